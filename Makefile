@@ -1,0 +1,56 @@
+# tl2cu: build, test, demo, install.
+# `make` builds build/tl2cu; the tree-sitter runtime and the Python grammar are
+# pinned in grammar/package.json + package-lock.json and fetched from the npm
+# registry the first time (npm ci --ignore-scripts), never at any other time.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
+TS       = grammar/node_modules/tree-sitter/vendor/tree-sitter/lib
+PY       = grammar/node_modules/tree-sitter-python/src
+BUILD    = build
+SRCS     = $(wildcard translator/*.c)
+OBJS     = $(SRCS:translator/%.c=$(BUILD)/obj/%.o)
+GRAMMAR  = $(BUILD)/obj/ts_lib.o $(BUILD)/obj/ts_parser.o $(BUILD)/obj/ts_scanner.o
+PREFIX  ?= /usr/local
+
+all: $(BUILD)/tl2cu
+
+$(PY)/parser.c $(TS)/src/lib.c: grammar/package.json grammar/package-lock.json
+	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(PY)/parser.c $(TS)/src/lib.c
+
+$(BUILD)/obj/%.o: translator/%.c translator/tl2cu.h $(TS)/src/lib.c | $(BUILD)/obj
+	$(CC) $(CFLAGS) $(WARN) -I$(TS)/include -c $< -o $@
+
+# third-party C: its own flags, no -Werror
+$(BUILD)/obj/ts_lib.o: $(TS)/src/lib.c | $(BUILD)/obj
+	$(CC) $(CFLAGS) -std=c11 -D_DEFAULT_SOURCE -I$(TS)/include -I$(TS)/src -w -c $< -o $@
+$(BUILD)/obj/ts_parser.o: $(PY)/parser.c | $(BUILD)/obj
+	$(CC) $(CFLAGS) -std=c11 -I$(PY) -w -c $< -o $@
+$(BUILD)/obj/ts_scanner.o: $(PY)/scanner.c $(PY)/parser.c | $(BUILD)/obj
+	$(CC) $(CFLAGS) -std=c11 -I$(PY) -w -c $< -o $@
+
+$(BUILD)/tl2cu: $(OBJS) $(GRAMMAR)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
+
+$(BUILD)/obj:
+	mkdir -p $@
+
+# The main job: translate every bundled sample (and compile it with nvcc when present).
+demo: $(BUILD)/tl2cu
+	$(MAKE) -C samples all
+
+test: $(BUILD)/tl2cu
+	tests/run.sh
+
+update-golden: $(BUILD)/tl2cu
+	tests/run.sh --update
+
+asan:
+	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" $(BUILD)/asan/tl2cu
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all demo test update-golden asan clean

@@ -1,0 +1,533 @@
+// ast.c: Python source -> our own AST (Node), through tree-sitter-python.
+//
+// The concrete syntax tree is walked once; identifiers and literals are
+// copied into the arena and every node keeps its 1-based Loc, so the TSTree is
+// deleted before any later stage runs. Syntax errors (ERROR and MISSING nodes)
+// are reported here. Constructs outside the kernel language still become
+// nodes (ND_UNSUPPORTED*) naming the construct: whether they are an error
+// depends on where they appear (module level is free Python, kernels are not).
+// Above each converter: the node type and fields from node-types.json.
+#include "tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_python(void);
+
+static const char *source;
+
+static Node *new_node(NodeKind kind, TSNode ts) {
+  Node *n = xmalloc(sizeof(Node));
+  n->kind = kind;
+  TSPoint p = ts_node_start_point(ts), e = ts_node_end_point(ts);
+  n->loc.line = (int)p.row + 1;
+  n->loc.col = (int)p.column + 1;
+  n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
+  return n;
+}
+
+static char *text_of(TSNode ts) {
+  uint32_t s = ts_node_start_byte(ts), e = ts_node_end_byte(ts);
+  return xstrndup(source + s, e - s);
+}
+
+static bool is(TSNode ts, const char *type) { return strcmp(ts_node_type(ts), type) == 0; }
+
+static TSNode field(TSNode ts, const char *name) {
+  return ts_node_child_by_field_name(ts, name, (uint32_t)strlen(name));
+}
+
+// Named children, comments skipped.
+static int named_count(TSNode ts) {
+  int n = 0;
+  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++)
+    if (!is(ts_node_named_child(ts, i), "comment")) n++;
+  return n;
+}
+
+static TSNode named(TSNode ts, int k) {
+  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++) {
+    TSNode c = ts_node_named_child(ts, i);
+    if (is(c, "comment")) continue;
+    if (k-- == 0) return c;
+  }
+  return (TSNode){0};
+}
+
+static Node *expr(TSNode ts);
+static Node *block(TSNode ts);
+
+static Node *unsupported(TSNode ts, const char *what) {
+  Node *n = new_node(ND_UNSUPPORTED, ts);
+  n->str = what;
+  return n;
+}
+
+static Node **append(Node **tail, Node *n) {
+  *tail = n;
+  return &n->next;
+}
+
+static Node *expr_list(TSNode ts, NodeKind kind) {
+  Node *n = new_node(kind, ts);
+  Node **tail = &n->args;
+  for (int i = 0; i < named_count(ts); i++) tail = append(tail, expr(named(ts, i)));
+  return n;
+}
+
+static Op binop_of(const char *s) {
+  static const struct { const char *text; Op op; } ops[] = {
+      {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"//", OP_FLOORDIV},
+      {"%", OP_MOD}, {"**", OP_POW}, {"<<", OP_LSHIFT}, {">>", OP_RSHIFT}, {"&", OP_AND},
+      {"|", OP_OR}, {"^", OP_XOR}, {"<", OP_LT}, {"<=", OP_LE}, {">", OP_GT},
+      {">=", OP_GE}, {"==", OP_EQ}, {"!=", OP_NE}, {"is", OP_IS}, {"in", OP_IN},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (strcmp(ops[i].text, s) == 0) return ops[i].op;
+  return OP_POW;  // "@" and friends: reported as unsupported by the caller
+}
+
+const char *op_text(Op op) {
+  static const char *t[] = {"+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^",
+                            "<", "<=", ">", ">=", "==", "!=", "is", "is not", "in",
+                            "-", "+", "~", "and", "or"};
+  return t[op];
+}
+
+// integer: decimal, hex, octal, binary, with underscores
+static Node *integer(TSNode ts) {
+  char *t = text_of(ts), *d = t;
+  for (char *s = t; *s; s++)
+    if (*s != '_') *d++ = *s;
+  *d = 0;
+  int base = 10;
+  char *p = t;
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) base = 16, p += 2;
+  else if (p[0] == '0' && (p[1] == 'o' || p[1] == 'O')) base = 8, p += 2;
+  else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) base = 2, p += 2;
+  char *end;
+  unsigned long long v = strtoull(p, &end, base);
+  if (*end) return unsupported(ts, "this integer literal");
+  Node *n = new_node(ND_INT, ts);
+  n->ival = (int64_t)v;
+  return n;
+}
+
+// string: string_start string_content* string_end (no f-strings)
+static Node *string(TSNode ts) {
+  Node *n = new_node(ND_STR, ts);
+  Str s = {0};
+  str_add(&s, "");
+  for (int i = 0; i < named_count(ts); i++) {
+    TSNode c = named(ts, i);
+    if (is(c, "interpolation")) return unsupported(ts, "f-string");
+    if (is(c, "string_content")) str_add(&s, text_of(c));
+  }
+  n->str = s.buf;
+  return n;
+}
+
+// comparison_operator: a op b (operators field); chains are rejected like Triton does
+static Node *comparison(TSNode ts) {
+  if (named_count(ts) != 2) {
+    Node *n = unsupported(ts, "a chained comparison");
+    n->str = "simultaneous multiple comparison (a < b < c)";
+    return n;
+  }
+  Node *n = new_node(ND_COMPARE, ts);
+  n->a = expr(named(ts, 0));
+  n->b = expr(named(ts, 1));
+  // the operator tokens sit between the operands; "is not" / "not in" are two tokens
+  Str op = {0};
+  str_add(&op, "");
+  for (uint32_t i = 0; i < ts_node_child_count(ts); i++) {
+    TSNode c = ts_node_child(ts, i);
+    if (!ts_node_is_named(c)) {
+      if (op.len) str_add(&op, " ");
+      str_add(&op, ts_node_type(c));
+    }
+  }
+  if (strcmp(op.buf, "is not") == 0) n->op = OP_ISNOT;
+  else if (strcmp(op.buf, "not in") == 0) return unsupported(ts, "'not in'");
+  else n->op = binop_of(op.buf);
+  return n;
+}
+
+// slice: [expression] ':' [expression] [':' [expression]]
+static Node *slice(TSNode ts) {
+  Node *n = new_node(ND_SLICE, ts);
+  int part = 0;
+  for (uint32_t i = 0; i < ts_node_child_count(ts); i++) {
+    TSNode c = ts_node_child(ts, i);
+    if (!ts_node_is_named(c)) part++;
+    else if (!is(c, "comment")) *(part == 0 ? &n->a : part == 1 ? &n->b : &n->c) = expr(c);
+  }
+  return n;
+}
+
+// call: function arguments:(argument_list | generator_expression)
+static Node *call(TSNode ts) {
+  Node *n = new_node(ND_CALL, ts);
+  n->a = expr(field(ts, "function"));
+  TSNode args = field(ts, "arguments");
+  if (!is(args, "argument_list")) return unsupported(args, "a generator expression argument");
+  Node **tail = &n->args;
+  for (int i = 0; i < named_count(args); i++) {
+    TSNode a = named(args, i);
+    if (is(a, "keyword_argument")) {
+      Node *k = new_node(ND_KWARG, a);
+      k->str = text_of(field(a, "name"));
+      k->a = expr(field(a, "value"));
+      tail = append(tail, k);
+    } else if (is(a, "list_splat") || is(a, "dictionary_splat")) {
+      tail = append(tail, unsupported(a, "*args / **kwargs in a call"));
+    } else {
+      tail = append(tail, expr(a));
+    }
+  }
+  return n;
+}
+
+// list_comprehension: body:expression (for_in_clause | if_clause)+
+static Node *list_comprehension(TSNode ts) {
+  Node *n = new_node(ND_LISTCOMP, ts);
+  n->a = expr(field(ts, "body"));
+  Node **tail = &n->args;
+  for (int i = 0; i < named_count(ts); i++) {
+    TSNode c = named(ts, i);
+    if (is(c, "for_in_clause")) {
+      Node *f = new_node(ND_FOR, c);
+      f->a = expr(field(c, "left"));
+      f->b = expr(field(c, "right"));
+      tail = append(tail, f);
+    } else if (is(c, "if_clause")) {
+      tail = append(tail, unsupported(c, "an 'if' clause in a comprehension"));
+    }
+  }
+  return n;
+}
+
+static Node *dictionary(TSNode ts) {
+  Node *n = new_node(ND_DICT, ts);
+  Node **tail = &n->args;
+  for (int i = 0; i < named_count(ts); i++) {
+    TSNode p = named(ts, i);
+    if (!is(p, "pair")) return unsupported(p, "this dictionary entry");
+    Node *pair = new_node(ND_PAIR, p);
+    pair->a = expr(field(p, "key"));
+    pair->b = expr(field(p, "value"));
+    tail = append(tail, pair);
+  }
+  return n;
+}
+
+static Node *expr(TSNode ts) {
+  const char *t = ts_node_type(ts);
+  if (is(ts, "identifier")) {
+    Node *n = new_node(ND_NAME, ts);
+    n->str = text_of(ts);
+    return n;
+  }
+  if (is(ts, "integer")) return integer(ts);
+  if (is(ts, "float")) {
+    Node *n = new_node(ND_FLOAT, ts);
+    char *s = text_of(ts), *d = s;
+    for (char *p = s; *p; p++)
+      if (*p != '_') *d++ = *p;
+    *d = 0;
+    n->fval = strtod(s, NULL);
+    return n;
+  }
+  if (is(ts, "true") || is(ts, "false")) {
+    Node *n = new_node(ND_BOOL, ts);
+    n->ival = is(ts, "true");
+    return n;
+  }
+  if (is(ts, "none")) return new_node(ND_NONE, ts);
+  if (is(ts, "string")) return string(ts);
+  if (is(ts, "concatenated_string")) return unsupported(ts, "concatenated strings");
+  if (is(ts, "parenthesized_expression")) return expr(named(ts, 0));
+  if (is(ts, "type")) return expr(named(ts, 0));
+  if (is(ts, "binary_operator")) {
+    Node *n = new_node(ND_BINOP, ts);
+    char *op = text_of(field(ts, "operator"));
+    n->op = binop_of(op);
+    if (strcmp(op, "@") == 0) return unsupported(ts, "the '@' operator");
+    n->a = expr(field(ts, "left"));
+    n->b = expr(field(ts, "right"));
+    return n;
+  }
+  if (is(ts, "unary_operator")) {
+    Node *n = new_node(ND_UNARY, ts);
+    char *op = text_of(field(ts, "operator"));
+    n->op = op[0] == '-' ? OP_NEG : op[0] == '+' ? OP_POS : OP_INVERT;
+    n->a = expr(field(ts, "argument"));
+    return n;
+  }
+  if (is(ts, "not_operator")) {
+    Node *n = new_node(ND_NOT, ts);
+    n->a = expr(field(ts, "argument"));
+    return n;
+  }
+  if (is(ts, "boolean_operator")) {
+    Node *n = new_node(ND_BOOLOP, ts);
+    n->op = strcmp(text_of(field(ts, "operator")), "and") == 0 ? OP_LAND : OP_LOR;
+    n->a = expr(field(ts, "left"));
+    n->b = expr(field(ts, "right"));
+    return n;
+  }
+  if (is(ts, "comparison_operator")) return comparison(ts);
+  if (is(ts, "call")) return call(ts);
+  if (is(ts, "attribute")) {
+    Node *n = new_node(ND_ATTR, ts);
+    n->a = expr(field(ts, "object"));
+    n->str = text_of(field(ts, "attribute"));
+    return n;
+  }
+  if (is(ts, "subscript")) {
+    Node *n = new_node(ND_SUBSCRIPT, ts);
+    n->a = expr(field(ts, "value"));
+    Node **tail = &n->args;
+    TSTreeCursor cur = ts_tree_cursor_new(ts);
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+      do {
+        const char *fname = ts_tree_cursor_current_field_name(&cur);
+        if (fname && strcmp(fname, "subscript") == 0) {
+          TSNode c = ts_tree_cursor_current_node(&cur);
+          tail = append(tail, is(c, "slice") ? slice(c) : expr(c));
+        }
+      } while (ts_tree_cursor_goto_next_sibling(&cur));
+    }
+    ts_tree_cursor_delete(&cur);
+    return n;
+  }
+  if (is(ts, "slice")) return slice(ts);
+  if (is(ts, "tuple") || is(ts, "expression_list") || is(ts, "pattern_list") ||
+      is(ts, "tuple_pattern"))
+    return expr_list(ts, ND_TUPLE);
+  if (is(ts, "list") || is(ts, "list_pattern")) return expr_list(ts, ND_LIST);
+  if (is(ts, "dictionary")) return dictionary(ts);
+  if (is(ts, "conditional_expression")) {
+    Node *n = new_node(ND_COND, ts);
+    n->b = expr(named(ts, 0));
+    n->a = expr(named(ts, 1));
+    n->c = expr(named(ts, 2));
+    return n;
+  }
+  if (is(ts, "list_comprehension")) return list_comprehension(ts);
+  if (is(ts, "lambda")) {
+    Node *n = new_node(ND_LAMBDA, ts);
+    n->a = expr(field(ts, "body"));
+    return n;
+  }
+  if (is(ts, "keyword_argument")) return unsupported(ts, "a keyword argument here");
+  if (is(ts, "ellipsis")) return unsupported(ts, "'...'");
+  if (is(ts, "set_comprehension") || is(ts, "dictionary_comprehension") ||
+      is(ts, "generator_expression"))
+    return unsupported(ts, "a comprehension");
+  return unsupported(ts, xprintf("'%s' expressions", t));
+}
+
+// parameters: (identifier | typed_parameter | default_parameter | typed_default_parameter)*
+static Node *parameters(TSNode ts) {
+  Node head = {0}, *tail = &head;
+  for (int i = 0; i < named_count(ts); i++) {
+    TSNode p = named(ts, i);
+    Node *n = new_node(ND_PARAM, p);
+    if (is(p, "identifier")) {
+      n->str = text_of(p);
+    } else if (is(p, "typed_parameter")) {
+      n->str = text_of(named(p, 0));
+      n->a = expr(field(p, "type"));
+      if (!is(named(p, 0), "identifier")) n->kind = ND_UNSUPPORTED, n->str = "*args / **kwargs";
+    } else if (is(p, "default_parameter") || is(p, "typed_default_parameter")) {
+      n->str = text_of(field(p, "name"));
+      if (!ts_node_is_null(field(p, "type"))) n->a = expr(field(p, "type"));
+      n->b = expr(field(p, "value"));
+    } else {
+      n->kind = ND_UNSUPPORTED;
+      n->str = "*args / **kwargs / keyword-only parameters";
+    }
+    tail = tail->next = n;
+  }
+  return head.next;
+}
+
+static Node *function_definition(TSNode ts, Node *decorators) {
+  Node *n = new_node(ND_FUNCDEF, ts);
+  n->str = text_of(field(ts, "name"));
+  n->a = parameters(field(ts, "parameters"));
+  n->args = decorators;
+  n->body = block(field(ts, "body"));
+  // point diagnostics about the function at its name
+  TSNode name = field(ts, "name");
+  n->loc = new_node(ND_NAME, name)->loc;
+  return n;
+}
+
+static Node *stmt(TSNode ts);
+
+// if_statement: condition consequence alternative:(elif_clause* else_clause?)
+static Node *if_statement(TSNode ts) {
+  Node *n = new_node(ND_IF, ts);
+  n->a = expr(field(ts, "condition"));
+  n->body = block(field(ts, "consequence"));
+  Node **hole = &n->orelse;
+  for (int i = 0; i < named_count(ts); i++) {
+    TSNode c = named(ts, i);
+    if (is(c, "elif_clause")) {
+      Node *e = new_node(ND_IF, c);
+      e->a = expr(field(c, "condition"));
+      e->body = block(field(c, "consequence"));
+      *hole = e;
+      hole = &e->orelse;
+    } else if (is(c, "else_clause")) {
+      *hole = block(field(c, "body"));
+    }
+  }
+  return n;
+}
+
+static Node *unsupported_stmt(TSNode ts, const char *what) {
+  Node *n = new_node(ND_UNSUPPORTED_STMT, ts);
+  n->str = what;
+  return n;
+}
+
+static Node *simple_statement(TSNode ts) {
+  if (is(ts, "expression_statement")) {
+    TSNode e = named(ts, 0);
+    if (is(e, "assignment")) {
+      Node *n = new_node(ND_ASSIGN, e);
+      n->a = expr(field(e, "left"));
+      TSNode right = field(e, "right");
+      if (!ts_node_is_null(right)) {
+        if (is(right, "assignment")) return unsupported_stmt(e, "chained assignment (a = b = c)");
+        n->b = expr(right);
+      }
+      if (!ts_node_is_null(field(e, "type"))) n->c = expr(field(e, "type"));
+      return n;
+    }
+    if (is(e, "augmented_assignment")) {
+      Node *n = new_node(ND_AUGASSIGN, e);
+      char *op = text_of(field(e, "operator"));
+      op[strlen(op) - 1] = 0;  // "+=" -> "+"
+      n->op = binop_of(op);
+      n->a = expr(field(e, "left"));
+      n->b = expr(field(e, "right"));
+      return n;
+    }
+    Node *n = new_node(ND_EXPR_STMT, ts);
+    n->a = named_count(ts) > 1 ? expr_list(ts, ND_TUPLE) : expr(e);
+    return n;
+  }
+  if (is(ts, "return_statement")) {
+    Node *n = new_node(ND_RETURN, ts);
+    if (named_count(ts)) n->a = expr(named(ts, 0));
+    return n;
+  }
+  if (is(ts, "pass_statement")) return new_node(ND_PASS, ts);
+  if (is(ts, "import_statement") || is(ts, "import_from_statement") ||
+      is(ts, "future_import_statement")) {
+    Node *n = new_node(ND_IMPORT, ts);
+    n->str = text_of(ts);
+    return n;
+  }
+  if (is(ts, "assert_statement")) {
+    Node *n = new_node(ND_ASSERT, ts);
+    n->a = expr(named(ts, 0));
+    if (named_count(ts) > 1) n->b = expr(named(ts, 1));
+    return n;
+  }
+  if (is(ts, "break_statement")) return unsupported_stmt(ts, "'break'");
+  if (is(ts, "continue_statement")) return unsupported_stmt(ts, "'continue'");
+  if (is(ts, "global_statement") || is(ts, "nonlocal_statement"))
+    return unsupported_stmt(ts, "'global' / 'nonlocal'");
+  if (is(ts, "delete_statement")) return unsupported_stmt(ts, "'del'");
+  if (is(ts, "raise_statement")) return unsupported_stmt(ts, "'raise'");
+  return unsupported_stmt(ts, xprintf("'%s'", ts_node_type(ts)));
+}
+
+static Node *stmt(TSNode ts) {
+  if (is(ts, "function_definition")) return function_definition(ts, NULL);
+  if (is(ts, "decorated_definition")) {
+    Node head = {0}, *tail = &head;
+    for (int i = 0; i < named_count(ts); i++) {
+      TSNode d = named(ts, i);
+      if (is(d, "decorator")) tail = tail->next = expr(named(d, 0));
+    }
+    TSNode def = field(ts, "definition");
+    if (is(def, "class_definition")) return unsupported_stmt(def, "a class definition");
+    return function_definition(def, head.next);
+  }
+  if (is(ts, "if_statement")) return if_statement(ts);
+  if (is(ts, "for_statement")) {
+    Node *n = new_node(ND_FOR, ts);
+    n->a = expr(field(ts, "left"));
+    n->b = expr(field(ts, "right"));
+    n->body = block(field(ts, "body"));
+    if (!ts_node_is_null(field(ts, "alternative"))) return unsupported_stmt(ts, "'for ... else'");
+    return n;
+  }
+  if (is(ts, "while_statement")) {
+    Node *n = new_node(ND_WHILE, ts);
+    n->a = expr(field(ts, "condition"));
+    n->body = block(field(ts, "body"));
+    return n;
+  }
+  if (is(ts, "with_statement")) return unsupported_stmt(ts, "a 'with' statement");
+  if (is(ts, "try_statement")) return unsupported_stmt(ts, "a 'try' statement");
+  if (is(ts, "class_definition")) return unsupported_stmt(ts, "a class definition");
+  if (is(ts, "match_statement")) return unsupported_stmt(ts, "a 'match' statement");
+  return simple_statement(ts);
+}
+
+// block / module: statement*   (several simple statements on one line: ';')
+static Node *block(TSNode ts) {
+  Node head = {0}, *tail = &head;
+  for (int i = 0; i < named_count(ts); i++) {
+    TSNode c = named(ts, i);
+    tail = tail->next = stmt(c);
+    while (tail->next) tail = tail->next;
+  }
+  return head.next;
+}
+
+// Reports the first syntax errors (ERROR and MISSING nodes), at most a few.
+static void report_syntax_errors(TSNode ts, int *count) {
+  if (*count >= 3 || !ts_node_has_error(ts)) return;
+  if (ts_node_is_missing(ts)) {
+    Node *n = new_node(ND_PASS, ts);
+    diag_error(n->loc, "syntax error: missing '%s'", ts_node_type(ts));
+    (*count)++;
+    return;
+  }
+  if (ts_node_is_error(ts)) {
+    Node *n = new_node(ND_PASS, ts);
+    if (n->loc.end_col == 0 || n->loc.end_col - n->loc.col > 40) n->loc.end_col = 0;
+    diag_error(n->loc, "syntax error");
+    (*count)++;
+    return;
+  }
+  for (uint32_t i = 0; i < ts_node_child_count(ts); i++)
+    report_syntax_errors(ts_node_child(ts, i), count);
+}
+
+Node *ast_parse(const char *text, size_t len) {
+  source = text;
+  TSParser *parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_python());
+  TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
+  TSNode root = ts_tree_root_node(tree);
+  Node *module = NULL;
+  if (ts_node_has_error(root)) {
+    int count = 0;
+    report_syntax_errors(root, &count);
+  } else {
+    module = block(root);
+  }
+  ts_tree_delete(tree);
+  ts_parser_delete(parser);
+  return module;
+}

@@ -1,0 +1,485 @@
+// builtins.c: the functions a kernel may call: tl.*, triton.*, tensor methods
+// and the few Python builtins Triton allows (TRITON_SEMANTICS.md section 11).
+//
+// One table row per builtin: its qualified name, its parameters as Triton
+// spells them (so keyword arguments work and arity errors name them), and the
+// function that builds its IR through semantic.c. A name missing here is an
+// error that names it ("unknown function tl.foo").
+#include "tl2cu.h"
+
+#include <string.h>
+
+typedef struct {
+  const char *name;    // "tl.load"
+  const char *params;  // "pointer, mask=, other=": '=' marks an optional parameter
+  BuiltinFn fn;
+} Builtin;
+
+static Loc call_loc(Node *call) { return call->loc; }
+
+static void need_kernel(Ctx *c, Node *call, const char *name) {
+  if (!c->in_kernel) diag_fatal(call->loc, "%s can only be called inside a @triton.jit function", name);
+}
+
+static int64_t const_int(Obj *o, Node *call, const char *what) {
+  if (o->kind == OBJ_INT || o->kind == OBJ_BOOL) return o->ival;
+  diag_fatal(call->loc, "%s must be a compile-time integer (tl.constexpr), not %s", what, obj_kind_name(o));
+}
+
+static Scalar dtype_arg(Obj *o, Node *call, const char *what) {
+  if (o->kind != OBJ_DTYPE || o->ival == TY_PTR) diag_fatal(call->loc, "%s must be a dtype such as tl.float32", what);
+  return (Scalar)o->ival;
+}
+
+static bool is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+static Shape shape_arg(Obj *o, Node *call) {
+  Shape s = {0, {0}};
+  if (o->kind == OBJ_INT) {
+    s.rank = 1;
+    s.dim[0] = o->ival;
+  } else if (o->kind == OBJ_TUPLE) {
+    if (o->items.len > MAX_RANK) diag_fatal(call->loc, "blocks of more than %d dimensions are not supported", MAX_RANK);
+    s.rank = o->items.len;
+    for (int i = 0; i < s.rank; i++) s.dim[i] = const_int(o->items.items[i], call, "a shape dimension");
+  } else {
+    diag_fatal(call->loc, "a shape must be a tuple of compile-time integers");
+  }
+  for (int i = 0; i < s.rank; i++)
+    if (!is_pow2(s.dim[i])) diag_fatal(call->loc, "shape %s: every dimension must be a power of 2", shape_text(s));
+  if (shape_numel(s) > 1048576) diag_fatal(call->loc, "shape %s has more than 2^20 elements", shape_text(s));
+  return s;
+}
+
+static Value *value_arg(Ctx *c, Obj *o, Node *call) { return sem_to_value(c, o, call_loc(call)); }
+
+// ---------------------------------------------------------------- program and blocks
+
+static Obj *b_program_id(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.program_id");
+  int64_t axis = const_int(a[0], call, "the axis of tl.program_id");
+  if (axis < 0 || axis > 2) diag_fatal(call->loc, "program_id axis must be 0, 1, or 2 but got %lld", (long long)axis);
+  Value *v = sem_new(c, V_PROGRAM_ID, type_scalar(TY_I32), (Shape){0, {0}}, call->loc);
+  v->ival = axis;
+  return obj_value(v);
+}
+
+static Obj *b_num_programs(Ctx *c, Node *call, Obj **a) {
+  Obj *r = b_program_id(c, call, a);
+  r->val->kind = V_NUM_PROGRAMS;
+  return r;
+}
+
+static Obj *b_arange(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.arange");
+  Obj *start = a[1] ? a[0] : obj_int(0), *end = a[1] ? a[1] : a[0];
+  if (start->kind != OBJ_INT || end->kind != OBJ_INT)
+    diag_fatal(call->loc, "arange's arguments must be of type tl.constexpr");
+  int64_t n = end->ival - start->ival;
+  if (end->ival <= start->ival) diag_fatal(call->loc, "arange's end argument must be greater than the start argument");
+  if (!is_pow2(n)) diag_fatal(call->loc, "arange's range must be a power of 2, got %lld", (long long)n);
+  if (n > 1048576) diag_fatal(call->loc, "arange's range must be at most 2^20, got %lld", (long long)n);
+  Value *v = sem_new(c, V_ARANGE, type_scalar(TY_I32), (Shape){1, {n}}, call->loc);
+  v->ival = start->ival;
+  return obj_value(v);
+}
+
+static Obj *full(Ctx *c, Node *call, Shape s, Obj *value, Scalar dt) {
+  need_kernel(c, call, "tl.full");
+  Value *v = value->kind == OBJ_VALUE ? sem_cast(c, value->val, dt, call->loc) : sem_const(c, value, dt, call->loc);
+  if (v->shape.rank) diag_fatal(call->loc, "tl.full: the value must be a scalar");
+  return obj_value(sem_broadcast_to(c, v, s, call->loc));
+}
+
+static Obj *b_full(Ctx *c, Node *call, Obj **a) {
+  return full(c, call, shape_arg(a[0], call), a[1], dtype_arg(a[2], call, "tl.full's dtype"));
+}
+
+static Obj *b_zeros(Ctx *c, Node *call, Obj **a) {
+  return full(c, call, shape_arg(a[0], call), obj_int(0), dtype_arg(a[1], call, "tl.zeros's dtype"));
+}
+
+static Obj *b_zeros_like(Ctx *c, Node *call, Obj **a) {
+  Value *v = value_arg(c, a[0], call);
+  return full(c, call, v->shape, obj_int(0), v->ty.kind);
+}
+
+// ---------------------------------------------------------------- memory
+
+static Obj *b_load(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.load");
+  if (a[3] && !(a[3]->kind == OBJ_TUPLE && a[3]->items.len == 0))
+    diag_fatal(call->loc, "tl.load: boundary_check is only for block pointers, which are not supported yet");
+  return obj_value(sem_load(c, a[0], a[1], a[2], call->loc));
+}
+
+static Obj *b_store(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.store");
+  if (a[3] && !(a[3]->kind == OBJ_TUPLE && a[3]->items.len == 0))
+    diag_fatal(call->loc, "tl.store: boundary_check is only for block pointers, which are not supported yet");
+  sem_store(c, a[0], a[1], a[2], call->loc);
+  return obj_none();
+}
+
+// ---------------------------------------------------------------- elementwise
+
+static Obj *b_where(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.where");
+  if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE && a[2]->kind != OBJ_VALUE) {
+    Obj *t = a[0];
+    bool cond = t->kind == OBJ_FLOAT ? t->fval != 0 : t->ival != 0;
+    return cond ? a[1] : a[2];
+  }
+  return obj_value(sem_where(c, a[0], a[1], a[2], call->loc));
+}
+
+static bool propagate_nan(Obj *o) { return o && o->kind == OBJ_INT && o->ival == 1; }
+
+static Obj *b_maximum(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.maximum");
+  return obj_value(sem_minmax(c, true, a[0], a[1], propagate_nan(a[2]), call->loc));
+}
+
+static Obj *b_minimum(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.minimum");
+  return obj_value(sem_minmax(c, false, a[0], a[1], propagate_nan(a[2]), call->loc));
+}
+
+// min()/max() builtins: Python on constexprs, tl.minimum/maximum on tensors
+static Obj *py_minmax(Ctx *c, Node *call, Obj **a, bool is_max) {
+  if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE) {
+    if (!obj_is_const_number(a[0]) || !obj_is_const_number(a[1]))
+      diag_fatal(call->loc, "%s() needs numbers", is_max ? "max" : "min");
+    double x = a[0]->kind == OBJ_FLOAT ? a[0]->fval : (double)a[0]->ival;
+    double y = a[1]->kind == OBJ_FLOAT ? a[1]->fval : (double)a[1]->ival;
+    return (is_max ? y > x : y < x) ? a[1] : a[0];
+  }
+  return obj_value(sem_minmax(c, is_max, a[0], a[1], false, call->loc));
+}
+static Obj *b_py_min(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, false); }
+static Obj *b_py_max(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, true); }
+
+static const char *math_name(Node *call) {
+  Node *f = call->a;
+  return f->kind == ND_ATTR ? f->str : f->kind == ND_NAME ? f->str : "?";
+}
+
+static Obj *b_math(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl math functions");
+  return obj_value(sem_math(c, math_name(call), value_arg(c, a[0], call), call->loc));
+}
+
+static Obj *b_sigmoid(Ctx *c, Node *call, Obj **a) {  // standard.py: 1 / (1 + exp(-x))
+  need_kernel(c, call, "tl.sigmoid");
+  Value *x = value_arg(c, a[0], call);
+  Obj *neg = sem_unary(c, OP_NEG, obj_value(x), call->loc);
+  Obj *e = obj_value(sem_math(c, "exp", neg->val, call->loc));
+  return sem_binary(c, OP_DIV, obj_int(1), sem_binary(c, OP_ADD, obj_int(1), e, call->loc), call->loc);
+}
+
+static Obj *b_fdiv(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.fdiv");
+  Value *x = value_arg(c, a[0], call), *y = value_arg(c, a[1], call);
+  if (!scalar_is_float(x->ty.kind) || !scalar_is_float(y->ty.kind))
+    diag_fatal(call->loc, "tl.fdiv needs floating-point operands, got %s and %s", type_name(x->ty), type_name(y->ty));
+  return sem_binary(c, OP_DIV, obj_value(x), obj_value(y), call->loc);
+}
+
+static Obj *b_div_rn(Ctx *c, Node *call, Obj **a) {
+  Obj *r = b_fdiv(c, call, a);
+  if (r->val->ty.kind != TY_F32) diag_fatal(call->loc, "tl.div_rn needs fp32 operands");
+  r->val->kind = V_MATH;
+  r->val->fn = "div_rn";
+  return r;
+}
+
+static Obj *b_fma(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.fma");
+  Obj *xy = sem_binary(c, OP_MUL, a[0], a[1], call->loc);
+  Obj *r = sem_binary(c, OP_ADD, xy, a[2], call->loc);
+  if (!scalar_is_float(r->val->ty.kind)) diag_fatal(call->loc, "tl.fma needs floating-point operands");
+  r->val->kind = V_MATH;  // fma(x, y, z) with the operands as promoted
+  r->val->fn = "fma";
+  r->val->c = r->val->b;
+  r->val->a = xy->val->a;
+  r->val->b = xy->val->b;
+  return r;
+}
+
+static Obj *b_cdiv(Ctx *c, Node *call, Obj **a) {  // (x + div - 1) // div
+  Obj *t = sem_binary(c, OP_SUB, a[1], obj_int(1), call->loc);
+  if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE) {
+    int64_t x = const_int(a[0], call, "cdiv's x"), d = const_int(a[1], call, "cdiv's div");
+    if (d == 0) diag_fatal(call->loc, "division by zero");
+    return obj_int((x + d - 1) / d);
+  }
+  need_kernel(c, call, "tl.cdiv");
+  return sem_binary(c, OP_FLOORDIV, sem_binary(c, OP_ADD, a[0], t, call->loc), a[1], call->loc);
+}
+
+static Obj *b_triton_cdiv(Ctx *c, Node *call, Obj **a) {
+  if (a[0]->kind == OBJ_VALUE || a[1]->kind == OBJ_VALUE) return b_cdiv(c, call, a);
+  int64_t x = const_int(a[0], call, "cdiv's x"), d = const_int(a[1], call, "cdiv's y");
+  if (d == 0) diag_fatal(call->loc, "division by zero");
+  int64_t q = (x + d - 1) / d;  // Python floor division of (x + d - 1) by d
+  if (((x + d - 1) % d != 0) && (((x + d - 1) < 0) != (d < 0))) q--;
+  return obj_int(q);
+}
+
+static Obj *b_next_power_of_2(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  int64_t n = const_int(a[0], call, "next_power_of_2's argument"), p = 1;
+  while (p < n) p <<= 1;
+  return obj_int(p);
+}
+
+static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bitcast) {
+  need_kernel(c, call, "a cast");
+  Scalar to = dtype_arg(dt, call, "the target type");
+  Value *v = value_arg(c, x, call);
+  if (rounding && rounding->kind != OBJ_NONE)
+    diag_fatal(call->loc, "fp_downcast_rounding is not supported yet");
+  if (bitcast && bitcast->kind == OBJ_BOOL && bitcast->ival) {
+    if (v->ty.kind == TY_PTR || scalar_bits(v->ty.kind) != scalar_bits(to))
+      diag_fatal(call->loc, "cannot bitcast %s to %s: their sizes differ", type_name(v->ty), scalar_name(to));
+    if (v->ty.kind == to) return obj_value(v);
+    Value *r = sem_new(c, V_BITCAST, type_scalar(to), v->shape, call->loc);
+    r->a = v;
+    v->uses++;
+    return obj_value(r);
+  }
+  return obj_value(sem_cast(c, v, to, call->loc));
+}
+
+static Obj *b_cast(Ctx *c, Node *call, Obj **a) { return cast_to(c, call, a[0], a[1], a[2], a[3]); }
+
+// ---------------------------------------------------------------- compile-time helpers
+
+static Obj *b_constexpr(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[0]->kind == OBJ_VALUE) diag_fatal(call->loc, "tl.constexpr() needs a compile-time value");
+  return a[0];
+}
+
+static Obj *b_static_assert(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[0]->kind == OBJ_VALUE) diag_fatal(call->loc, "static_assert: the condition could not be determined at compile time");
+  bool ok = a[0]->kind == OBJ_FLOAT ? a[0]->fval != 0 : a[0]->ival != 0;
+  if (a[0]->kind == OBJ_NONE) ok = false;
+  if (!ok) diag_fatal(call->loc, "static_assert failed%s%s", a[1] ? ": " : "", a[1] && a[1]->kind == OBJ_STR ? a[1]->str : "");
+  return obj_none();
+}
+
+static Obj *b_debug_barrier(Ctx *c, Node *call, Obj **a) {
+  (void)a;
+  need_kernel(c, call, "tl.debug_barrier");
+  add_stmt(c, S_BARRIER);
+  return obj_none();
+}
+
+static Obj *b_identity_hint(Ctx *c, Node *call, Obj **a) {  // multiple_of & co: facts, not values
+  (void)c, (void)call;
+  return a[0];
+}
+
+static Obj *b_noop(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)call, (void)a;
+  return obj_none();
+}
+
+static Obj *b_config(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[0]->kind != OBJ_DICT) diag_fatal(call->loc, "triton.Config needs a dict of meta-parameters");
+  Obj *cfg = obj_new(OBJ_CONFIG);
+  vec_push(&cfg->items, a[0]);
+  cfg->ival = a[1] ? const_int(a[1], call, "num_warps") : 4;
+  return cfg;
+}
+
+static Obj *py_number(Node *call, Obj *x, const char *what) {
+  if (x->kind == OBJ_VALUE) diag_fatal(call->loc, "%s() on a tensor is not supported: use .to(dtype)", what);
+  if (!obj_is_const_number(x)) diag_fatal(call->loc, "%s() needs a number", what);
+  return x;
+}
+
+static Obj *b_int(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *x = py_number(call, a[0], "int");
+  return obj_int(x->kind == OBJ_FLOAT ? (int64_t)x->fval : x->ival);
+}
+
+static Obj *b_float(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *x = py_number(call, a[0], "float");
+  return obj_float(x->kind == OBJ_FLOAT ? x->fval : (double)x->ival);
+}
+
+static Obj *b_len(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[0]->kind == OBJ_TUPLE) return obj_int(a[0]->items.len);
+  if (a[0]->kind == OBJ_VALUE && a[0]->val->shape.rank) return obj_int(a[0]->val->shape.dim[0]);
+  diag_fatal(call->loc, "len() needs a tuple or a block");
+}
+
+static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)a;
+  diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
+}
+
+static const Builtin builtins[] = {
+    {"tl.program_id", "axis", b_program_id},
+    {"tl.num_programs", "axis", b_num_programs},
+    {"tl.arange", "start, end=", b_arange},
+    {"tl.full", "shape, value, dtype", b_full},
+    {"tl.zeros", "shape, dtype", b_zeros},
+    {"tl.zeros_like", "input", b_zeros_like},
+    {"tl.load", "pointer, mask=, other=, boundary_check=, padding_option=, cache_modifier=, eviction_policy=, volatile=", b_load},
+    {"tl.store", "pointer, value, mask=, boundary_check=, cache_modifier=, eviction_policy=", b_store},
+    {"tl.where", "condition, x, y", b_where},
+    {"tl.maximum", "x, y, propagate_nan=", b_maximum},
+    {"tl.minimum", "x, y, propagate_nan=", b_minimum},
+    {"tl.abs", "x", b_math},
+    {"tl.exp", "x", b_math},
+    {"tl.exp2", "x", b_math},
+    {"tl.log", "x", b_math},
+    {"tl.log2", "x", b_math},
+    {"tl.sqrt", "x", b_math},
+    {"tl.sqrt_rn", "x", b_math},
+    {"tl.rsqrt", "x", b_math},
+    {"tl.sin", "x", b_math},
+    {"tl.cos", "x", b_math},
+    {"tl.floor", "x", b_math},
+    {"tl.ceil", "x", b_math},
+    {"tl.erf", "x", b_math},
+    {"tl.sigmoid", "x", b_sigmoid},
+    {"tl.fdiv", "x, y, ieee_rounding=", b_fdiv},
+    {"tl.div_rn", "x, y", b_div_rn},
+    {"tl.fma", "x, y, z", b_fma},
+    {"tl.cdiv", "x, div", b_cdiv},
+    {"tl.cast", "input, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tl.constexpr", "value", b_constexpr},
+    {"tl.static_assert", "cond, msg=", b_static_assert},
+    {"tl.debug_barrier", "", b_debug_barrier},
+    {"tl.multiple_of", "input, values", b_identity_hint},
+    {"tl.max_contiguous", "input, values", b_identity_hint},
+    {"tl.max_constancy", "input, values", b_identity_hint},
+    {"tl.device_assert", "cond, msg=, mask=", b_noop},
+    {"tl.range", "arg1, arg2=, step=, num_stages=, loop_unroll_factor=", b_range_outside_for},
+    {"tl.static_range", "arg1, arg2=, step=", b_range_outside_for},
+    {"range", "arg1, arg2=, step=", b_range_outside_for},
+    {"min", "a, b", b_py_min},
+    {"max", "a, b", b_py_max},
+    {"int", "x", b_int},
+    {"float", "x", b_float},
+    {"len", "x", b_len},
+    {"triton.cdiv", "x, y", b_triton_cdiv},
+    {"triton.next_power_of_2", "n", b_next_power_of_2},
+    {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
+};
+
+static const Builtin *find(const char *name) {
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+    if (!strcmp(builtins[i].name, name)) return &builtins[i];
+  return NULL;
+}
+
+bool builtin_exists(const char *name) { return find(name) != NULL; }
+
+// Splits the parameter spec into names; '=' suffix marks optional ones.
+static int param_names(const char *spec, char names[][32], bool *optional) {
+  int n = 0;
+  const char *p = spec;
+  while (*p) {
+    while (*p == ' ' || *p == ',') p++;
+    if (!*p) break;
+    int len = 0;
+    while (p[len] && p[len] != ',' && p[len] != '=') len++;
+    snprintf(names[n], 32, "%.*s", len, p);
+    optional[n] = p[len] == '=';
+    p += len;
+    if (*p == '=') p++;
+    n++;
+  }
+  return n;
+}
+
+Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
+  const Builtin *b = find(name);
+  if (!b) {
+    if (!strncmp(name, "tensor.", 7)) diag_fatal(call->a->loc, "unsupported tensor method '%s'", name + 7);
+    diag_fatal(call->a->loc, "unknown function '%s'", name);
+  }
+  char names[16][32];
+  bool optional[16];
+  int np = param_names(b->params, names, optional);
+  Obj *bound[16] = {0};
+  const char *shown = !strncmp(name, "tensor.", 7) ? name + 7 : name;
+  int shift = !strncmp(name, "tensor.", 7) ? 1 : 0;  // the receiver is not counted for the user
+  if (nargs > np)
+    diag_fatal(call->loc, "%s() takes at most %d arguments but %d were given", shown, np - shift, nargs - shift);
+  for (int i = 0; i < nargs; i++) bound[i] = args[i];
+  for (int k = 0; k < nkw; k++) {
+    int i = 0;
+    while (i < np && strcmp(names[i], kwnodes[k]->str)) i++;
+    if (i == np) diag_fatal(kwnodes[k]->loc, "%s() got an unexpected keyword argument '%s'", shown, kwnodes[k]->str);
+    if (bound[i]) diag_fatal(kwnodes[k]->loc, "%s() got multiple values for argument '%s'", shown, names[i]);
+    bound[i] = kwargs[k];
+  }
+  for (int i = 0; i < np; i++)
+    if (!bound[i] && !optional[i]) diag_fatal(call->loc, "%s() missing required argument '%s'", shown, names[i]);
+  return b->fn(c, call, bound);
+}
+
+static const char *math_functions[] = {"abs", "exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt",
+                                       "sin", "cos", "floor", "ceil", "erf", "fdiv", "div_rn", "fma",
+                                       "cdiv", "sigmoid", "maximum", "minimum"};
+
+Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
+  (void)c;
+  const char *m = module->str;
+  if (!strcmp(m, "tl") || !strcmp(m, "tl.math")) {
+    Scalar s;
+    if (!strcmp(m, "tl") && scalar_from_name(name, &s) && strcmp(name, "float") && strcmp(name, "double") &&
+        strcmp(name, "half") && strcmp(name, "bool"))
+      return obj_dtype(s);
+    if (!strcmp(m, "tl") && !strcmp(name, "math")) {
+      Obj *o = obj_new(OBJ_MODULE);
+      o->str = "tl.math";
+      return o;
+    }
+    if (!strcmp(name, "PropagateNan")) {
+      Obj *o = obj_new(OBJ_MODULE);
+      o->str = "tl.PropagateNan";
+      return o;
+    }
+    if (!strcmp(m, "tl.math")) {
+      bool ok = false;
+      for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++) ok |= !strcmp(name, math_functions[i]);
+      if (!ok) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
+    }
+    const char *q = xprintf("tl.%s", name);
+    if (!find(q)) diag_fatal(loc, "unknown function '%s'", q);
+    Obj *o = obj_new(OBJ_BUILTIN);
+    o->str = q;
+    return o;
+  }
+  if (!strcmp(m, "tl.PropagateNan")) {
+    if (!strcmp(name, "ALL")) return obj_int(1);
+    if (!strcmp(name, "NONE")) return obj_int(0);
+    diag_fatal(loc, "unknown member 'tl.PropagateNan.%s'", name);
+  }
+  if (!strcmp(m, "triton")) {
+    if (!strcmp(name, "language")) {
+      Obj *o = obj_new(OBJ_MODULE);
+      o->str = "tl";
+      return o;
+    }
+    const char *q = xprintf("triton.%s", name);
+    if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
+    Obj *o = obj_new(OBJ_BUILTIN);
+    o->str = q;
+    return o;
+  }
+  diag_fatal(loc, "unsupported module member '%s.%s'", m, name);
+}

@@ -1,0 +1,244 @@
+// collect.c: module-level facts, before any kernel is traced.
+//
+// Input: the module's AST. Output: a Module with the names a kernel may read
+// (imported modules, tl.constexpr constants, -D overrides are applied later by
+// the caller), the plain globals Triton refuses to let kernels read, and every
+// function with its decorators decoded (@triton.jit, @triton.autotune configs).
+// Module-level code that is not a kernel (host functions, `if __name__ ...`)
+// is plain Python that tl2cu never runs: it is skipped, not an error.
+#include "tl2cu.h"
+
+#include <string.h>
+
+Obj *obj_new(ObjKind kind) {
+  Obj *o = xmalloc(sizeof(Obj));
+  o->kind = kind;
+  return o;
+}
+
+Obj *obj_int(int64_t v) { Obj *o = obj_new(OBJ_INT); o->ival = v; return o; }
+Obj *obj_float(double v) { Obj *o = obj_new(OBJ_FLOAT); o->fval = v; return o; }
+Obj *obj_bool(bool v) { Obj *o = obj_new(OBJ_BOOL); o->ival = v; return o; }
+Obj *obj_none(void) { return obj_new(OBJ_NONE); }
+Obj *obj_str(const char *s) { Obj *o = obj_new(OBJ_STR); o->str = s; return o; }
+Obj *obj_dtype(Scalar s) { Obj *o = obj_new(OBJ_DTYPE); o->ival = s; return o; }
+
+const char *obj_kind_name(const Obj *o) {
+  switch (o->kind) {
+  case OBJ_VALUE: return o->val->shape.rank ? "a block" : "a run-time scalar";
+  case OBJ_INT: return "an int";
+  case OBJ_FLOAT: return "a float";
+  case OBJ_BOOL: return "a bool";
+  case OBJ_NONE: return "None";
+  case OBJ_STR: return "a string";
+  case OBJ_DTYPE: return "a dtype";
+  case OBJ_TUPLE: return "a tuple";
+  case OBJ_DICT: return "a dict";
+  case OBJ_FUNC: return "a function";
+  case OBJ_MODULE: return "a module";
+  case OBJ_BUILTIN: return "a builtin function";
+  case OBJ_METHOD: return "a method";
+  case OBJ_CONFIG: return "a triton.Config";
+  case OBJ_PYFUNC: return "a Python function";
+  }
+  unreachable();
+}
+
+const char *obj_repr(const Obj *o) {
+  switch (o->kind) {
+  case OBJ_INT: return xprintf("%lld", (long long)o->ival);
+  case OBJ_FLOAT: return xprintf("%.17g", o->fval);
+  case OBJ_BOOL: return o->ival ? "True" : "False";
+  case OBJ_NONE: return "None";
+  case OBJ_STR: return xprintf("'%s'", o->str);
+  case OBJ_DTYPE: return xprintf("tl.%s", scalar_name((Scalar)o->ival));
+  default: return obj_kind_name(o);
+  }
+}
+
+Obj *lookup(Binding *env, const char *name) {
+  for (Binding *b = env; b; b = b->next)
+    if (!strcmp(b->name, name)) return b->obj;
+  return NULL;
+}
+
+Binding *bind(Binding *env, const char *name, Obj *obj) {
+  Binding *b = xmalloc(sizeof(Binding));
+  b->name = name;
+  b->obj = obj;
+  b->next = env;
+  return b;
+}
+
+Func *module_func(Module *m, const char *name) {
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    if (!strcmp(f->name, name)) return f;
+  }
+  return NULL;
+}
+
+static Obj *module_obj(const char *name) {
+  Obj *o = obj_new(OBJ_MODULE);
+  o->str = name;
+  return o;
+}
+
+// The canonical name tl2cu knows a module by, or NULL.
+static const char *known_module(const char *dotted) {
+  static const struct { const char *path, *name; } mods[] = {
+      {"triton", "triton"},
+      {"triton.language", "tl"},
+      {"triton.language.math", "tl.math"},
+      {"triton.language.extra.libdevice", "libdevice"},
+      {"triton.language.extra.cuda.libdevice", "libdevice"},
+      {"triton.language.extra.cuda", "tl.extra.cuda"},
+      {"triton.language.extra", "tl.extra"},
+  };
+  for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
+    if (!strcmp(mods[i].path, dotted)) return mods[i].name;
+  return NULL;
+}
+
+static char *next_word(char **p) {
+  while (**p == ' ' || **p == '\t' || **p == ',' || **p == '(' || **p == ')' || **p == '\n' || **p == '\\') (*p)++;
+  if (!**p) return NULL;
+  char *start = *p;
+  while (**p && !strchr(" \t,()\n\\", **p)) (*p)++;
+  return xstrndup(start, (size_t)(*p - start));
+}
+
+// import a.b [as c], ... | from a.b import c [as d], ...
+static void collect_import(Module *m, const char *text) {
+  char *p = xstrdup(text);
+  char *w = next_word(&p);
+  if (!strcmp(w, "import")) {
+    char *path;
+    while ((path = next_word(&p))) {
+      char *alias = NULL, *save = p, *maybe = next_word(&p);
+      if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
+      else p = save;
+      const char *known = known_module(path);
+      if (alias) m->globals = bind(m->globals, alias, module_obj(known ? known : path));
+      else {
+        char *dot = strchr(path, '.');
+        char *top = dot ? xstrndup(path, (size_t)(dot - path)) : path;
+        const char *k = known_module(top);
+        m->globals = bind(m->globals, top, module_obj(k ? k : top));
+      }
+    }
+    return;
+  }
+  char *from = next_word(&p);
+  next_word(&p);  // "import"
+  char *name;
+  while (from && (name = next_word(&p))) {
+    char *alias = name, *save = p, *maybe = next_word(&p);
+    if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
+    else p = save;
+    const char *known = known_module(xprintf("%s.%s", from, name));
+    if (known) m->globals = bind(m->globals, alias, module_obj(known));
+    else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
+      Obj *b = obj_new(OBJ_BUILTIN);
+      b->str = xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name);
+      m->globals = bind(m->globals, alias, b);
+    }
+  }
+}
+
+static bool is_call_to(Node *e, const char *attr) {
+  Node *f = e->kind == ND_CALL ? e->a : e;
+  return (f->kind == ND_ATTR && !strcmp(f->str, attr)) || (f->kind == ND_NAME && !strcmp(f->str, attr));
+}
+
+static Node *kwarg(Node *call, const char *name) {
+  for (Node *a = call->args; a; a = a->next)
+    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a->a;
+  return NULL;
+}
+
+static void collect_decorators(Module *m, Func *f, Node *decorators) {
+  for (Node *d = decorators; d; d = d->next) {
+    if (is_call_to(d, "jit")) {
+      f->is_jit = true;
+    } else if (is_call_to(d, "autotune") && d->kind == ND_CALL) {
+      Node *configs = kwarg(d, "configs");
+      if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
+      if (!configs) diag_fatal(d->loc, "@triton.autotune needs configs=[...]");
+      Obj *list = module_eval(m, configs, NULL);
+      if (list->kind != OBJ_TUPLE) diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
+      for (int i = 0; i < list->items.len; i++)
+        if (((Obj *)list->items.items[i])->kind != OBJ_CONFIG)
+          diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
+      f->autotune_configs = list;
+      f->autotune_loc = d;
+    } else if (is_call_to(d, "heuristics")) {
+      diag_fatal(d->loc, "unsupported construct: @triton.heuristics (fix its values with -D NAME=VALUE)");
+    } else {
+      diag_fatal(d->loc, "unsupported decorator");
+    }
+  }
+}
+
+// A kernel calls another jit function: that one is a helper, not an entry.
+static void mark_calls(Module *m, Node *n) {
+  for (; n; n = n->next) {
+    if (n->kind == ND_CALL && n->a->kind == ND_NAME) {
+      Func *g = module_func(m, n->a->str);
+      if (g) g->called_by_jit = true;
+    }
+    mark_calls(m, n->a);
+    mark_calls(m, n->b);
+    mark_calls(m, n->c);
+    mark_calls(m, n->args);
+    mark_calls(m, n->body);
+    mark_calls(m, n->orelse);
+  }
+}
+
+static bool is_simple_constant(Node *e) {
+  switch (e->kind) {
+  case ND_INT: case ND_FLOAT: case ND_BOOL: case ND_STR: case ND_NONE: return true;
+  case ND_UNARY: return is_simple_constant(e->a);
+  case ND_BINOP: return is_simple_constant(e->a) && is_simple_constant(e->b);
+  default: return false;
+  }
+}
+
+static void collect_assign(Module *m, Node *s) {
+  if (s->a->kind != ND_NAME || !s->b) return;
+  if (s->b->kind == ND_CALL && is_call_to(s->b, "constexpr")) {
+    m->globals = bind(m->globals, s->a->str, module_eval(m, s->b, NULL));
+  } else if (is_simple_constant(s->b)) {
+    m->plain = bind(m->plain, s->a->str, module_eval(m, s->b, NULL));
+  } else {
+    m->plain = bind(m->plain, s->a->str, obj_none());
+  }
+}
+
+Module *collect_module(Node *root) {
+  Module *m = xmalloc(sizeof(Module));
+  for (Node *s = root; s; s = s->next) {
+    if (s->kind == ND_IMPORT) collect_import(m, s->str);
+    else if (s->kind == ND_ASSIGN) collect_assign(m, s);
+    else if (s->kind == ND_FUNCDEF) {
+      Func *f = xmalloc(sizeof(Func));
+      f->name = s->str;
+      f->def = s;
+      vec_push(&m->funcs, f);
+      Obj *o = obj_new(OBJ_FUNC);
+      o->fn = f;
+      m->globals = bind(m->globals, f->name, o);
+    }
+  }
+  // decorators may name module constants and other functions: decode them last
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    collect_decorators(m, f, f->def->args);
+  }
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    if (f->is_jit) mark_calls(m, f->def->body);
+  }
+  return m;
+}

@@ -1,0 +1,104 @@
+// diag.c: diagnostics in the form `file:line:col: error: message`, followed by
+// the source line and a caret under the offending range (cproc, chibicc).
+//
+// Errors are counted, not fatal, so a stage can report several; main() stops
+// at the stage boundary when diag_error_count() is non-zero. diag_fatal() is
+// for errors after which the stage cannot go on.
+#include "tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *src_path = "<input>";
+static const char *src_text = "";
+static size_t src_len;
+static int errors;
+
+void diag_set_source(const char *path, const char *text, size_t len) {
+  src_path = path;
+  src_text = text;
+  src_len = len;
+}
+
+const char *diag_path(void) { return src_path; }
+int diag_error_count(void) { return errors; }
+
+// The start of 1-based line `line`, or NULL.
+static const char *line_start(int line, size_t *n) {
+  const char *p = src_text, *end = src_text + src_len;
+  for (int l = 1; l < line && p < end; l++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) return NULL;
+    p = nl + 1;
+  }
+  if (p >= end && line > 1) return NULL;
+  const char *nl = memchr(p, '\n', (size_t)(end - p));
+  *n = (size_t)((nl ? nl : end) - p);
+  if (*n && p[*n - 1] == '\r') (*n)--;
+  return p;
+}
+
+const char *diag_line_text(int line) {
+  size_t n = 0;
+  const char *p = line_start(line, &n);
+  return p ? xstrndup(p, n) : "";
+}
+
+// Columns as a terminal shows them: tabs to the next multiple of 8, one column
+// per UTF-8 character (continuation bytes take none).
+static int display_width(const char *p, int bytes) {
+  int w = 0;
+  for (int i = 0; i < bytes; i++) {
+    unsigned char ch = (unsigned char)p[i];
+    if (ch == '\t') w = (w / 8 + 1) * 8;
+    else if ((ch & 0xC0) != 0x80) w++;
+  }
+  return w;
+}
+
+static void print_source(Loc loc) {
+  size_t n = 0;
+  const char *p = loc.line > 0 ? line_start(loc.line, &n) : NULL;
+  if (!p) return;
+  fprintf(stderr, "%.*s\n", (int)n, p);
+  int col = loc.col - 1 < (int)n ? loc.col - 1 : (int)n;
+  int end = loc.end_col > loc.col ? loc.end_col - 1 : col + 1;
+  if (end > (int)n) end = (int)n > col ? (int)n : col + 1;
+  int start_w = display_width(p, col);
+  int span = end > col ? display_width(p + col, end - col) : 1;
+  fprintf(stderr, "%*s^", start_w, "");
+  for (int i = 1; i < span; i++) fputc('~', stderr);
+  fputc('\n', stderr);
+}
+
+static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
+  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", src_path, loc.line, loc.col, level);
+  else fprintf(stderr, "%s: %s: ", src_path, level);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  print_source(loc);
+}
+
+void diag_error(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report("error", loc, fmt, ap);
+  va_end(ap);
+  errors++;
+}
+
+void diag_note(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report("note", loc, fmt, ap);
+  va_end(ap);
+}
+
+_Noreturn void diag_fatal(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report("error", loc, fmt, ap);
+  va_end(ap);
+  util_free_all();
+  exit(1);
+}

@@ -1,0 +1,716 @@
+// emit.c: IR with layouts -> CUDA C, plus the C launchers and header.
+//
+// Each Triton program is one thread block of num_warps*32 threads. Scalars are
+// plain C variables every thread computes. A block value held in a layout is a
+// per-thread array of `per_thread` elements; element k of thread `tid` is
+// element e = tl2cu_elem<vec, threads>(tid, k) of the layout's space, and its
+// coordinates are read off e with shifts and masks (all dims are powers of 2).
+// Expressions not bound to a name are emitted inline, in the element loop of
+// the statement that consumes them. Floating-point multiply-adds are contracted
+// where Triton's LLVM backend contracts them (same basic block, fmul operand of
+// fadd/fsub), explicitly with fmaf(), and other multiplies that feed an add are
+// written __fmul_rn so that nvcc cannot contract them differently.
+#include "tl2cu.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  Value *v;
+  const Layout *to;
+  int map[MAX_RANK];
+  const char *name;
+} Conversion;
+
+typedef struct {
+  Str *out;
+  int indent;
+  Kernel *k;
+  Options *opt;
+  int threads;
+  Vec conversions;  // Conversion*, valid for the statement being emitted
+  bool scanning;    // first pass over a statement: only find conversions
+  int smem_bytes;
+  int last_line;
+} Em;
+
+typedef struct {
+  const Layout *lay;  // the space whose element loop we are in; NULL: scalar code
+  int map[MAX_RANK];  // the current value's dims -> space dims (-1: size 1)
+  bool *uses_e;       // set when the expression reads the element index
+} Cx;
+
+static void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line(Em *em, const char *fmt, ...) {
+  for (int i = 0; i < em->indent; i++) str_add(em->out, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[8192];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  str_add(em->out, buf);
+  str_add(em->out, "\n");
+}
+
+static const char *ctype(Type t) { return type_ctype(t); }
+
+static int log2i(int64_t n) {
+  int r = 0;
+  while ((int64_t)1 << r < n) r++;
+  return r;
+}
+
+static const char *elem_index(const Layout *l) {
+  int64_t n = shape_numel(l->space);
+  if (n < l->threads) return xprintf("(tid & %lld)", (long long)(n - 1));
+  return xprintf("tl2cu_elem<%d, %d>(tid, k)", l->vec, l->threads);
+}
+
+// The coordinate along space dimension d of element e.
+static const char *coord(const Layout *l, int d) {
+  int64_t stride = 1;
+  for (int i = d + 1; i < l->space.rank; i++) stride *= l->space.dim[i];
+  int s = log2i(stride);
+  const char *shifted = s ? xprintf("(e >> %d)", s) : "e";
+  if (d == 0) return shifted;
+  return xprintf("(%s & %lld)", shifted, (long long)(l->space.dim[d] - 1));
+}
+
+// ---------------------------------------------------------------- literals
+
+static const char *float_lit(double f, Scalar t) {
+  const char *suffix = t == TY_F64 ? "" : "f";
+  if (isnan(f)) return t == TY_F64 ? "tl2cu_nan<double>()" : "tl2cu_nan<float>()";
+  if (isinf(f)) return xprintf("%stl2cu_inf<%s>()", f < 0 ? "-" : "", t == TY_F64 ? "double" : "float");
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.9g", f);
+  if (t == TY_F64 || strtod(buf, NULL) != (double)(float)f) snprintf(buf, sizeof buf, "%.17g", f);
+  if (!strpbrk(buf, ".en")) strcat(buf, ".0");
+  const char *s = xprintf("%s%s", buf, suffix);
+  if (t == TY_F16 || t == TY_BF16) return xprintf("%s(%sf)", scalar_ctype(t), buf);
+  return s;
+}
+
+static const char *literal(Value *v) {
+  Scalar t = v->ty.kind;
+  if (scalar_is_float(t)) return float_lit(v->fval, t);
+  switch (t) {
+  case TY_I1: return v->ival ? "true" : "false";
+  case TY_I32: return v->ival == INT32_MIN ? "INT32_MIN" : xprintf("%lld", (long long)v->ival);
+  case TY_I64: return v->ival == INT64_MIN ? "INT64_MIN" : xprintf("%lldLL", (long long)v->ival);
+  case TY_U32: return xprintf("%lluu", (unsigned long long)(uint32_t)v->ival);
+  case TY_U64: return xprintf("%lluull", (unsigned long long)v->ival);
+  default: return xprintf("(%s)%lld", scalar_ctype(t), (long long)v->ival);
+  }
+}
+
+// ---------------------------------------------------------------- expressions
+
+static const char *ex(Em *em, Value *v, Cx *cx);
+
+static Cx child(Cx *cx) { return *cx; }
+
+static bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
+
+static const char *conversion_for(Em *em, Value *v, Cx *cx);
+
+static const char *read_named(Em *em, Value *v, Cx *cx) {
+  if (v->shape.rank == 0) return v->cname;
+  if (cx->lay && v->layout) {
+    Layout want = *cx->lay;
+    for (int i = 0; i < v->shape.rank; i++) want.map[i] = cx->map[i];
+    if (layout_same(v->layout, &want, &v->shape)) return xprintf("%s[k]", v->cname);
+  }
+  if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
+  return conversion_for(em, v, cx);
+}
+
+static bool no_loads(Value *v) {
+  if (!v || is_materialized(v) || v->kind == V_PARAM || v->kind == V_CONST) return true;
+  if (v->kind == V_LOAD) return false;
+  return no_loads(v->a) && no_loads(v->b) && no_loads(v->c);
+}
+
+static const char *binary_float(Em *em, Value *v, const char *A, const char *B, Cx *cx) {
+  Scalar t = v->a->ty.kind;
+  bool f32 = t == TY_F32, f64 = t == TY_F64;
+  if (v->fuse && (v->op == OP_ADD || v->op == OP_SUB)) {
+    Value *m = v->fuse == 1 ? v->a : v->b;
+    Cx c1 = child(cx), c2 = child(cx);
+    const char *ma = ex(em, m->a, &c1), *mb = ex(em, m->b, &c2);
+    const char *fma = f64 ? "fma" : "fmaf";
+    const char *other = v->fuse == 1 ? B : A;
+    if (v->op == OP_ADD) return xprintf("%s(%s, %s, %s)", fma, ma, mb, other);
+    if (v->fuse == 1) return xprintf("%s(%s, %s, -%s)", fma, ma, mb, other);
+    return xprintf("%s(-%s, %s, %s)", fma, ma, mb, other);
+  }
+  switch (v->op) {
+  case OP_ADD: return xprintf("(%s + %s)", A, B);
+  case OP_SUB: return xprintf("(%s - %s)", A, B);
+  case OP_MUL:
+    if (v->mul_rn && (f32 || f64)) return xprintf("%s(%s, %s)", f64 ? "__dmul_rn" : "__fmul_rn", A, B);
+    return xprintf("(%s * %s)", A, B);
+  case OP_DIV: return xprintf("tl2cu_div(%s, %s)", A, B);
+  case OP_MOD: return xprintf("tl2cu_fmod(%s, %s)", A, B);
+  case OP_LT: return xprintf("(%s < %s)", A, B);
+  case OP_LE: return xprintf("(%s <= %s)", A, B);
+  case OP_GT: return xprintf("(%s > %s)", A, B);
+  case OP_GE: return xprintf("(%s >= %s)", A, B);
+  case OP_EQ: return xprintf("(%s == %s)", A, B);
+  case OP_NE: return xprintf("(%s != %s)", A, B);
+  default: break;
+  }
+  internal_error(__FILE__, __LINE__, "float operator");
+}
+
+static const char *binary_int(Value *v, const char *A, const char *B) {
+  Scalar t = v->a->ty.kind;
+  const char *ct = scalar_ctype(t);
+  bool narrow = scalar_bits(t) < 32;
+  if (t == TY_I1) {
+    switch (v->op) {
+    case OP_ADD: case OP_SUB: case OP_XOR: return xprintf("(%s != %s)", A, B);
+    case OP_MUL: case OP_AND: return xprintf("(%s && %s)", A, B);
+    case OP_OR: return xprintf("(%s || %s)", A, B);
+    default: break;
+    }
+  }
+  const char *sym = NULL;
+  switch (v->op) {
+  case OP_ADD: sym = "+"; break;
+  case OP_SUB: sym = "-"; break;
+  case OP_MUL: sym = "*"; break;
+  case OP_FLOORDIV: sym = "/"; break;  // Triton's // truncates, like C
+  case OP_MOD: sym = "%"; break;       // and % takes the dividend's sign, like C
+  case OP_AND: sym = "&"; break;
+  case OP_OR: sym = "|"; break;
+  case OP_XOR: sym = "^"; break;
+  case OP_LSHIFT: return xprintf("tl2cu_shl(%s, %s)", A, B);
+  case OP_RSHIFT: return xprintf("tl2cu_shr(%s, %s)", A, B);
+  case OP_LT: return xprintf("(%s < %s)", A, B);
+  case OP_LE: return xprintf("(%s <= %s)", A, B);
+  case OP_GT: return xprintf("(%s > %s)", A, B);
+  case OP_GE: return xprintf("(%s >= %s)", A, B);
+  case OP_EQ: return xprintf("(%s == %s)", A, B);
+  case OP_NE: return xprintf("(%s != %s)", A, B);
+  default: internal_error(__FILE__, __LINE__, "integer operator");
+  }
+  if (narrow) return xprintf("(%s)(%s %s %s)", ct, A, sym, B);
+  return xprintf("(%s %s %s)", A, sym, B);
+}
+
+static const char *ex_binary(Em *em, Value *v, Cx *cx) {
+  Cx ca = child(cx), cb = child(cx);
+  bool fused = v->fuse && (v->op == OP_ADD || v->op == OP_SUB);
+  // the folded multiply is emitted through its operands, not as a value
+  const char *A = fused && v->fuse == 1 ? "" : ex(em, v->a, &ca);
+  const char *B = fused && v->fuse == 2 ? "" : ex(em, v->b, &cb);
+  if (v->ty.kind == TY_PTR) return xprintf("(%s + %s)", A, B);
+  if (scalar_is_float(v->a->ty.kind)) return binary_float(em, v, A, B, cx);
+  return binary_int(v, A, B);
+}
+
+static const char *ex_unary(Em *em, Value *v, Cx *cx) {
+  const char *A = ex(em, v->a, cx);
+  Scalar t = v->a->ty.kind;
+  switch (v->op) {
+  case OP_NEG:  // Triton negates as 0 - x (so -(+0.0) is +0.0)
+    if (scalar_is_float(t)) return xprintf("(%s - %s)", t == TY_F64 ? "0.0" : t == TY_F32 ? "0.0f" : xprintf("%s(0.0f)", scalar_ctype(t)), A);
+    if (t == TY_I1) return A;
+    if (scalar_bits(t) < 32) return xprintf("(%s)(0 - %s)", scalar_ctype(t), A);
+    return xprintf("(0 - %s)", A);
+  case OP_INVERT:
+    if (t == TY_I1) return xprintf("!%s", A);
+    if (scalar_bits(t) < 32) return xprintf("(%s)~%s", scalar_ctype(t), A);
+    return xprintf("~%s", A);
+  case OP_LAND: return xprintf("!%s", A);
+  default: internal_error(__FILE__, __LINE__, "unary operator");
+  }
+}
+
+static const char *ex_cast(Em *em, Value *v, Cx *cx) {
+  const char *A = ex(em, v->a, cx);
+  Scalar from = v->a->ty.kind, to = v->ty.kind;
+  bool int_from = scalar_is_int(from), int_to = scalar_is_int(to) && to != TY_I1;
+  // exact in plain C: integer widening/narrowing, integer -> fp32/fp64, fp32 -> fp64
+  if ((int_from && int_to) || (int_from && (to == TY_F32 || to == TY_F64)) || (from == TY_F32 && to == TY_F64))
+    return xprintf("(%s)%s", scalar_ctype(to), A);
+  if (to == TY_I1 && int_from) return xprintf("(%s != 0)", A);
+  return xprintf("tl2cu_cast<%s>(%s)", scalar_ctype(to), A);
+}
+
+static const char *ex_math(Em *em, Value *v, Cx *cx) {
+  Cx ca = child(cx), cb = child(cx), cc = child(cx);
+  const char *A = ex(em, v->a, &ca);
+  if (!strcmp(v->fn, "div_rn")) return xprintf("__fdiv_rn(%s, %s)", A, ex(em, v->b, &cb));
+  if (v->c) return xprintf("tl2cu_%s(%s, %s, %s)", v->fn, A, ex(em, v->b, &cb), ex(em, v->c, &cc));
+  if (v->b) return xprintf("tl2cu_%s(%s, %s)", v->fn, A, ex(em, v->b, &cb));
+  return xprintf("tl2cu_%s(%s)", v->fn, A);
+}
+
+// base[offset] when the pointer is `scalar pointer + offsets`, else *(p)
+static const char *deref(Em *em, Value *p, Cx *cx) {
+  Value *q = p;
+  if (!is_materialized(q) && q->kind == V_BINARY && q->op == OP_ADD) {
+    Value *base = q->a;
+    while (!is_materialized(base) && (base->kind == V_BROADCAST || base->kind == V_EXPAND)) base = base->a;
+    if (base->shape.rank == 0) {
+      Cx cb = child(cx);
+      return xprintf("%s[%s]", ex(em, base, cx), ex(em, q->b, &cb));
+    }
+  }
+  return xprintf("*%s", ex(em, p, cx));
+}
+
+static const char *ex_load(Em *em, Value *v, Cx *cx) {
+  Cx cp = child(cx), cm = child(cx), co = child(cx);
+  const char *addr = v->ty.kind == TY_I1 ? xprintf("tl2cu_load_bool(%s)", ex(em, v->a, &cp)) : deref(em, v->a, &cp);
+  if (!v->b) return addr;
+  const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
+  if (v->ty.kind == TY_F32 && !v->c) other = "0.0f";
+  return xprintf("(%s ? %s : %s)", ex(em, v->b, &cm), addr, other);
+}
+
+static const char *ex_def(Em *em, Value *v, Cx *cx);
+
+// The value v at the current element: its variable if it has one, else its definition inline.
+static const char *ex(Em *em, Value *v, Cx *cx) {
+  if (is_materialized(v) && v->kind != V_PARAM) return read_named(em, v, cx);
+  return ex_def(em, v, cx);
+}
+
+static const char *ex_def(Em *em, Value *v, Cx *cx) {
+  switch (v->kind) {
+  case V_CONST: return literal(v);
+  case V_PARAM: return v->cname;
+  case V_PROGRAM_ID: return xprintf("(int32_t)blockIdx.%c", "xyz"[v->ival]);
+  case V_NUM_PROGRAMS: return xprintf("(int32_t)gridDim.%c", "xyz"[v->ival]);
+  case V_ARANGE: {
+    int d = cx->map[0];
+    if (!cx->lay || d < 0) return xprintf("%lld", (long long)v->ival);
+    *cx->uses_e = true;
+    const char *c = coord(cx->lay, d);
+    return v->ival ? xprintf("(%lld + %s)", (long long)v->ival, c) : c;
+  }
+  case V_BROADCAST: {
+    Cx c = child(cx);
+    int off = v->shape.rank - v->a->shape.rank;
+    for (int j = 0; j < v->a->shape.rank; j++) c.map[j] = v->a->shape.dim[j] == 1 ? -1 : cx->map[j + off];
+    return ex(em, v->a, &c);
+  }
+  case V_EXPAND: {
+    Cx c = child(cx);
+    for (int j = 0; j < v->a->shape.rank; j++) c.map[j] = cx->map[j < v->ival ? j : j + 1];
+    return ex(em, v->a, &c);
+  }
+  case V_BINARY: return ex_binary(em, v, cx);
+  case V_UNARY: return ex_unary(em, v, cx);
+  case V_CAST: return ex_cast(em, v, cx);
+  case V_BITCAST: return xprintf("tl2cu_bitcast<%s>(%s)", ctype(v->ty), ex(em, v->a, cx));
+  case V_WHERE: {
+    Cx ca = child(cx), cb = child(cx), cc = child(cx);
+    return xprintf("(%s ? %s : %s)", ex(em, v->a, &ca), ex(em, v->b, &cb), ex(em, v->c, &cc));
+  }
+  case V_MATH: return ex_math(em, v, cx);
+  case V_LOAD: return ex_load(em, v, cx);
+  case V_VAR: break;
+  }
+  unreachable();
+}
+
+// ---------------------------------------------------------------- layout conversions
+
+static int elem_bytes(Type t) { return t.kind == TY_I1 ? 1 : t.kind == TY_PTR ? 8 : scalar_bits(t.kind) / 8; }
+
+// Linear index in the value's own shape of the element at the current e.
+static const char *value_linear(const Layout *l, const int *map, Shape s) {
+  Str t = {0};
+  str_add(&t, "");
+  int64_t stride = 1;
+  for (int i = s.rank - 1; i >= 0; i--) {
+    if (s.dim[i] > 1 && map[i] >= 0) str_addf(&t, "%s%s * %lld", t.len ? " + " : "", coord(l, map[i]), (long long)stride);
+    stride *= s.dim[i];
+  }
+  return t.len ? t.buf : "0";
+}
+
+static void open_elem_loop(Em *em, const Layout *l, bool uses_e) {
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; ++k) {", (long long)l->per_thread);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+}
+
+static void close_loop(Em *em) {
+  em->indent--;
+  line(em, "}");
+}
+
+static const char *conversion_for(Em *em, Value *v, Cx *cx) {
+  for (int i = 0; i < em->conversions.len; i++) {
+    Conversion *c = em->conversions.items[i];
+    if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
+    bool same = true;
+    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || c->map[d] == cx->map[d];
+    if (same) return xprintf("%s[k]", c->name);
+  }
+  if (!em->scanning) internal_error(__FILE__, __LINE__, "conversion not prepared");
+  Conversion *c = xmalloc(sizeof(Conversion));
+  c->v = v;
+  c->to = cx->lay;
+  memcpy(c->map, cx->map, sizeof c->map);
+  c->name = xprintf("%s_%lld", v->cname, (long long)shape_numel(cx->lay->space));
+  vec_push(&em->conversions, c);
+  int bytes = (int)shape_numel(v->shape) * elem_bytes(v->ty);
+  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
+  const char *t = ctype(v->ty);
+  line(em, "// %s changes layout: through shared memory", v->cname);
+  line(em, "__syncthreads();");
+  open_elem_loop(em, v->layout, true);
+  line(em, "((%s*)tl2cu_smem)[%s] = %s[k];", t, value_linear(v->layout, v->layout->map, v->shape), v->cname);
+  close_loop(em);
+  line(em, "__syncthreads();");
+  line(em, "%s %s[%lld];", t, c->name, (long long)cx->lay->per_thread);
+  open_elem_loop(em, cx->lay, true);
+  line(em, "%s[k] = ((%s*)tl2cu_smem)[%s];", c->name, t, value_linear(cx->lay, cx->map, v->shape));
+  close_loop(em);
+  return xprintf("%s[k]", c->name);
+}
+
+// ---------------------------------------------------------------- statements
+
+static void source_comment(Em *em, Stmt *s) {
+  if (s->loc.line == em->last_line || !s->src) return;
+  em->last_line = s->loc.line;
+  const char *p = s->src;
+  while (*p == ' ' || *p == '\t') p++;
+  if (em->opt->line_directives) line(em, "#line %d \"%s\"", s->loc.line, diag_path());
+  line(em, "// L%d: %s", s->loc.line, p);
+}
+
+static Cx identity_cx(const Layout *l, bool *uses_e) {
+  Cx c = {.lay = l, .uses_e = uses_e};
+  for (int i = 0; i < MAX_RANK; i++) c.map[i] = l ? l->map[i] : -1;
+  return c;
+}
+
+// Emits `target = expr` for every element of layout l (or once, for scalars).
+typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
+
+static void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target)
+    __attribute__((format(printf, 5, 0)));
+static void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target) {
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  em->scanning = true;
+  em->conversions.len = 0;
+  fn(em, s, &cx);  // prepare layout conversions first: they go before the loop
+  em->scanning = false;
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *rhs = fn(em, s, &cx);
+  const char *text = !target ? xprintf(fmt, rhs) : xprintf(fmt, l ? xprintf("%s[k]", target) : target, rhs);
+  if (!l) {
+    line(em, "%s", text);
+    return;
+  }
+  open_elem_loop(em, l, uses_e);
+  line(em, "%s", text);
+  close_loop(em);
+}
+
+static const char *rhs_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }
+static const char *rhs_definition(Em *em, Stmt *s, Cx *cx) { return ex_def(em, s->v, cx); }
+
+static const char *shape_comment(Value *v) {
+  const Layout *l = v->layout;
+  const char *lay = shape_eq(l->space, v->shape) ? "" : xprintf(", held in the layout of %s", shape_text(l->space));
+  return xprintf("// %s %s%s", shape_text(v->shape), scalar_name(v->ty.kind == TY_PTR ? v->ty.pointee : v->ty.kind), lay);
+}
+
+static void emit_let(Em *em, Stmt *s) {
+  Value *v = s->v;
+  if (v->fused_uses && v->fused_uses == v->uses - 1) {  // every use recomputes it inside an fma
+    line(em, "// %s: folded into the fused multiply-adds that use it", v->cname);
+    return;
+  }
+  if (v->shape.rank == 0) {
+    elementwise(em, s, NULL, rhs_definition, xprintf("const %s %%s = %%s;", ctype(v->ty)), v->cname);
+    return;
+  }
+  line(em, "%s %s[%lld];  %s", ctype(v->ty), v->cname, (long long)v->layout->per_thread, shape_comment(v));
+  elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v->cname);
+}
+
+static void emit_vardef(Em *em, Stmt *s) {
+  Value *var = s->var;
+  if (var->shape.rank == 0) {
+    elementwise(em, s, NULL, rhs_value, xprintf("%s %%s = %%s;", ctype(var->ty)), var->cname);
+    return;
+  }
+  line(em, "%s %s[%lld];  %s", ctype(var->ty), var->cname, (long long)var->layout->per_thread, shape_comment(var));
+  elementwise(em, s, var->layout, rhs_value, "%s = %s;", var->cname);
+}
+
+static void emit_assign(Em *em, Stmt *s) {
+  Value *var = s->var;
+  elementwise(em, s, var->shape.rank ? var->layout : NULL, rhs_value, "%s = %s;", var->cname);
+}
+
+static const char *store_rhs(Em *em, Stmt *s, Cx *cx) {
+  Cx cp = *cx, cm = *cx;
+  const char *target = deref(em, s->ptr, &cp);
+  const char *value = ex(em, s->v, cx);
+  if (!s->mask) return xprintf("%s = %s;", target, value);
+  return xprintf("if (%s) %s = %s;", ex(em, s->mask, &cm), target, value);
+}
+
+static void emit_store(Em *em, Stmt *s) {
+  if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
+    line(em, "if (tid == 0) {");
+    em->indent++;
+    elementwise(em, s, NULL, store_rhs, "%s", NULL);
+    close_loop(em);
+    return;
+  }
+  const Layout *l = s->ptr->layout;
+  Layout own;
+  if (!l || !shape_eq(l->space, s->ptr->shape)) {
+    own = (Layout){.space = s->ptr->shape, .threads = em->threads};
+    for (int i = 0; i < s->ptr->shape.rank; i++) own.map[i] = i;
+    int64_t n = shape_numel(own.space);
+    own.per_thread = n >= em->threads ? n / em->threads : 1;
+    own.vec = own.per_thread >= 4 ? 4 : (int)own.per_thread;
+    l = &own;
+  }
+  int64_t n = shape_numel(l->space);
+  bool replicated = n < em->threads;
+  if (replicated) {  // fewer elements than threads: only the first n threads own one
+    line(em, "if (tid < %lld) {", (long long)n);
+    em->indent++;
+  }
+  elementwise(em, s, l, store_rhs, "%s", NULL);
+  if (replicated) close_loop(em);
+}
+
+static void emit_stmts(Em *em, Stmt *s);
+
+static void emit_for(Em *em, Stmt *s) {
+  Cx cx = identity_cx(NULL, NULL);
+  em->scanning = false;
+  const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);
+  bool down = s->step->kind == V_CONST && s->step->ival < 0;
+  const char *t = ctype(s->var->ty);
+  if (s->step->kind == V_CONST && s->step->ival == 1)
+    line(em, "for (%s %s = %s; %s < %s; ++%s) {", t, s->var->cname, lo, s->var->cname, hi, s->var->cname);
+  else
+    line(em, "for (%s %s = %s; %s %s %s; %s += %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
+         s->var->cname, step);
+  em->indent++;
+  emit_stmts(em, s->body);
+  close_loop(em);
+}
+
+static void emit_if(Em *em, Stmt *s) {
+  Cx cx = identity_cx(NULL, NULL);
+  em->scanning = false;
+  line(em, "if (%s) {", ex(em, s->cond, &cx));
+  em->indent++;
+  emit_stmts(em, s->body);
+  em->indent--;
+  if (s->orelse) {
+    line(em, "} else {");
+    em->indent++;
+    emit_stmts(em, s->orelse);
+    em->indent--;
+  }
+  line(em, "}");
+}
+
+// Loop-carried variables are updated together at the end of a body: a value
+// that is itself one of the variables is copied first.
+static Stmt *emit_assign_group(Em *em, Stmt *s) {
+  for (Stmt *t = s; t && t->kind == S_ASSIGN; t = t->next) {
+    bool clobbered = false;
+    for (Stmt *u = s; u && u->kind == S_ASSIGN && !clobbered; u = u->next) clobbered = u->var == t->v;
+    if (!clobbered) continue;
+    if (t->v->shape.rank) internal_error(__FILE__, __LINE__, "swapping loop-carried blocks");
+    const char *tmp = xprintf("%s_next", t->var->cname);
+    line(em, "const %s %s = %s;", ctype(t->v->ty), tmp, t->v->cname);
+    Value *copy = xmalloc(sizeof(Value));
+    *copy = *t->v;
+    copy->kind = V_PARAM;
+    copy->cname = tmp;
+    t->v = copy;
+  }
+  for (; s && s->kind == S_ASSIGN; s = s->next) emit_assign(em, s);
+  return s;
+}
+
+static void emit_stmts(Em *em, Stmt *s) {
+  while (s) {
+    source_comment(em, s);
+    switch (s->kind) {
+    case S_LET: emit_let(em, s); break;
+    case S_VARDEF: emit_vardef(em, s); break;
+    case S_ASSIGN: s = emit_assign_group(em, s); continue;
+    case S_STORE: emit_store(em, s); break;
+    case S_FOR: emit_for(em, s); break;
+    case S_IF: emit_if(em, s); break;
+    case S_RETURN: line(em, "return;"); break;
+    case S_BARRIER: line(em, "__syncthreads();"); break;
+    }
+    s = s->next;
+  }
+}
+
+// ---------------------------------------------------------------- fp contraction
+
+static bool fusable_mul(Value *add, Value *m) {
+  if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
+  if (m->ty.kind != TY_F32 && m->ty.kind != TY_F64) return false;
+  if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
+  return true;
+}
+
+static void decide_value(Value *v, Vec *seen) {
+  if (!v) return;
+  for (int i = 0; i < seen->len; i++)
+    if (seen->items[i] == v) return;
+  vec_push(seen, v);
+  decide_value(v->a, seen);
+  decide_value(v->b, seen);
+  decide_value(v->c, seen);
+  if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
+  bool fa = fusable_mul(v, v->a), fb = fusable_mul(v, v->b);
+  if (fa && fb && v->a->uses > v->b->uses) fa = false;  // LLVM folds the multiply with fewer uses
+  v->fuse = fa ? 1 : fb ? 2 : 0;
+  if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
+  if (v->a->kind == V_BINARY && v->a->op == OP_MUL && v->fuse != 1) v->a->mul_rn = true;
+  if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
+}
+
+static void decide_fusion(Stmt *s, Vec *seen) {
+  for (; s; s = s->next) {
+    Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(vs[i], seen);
+    decide_fusion(s->body, seen);
+    decide_fusion(s->orelse, seen);
+  }
+}
+
+// ---------------------------------------------------------------- kernels and launchers
+
+static const char *param_list(Kernel *k, bool names) {
+  Str t = {0};
+  str_add(&t, "");
+  for (int i = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (p->is_constexpr) continue;
+    const char *ty = type_ctype(p->ty);
+    if (names) str_addf(&t, "%s%s", t.len ? ", " : "", p->name);
+    else str_addf(&t, "%s%s%s%s", t.len ? ", " : "", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", p->name);
+  }
+  return t.buf;
+}
+
+static void emit_kernel(Em *em, Kernel *k) {
+  Vec seen = {0};
+  decide_fusion(k->body, &seen);
+  Str body = {0};
+  str_add(&body, "");
+  Str *saved = em->out;
+  em->out = &body;
+  em->k = k;
+  em->threads = k->num_warps * 32;
+  em->smem_bytes = 0;
+  em->last_line = 0;
+  em->indent = 1;
+  emit_stmts(em, k->body);
+  em->out = saved;
+  em->indent = 0;
+  const char *name = k->func->name;
+  Str spec = {0};
+  str_addf(&spec, "num_warps=%d", k->num_warps);
+  for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
+  line(em, "// %s: %s", name, spec.buf);
+  const char *params = param_list(k, false);
+  line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, params);
+  em->indent = 1;
+  line(em, "const int tid = threadIdx.x;");
+  if (em->smem_bytes) line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
+  str_add(em->out, body.buf);
+  em->indent = 0;
+  line(em, "}");
+  line(em, "%s", "");
+}
+
+static void emit_launchers(Em *em, Kernel *k) {
+  const char *name = k->launcher;
+  const char *params = param_list(k, false), *args = param_list(k, true);
+  const char *sep = *params ? ", " : "";
+  line(em, "extern \"C\" cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", name,
+       sep, params);
+  line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
+  line(em, "  tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+  line(em, "  return cudaGetLastError();");
+  line(em, "}");
+  line(em, "%s", "");
+  if (!k->grid_c[0]) return;
+  line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
+  for (int d = 0; d < 3; d++)
+    line(em, "  const int64_t g%c = %s;", "xyz"[d], k->grid_c[d] ? k->grid_c[d] : "1");
+  line(em, "  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing");
+  line(em, "  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;");
+  line(em, "  return %s_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz%s%s);", name, *args ? ", " : "", args);
+  line(em, "}");
+  line(em, "%s", "");
+}
+
+void emit_file(FILE *out, Vec *kernels, Options *opt) {
+  Str s = {0};
+  Em em = {.out = &s, .opt = opt};
+  line(&em, "// Generated by tl2cu from %s -- do not edit.", diag_path());
+  line(&em, "#include \"tl2cu.cuh\"");
+  line(&em, "%s", "");
+  line(&em, "namespace tl2cu_kernels {");
+  line(&em, "%s", "");
+  for (int i = 0; i < kernels->len; i++) emit_kernel(&em, kernels->items[i]);
+  line(&em, "}  // namespace tl2cu_kernels");
+  line(&em, "%s", "");
+  for (int i = 0; i < kernels->len; i++) emit_launchers(&em, kernels->items[i]);
+  fputs(s.buf, out);
+}
+
+static bool uses_type(Vec *kernels, Scalar t) {
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    for (int j = 0; j < k->params.len; j++) {
+      Param *p = k->params.items[j];
+      if (!p->is_constexpr && (p->ty.kind == t || (p->ty.kind == TY_PTR && p->ty.pointee == t))) return true;
+    }
+  }
+  return false;
+}
+
+void emit_header(FILE *out, Vec *kernels, Options *opt) {
+  (void)opt;
+  fprintf(out, "// Generated by tl2cu from %s -- do not edit.\n", diag_path());
+  fprintf(out, "#pragma once\n#include <cuda_runtime.h>\n#include <stdint.h>\n");
+  if (uses_type(kernels, TY_F16)) fprintf(out, "#include <cuda_fp16.h>\n");
+  if (uses_type(kernels, TY_BF16)) fprintf(out, "#include <cuda_bf16.h>\n");
+  fprintf(out, "#ifndef __cplusplus\n#include <stdbool.h>\n#endif\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    const char *params = param_list(k, false), *sep = *params ? ", " : "";
+    if (k->grid_c[0]) {
+      fprintf(out, "// Launches %s over the grid given by --grid.\n", k->func->name);
+      fprintf(out, "cudaError_t %s(cudaStream_t stream%s%s);\n", k->launcher, sep, params);
+    }
+    fprintf(out, "// Launches %s over a grid of gx * gy * gz programs.\n", k->func->name);
+    fprintf(out, "cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s);\n\n",
+            k->launcher, sep, params);
+  }
+  fprintf(out, "#ifdef __cplusplus\n}\n#endif\n");
+}

@@ -1,0 +1,96 @@
+// grid.c: the launch grid (--grid 'E0[, E1[, E2]]') as C for the launcher.
+//
+// The expressions are Python (parsed by the same tree-sitter grammar) over the
+// kernel's run-time parameters, its constexprs, integer literals, + - * // %,
+// cdiv(), min() and max(); they are evaluated on the host in int64 when the
+// launcher runs. Errors point into the grid text; on the command line they are
+// usage errors (status 2), in a '# tl2cu:' line input errors (status 1).
+#include "tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int error_status;  // 2 for a --grid on the command line, 1 for one in the file
+
+static _Noreturn void grid_error(Node *at, const char *fmt, const char *arg) {
+  diag_error(at ? at->loc : (Loc){1, 1, 0}, fmt, arg);
+  exit(error_status);
+}
+
+static Param *find_param(Kernel *k, const char *name) {
+  for (int i = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (!strcmp(p->name, name)) return p;
+  }
+  return NULL;
+}
+
+static const char *to_c(Kernel *k, Node *e);
+
+static const char *call_to_c(Kernel *k, Node *e) {
+  const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
+  const char *helper = !strcmp(fn, "cdiv") ? "tl2cu_cdiv" : !strcmp(fn, "min") ? "tl2cu_min"
+                     : !strcmp(fn, "max") ? "tl2cu_max" : NULL;
+  if (!helper) grid_error(e->a, "--grid: unknown function '%s' (cdiv, min and max are available)", fn);
+  Node *x = e->args, *y = x ? x->next : NULL;
+  if (!x || !y || y->next || x->kind == ND_KWARG || y->kind == ND_KWARG)
+    grid_error(e, "--grid: %s() takes exactly 2 arguments", fn);
+  return xprintf("%s(%s, %s)", helper, to_c(k, x), to_c(k, y));
+}
+
+static const char *to_c(Kernel *k, Node *e) {
+  switch (e->kind) {
+  case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);
+  case ND_NAME: {
+    Param *p = find_param(k, e->str);
+    if (!p) grid_error(e, "--grid: unknown name '%s'", e->str);
+    if (p->is_constexpr) {
+      if (p->constval->kind != OBJ_INT && p->constval->kind != OBJ_BOOL)
+        grid_error(e, "--grid: constexpr '%s' is not an integer", e->str);
+      return xprintf("(int64_t)%lld", (long long)p->constval->ival);
+    }
+    if (p->ty.kind == TY_PTR || !scalar_is_int(p->ty.kind))
+      grid_error(e, "--grid: parameter '%s' is not an integer", e->str);
+    return xprintf("(int64_t)%s", e->str);
+  }
+  case ND_BINOP: {
+    const char *op = e->op == OP_ADD ? "+" : e->op == OP_SUB ? "-" : e->op == OP_MUL ? "*"
+                   : e->op == OP_FLOORDIV ? "/" : e->op == OP_MOD ? "%" : NULL;
+    if (!op) grid_error(e, "--grid: operator '%s' is not supported (use + - * // %%)", op_text(e->op));
+    return xprintf("(%s %s %s)", to_c(k, e->a), op, to_c(k, e->b));
+  }
+  case ND_UNARY:
+    if (e->op == OP_NEG) return xprintf("(-%s)", to_c(k, e->a));
+    break;
+  case ND_CALL: return call_to_c(k, e);
+  default: break;
+  }
+  grid_error(e, "--grid: unsupported expression%s", "");
+}
+
+void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len) {
+  const char *text = opt->grid;
+  if (!text) return;
+  const char *colon = strchr(text, ':');
+  if (colon) {  // "KERNEL: E0, E1" applies to that kernel only
+    const char *name = xstrndup(text, (size_t)(colon - text));
+    if (strcmp(name, k->func->name)) return;
+    text = colon + 1;
+  }
+  error_status = opt->grid_loc.line ? 1 : 2;
+  diag_set_source(opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,
+                  strlen(text));
+  Node *m = ast_parse(text, strlen(text));
+  if (diag_error_count()) exit(error_status);
+  if (!m || m->kind != ND_EXPR_STMT || m->next) grid_error(m, "--grid: expected 1 to 3 expressions%s", "");
+  Node *e = m->a;
+  Node *items = e->kind == ND_TUPLE ? e->args : e;
+  if (e->kind != ND_TUPLE) e->next = NULL;
+  int n = 0;
+  for (Node *i = items; i; i = i->next) {
+    if (n == 3) grid_error(i, "--grid: at most 3 dimensions%s", "");
+    k->grid_c[n++] = to_c(k, i);
+  }
+  if (n == 0) grid_error(NULL, "--grid: expected 1 to 3 expressions%s", "");
+  diag_set_source(path, src, len);
+}

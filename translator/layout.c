@@ -1,0 +1,123 @@
+// layout.c: which thread holds which elements of every block value.
+//
+// A layout spreads the elements of a "space" (a block shape) over the
+// program's threads: in row-major order, each thread takes runs of `vec`
+// contiguous elements, consecutive threads take consecutive runs, and the
+// pattern wraps until every element has an owner (Triton's blocked layout with
+// order [rank-1, ..., 0]). A space smaller than the thread count is
+// replicated: thread t holds element t % numel.
+//
+// A value of a smaller shape that is broadcast into a space (x[:, None]) is
+// held in that space's layout, each thread keeping the elements its own space
+// positions need (Triton's slice layout): `map` says which space dimension each
+// of the value's dimensions follows. Layouts are chosen backwards from the
+// uses: a value takes the layout of the first consumer that needs it. A value
+// needed in two different layouts is converted through shared memory where it
+// is read (emit.c).
+#include "tl2cu.h"
+
+#include <string.h>
+
+static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
+  Layout *l = xmalloc(sizeof(Layout));
+  l->space = space;
+  for (int i = 0; i < rank; i++) l->map[i] = map[i];
+  l->threads = threads;
+  int64_t n = shape_numel(space);
+  l->per_thread = n >= threads ? n / threads : 1;
+  l->vec = l->per_thread >= 4 ? 4 : (int)l->per_thread;
+  return l;
+}
+
+bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
+  if (!shape_eq(a->space, b->space)) return false;
+  for (int i = 0; i < value_shape->rank; i++)
+    if (value_shape->dim[i] > 1 && a->map[i] != b->map[i]) return false;
+  return true;
+}
+
+static bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
+
+static void require(Value *v, Shape space, const int *map, int threads);
+
+// The operands of v, each in the layout v's own elements need.
+static void require_operands(Value *v, Shape space, const int *map, int threads) {
+  int amap[MAX_RANK];
+  switch (v->kind) {
+  case V_BROADCAST: {
+    Value *a = v->a;
+    int off = v->shape.rank - a->shape.rank;
+    for (int j = 0; j < a->shape.rank; j++) amap[j] = a->shape.dim[j] == 1 ? -1 : map[j + off];
+    require(a, space, amap, threads);
+    return;
+  }
+  case V_EXPAND:
+    for (int j = 0; j < v->a->shape.rank; j++) amap[j] = map[j < v->ival ? j : j + 1];
+    require(v->a, space, amap, threads);
+    return;
+  default:
+    if (v->a) require(v->a, space, map, threads);
+    if (v->b) require(v->b, space, map, threads);
+    if (v->c) require(v->c, space, map, threads);
+    return;
+  }
+}
+
+static void require(Value *v, Shape space, const int *map, int threads) {
+  if (v->shape.rank == 0) return;  // scalars are uniform: every thread has them
+  if (is_materialized(v)) {
+    if (!v->layout) v->layout = make_layout(space, map, v->shape.rank, threads);
+    return;
+  }
+  require_operands(v, space, map, threads);
+}
+
+static void own_layout(Value *v, int threads, bool force) {
+  if (v->shape.rank == 0 || v->layout || !force) return;
+  int map[MAX_RANK];
+  for (int i = 0; i < v->shape.rank; i++) map[i] = v->shape.dim[i] == 1 ? -1 : i;
+  v->layout = make_layout(v->shape, map, v->shape.rank, threads);
+}
+
+static void require_in(Value *v, Value *holder, int threads) {
+  if (holder->layout) require(v, holder->layout->space, holder->layout->map, threads);
+}
+
+// Statements in reverse, so that consumers are seen before producers.
+static void walk(Stmt *s, int threads, bool force) {
+  if (!s) return;
+  walk(s->next, threads, force);
+  switch (s->kind) {
+  case S_LET:
+    own_layout(s->v, threads, force);
+    if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->map, threads);
+    return;
+  case S_VARDEF: case S_ASSIGN:
+    own_layout(s->var, threads, force);
+    require_in(s->v, s->var, threads);
+    return;
+  case S_STORE:
+    own_layout(s->ptr, threads, true);
+    if (s->ptr->shape.rank) {
+      int map[MAX_RANK];
+      for (int i = 0; i < s->ptr->shape.rank; i++) map[i] = i;
+      if (!is_materialized(s->ptr)) require(s->ptr, s->ptr->shape, map, threads);
+      require(s->v, s->ptr->shape, map, threads);
+      if (s->mask) require(s->mask, s->ptr->shape, map, threads);
+    }
+    return;
+  case S_FOR: walk(s->body, threads, force); return;
+  case S_IF: walk(s->body, threads, force); walk(s->orelse, threads, force); return;
+  case S_RETURN: case S_BARRIER: return;
+  }
+  unreachable();
+}
+
+void layout_assign(Kernel *k) {
+  int threads = k->num_warps * 32;
+  // loop-carried variables learn their layout from uses inside the body,
+  // which a reverse walk reaches after the assignment at the body's end
+  walk(k->body, threads, false);
+  walk(k->body, threads, false);
+  walk(k->body, threads, true);
+}

@@ -1,0 +1,935 @@
+// lower.c: trace one entry kernel into IR (Kernel: params + Stmt list).
+//
+// Like Triton's code generator, this walks the kernel's AST with an
+// environment of names. Constexprs (literals, constexpr parameters, -D values,
+// module-level tl.constexpr constants) are Python values computed here, with
+// Python's semantics; `if` on a constexpr traces only the taken branch;
+// tl.static_range is unrolled; calls to other @triton.jit functions are
+// inlined. Everything that depends on run-time data becomes a Value (built by
+// semantic.c) and statements (S_*) in program order. Loop-carried and
+// if-merged names become V_VAR variables, with their types checked as Triton
+// does. Errors stop the trace (diag_fatal): a kernel is all or nothing.
+#include "tl2cu.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static Obj *eval_call(Ctx *c, Node *e);
+static void trace_block(Ctx *c, Node *stmts);
+
+Obj *obj_value(Value *v) {
+  Obj *o = obj_new(OBJ_VALUE);
+  o->val = v;
+  return o;
+}
+
+bool obj_is_const_number(const Obj *o) {
+  return o->kind == OBJ_INT || o->kind == OBJ_FLOAT || o->kind == OBJ_BOOL;
+}
+
+Stmt *add_stmt(Ctx *c, SKind kind) {
+  Stmt *s = xmalloc(sizeof(Stmt));
+  s->kind = kind;
+  s->loc = c->loc;
+  s->src = c->src;
+  *c->tail = s;
+  c->tail = &s->next;
+  return s;
+}
+
+const char *unique_cname(Ctx *c, const char *name) {
+  static const char *reserved[] = {"tid", "k", "e", "int", "float", "double", "char", "short", "long",
+                                   "unsigned", "signed", "bool", "half", "void", "const", "auto",
+                                   "register", "static", "extern", "struct", "union", "enum",
+                                   "switch", "case", "default", "goto", "do", "while", "break",
+                                   "continue", "sizeof", "typedef", "volatile", "inline", "new",
+                                   "delete", "this", "class", "template", "typename", "namespace",
+                                   "operator", "private", "public", "virtual", "friend", "true",
+                                   "false", "threadIdx", "blockIdx", "blockDim", "gridDim",
+                                   "warpSize", "min", "max", "abs", "exp", "log", "sqrt", "stream"};
+  const char *base = name;
+  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+    if (!strcmp(name, reserved[i])) base = xprintf("%s_", name);
+  for (int n = 0;; n++) {
+    const char *cand = n ? xprintf("%s_%d", base, n) : base;
+    bool taken = false;
+    for (int i = 0; i < c->cnames.len && !taken; i++) taken = !strcmp(c->cnames.items[i], cand);
+    if (!taken) {
+      vec_push(&c->cnames, (void *)cand);
+      return cand;
+    }
+  }
+}
+
+// Gives a runtime value a C variable named after `name` (S_LET), once.
+static Value *materialize(Ctx *c, Value *v, const char *name) {
+  if (v->cname || v->kind == V_PARAM || (v->kind == V_CONST && v->shape.rank == 0)) return v;
+  v->cname = unique_cname(c, name);
+  Stmt *s = add_stmt(c, S_LET);
+  s->v = v;
+  v->uses++;
+  return v;
+}
+
+// ---------------------------------------------------------------- names
+
+static Obj *lookup_name(Ctx *c, Node *e) {
+  Obj *o = lookup(c->env, e->str);
+  if (o) return o;
+  o = lookup(c->m->globals, e->str);
+  if (o) return o;
+  if (lookup(c->m->plain, e->str))
+    diag_fatal(e->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
+               "tl.constexpr(...) or fix it with -D %s=VALUE", e->str, e->str);
+  if (builtin_exists(e->str)) {
+    o = obj_new(OBJ_BUILTIN);
+    o->str = e->str;
+    return o;
+  }
+  diag_fatal(e->loc, "undefined name '%s'", e->str);
+}
+
+static void assign_name(Ctx *c, const char *name, Obj *o) {
+  if (o->kind == OBJ_VALUE) o = obj_value(materialize(c, o->val, name));
+  c->env = bind(c->env, name, o);
+}
+
+static void assign_target(Ctx *c, Node *target, Obj *o) {
+  if (target->kind == ND_NAME) {
+    assign_name(c, target->str, o);
+    return;
+  }
+  if (target->kind == ND_TUPLE || target->kind == ND_LIST) {
+    int n = 0;
+    for (Node *t = target->args; t; t = t->next) n++;
+    if (o->kind != OBJ_TUPLE) diag_fatal(target->loc, "cannot unpack %s into %d names", obj_kind_name(o), n);
+    if (o->items.len != n)
+      diag_fatal(target->loc, "cannot unpack %d values into %d names", o->items.len, n);
+    int i = 0;
+    for (Node *t = target->args; t; t = t->next) assign_target(c, t, o->items.items[i++]);
+    return;
+  }
+  if (target->kind == ND_SUBSCRIPT)
+    diag_fatal(target->loc, "assignment to a tensor element is not supported (tensors are immutable)");
+  diag_fatal(target->loc, "cannot assign to this expression");
+}
+
+// ---------------------------------------------------------------- constexpr arithmetic
+
+static bool truthy(Obj *o, Loc loc) {
+  switch (o->kind) {
+  case OBJ_INT: case OBJ_BOOL: return o->ival != 0;
+  case OBJ_FLOAT: return o->fval != 0;
+  case OBJ_NONE: return false;
+  case OBJ_STR: return o->str[0] != 0;
+  case OBJ_TUPLE: return o->items.len != 0;
+  case OBJ_VALUE: diag_fatal(loc, "a run-time value cannot be used as a compile-time condition");
+  default: return true;
+  }
+}
+
+static double num(Obj *o) { return o->kind == OBJ_FLOAT ? o->fval : (double)o->ival; }
+
+static int64_t py_floordiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+  return q;
+}
+
+static int64_t py_mod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+// Both operands are Python values: compute now, with Python's semantics.
+static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
+  if (op == OP_IS || op == OP_ISNOT) {
+    bool same = a->kind == b->kind && (a->kind == OBJ_NONE || (obj_is_const_number(a) && num(a) == num(b)) ||
+                                       (a->kind == OBJ_DTYPE && a->ival == b->ival));
+    return obj_bool(op == OP_IS ? same : !same);
+  }
+  if ((op == OP_EQ || op == OP_NE) && (!obj_is_const_number(a) || !obj_is_const_number(b))) {
+    bool same = a->kind == b->kind &&
+                ((a->kind == OBJ_STR && !strcmp(a->str, b->str)) || (a->kind == OBJ_DTYPE && a->ival == b->ival) ||
+                 a->kind == OBJ_NONE);
+    return obj_bool(op == OP_EQ ? same : !same);
+  }
+  if (op == OP_ADD && a->kind == OBJ_TUPLE && b->kind == OBJ_TUPLE) {
+    Obj *r = obj_new(OBJ_TUPLE);
+    for (int i = 0; i < a->items.len; i++) vec_push(&r->items, a->items.items[i]);
+    for (int i = 0; i < b->items.len; i++) vec_push(&r->items, b->items.items[i]);
+    return r;
+  }
+  if (!obj_is_const_number(a) || !obj_is_const_number(b))
+    diag_fatal(loc, "unsupported operands for '%s': %s and %s", op_text(op), obj_kind_name(a), obj_kind_name(b));
+  bool isf = a->kind == OBJ_FLOAT || b->kind == OBJ_FLOAT;
+  double x = num(a), y = num(b);
+  int64_t i = a->ival, j = b->ival;
+  switch (op) {
+  case OP_LT: return obj_bool(x < y);
+  case OP_LE: return obj_bool(x <= y);
+  case OP_GT: return obj_bool(x > y);
+  case OP_GE: return obj_bool(x >= y);
+  case OP_EQ: return obj_bool(x == y);
+  case OP_NE: return obj_bool(x != y);
+  case OP_ADD: return isf ? obj_float(x + y) : obj_int(i + j);
+  case OP_SUB: return isf ? obj_float(x - y) : obj_int(i - j);
+  case OP_MUL: return isf ? obj_float(x * y) : obj_int(i * j);
+  case OP_DIV:
+    if (y == 0) diag_fatal(loc, "division by zero");
+    return obj_float(x / y);
+  case OP_FLOORDIV:
+    if (y == 0) diag_fatal(loc, "division by zero");
+    return isf ? obj_float(floor(x / y)) : obj_int(py_floordiv(i, j));
+  case OP_MOD:
+    if (y == 0) diag_fatal(loc, "modulo by zero");
+    return isf ? obj_float(x - floor(x / y) * y) : obj_int(py_mod(i, j));
+  case OP_POW:
+    if (!isf && j >= 0) {
+      int64_t r = 1;
+      for (int64_t k = 0; k < j; k++) r *= i;
+      return obj_int(r);
+    }
+    return obj_float(pow(x, y));
+  case OP_LSHIFT: case OP_RSHIFT: case OP_AND: case OP_OR: case OP_XOR:
+    if (isf) diag_fatal(loc, "'%s' needs integers", op_text(op));
+    {
+      int64_t r = op == OP_LSHIFT ? (int64_t)((uint64_t)i << j) : op == OP_RSHIFT ? i >> j
+                : op == OP_AND ? (i & j) : op == OP_OR ? (i | j) : (i ^ j);
+      return a->kind == OBJ_BOOL && b->kind == OBJ_BOOL ? obj_bool(r != 0) : obj_int(r);
+    }
+  default: break;
+  }
+  diag_fatal(loc, "unsupported operator '%s' on compile-time values", op_text(op));
+}
+
+static Obj *binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) {
+  if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, loc);
+  if (op == OP_IS || op == OP_ISNOT) return obj_bool((op == OP_IS) == (a == b));
+  return sem_binary(c, op, a, b, loc);
+}
+
+// ---------------------------------------------------------------- expressions
+
+static Obj *eval_subscript(Ctx *c, Node *e) {
+  Obj *base = eval(c, e->a);
+  if (base->kind == OBJ_TUPLE) {
+    Obj *idx = eval(c, e->args);
+    if (idx->kind != OBJ_INT || e->args->next) diag_fatal(e->loc, "tuple index must be an integer constant");
+    int64_t i = idx->ival < 0 ? idx->ival + base->items.len : idx->ival;
+    if (i < 0 || i >= base->items.len) diag_fatal(e->args->loc, "tuple index %lld out of range", (long long)idx->ival);
+    return base->items.items[i];
+  }
+  if (base->kind == OBJ_DICT) {
+    Obj *key = eval(c, e->args);
+    for (int i = 0; i + 1 < base->items.len; i += 2) {
+      Obj *k = base->items.items[i];
+      if (k->kind == OBJ_STR && key->kind == OBJ_STR && !strcmp(k->str, key->str)) return base->items.items[i + 1];
+    }
+    diag_fatal(e->args->loc, "key not found");
+  }
+  if (base->kind != OBJ_VALUE) diag_fatal(e->loc, "%s is not subscriptable", obj_kind_name(base));
+  // x[None, :]: None inserts a size-1 dimension, ':' keeps one
+  Value *v = base->val;
+  int dim = 0;
+  for (Node *i = e->args; i; i = i->next) {
+    if (i->kind == ND_NONE) {
+      v = sem_expand(c, v, dim++, i->loc);
+    } else if (i->kind == ND_SLICE && !i->a && !i->b && !i->c) {
+      if (dim >= v->shape.rank) diag_fatal(i->loc, "too many indices for a block of shape %s", shape_text(base->val->shape));
+      dim++;
+    } else {
+      diag_fatal(i->loc, "unsupported tensor index: only None and ':' may index a block");
+    }
+  }
+  return obj_value(v);
+}
+
+static Obj *eval_attr(Ctx *c, Node *e) {
+  Obj *base = eval(c, e->a);
+  if (base->kind == OBJ_MODULE) return builtin_attr(c, base, e->str, e->loc);
+  if (base->kind == OBJ_VALUE) {
+    if (!strcmp(e->str, "dtype")) {
+      Obj *d = obj_dtype(base->val->ty.kind == TY_PTR ? TY_PTR : base->val->ty.kind);
+      if (base->val->ty.kind == TY_PTR) d->fval = base->val->ty.pointee;  // element_ty
+      return d;
+    }
+    if (!strcmp(e->str, "shape")) {
+      Obj *t = obj_new(OBJ_TUPLE);
+      for (int i = 0; i < base->val->shape.rank; i++) vec_push(&t->items, obj_int(base->val->shape.dim[i]));
+      return t;
+    }
+    Obj *m = obj_new(OBJ_METHOD);
+    m->str = e->str;
+    m->self = base;
+    return m;
+  }
+  if (base->kind == OBJ_DTYPE && !strcmp(e->str, "element_ty") && base->ival == TY_PTR)
+    return obj_dtype((Scalar)(int)base->fval);
+  if (base->kind == OBJ_CONFIG || base->kind == OBJ_FUNC) {
+    diag_fatal(e->loc, "attribute '%s' of %s is not supported", e->str, obj_kind_name(base));
+  }
+  diag_fatal(e->loc, "%s has no attribute '%s' here", obj_kind_name(base), e->str);
+}
+
+static Obj *eval_listcomp(Ctx *c, Node *e, Node *clause, Binding *env, Obj *out) {
+  if (!clause) {
+    Binding *saved = c->env;
+    c->env = env;
+    vec_push(&out->items, eval(c, e->a));
+    c->env = saved;
+    return out;
+  }
+  if (clause->kind != ND_FOR) diag_fatal(clause->loc, "unsupported %s", clause->str);
+  Binding *saved = c->env;
+  c->env = env;
+  Obj *it = eval(c, clause->b);
+  c->env = saved;
+  if (it->kind != OBJ_TUPLE) diag_fatal(clause->b->loc, "a comprehension needs a compile-time list or tuple");
+  for (int i = 0; i < it->items.len; i++) {
+    Binding *inner = env;
+    if (clause->a->kind != ND_NAME) diag_fatal(clause->a->loc, "comprehension targets must be names");
+    inner = bind(inner, clause->a->str, it->items.items[i]);
+    eval_listcomp(c, e, clause->next, inner, out);
+  }
+  return out;
+}
+
+Obj *eval(Ctx *c, Node *e) {
+  switch (e->kind) {
+  case ND_INT: return obj_int(e->ival);
+  case ND_FLOAT: return obj_float(e->fval);
+  case ND_BOOL: return obj_bool(e->ival != 0);
+  case ND_NONE: return obj_none();
+  case ND_STR: return obj_str(e->str);
+  case ND_NAME: return lookup_name(c, e);
+  case ND_ATTR: return eval_attr(c, e);
+  case ND_BINOP: return binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
+  case ND_COMPARE: return binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
+  case ND_UNARY: {
+    Obj *a = eval(c, e->a);
+    if (a->kind == OBJ_VALUE) return sem_unary(c, e->op, a, e->loc);
+    if (!obj_is_const_number(a)) diag_fatal(e->loc, "bad operand for unary '%s': %s", op_text(e->op), obj_kind_name(a));
+    if (e->op == OP_POS) return a;
+    if (e->op == OP_NEG) return a->kind == OBJ_FLOAT ? obj_float(-a->fval) : obj_int(-a->ival);
+    return obj_int(~a->ival);
+  }
+  case ND_NOT: {
+    Obj *a = eval(c, e->a);
+    if (a->kind == OBJ_VALUE) return sem_unary(c, OP_LAND, a, e->loc);
+    return obj_bool(!truthy(a, e->loc));
+  }
+  case ND_BOOLOP: {
+    Obj *a = eval(c, e->a);
+    if (a->kind != OBJ_VALUE) {  // constexpr: short-circuit now
+      bool t = truthy(a, e->loc);
+      if ((e->op == OP_LAND && !t) || (e->op == OP_LOR && t)) return a;
+      return eval(c, e->b);
+    }
+    Obj *b = eval(c, e->b);
+    return sem_binary(c, e->op == OP_LAND ? OP_AND : OP_OR, a, b, e->loc);
+  }
+  case ND_COND: {
+    Obj *cond = eval(c, e->a);
+    if (cond->kind == OBJ_VALUE) {
+      if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
+      return obj_value(sem_where(c, cond, eval(c, e->b), eval(c, e->c), e->loc));
+    }
+    return truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
+  }
+  case ND_TUPLE: case ND_LIST: {
+    Obj *t = obj_new(OBJ_TUPLE);
+    for (Node *a = e->args; a; a = a->next) vec_push(&t->items, eval(c, a));
+    return t;
+  }
+  case ND_DICT: {
+    Obj *d = obj_new(OBJ_DICT);
+    for (Node *p = e->args; p; p = p->next) {
+      vec_push(&d->items, eval(c, p->a));
+      vec_push(&d->items, eval(c, p->b));
+    }
+    return d;
+  }
+  case ND_SUBSCRIPT: return eval_subscript(c, e);
+  case ND_CALL: return eval_call(c, e);
+  case ND_LISTCOMP:
+    if (c->in_kernel) diag_fatal(e->loc, "list comprehensions are not supported in kernels");
+    return eval_listcomp(c, e, e->args, c->env, obj_new(OBJ_TUPLE));
+  case ND_LAMBDA:
+    if (c->in_kernel) diag_fatal(e->loc, "lambda is not supported in kernels");
+    return obj_new(OBJ_PYFUNC);
+  case ND_UNSUPPORTED: diag_fatal(e->loc, "unsupported construct: %s", e->str);
+  case ND_SLICE: diag_fatal(e->loc, "a slice is only allowed as a block index");
+  case ND_KWARG: case ND_PAIR: break;
+  case ND_FUNCDEF: case ND_PARAM: case ND_EXPR_STMT: case ND_ASSIGN: case ND_AUGASSIGN: case ND_FOR:
+  case ND_WHILE: case ND_IF: case ND_RETURN: case ND_PASS: case ND_IMPORT: case ND_ASSERT:
+  case ND_UNSUPPORTED_STMT: break;
+  }
+  unreachable();
+}
+
+static Obj *eval_call(Ctx *c, Node *e) {
+  Obj *fn = eval(c, e->a);
+  Obj *args[16], *kwargs[16];
+  Node *kwnodes[16];
+  int nargs = 0, nkw = 0;
+  for (Node *a = e->args; a; a = a->next) {
+    if (a->kind == ND_UNSUPPORTED) diag_fatal(a->loc, "unsupported construct: %s", a->str);
+    if (a->kind == ND_KWARG) {
+      if (nkw == 16) diag_fatal(a->loc, "too many arguments");
+      kwnodes[nkw] = a;
+      kwargs[nkw++] = eval(c, a->a);
+    } else {
+      if (nkw) diag_fatal(a->loc, "positional argument after keyword argument");
+      if (nargs == 16) diag_fatal(a->loc, "too many arguments");
+      args[nargs++] = eval(c, a);
+    }
+  }
+  switch (fn->kind) {
+  case OBJ_FUNC: return call_function(c, fn->fn, e, args, nargs, kwnodes, kwargs, nkw);
+  case OBJ_BUILTIN: return builtin_call(c, fn->str, e, args, nargs, kwnodes, kwargs, nkw);
+  case OBJ_METHOD: {  // x.to(...), x.sum(...): the receiver becomes the first argument
+    Obj *all[17];
+    all[0] = fn->self;
+    for (int i = 0; i < nargs; i++) all[i + 1] = args[i];
+    return builtin_call(c, xprintf("tensor.%s", fn->str), e, all, nargs + 1, kwnodes, kwargs, nkw);
+  }
+  default: diag_fatal(e->a->loc, "%s is not callable in a kernel", obj_kind_name(fn));
+  }
+}
+
+// ---------------------------------------------------------------- statements
+
+// Names a statement list assigns (targets of =, op=, for), recursively.
+static void assigned_names(Node *s, Vec *out) {
+  for (; s; s = s->next) {
+    Node *targets[2] = {NULL, NULL};
+    if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN) targets[0] = s->a;
+    if (s->kind == ND_FOR) targets[1] = s->a;
+    for (int t = 0; t < 2; t++) {
+      Node *n = targets[t];
+      if (!n) continue;
+      Node single = *n;
+      single.next = NULL;
+      Node *list = n->kind == ND_TUPLE || n->kind == ND_LIST ? n->args : &single;
+      for (Node *x = list; x; x = x->next)
+        if (x->kind == ND_NAME) {
+          bool seen = false;
+          for (int i = 0; i < out->len && !seen; i++) seen = !strcmp(out->items[i], x->str);
+          if (!seen) vec_push(out, (void *)x->str);
+        }
+    }
+    if (s->kind == ND_FOR || s->kind == ND_WHILE || s->kind == ND_IF) {
+      assigned_names(s->body, out);
+      assigned_names(s->orelse, out);
+    }
+  }
+}
+
+static bool same_type_shape(Value *a, Value *b) { return type_eq(a->ty, b->ty) && shape_eq(a->shape, b->shape); }
+
+// A mutable C variable holding `init` (a runtime value or a Python number).
+static Value *new_var(Ctx *c, const char *name, Obj *init, Loc loc) {
+  Value *iv = sem_to_value(c, init, loc);
+  Value *var = sem_new(c, V_VAR, iv->ty, iv->shape, loc);
+  var->cname = unique_cname(c, name);
+  Stmt *s = add_stmt(c, S_VARDEF);
+  s->var = var;
+  s->v = iv;
+  iv->uses++;
+  return var;
+}
+
+static void assign_var(Ctx *c, Value *var, Obj *now, const char *name, const char *where, Loc loc) {
+  Value *v = now->kind == OBJ_VALUE ? now->val : NULL;
+  if (v == var) return;
+  if (!v) {
+    if (!obj_is_const_number(now))
+      diag_fatal(loc, "'%s' is %s %s but was a run-time value before", name, obj_kind_name(now), where);
+    v = sem_const(c, now, var->ty.kind == TY_PTR ? TY_I64 : var->ty.kind, loc);
+  }
+  if (!same_type_shape(v, var))
+    diag_fatal(loc, "%s variable '%s' has initial type %s%s but is re-assigned to %s%s %s",
+               !strcmp(where, "in the loop") ? "loop-carried" : "branch-merged", name, type_name(var->ty),
+               var->shape.rank ? shape_text(var->shape) : "", type_name(v->ty), v->shape.rank ? shape_text(v->shape) : "",
+               where);
+  Stmt *s = add_stmt(c, S_ASSIGN);
+  s->var = var;
+  s->v = v;
+  v->uses++;
+}
+
+// The loop bounds of range(...) / tl.range(...) / tl.static_range(...).
+typedef struct {
+  Obj *lo, *hi, *step;
+  bool is_static;
+} RangeSpec;
+
+static RangeSpec range_spec(Ctx *c, Node *iter) {
+  RangeSpec r = {0};
+  if (iter->kind != ND_CALL) diag_fatal(iter->loc, "for loops must iterate over range(), tl.range() or tl.static_range()");
+  Obj *fn = eval(c, iter->a);
+  if (fn->kind != OBJ_BUILTIN || (strcmp(fn->str, "range") && strcmp(fn->str, "tl.range") && strcmp(fn->str, "tl.static_range")))
+    diag_fatal(iter->loc, "for loops must iterate over range(), tl.range() or tl.static_range()");
+  r.is_static = !strcmp(fn->str, "tl.static_range");
+  Obj *a[3];
+  int n = 0;
+  for (Node *x = iter->args; x; x = x->next) {
+    if (x->kind == ND_KWARG) {
+      if (strcmp(fn->str, "tl.range")) diag_fatal(x->loc, "%s() takes no keyword arguments", fn->str);
+      continue;  // num_stages, loop_unroll_factor...: performance hints only
+    }
+    if (n == 3) diag_fatal(x->loc, "%s() takes at most 3 arguments", fn->str);
+    a[n++] = eval(c, x);
+  }
+  if (n == 0) diag_fatal(iter->loc, "%s() needs at least 1 argument", fn->str);
+  r.lo = n == 1 ? obj_int(0) : a[0];
+  r.hi = n == 1 ? a[0] : a[1];
+  r.step = n == 3 ? a[2] : obj_int(1);
+  Obj *parts[3] = {r.lo, r.hi, r.step};
+  for (int i = 0; i < 3; i++) {
+    Obj *p = parts[i];
+    bool ok = p->kind == OBJ_INT || p->kind == OBJ_BOOL ||
+              (p->kind == OBJ_VALUE && p->val->shape.rank == 0 && scalar_is_int(p->val->ty.kind));
+    if (!ok) diag_fatal(iter->loc, "%s() bounds must be integer scalars", fn->str);
+    if (r.is_static && p->kind == OBJ_VALUE)
+      diag_fatal(iter->loc, "tl.static_range() bounds must be compile-time constants");
+  }
+  if (r.step->kind == OBJ_INT && r.step->ival == 0) diag_fatal(iter->loc, "range() step must not be zero");
+  return r;
+}
+
+static void trace_static_for(Ctx *c, Node *s, RangeSpec r) {
+  if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "the loop variable must be a name");
+  int64_t lo = r.lo->ival, hi = r.hi->ival, step = r.step->ival;
+  int64_t count = 0;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+    if (++count > 4096) diag_fatal(s->b->loc, "tl.static_range() unrolls more than 4096 iterations");
+    c->env = bind(c->env, s->a->str, obj_int(i));
+    trace_block(c, s->body);
+    if (c->returned) return;
+  }
+}
+
+static void trace_for(Ctx *c, Node *s) {
+  RangeSpec r = range_spec(c, s->b);
+  if (r.is_static) {
+    trace_static_for(c, s, r);
+    return;
+  }
+  if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "the loop variable must be a name");
+  if (r.step->kind == OBJ_VALUE && r.step->val->kind == V_CONST) r.step = obj_int(r.step->val->ival);
+  // the induction variable's type: integer promotion of the bounds (int32 unless one is 64-bit)
+  Obj *probe = sem_binary(c, OP_ADD, obj_value(sem_to_value(c, r.lo, s->loc)), r.hi, s->loc);
+  probe = sem_binary(c, OP_ADD, probe, r.step, s->loc);
+  Scalar ivt = probe->val->ty.kind;
+  Value *lo = sem_cast(c, sem_to_value(c, r.lo, s->loc), ivt, s->loc);
+  Value *hi = sem_cast(c, sem_to_value(c, r.hi, s->loc), ivt, s->loc);
+  Value *step = sem_cast(c, sem_to_value(c, r.step, s->loc), ivt, s->loc);
+  // names the body assigns that exist before the loop are loop-carried
+  Vec names = {0};
+  assigned_names(s->body, &names);
+  Vec vars = {0}, carried = {0};
+  for (int i = 0; i < names.len; i++) {
+    const char *name = names.items[i];
+    if (!strcmp(name, s->a->str)) continue;
+    Obj *before = lookup(c->env, name);
+    if (!before || (before->kind != OBJ_VALUE && !obj_is_const_number(before))) continue;
+    Value *var = new_var(c, name, before, s->loc);
+    c->env = bind(c->env, name, obj_value(var));
+    vec_push(&vars, var);
+    vec_push(&carried, (void *)name);
+  }
+  Binding *outer = c->env;
+  Stmt *loop = add_stmt(c, S_FOR);
+  loop->lo = lo, loop->hi = hi, loop->step = step;
+  lo->uses++, hi->uses++, step->uses++;
+  Value *iv = sem_new(c, V_VAR, type_scalar(ivt), (Shape){0, {0}}, s->a->loc);
+  iv->cname = unique_cname(c, s->a->str);
+  loop->var = iv;
+  Stmt **saved_tail = c->tail;
+  c->tail = &loop->body;
+  c->bb++;
+  c->env = bind(c->env, s->a->str, obj_value(iv));
+  trace_block(c, s->body);
+  if (c->returned) diag_fatal(s->loc, "'return' inside a loop is not supported");
+  c->loc = s->loc;
+  c->src = diag_line_text(s->loc.line);
+  for (int i = 0; i < vars.len; i++)
+    assign_var(c, vars.items[i], lookup(c->env, carried.items[i]), carried.items[i], "in the loop", s->loc);
+  c->tail = saved_tail;
+  c->bb++;
+  c->env = outer;
+}
+
+static void trace_branch(Ctx *c, Stmt **list, Node *body, Binding *start, Binding **end) {
+  Stmt **saved = c->tail;
+  c->tail = list;
+  c->env = start;
+  c->bb++;
+  trace_block(c, body);
+  *end = c->env;
+  // keep the tail so that merge assignments land at the end of the branch
+  Stmt **t = list;
+  while (*t) t = &(*t)->next;
+  c->tail = saved;
+  (void)t;
+}
+
+static Stmt **list_end(Stmt **list) {
+  while (*list) list = &(*list)->next;
+  return list;
+}
+
+static void trace_if(Ctx *c, Node *s) {
+  Obj *cond = eval(c, s->a);
+  if (cond->kind != OBJ_VALUE) {  // compile-time: only the taken branch exists
+    trace_block(c, truthy(cond, s->a->loc) ? s->body : s->orelse);
+    return;
+  }
+  if (cond->val->shape.rank)
+    diag_fatal(s->a->loc, "a block of shape %s used as an 'if' condition: use tl.where for elementwise choice",
+               shape_text(cond->val->shape));
+  Value *cv = cond->val;
+  if (cv->ty.kind != TY_I1) cv = sem_binary(c, OP_NE, cond, obj_int(0), s->a->loc)->val;
+  Binding *before = c->env;
+  Stmt *then_list = NULL, *else_list = NULL;
+  Binding *then_env, *else_env;
+  bool returned_then, returned_else;
+  trace_branch(c, &then_list, s->body, before, &then_env);
+  returned_then = c->returned != NULL;
+  c->returned = NULL;
+  trace_branch(c, &else_list, s->orelse, before, &else_env);
+  returned_else = c->returned != NULL;
+  c->returned = NULL;
+  c->env = before;
+  c->loc = s->loc;
+  c->src = diag_line_text(s->loc.line);
+  // names changed in a branch and known before it, or set by both, merge in a variable
+  Vec names = {0};
+  assigned_names(s->body, &names);
+  assigned_names(s->orelse, &names);
+  for (int i = 0; i < names.len; i++) {
+    const char *name = names.items[i];
+    Obj *b = lookup(before, name), *t = lookup(then_env, name), *e = lookup(else_env, name);
+    if (!b && (!t || !e)) continue;  // defined in one branch only: not visible after the if
+    if (t == b && e == b) continue;
+    Obj *init = b ? b : t;
+    if (init->kind != OBJ_VALUE && !obj_is_const_number(init)) {
+      if (t != e) diag_fatal(s->loc, "'%s' takes different compile-time values in the branches of a run-time 'if'", name);
+      continue;
+    }
+    Value *var = new_var(c, name, b ? b : (t->kind == OBJ_VALUE ? t : e), s->loc);
+    Stmt **saved = c->tail;
+    // a branch that leaves the name as it was needs no assignment: the variable starts with it
+    if (!returned_then && (t != b || !b)) {
+      c->tail = list_end(&then_list);
+      assign_var(c, var, t, name, "in the 'if' branch", s->loc);
+    }
+    if (!returned_else && (e != b || !b)) {
+      c->tail = list_end(&else_list);
+      assign_var(c, var, e, name, "in the 'else' branch", s->loc);
+    }
+    c->tail = saved;
+    c->env = bind(c->env, name, obj_value(var));
+  }
+  Stmt *st = add_stmt(c, S_IF);
+  st->cond = cv;
+  cv->uses++;
+  st->body = then_list;
+  st->orelse = else_list;
+  c->bb++;
+}
+
+static void trace_return(Ctx *c, Node *s) {
+  Obj *v = s->a ? eval(c, s->a) : obj_none();
+  if (c->inline_depth == 0) {
+    if (v->kind != OBJ_NONE) diag_fatal(s->loc, "a kernel cannot return a value");
+    add_stmt(c, S_RETURN);
+  }
+  c->returned = v;
+}
+
+static void trace_stmt(Ctx *c, Node *s) {
+  c->loc = s->loc;
+  c->src = diag_line_text(s->loc.line);
+  switch (s->kind) {
+  case ND_EXPR_STMT:
+    if (s->a->kind == ND_STR) return;  // docstring
+    eval(c, s->a);
+    return;
+  case ND_ASSIGN:
+    if (!s->b) diag_fatal(s->loc, "annotation without a value");
+    assign_target(c, s->a, eval(c, s->b));
+    return;
+  case ND_AUGASSIGN: {
+    if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "augmented assignment needs a name on the left");
+    Obj *r = binary(c, s->op, lookup_name(c, s->a), eval(c, s->b), s->loc);
+    assign_name(c, s->a->str, r);
+    return;
+  }
+  case ND_FOR: trace_for(c, s); return;
+  case ND_IF: trace_if(c, s); return;
+  case ND_RETURN: trace_return(c, s); return;
+  case ND_PASS: case ND_IMPORT: return;
+  case ND_ASSERT: return;  // device_assert: compiled only in Triton's debug mode
+  case ND_WHILE: {
+    Obj *cond = eval(c, s->a);
+    if (sem_is_block(cond))
+      diag_fatal(s->a->loc, "a while loop over a block condition (shape %s) is not supported",
+                 shape_text(cond->val->shape));
+    diag_fatal(s->loc, "unsupported construct: 'while' loops (use a for loop over range())");
+  }
+  case ND_FUNCDEF: diag_fatal(s->loc, "unsupported construct: a nested function definition");
+  case ND_UNSUPPORTED_STMT: diag_fatal(s->loc, "unsupported construct: %s", s->str);
+  default: diag_fatal(s->loc, "unsupported statement");
+  }
+}
+
+static void trace_block(Ctx *c, Node *stmts) {
+  for (Node *s = stmts; s && !c->returned; s = s->next) trace_stmt(c, s);
+}
+
+// ---------------------------------------------------------------- calls to jit functions
+
+// Binds call arguments to a function's parameters (positional, keyword, default).
+static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs,
+                        int nkw, Binding **env) {
+  int np = 0;
+  for (Node *p = f->def->a; p; p = p->next) np++;
+  if (nargs > np)
+    diag_fatal(call->loc, "%s() takes %d arguments but %d were given", f->name, np, nargs);
+  int i = 0;
+  for (Node *p = f->def->a; p; p = p->next, i++) {
+    Obj *v = i < nargs ? args[i] : NULL;
+    for (int k = 0; k < nkw; k++)
+      if (!strcmp(kwnodes[k]->str, p->str)) {
+        if (v) diag_fatal(kwnodes[k]->loc, "%s() got multiple values for argument '%s'", f->name, p->str);
+        v = kwargs[k];
+      }
+    if (!v && p->b) v = module_eval(c->m, p->b, NULL);
+    if (!v) diag_fatal(call->loc, "%s() missing argument '%s'", f->name, p->str);
+    if (v->kind == OBJ_VALUE) v = obj_value(materialize(c, v->val, p->str));
+    *env = bind(*env, p->str, v);
+  }
+  for (int k = 0; k < nkw; k++) {
+    bool found = false;
+    for (Node *p = f->def->a; p; p = p->next) found |= !strcmp(p->str, kwnodes[k]->str);
+    if (!found) diag_fatal(kwnodes[k]->loc, "%s() got an unexpected keyword argument '%s'", f->name, kwnodes[k]->str);
+  }
+}
+
+Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
+  if (!f->is_jit) diag_fatal(call->loc, "'%s' is not a @triton.jit function", f->name);
+  if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
+  Binding *env = NULL;
+  bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
+  Binding *saved_env = c->env;
+  Loc saved_loc = c->loc;
+  const char *saved_src = c->src;
+  c->env = env;
+  c->inline_depth++;
+  trace_block(c, f->def->body);
+  c->inline_depth--;
+  Obj *r = c->returned ? c->returned : obj_none();
+  c->returned = NULL;
+  c->env = saved_env;
+  c->loc = saved_loc;
+  c->src = saved_src;
+  return r;
+}
+
+// ---------------------------------------------------------------- the kernel
+
+static Obj *define_value(Ctx *c, const char *name, const char *text) {
+  (void)c;
+  char *end;
+  long long iv = strtoll(text, &end, 0);
+  if (*text && !*end) return obj_int(iv);
+  double fv = strtod(text, &end);
+  if (*text && !*end) return obj_float(fv);
+  if (!strcmp(text, "True")) return obj_bool(true);
+  if (!strcmp(text, "False")) return obj_bool(false);
+  if (!strcmp(text, "None")) return obj_none();
+  Scalar s;
+  const char *t = !strncmp(text, "tl.", 3) ? text + 3 : text;
+  if (scalar_from_name(t, &s)) return obj_dtype(s);
+  fprintf(stderr, "tl2cu: error: -D %s=%s: the value must be a number, True, False, None or a dtype\n", name, text);
+  exit(2);
+}
+
+static const char *find_define(Options *o, const char *name) {
+  for (int i = 0; i < o->defines.len; i++) {
+    Define *d = o->defines.items[i];
+    if (!strcmp(d->name, name)) return d->value;
+  }
+  return NULL;
+}
+
+static const char *find_sig(Options *o, const char *kernel, int nkernels) {
+  for (int i = 0; i < o->sigs.len; i++) {
+    SigOpt *s = o->sigs.items[i];
+    if (s->kernel ? !strcmp(s->kernel, kernel) : nkernels == 1) return s->sig;
+  }
+  return NULL;
+}
+
+// Splits "a, b, c" at top-level commas.
+static int split_commas(const char *s, char **parts, int max) {
+  int n = 0, depth = 0;
+  const char *start = s;
+  for (const char *p = s;; p++) {
+    if (*p == '(' || *p == '[') depth++;
+    if (*p == ')' || *p == ']') depth--;
+    if ((*p == ',' && depth == 0) || !*p) {
+      const char *a = start, *b = p;
+      while (a < b && (*a == ' ' || *a == '\t')) a++;
+      while (b > a && (b[-1] == ' ' || b[-1] == '\t')) b--;
+      if (n < max) parts[n++] = xstrndup(a, (size_t)(b - a));
+      if (!*p) break;
+      start = p + 1;
+    }
+  }
+  return n;
+}
+
+static Loc sig_loc(Func *f) { return f->def->loc; }
+
+// One signature entry: "*fp32:16", "i32", "fp32", or a constexpr literal.
+static void apply_sig_entry(Ctx *c, Param *p, const char *entry, Func *f) {
+  char *e = xstrdup(entry);
+  char *colon = strchr(e, ':');
+  if (colon) {
+    *colon = 0;
+    if (strcmp(colon + 1, "16") && strcmp(colon + 1, "1"))
+      diag_fatal(sig_loc(f), "signature entry '%s' for '%s': only ':16' and ':1' hints exist", entry, p->name);
+    if (!strcmp(colon + 1, "16")) p->divisibility = 16;
+  }
+  Scalar s;
+  if (e[0] == '*') {
+    const char *t = e + 1;
+    if (!strncmp(t, "k", 1) && scalar_from_name(t + 1, &s)) t++;
+    if (!scalar_from_name(t, &s)) diag_fatal(sig_loc(f), "signature entry '%s' for '%s': unknown pointer type", entry, p->name);
+    p->ty = type_ptr(s);
+    return;
+  }
+  if (scalar_from_name(e, &s)) {
+    if (p->is_constexpr) diag_fatal(sig_loc(f), "signature entry '%s' gives a type to constexpr parameter '%s'", entry, p->name);
+    p->ty = type_scalar(s);
+    return;
+  }
+  Obj *v = define_value(c, p->name, e);
+  p->is_constexpr = true;
+  p->constval = v;
+}
+
+static bool annotation_type(Node *ann, Type *out) {
+  if (!ann) return false;
+  const char *name = NULL;
+  if (ann->kind == ND_ATTR && ann->a->kind == ND_NAME) name = ann->str;
+  else if (ann->kind == ND_STR) name = ann->str;
+  if (!name) return false;
+  Scalar s;
+  if (name[0] == '*' && scalar_from_name(name + 1, &s)) return *out = type_ptr(s), true;
+  if (!strncmp(name, "const *", 7) && scalar_from_name(name + 7, &s)) return *out = type_ptr(s), true;
+  if (scalar_from_name(name, &s)) return *out = type_scalar(s), true;
+  return false;
+}
+
+static bool is_constexpr_annotation(Node *ann) {
+  if (!ann) return false;
+  if (ann->kind == ND_ATTR && !strcmp(ann->str, "constexpr")) return true;
+  if (ann->kind == ND_NAME && !strcmp(ann->str, "constexpr")) return true;
+  return ann->kind == ND_STR && !strcmp(ann->str, "constexpr");
+}
+
+// The autotune config whose values the -D options name, else the first.
+static Obj *chosen_config(Ctx *c, Func *f, Options *o) {
+  Obj *configs = f->autotune_configs;
+  if (!configs || !configs->items.len) return NULL;
+  for (int i = 0; i < configs->items.len; i++) {
+    Obj *cfg = configs->items.items[i];
+    Obj *kw = cfg->items.items[0];
+    bool match = true;
+    for (int j = 0; j + 1 < kw->items.len; j += 2) {
+      Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
+      const char *d = find_define(o, key->str);
+      if (d && !(obj_is_const_number(val) && define_value(c, key->str, d)->ival == val->ival)) match = false;
+    }
+    if (o->num_warps && o->num_warps != cfg->ival) match = false;
+    if (match) return cfg;
+  }
+  diag_fatal(f->autotune_loc->loc, "no autotune config of '%s' matches the -D / --num-warps options", f->name);
+}
+
+static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels) {
+  Obj *cfg = chosen_config(c, f, o);
+  k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
+  const char *sig = find_sig(o, f->name, nkernels);
+  char *entries[64];
+  int nentries = sig ? split_commas(sig, entries, 64) : 0;
+  if (nentries == 1 && !entries[0][0]) nentries = 0;
+  int i = 0;
+  for (Node *pn = f->def->a; pn; pn = pn->next, i++) {
+    if (pn->kind == ND_UNSUPPORTED) diag_fatal(pn->loc, "unsupported construct: %s", pn->str);
+    Param *p = xmalloc(sizeof(Param));
+    p->name = pn->str;
+    p->is_constexpr = is_constexpr_annotation(pn->a);
+    bool typed = annotation_type(pn->a, &p->ty);
+    if (i < nentries) {
+      apply_sig_entry(c, p, entries[i], f);
+      typed = !p->is_constexpr;
+    }
+    const char *d = find_define(o, p->name);
+    if (d) {
+      p->is_constexpr = true;
+      p->constval = define_value(c, p->name, d);
+    }
+    if (p->is_constexpr && !p->constval && cfg) {
+      Obj *kw = cfg->items.items[0];
+      for (int j = 0; j + 1 < kw->items.len; j += 2)
+        if (!strcmp(((Obj *)kw->items.items[j])->str, p->name)) p->constval = kw->items.items[j + 1];
+    }
+    if (p->is_constexpr && !p->constval && pn->b) p->constval = module_eval(c->m, pn->b, NULL);
+    if (p->is_constexpr && !p->constval)
+      diag_fatal(pn->loc, "constexpr parameter '%s' of '%s' has no value: give it with -D %s=VALUE", p->name,
+                 f->name, p->name);
+    if (!p->is_constexpr && !typed)
+      diag_fatal(pn->loc, "parameter '%s' of '%s' has no type: give it in the signature (-s '%s:...') or annotate it",
+                 p->name, f->name, f->name);
+    vec_push(&k->params, p);
+  }
+  if (nentries > i) diag_fatal(f->def->loc, "the signature of '%s' has %d entries but the kernel has %d parameters", f->name, nentries, i);
+}
+
+Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
+  Kernel *k = xmalloc(sizeof(Kernel));
+  k->func = f;
+  Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true};
+  int nkernels = opt->kernels.len ? opt->kernels.len : 1;
+  setup_params(&c, k, f, opt, nkernels);
+  for (int i = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (p->is_constexpr) {
+      c.env = bind(c.env, p->name, p->constval);
+      vec_push(&k->constexprs, (void *)xprintf("%s=%s", p->name, obj_repr(p->constval)));
+      continue;
+    }
+    Value *v = sem_new(&c, V_PARAM, p->ty, (Shape){0, {0}}, f->def->loc);
+    v->cname = unique_cname(&c, p->name);
+    c.env = bind(c.env, p->name, obj_value(v));
+  }
+  trace_block(&c, f->def->body);
+  c.returned = NULL;
+  return k;
+}
+
+// Evaluates a module-level expression (decorator arguments, defaults, constants).
+Obj *module_eval(Module *m, Node *e, Binding *env) {
+  Kernel k = {0};
+  Stmt *sink = NULL;
+  Ctx c = {.m = m, .k = &k, .tail = &sink, .env = env, .in_kernel = false};
+  return eval(&c, e);
+}

@@ -1,0 +1,238 @@
+// options.c: the command line, and the same options written in the kernel file
+// as `# tl2cu: <options>` comment lines (so a generic `%.cu: %.py` rule works).
+//
+// Options on the command line win over those in the file: a -D or -s for the
+// same name or kernel, and any single-valued option, given on the command
+// line replaces the file's. Bad options on the command line are usage errors
+// (status 2); bad options in the file are input errors at their line (status 1).
+#include "tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: tl2cu [options] FILE.py\n"
+    "Translate the @triton.jit kernels of FILE.py into CUDA C.\n"
+    "\n"
+    "  -o FILE                 output .cu (default: FILE with .cu; '-' for stdout)\n"
+    "  -H, --header FILE       also write a C header declaring the launchers\n"
+    "  -k, --kernel NAME       translate this kernel (repeatable; default: every entry kernel)\n"
+    "      --name NAME         launcher name when one kernel is translated\n"
+    "  -s, --signature K:SIG   parameter types of kernel K, as Triton's AOT compiler takes them:\n"
+    "                          '*fp32:16, *fp32, i32, 1024' (pointer, scalar, constexpr value)\n"
+    "  -D NAME=VALUE           fix a constexpr parameter or module-level constant\n"
+    "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
+    "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
+    "      --line-directives   emit #line directives pointing into the .py\n"
+    "      --format=auto|none  run clang-format on the output when present (default auto)\n"
+    "  -MD, -MF FILE           write a make depfile (default FILE: output with .d)\n"
+    "      --help, --version\n"
+    "\n"
+    "Options may also stand in FILE.py on comment lines '# tl2cu: <options>';\n"
+    "command-line options win.\n";
+
+typedef struct {
+  bool from_source;
+  Loc loc;  // of the comment line, for errors in the file
+} Origin;
+
+static _Noreturn void usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "tl2cu: error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(run 'tl2cu --help' for usage)\n");
+  exit(2);
+}
+
+static void bad_option(Origin *o, const char *fmt, const char *arg) {
+  if (!o->from_source) usage_error(fmt, arg);
+  char *msg = xprintf(fmt, arg);
+  diag_error(o->loc, "%s", msg);
+}
+
+static int parse_positive(Origin *o, const char *opt, const char *s) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (*end || v <= 0 || v > 32 || (v & (v - 1))) {
+    bad_option(o, xprintf("%s needs a power of two between 1 and 32, not '%%s'", opt), s);
+    return 0;
+  }
+  return (int)v;
+}
+
+static void add_define(Options *opt, Origin *o, const char *arg) {
+  const char *eq = strchr(arg, '=');
+  if (!eq || eq == arg) {
+    bad_option(o, "-D needs NAME=VALUE, not '%s'", arg);
+    return;
+  }
+  Define *d = xmalloc(sizeof *d);
+  d->name = xstrndup(arg, (size_t)(eq - arg));
+  d->value = xstrdup(eq + 1);
+  vec_push(&opt->defines, d);
+}
+
+static void add_sig(Options *opt, Origin *o, const char *arg) {
+  SigOpt *s = xmalloc(sizeof *s);
+  const char *colon = strchr(arg, ':');
+  // "KERNEL:SIG" unless the part before ':' is a type ("*fp32:16")
+  if (colon && colon != arg && !strchr("*", arg[0]) && !memchr(arg, ',', (size_t)(colon - arg))) {
+    s->kernel = xstrndup(arg, (size_t)(colon - arg));
+    s->sig = xstrdup(colon + 1);
+  } else {
+    s->kernel = NULL;
+    s->sig = xstrdup(arg);
+  }
+  (void)o;
+  vec_push(&opt->sigs, s);
+}
+
+// Options shared by argv and "# tl2cu:" lines. Returns how many words it used,
+// 0 if `w` is not an option it knows.
+static int parse_one(Options *opt, Origin *o, char **w, int n) {
+  const char *a = w[0];
+  const char *val = n > 1 ? w[1] : NULL;
+#define NEEDS_VALUE()                                    \
+  if (!val) {                                            \
+    bad_option(o, "option '%s' needs a value", a);       \
+    return 1;                                            \
+  }
+  if (!strcmp(a, "-o")) { NEEDS_VALUE(); opt->output = val; return 2; }
+  if (!strcmp(a, "-H") || !strcmp(a, "--header")) { NEEDS_VALUE(); opt->header = val; return 2; }
+  if (!strcmp(a, "-k") || !strcmp(a, "--kernel")) { NEEDS_VALUE(); vec_push(&opt->kernels, (void *)val); return 2; }
+  if (!strcmp(a, "--name")) { NEEDS_VALUE(); opt->launcher_name = val; return 2; }
+  if (!strcmp(a, "-s") || !strcmp(a, "--signature")) { NEEDS_VALUE(); add_sig(opt, o, val); return 2; }
+  if (!strcmp(a, "-D")) { NEEDS_VALUE(); add_define(opt, o, val); return 2; }
+  if (!strncmp(a, "-D", 2)) { add_define(opt, o, a + 2); return 1; }
+  if (!strcmp(a, "--grid")) { NEEDS_VALUE(); opt->grid = val; opt->grid_loc = o->loc; return 2; }
+  if (!strncmp(a, "--grid=", 7)) { opt->grid = a + 7; opt->grid_loc = o->loc; return 1; }
+  if (!strcmp(a, "--num-warps")) { NEEDS_VALUE(); opt->num_warps = parse_positive(o, a, val); return 2; }
+  if (!strncmp(a, "--num-warps=", 12)) { opt->num_warps = parse_positive(o, "--num-warps", a + 12); return 1; }
+  if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
+  if (!strncmp(a, "--format=", 9)) {
+    opt->format = a + 9;
+    if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))
+      bad_option(o, "--format takes auto, none or clang-format, not '%s'", opt->format);
+    return 1;
+  }
+  if (!strcmp(a, "-MD")) { opt->write_depfile = true; return 1; }
+  if (!strcmp(a, "-MF")) { NEEDS_VALUE(); opt->depfile = val; opt->write_depfile = true; return 2; }
+  return 0;
+#undef NEEDS_VALUE
+}
+
+void options_parse_argv(Options *opt, int argc, char **argv) {
+  Origin o = {false, {0, 0, 0}};
+  opt->format = "auto";
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(usage, stdout);
+      exit(0);
+    }
+    if (!strcmp(a, "--version")) {
+      printf("tl2cu %s\n", TL2CU_VERSION);
+      exit(0);
+    }
+    int used = parse_one(opt, &o, argv + i, argc - i);
+    if (used) {
+      i += used - 1;
+      continue;
+    }
+    if (a[0] == '-' && a[1]) usage_error("unknown option '%s'", a);
+    if (opt->input) usage_error("more than one input file ('%s')", a);
+    opt->input = a;
+  }
+  if (!opt->input) usage_error("%s", "no input file");
+}
+
+// Splits a comment's option text into words, with '...' and "..." quoting.
+static int split_words(const char *s, char **words, int max, Origin *o) {
+  int n = 0;
+  while (*s) {
+    while (*s == ' ' || *s == '\t') s++;
+    if (!*s) break;
+    Str w = {0};
+    str_add(&w, "");
+    while (*s && *s != ' ' && *s != '\t') {
+      if (*s == '\'' || *s == '"') {
+        char q = *s++;
+        const char *end = strchr(s, q);
+        if (!end) {
+          bad_option(o, "unterminated quote in '# tl2cu:' options%s", "");
+          return n;
+        }
+        char *part = xstrndup(s, (size_t)(end - s));
+        str_add(&w, part);
+        s = end + 1;
+      } else {
+        char c[2] = {*s++, 0};
+        str_add(&w, c);
+      }
+    }
+    if (n < max) words[n++] = w.buf;
+  }
+  return n;
+}
+
+static bool has_define(Vec *v, const char *name) {
+  for (int i = 0; i < v->len; i++)
+    if (!strcmp(((Define *)v->items[i])->name, name)) return true;
+  return false;
+}
+
+static bool has_sig(Vec *v, const char *kernel) {
+  for (int i = 0; i < v->len; i++) {
+    const char *k = ((SigOpt *)v->items[i])->kernel;
+    if ((!k && !kernel) || (k && kernel && !strcmp(k, kernel))) return true;
+  }
+  return false;
+}
+
+// Command-line values win: merge `file` into `opt` where opt has nothing.
+static void merge(Options *opt, Options *file) {
+  if (!opt->output) opt->output = file->output;
+  if (!opt->header) opt->header = file->header;
+  if (!opt->launcher_name) opt->launcher_name = file->launcher_name;
+  if (!opt->grid) opt->grid = file->grid, opt->grid_loc = file->grid_loc;
+  if (!opt->num_warps) opt->num_warps = file->num_warps;
+  opt->line_directives |= file->line_directives;
+  if (!opt->kernels.len) opt->kernels = file->kernels;
+  for (int i = 0; i < file->defines.len; i++) {
+    Define *d = file->defines.items[i];
+    if (!has_define(&opt->defines, d->name)) vec_push(&opt->defines, d);
+  }
+  for (int i = 0; i < file->sigs.len; i++) {
+    SigOpt *s = file->sigs.items[i];
+    if (!has_sig(&opt->sigs, s->kernel)) vec_push(&opt->sigs, s);
+  }
+}
+
+void options_from_source(Options *opt, const char *text) {
+  Options file = {0};
+  int line = 1;
+  for (const char *p = text; *p; line++) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    const char *q = p;
+    while (q < p + len && (*q == ' ' || *q == '\t')) q++;
+    if ((size_t)(p + len - q) > 7 && !strncmp(q, "#", 1)) {
+      const char *r = q + 1;
+      while (*r == ' ') r++;
+      if (!strncmp(r, "tl2cu:", 6)) {
+        Origin o = {true, {line, (int)(q - p) + 1, (int)len + 1}};
+        char *words[64];
+        int n = split_words(xstrndup(r + 6, (size_t)(p + len - r - 6)), words, 64, &o);
+        for (int i = 0; i < n;) {
+          int used = parse_one(&file, &o, words + i, n - i);
+          if (!used) {
+            bad_option(&o, "unknown option '%s' in '# tl2cu:' line", words[i]);
+            used = 1;
+          }
+          i += used;
+        }
+      }
+    }
+    p = nl ? nl + 1 : p + len;
+  }
+  merge(opt, &file);
+}

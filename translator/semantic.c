@@ -1,0 +1,321 @@
+// semantic.c: building runtime IR values with Triton's typing rules
+// (python/triton/language/semantic.py; TRITON_SEMANTICS.md sections 2-4).
+//
+// Input: objects from the tracer, at least one of them a runtime value.
+// Output: Values with their dtype and block shape fixed; every implicit
+// conversion (promotion, broadcasting, the weak typing of Python scalars) is
+// an explicit V_CAST / V_BROADCAST node, so later stages never re-derive types.
+#include "tl2cu.h"
+
+#include <math.h>
+#include <string.h>
+
+static int next_id;
+
+Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc) {
+  Value *v = xmalloc(sizeof(Value));
+  v->kind = kind;
+  v->ty = ty;
+  v->shape = shape;
+  v->loc = loc;
+  v->bb = c->bb;
+  v->id = ++next_id;
+  return v;
+}
+
+static Shape scalar_shape(void) { return (Shape){0, {0}}; }
+
+bool sem_is_block(const Obj *o) { return o->kind == OBJ_VALUE && o->val->shape.rank > 0; }
+
+static Value *use(Value *v) {
+  v->uses++;
+  return v;
+}
+
+// A Python number materialized in dtype `ty` (range-checked for integers).
+Value *sem_const(Ctx *c, Obj *o, Scalar ty, Loc loc) {
+  Value *v = sem_new(c, V_CONST, type_scalar(ty), scalar_shape(), loc);
+  double f = o->kind == OBJ_FLOAT ? o->fval : (double)o->ival;
+  if (scalar_is_float(ty)) {
+    v->fval = f;
+    return v;
+  }
+  if (o->kind == OBJ_FLOAT) v->ival = (int64_t)f;
+  else v->ival = o->ival;
+  int bits = scalar_bits(ty);
+  if (ty != TY_I1 && bits < 64 && o->kind == OBJ_INT) {
+    int64_t lo = scalar_is_signed(ty) ? -((int64_t)1 << (bits - 1)) : 0;
+    int64_t hi = scalar_is_signed(ty) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+    if (v->ival < lo || v->ival > hi)
+      diag_fatal(loc, "scalar %lld is out of range for type %s", (long long)v->ival, scalar_name(ty));
+  } else if (!scalar_is_signed(ty) && o->kind == OBJ_INT && v->ival < 0 && ty != TY_I1) {
+    diag_fatal(loc, "scalar %lld is out of range for type %s", (long long)v->ival, scalar_name(ty));
+  }
+  return v;
+}
+
+// The dtype of a Python literal used on its own (semantic.py to_tensor).
+static Scalar literal_type(Obj *o) {
+  if (o->kind == OBJ_BOOL) return TY_I1;
+  if (o->kind == OBJ_FLOAT) {
+    double a = fabs(o->fval);
+    if (a == 0 || isinf(a) || isnan(a) || (a >= 1.17549435e-38 && a <= 3.4028234663852886e38))
+      return TY_F32;
+    return TY_F64;
+  }
+  int64_t v = o->ival;
+  if (v >= INT32_MIN && v <= INT32_MAX) return TY_I32;
+  if (v >= 0 && v <= (int64_t)UINT32_MAX) return TY_U32;
+  return TY_I64;
+}
+
+Value *sem_to_value(Ctx *c, Obj *o, Loc loc) {
+  if (o->kind == OBJ_VALUE) return o->val;
+  if (!obj_is_const_number(o))
+    diag_fatal(loc, "expected a number or a tensor, got %s", obj_kind_name(o));
+  return sem_const(c, o, literal_type(o), loc);
+}
+
+Value *sem_cast(Ctx *c, Value *v, Scalar to, Loc loc) {
+  if (v->ty.kind == to) return v;
+  if (v->kind == V_CONST && v->shape.rank == 0) {  // fold: a literal typed directly
+    Obj o = {.kind = scalar_is_float(v->ty.kind) ? OBJ_FLOAT : OBJ_INT, .ival = v->ival, .fval = v->fval};
+    if (scalar_is_float(to) || o.kind == OBJ_INT) {
+      Value *r = sem_new(c, V_CONST, type_scalar(to), scalar_shape(), loc);
+      if (scalar_is_float(to)) r->fval = o.kind == OBJ_FLOAT ? o.fval : (double)o.ival;
+      else if (to == TY_I1) r->ival = o.ival != 0;
+      else r->ival = o.ival;
+      if (!scalar_is_float(to) && to != TY_I1 && scalar_bits(to) < 64) {  // wrap like the cast would
+        int bits = scalar_bits(to);
+        uint64_t m = ((uint64_t)1 << bits) - 1, u = (uint64_t)r->ival & m;
+        r->ival = scalar_is_signed(to) && (u >> (bits - 1)) ? (int64_t)(u | ~m) : (int64_t)u;
+      }
+      return r;
+    }
+  }
+  if (v->ty.kind == TY_PTR) diag_fatal(loc, "cannot cast a pointer to %s", scalar_name(to));
+  Value *r = sem_new(c, V_CAST, type_scalar(to), v->shape, loc);
+  r->a = use(v);
+  return r;
+}
+
+Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc) {
+  if (shape_eq(v->shape, s)) return v;
+  Shape check;
+  if (!shape_broadcast(v->shape, s, &check) || !shape_eq(check, s))
+    diag_fatal(loc, "cannot broadcast a block of shape %s to %s", shape_text(v->shape), shape_text(s));
+  Value *r = sem_new(c, V_BROADCAST, v->ty, s, loc);
+  r->a = use(v);
+  return r;
+}
+
+Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc) {
+  if (v->shape.rank >= MAX_RANK) diag_fatal(loc, "blocks of more than %d dimensions are not supported", MAX_RANK);
+  Shape s = {v->shape.rank + 1, {0}};
+  for (int i = 0, j = 0; i < s.rank; i++) s.dim[i] = i == axis ? 1 : v->shape.dim[j++];
+  Value *r = sem_new(c, V_EXPAND, v->ty, s, loc);
+  r->a = use(v);
+  r->ival = axis;
+  return r;
+}
+
+// bool < int < float, as Triton ranks the kinds of Python scalars.
+static int kind_rank(Scalar s) { return s == TY_I1 ? 0 : scalar_is_int(s) ? 1 : 2; }
+static int obj_kind_rank(Obj *o) { return o->kind == OBJ_BOOL ? 0 : o->kind == OBJ_INT ? 1 : 2; }
+
+static bool is_div_like(Op op) { return op == OP_DIV || op == OP_MOD; }
+
+// Result dtype of arithmetic on two dtypes (semantic.py computation_type_impl).
+static Scalar promote(Op op, Scalar a, Scalar b, Loc loc) {
+  if (a == TY_F64 || b == TY_F64) return TY_F64;
+  if (a == TY_F32 || b == TY_F32) return TY_F32;
+  if (a == TY_F16 || b == TY_F16) return is_div_like(op) ? TY_F32 : TY_F16;
+  if (a == TY_BF16 && b == TY_BF16) return is_div_like(op) ? TY_F32 : TY_BF16;
+  if (a == TY_BF16 || b == TY_BF16) return TY_F32;
+  // both integers
+  bool sa = scalar_is_signed(a), sb = scalar_is_signed(b);
+  if ((op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD) && sa != sb)
+    diag_fatal(loc, "cannot use '%s' between %s and %s: their signedness differs", op_text(op),
+               scalar_name(a), scalar_name(b));
+  if (op == OP_DIV) return TY_F32;
+  int wa = scalar_bits(a), wb = scalar_bits(b);
+  if (sa == sb) return wa >= wb ? a : b;
+  Scalar u = sa ? b : a, s = sa ? a : b;
+  return scalar_bits(u) >= scalar_bits(s) ? u : s;
+}
+
+static bool is_compare(Op op) { return op >= OP_LT && op <= OP_NE; }
+
+// Turns a Python-scalar operand into a value, typed "weakly" by the other side.
+static Value *weak_operand(Ctx *c, Obj *lit, Value *other, Loc loc) {
+  Scalar t = other->ty.kind == TY_PTR ? TY_I32 : other->ty.kind;
+  if (other->ty.kind != TY_PTR && obj_kind_rank(lit) <= kind_rank(t)) return sem_const(c, lit, t, loc);
+  return sem_to_value(c, lit, loc);
+}
+
+static Value *pointer_arith(Ctx *c, Op op, Value *a, Value *b, Loc loc) {
+  if (op == OP_ADD && b->ty.kind == TY_PTR) {
+    Value *t = a;
+    a = b;
+    b = t;
+  }
+  if ((op != OP_ADD && op != OP_SUB) || a->ty.kind != TY_PTR || !scalar_is_int(b->ty.kind) ||
+      b->ty.kind == TY_I1)
+    diag_fatal(loc, "invalid operands of '%s': %s and %s", op_text(op), type_name(a->ty), type_name(b->ty));
+  if (op == OP_SUB) b = (Value *)sem_unary(c, OP_NEG, obj_value(b), loc)->val;
+  Shape s;
+  if (!shape_broadcast(a->shape, b->shape, &s))
+    diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(a->shape), shape_text(b->shape));
+  Value *r = sem_new(c, V_BINARY, a->ty, s, loc);
+  r->op = OP_ADD;
+  r->a = use(sem_broadcast_to(c, a, s, loc));
+  r->b = use(sem_broadcast_to(c, b, s, loc));
+  return r;
+}
+
+Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
+  if (op == OP_POW) diag_fatal(loc, "'**' is not supported on tensors");
+  if (op == OP_IS || op == OP_ISNOT || op == OP_IN)
+    diag_fatal(loc, "'%s' is only supported on compile-time values", op_text(op));
+  Value *a = ao->kind == OBJ_VALUE ? ao->val : NULL, *b = bo->kind == OBJ_VALUE ? bo->val : NULL;
+  if (!a && !obj_is_const_number(ao)) diag_fatal(loc, "unsupported operand for '%s': %s", op_text(op), obj_kind_name(ao));
+  if (!b && !obj_is_const_number(bo)) diag_fatal(loc, "unsupported operand for '%s': %s", op_text(op), obj_kind_name(bo));
+  if (!a) a = weak_operand(c, ao, b, loc);
+  if (!b) b = weak_operand(c, bo, a, loc);
+  if (a->ty.kind == TY_PTR || b->ty.kind == TY_PTR) {
+    if (is_compare(op) && a->ty.kind == TY_PTR && b->ty.kind == TY_PTR) {
+      a = sem_cast(c, a, TY_I64, loc), b = sem_cast(c, b, TY_I64, loc);
+    } else {
+      return obj_value(pointer_arith(c, op, a, b, loc));
+    }
+  }
+  Scalar ta = a->ty.kind, tb = b->ty.kind;
+  bool bitwise = op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_LSHIFT || op == OP_RSHIFT;
+  if (bitwise && (!scalar_is_int(ta) || !scalar_is_int(tb)))
+    diag_fatal(loc, "'%s' needs integer operands, got %s and %s", op_text(op), scalar_name(ta), scalar_name(tb));
+  if (op == OP_FLOORDIV && (!scalar_is_int(ta) || !scalar_is_int(tb)))
+    diag_fatal(loc, "'//' needs integer operands, got %s and %s (use tl.floor(a / b))", scalar_name(ta), scalar_name(tb));
+  Scalar ct = (ta == TY_I1 && tb == TY_I1) ? TY_I1 : promote(is_compare(op) ? OP_ADD : op, ta, tb, loc);
+  if (ct == TY_I1 && !bitwise && !is_compare(op)) ct = TY_I1;
+  Shape s;
+  if (!shape_broadcast(a->shape, b->shape, &s))
+    diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(a->shape), shape_text(b->shape));
+  Value *r = sem_new(c, V_BINARY, type_scalar(is_compare(op) ? TY_I1 : ct), s, loc);
+  r->op = op;
+  r->a = use(sem_broadcast_to(c, sem_cast(c, a, ct, loc), s, loc));
+  r->b = use(sem_broadcast_to(c, sem_cast(c, b, ct, loc), s, loc));
+  return obj_value(r);
+}
+
+Obj *sem_unary(Ctx *c, Op op, Obj *ao, Loc loc) {
+  Value *a = sem_to_value(c, ao, loc);
+  Scalar t = a->ty.kind;
+  if (t == TY_PTR) diag_fatal(loc, "'%s' is not defined on pointers", op_text(op));
+  if (op == OP_POS) return obj_value(a);
+  if (op == OP_INVERT && !scalar_is_int(t)) diag_fatal(loc, "'~' needs an integer operand, got %s", scalar_name(t));
+  if (op == OP_LAND) {  // `not x`
+    if (t != TY_I1) a = (Value *)sem_binary(c, OP_NE, obj_value(a), obj_int(0), loc)->val;
+    Value *r = sem_new(c, V_UNARY, type_scalar(TY_I1), a->shape, loc);
+    r->op = OP_LAND;
+    r->a = use(a);
+    return obj_value(r);
+  }
+  Value *r = sem_new(c, V_UNARY, a->ty, a->shape, loc);
+  r->op = op;
+  r->a = use(a);
+  return obj_value(r);
+}
+
+Value *sem_where(Ctx *c, Obj *cond, Obj *x, Obj *y, Loc loc) {
+  Value *cv = sem_to_value(c, cond, loc);
+  if (cv->ty.kind != TY_I1) cv = (Value *)sem_binary(c, OP_NE, obj_value(cv), obj_int(0), loc)->val;
+  Value *xv = x->kind == OBJ_VALUE ? x->val : NULL, *yv = y->kind == OBJ_VALUE ? y->val : NULL;
+  if (!xv && !yv) xv = sem_to_value(c, x, loc);
+  if (!xv) xv = weak_operand(c, x, yv, loc);
+  if (!yv) yv = weak_operand(c, y, xv, loc);
+  Scalar t;
+  if (xv->ty.kind == TY_PTR || yv->ty.kind == TY_PTR) {
+    if (!type_eq(xv->ty, yv->ty)) diag_fatal(loc, "tl.where: operands %s and %s differ", type_name(xv->ty), type_name(yv->ty));
+    t = TY_PTR;
+  } else {
+    t = xv->ty.kind == TY_I1 && yv->ty.kind == TY_I1 ? TY_I1 : promote(OP_ADD, xv->ty.kind, yv->ty.kind, loc);
+    xv = sem_cast(c, xv, t, loc);
+    yv = sem_cast(c, yv, t, loc);
+  }
+  Shape s;
+  if (!shape_broadcast(cv->shape, xv->shape, &s) || !shape_broadcast(s, yv->shape, &s))
+    diag_fatal(loc, "tl.where: shapes %s, %s and %s cannot be broadcast together", shape_text(cv->shape),
+               shape_text(xv->shape), shape_text(yv->shape));
+  Value *r = sem_new(c, V_WHERE, xv->ty, s, loc);
+  r->a = use(sem_broadcast_to(c, cv, s, loc));
+  r->b = use(sem_broadcast_to(c, xv, s, loc));
+  r->c = use(sem_broadcast_to(c, yv, s, loc));
+  return r;
+}
+
+Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc loc) {
+  Value *xv = sem_to_value(c, x, loc), *yv = sem_to_value(c, y, loc);  // no weak scalars here
+  Obj *r = sem_binary(c, OP_ADD, obj_value(xv), obj_value(yv), loc);  // for type and shape
+  Value *v = r->val;
+  v->kind = V_MATH;
+  v->fn = is_max ? (propagate_nan ? "maximum_nan" : "maximum") : (propagate_nan ? "minimum_nan" : "minimum");
+  return v;
+}
+
+// Elementwise math on floats (math.py): fp32 / fp64 only, as Triton checks.
+Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc) {
+  bool any_type = !strcmp(fn, "abs");
+  if (!any_type && x->ty.kind != TY_F32 && x->ty.kind != TY_F64)
+    diag_fatal(loc, "tl.%s: expected dtype fp32 or fp64 but got %s", fn, type_name(x->ty));
+  if (x->ty.kind == TY_PTR) diag_fatal(loc, "tl.%s is not defined on pointers", fn);
+  Value *r = sem_new(c, V_MATH, x->ty, x->shape, loc);
+  r->fn = fn;
+  r->a = use(x);
+  return r;
+}
+
+static Value *pointer_operand(Ctx *c, Obj *ptr, const char *what, Loc loc) {
+  if (ptr->kind != OBJ_VALUE || ptr->val->ty.kind != TY_PTR)
+    diag_fatal(loc, "%s: the first argument must be a pointer or a block of pointers, not %s", what,
+               ptr->kind == OBJ_VALUE ? type_name(ptr->val->ty) : obj_kind_name(ptr));
+  (void)c;
+  return ptr->val;
+}
+
+static Value *mask_operand(Ctx *c, Obj *mask, Shape s, const char *what, Loc loc) {
+  if (!mask || mask->kind == OBJ_NONE) return NULL;
+  Value *m = sem_to_value(c, mask, loc);
+  if (m->ty.kind != TY_I1)
+    diag_fatal(loc, "%s: the mask must be a boolean (int1), got %s", what, type_name(m->ty));
+  Shape b;
+  if (!shape_broadcast(m->shape, s, &b) || !shape_eq(b, s))
+    diag_fatal(loc, "%s: a mask of shape %s does not fit pointers of shape %s", what, shape_text(m->shape), shape_text(s));
+  return use(sem_broadcast_to(c, m, s, loc));
+}
+
+Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc) {
+  Value *p = pointer_operand(c, ptr, "tl.load", loc);
+  Value *r = sem_new(c, V_LOAD, type_scalar(p->ty.pointee), p->shape, loc);
+  r->a = use(p);
+  r->b = mask_operand(c, mask, p->shape, "tl.load", loc);
+  if (other && other->kind != OBJ_NONE) {
+    if (!r->b) diag_fatal(loc, "tl.load: 'other' needs a 'mask'");
+    Value *o = other->kind == OBJ_VALUE ? other->val : sem_const(c, other, p->ty.pointee, loc);
+    r->c = use(sem_broadcast_to(c, sem_cast(c, o, p->ty.pointee, loc), p->shape, loc));
+  }
+  return r;
+}
+
+void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc) {
+  Value *p = pointer_operand(c, ptr, "tl.store", loc);
+  Value *v = val->kind == OBJ_VALUE ? val->val : sem_const(c, val, p->ty.pointee, loc);
+  if (v->ty.kind == TY_PTR) diag_fatal(loc, "tl.store: storing pointers is not supported");
+  Shape b;
+  if (!shape_broadcast(v->shape, p->shape, &b) || !shape_eq(b, p->shape))
+    diag_fatal(loc, "tl.store: a value of shape %s does not fit pointers of shape %s", shape_text(v->shape),
+               shape_text(p->shape));
+  Stmt *s = add_stmt(c, S_STORE);
+  s->ptr = use(p);
+  s->v = use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
+  s->mask = mask_operand(c, mask, p->shape, "tl.store", loc);
+}

@@ -1,0 +1,411 @@
+// tl2cu.h: every type and every cross-file function of the translator.
+//
+// The pipeline (see main.c): parse (ast.c) -> collect module-level facts
+// (collect.c) -> trace each kernel into typed, shaped IR with constexprs folded
+// and helpers inlined (lower.c, types.c) -> choose a thread-to-element layout
+// for every block value (layout.c) -> write CUDA C and launchers (emit.c).
+#pragma once
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TL2CU_VERSION "0.1.0"
+
+// ---------------------------------------------------------------- util.c
+// One arena for the whole run: nothing is freed before exit.
+void *xmalloc(size_t size);  // zeroed; exits on out-of-memory
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void util_free_all(void);
+bool read_file(const char *path, char **text, size_t *len);
+
+// A growable string, for building generated code.
+typedef struct {
+  char *buf;
+  size_t len, cap;
+} Str;
+void str_add(Str *s, const char *text);
+void str_addf(Str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// A growable array of pointers.
+typedef struct {
+  void **items;
+  int len, cap;
+} Vec;
+void vec_push(Vec *v, void *item);
+
+#define unreachable() internal_error(__FILE__, __LINE__, "unreachable")
+_Noreturn void internal_error(const char *file, int line, const char *what);
+
+// ---------------------------------------------------------------- diag.c
+typedef struct {
+  int line, col;  // 1-based; col counts bytes
+  int end_col;    // end of the caret range on the same line (exclusive), 0 = one caret
+} Loc;
+
+void diag_set_source(const char *path, const char *text, size_t len);
+void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int diag_error_count(void);
+const char *diag_path(void);
+const char *diag_line_text(int line);  // the source line, without its newline
+
+// ---------------------------------------------------------------- ast.c
+typedef enum {
+  // statements
+  ND_FUNCDEF,    // def str(params): body; decorators in args
+  ND_PARAM,      // str: a (annotation), b (default)
+  ND_EXPR_STMT,  // a
+  ND_ASSIGN,     // a = b   (c: annotation)
+  ND_AUGASSIGN,  // a op= b
+  ND_FOR,        // for a in b: body
+  ND_WHILE,      // while a: body
+  ND_IF,         // if a: body else orelse (elif is a nested ND_IF in orelse)
+  ND_RETURN,     // return a
+  ND_PASS,       // pass
+  ND_IMPORT,     // import ...: str is the statement's text
+  ND_ASSERT,     // assert a, b
+  ND_UNSUPPORTED_STMT,  // str names the construct
+  // expressions
+  ND_NAME,       // str
+  ND_INT,        // ival
+  ND_FLOAT,      // fval
+  ND_BOOL,       // ival
+  ND_NONE,       // None
+  ND_STR,        // str
+  ND_BINOP,      // a op b
+  ND_UNARY,      // op a   (-, +, ~)
+  ND_NOT,        // not a
+  ND_BOOLOP,     // a and/or b (op)
+  ND_COMPARE,    // a op b
+  ND_CALL,       // a(args); keyword arguments are ND_KWARG in args
+  ND_KWARG,      // str=a
+  ND_ATTR,       // a.str
+  ND_SUBSCRIPT,  // a[args]
+  ND_SLICE,      // a:b:c (all may be NULL)
+  ND_TUPLE,      // (args)
+  ND_LIST,       // [args]
+  ND_DICT,       // {args}: each arg is ND_PAIR
+  ND_PAIR,       // a: b
+  ND_COND,       // b if a else c
+  ND_LISTCOMP,   // [a for ... in ...]; args: ND_FOR clauses (a target, b iterable)
+  ND_LAMBDA,     // lambda params: a
+  ND_UNSUPPORTED,  // str names the construct
+} NodeKind;
+
+typedef enum {
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW,
+  OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
+  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_IS, OP_ISNOT, OP_IN,
+  OP_NEG, OP_POS, OP_INVERT, OP_LAND, OP_LOR,
+} Op;
+
+typedef struct Node Node;
+struct Node {
+  NodeKind kind;
+  Loc loc;
+  Op op;
+  const char *str;
+  int64_t ival;
+  double fval;
+  Node *a, *b, *c;
+  Node *body, *orelse;  // statement lists
+  Node *args;           // list: arguments, parameters, elements, decorators
+  Node *next;
+};
+
+// Parses Python source; on syntax errors reports them and returns NULL.
+Node *ast_parse(const char *text, size_t len);
+const char *op_text(Op op);
+
+// ---------------------------------------------------------------- types.c
+typedef enum {  // ORDER SCALAR: keep in step with the table in types.c
+  TY_I1, TY_I8, TY_I16, TY_I32, TY_I64, TY_U8, TY_U16, TY_U32, TY_U64,
+  TY_F16, TY_BF16, TY_F32, TY_F64, TY_PTR, TY_NONE,
+} Scalar;
+
+typedef struct {
+  Scalar kind;
+  Scalar pointee;  // for TY_PTR
+} Type;
+
+#define MAX_RANK 4
+typedef struct {
+  int rank;  // 0 = scalar
+  int64_t dim[MAX_RANK];
+} Shape;
+
+Type type_scalar(Scalar s);
+Type type_ptr(Scalar pointee);
+bool type_eq(Type a, Type b);
+bool scalar_is_int(Scalar s);
+bool scalar_is_float(Scalar s);
+bool scalar_is_signed(Scalar s);
+int scalar_bits(Scalar s);
+const char *scalar_name(Scalar s);    // "fp32"
+const char *scalar_ctype(Scalar s);   // "float"
+const char *type_ctype(Type t);       // "float *" for pointers
+const char *type_name(Type t);        // "*fp32"
+bool scalar_from_name(const char *name, Scalar *out);  // "fp32", "float32", "int32", "i32"...
+bool shape_eq(Shape a, Shape b);
+int64_t shape_numel(Shape s);
+const char *shape_text(Shape s);  // "[32, 32]"
+bool shape_broadcast(Shape a, Shape b, Shape *out);
+
+// ---------------------------------------------------------------- collect.c
+typedef enum {
+  OBJ_VALUE,   // a runtime value (IR)
+  OBJ_INT, OBJ_FLOAT, OBJ_BOOL, OBJ_NONE, OBJ_STR,
+  OBJ_DTYPE,   // ival: Scalar
+  OBJ_TUPLE,   // items
+  OBJ_DICT,    // items: keys at even, values at odd positions
+  OBJ_FUNC,    // a @triton.jit function (fn)
+  OBJ_MODULE,  // str: "tl", "triton", "libdevice", "math"
+  OBJ_BUILTIN, // str: the callable's name ("tl.load", "range", "triton.Config")
+  OBJ_METHOD,  // str: method name, self: the receiver
+  OBJ_CONFIG,  // a triton.Config: items = kwargs dict, ival = num_warps
+  OBJ_PYFUNC,  // a plain (non-jit) Python function or lambda (not callable in kernels)
+} ObjKind;
+
+typedef struct Value Value;
+typedef struct Func Func;
+typedef struct Obj Obj;
+struct Obj {
+  ObjKind kind;
+  int64_t ival;
+  double fval;
+  const char *str;
+  Value *val;
+  Func *fn;
+  Obj *self;
+  Vec items;  // Obj*
+};
+
+struct Func {
+  const char *name;
+  Node *def;         // ND_FUNCDEF
+  bool is_jit;
+  Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
+  Node *autotune_loc;
+  bool called_by_jit;  // called from another jit function: not an entry kernel
+};
+
+typedef struct Binding {
+  const char *name;
+  Obj *obj;
+  struct Binding *next;
+} Binding;
+
+typedef struct {
+  Binding *globals;  // module-level names: constexprs, modules, functions
+  Binding *plain;    // module-level plain variables (not readable from kernels, as in Triton)
+  Vec funcs;         // Func*
+} Module;
+
+Module *collect_module(Node *root);
+Func *module_func(Module *m, const char *name);
+Obj *obj_new(ObjKind kind);
+Obj *obj_int(int64_t v);
+Obj *obj_float(double v);
+Obj *obj_bool(bool v);
+Obj *obj_none(void);
+Obj *obj_str(const char *s);
+Obj *obj_dtype(Scalar s);
+const char *obj_kind_name(const Obj *o);
+Obj *lookup(Binding *env, const char *name);
+Binding *bind(Binding *env, const char *name, Obj *obj);
+
+// ---------------------------------------------------------------- options.c
+typedef struct {
+  const char *name;   // NAME=VALUE from -D
+  const char *value;
+} Define;
+
+typedef struct {
+  const char *kernel;
+  const char *sig;
+} SigOpt;
+
+typedef struct {
+  const char *input;
+  const char *output;     // NULL: input with .cu; "-": stdout
+  const char *header;
+  const char *launcher_name;
+  Vec kernels;            // const char*
+  Vec sigs;               // SigOpt*
+  Vec defines;            // Define*
+  const char *grid;       // "E0, E1, E2" (optionally "KERNEL:...")
+  Loc grid_loc;           // the '# tl2cu:' line it came from (line 0: the command line)
+  int num_warps;          // 0: default
+  bool line_directives;
+  const char *format;     // "auto", "none", "clang-format"
+  const char *depfile;    // -MF
+  bool write_depfile;     // -MD
+} Options;
+
+// Parses argv; exits with status 2 on usage errors.
+void options_parse_argv(Options *o, int argc, char **argv);
+// Adds options from "# tl2cu:" comment lines of the file; command-line options win.
+void options_from_source(Options *o, const char *text);
+
+// ---------------------------------------------------------------- lower.c
+// IR: SSA values (Value) and structured statements (Stmt).
+typedef enum {
+  V_CONST,       // ival / fval
+  V_PARAM,       // kernel argument (name)
+  V_PROGRAM_ID,  // ival: axis
+  V_NUM_PROGRAMS,  // ival: axis
+  V_ARANGE,      // ival: start, shape [n]
+  V_EXPAND,      // a; ival: inserted axis
+  V_BROADCAST,   // a (a scalar or a block with size-1 dims) -> shape
+  V_BINARY,      // a op b
+  V_UNARY,       // op a (OP_NEG, OP_INVERT, OP_NOT via OP_LAND? no: see op)
+  V_CAST,        // a -> ty
+  V_BITCAST,     // a -> ty (same width)
+  V_WHERE,       // a ? b : c
+  V_MATH,        // str: function; a, b, c operands
+  V_LOAD,        // a: pointer; b: mask; c: other
+  V_VAR,         // a mutable variable (loop-carried or if-merged value)
+} VKind;
+
+typedef struct Layout Layout;
+
+struct Value {
+  VKind kind;
+  Type ty;
+  Shape shape;
+  Op op;
+  const char *fn;     // V_MATH
+  int64_t ival;
+  double fval;
+  Value *a, *b, *c;
+  Loc loc;
+  int bb;             // basic block id, for fp contraction (same block only)
+  int uses;
+  const char *cname;  // set when the value lives in a C variable
+  Layout *layout;     // for materialized block values
+  int id;
+  int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma
+  bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
+  int fused_uses;     // fp multiply: how many of its uses are folded into fmas
+};
+
+typedef enum {
+  S_LET,      // v: materialize v into its C variable
+  S_VARDEF,   // var = v (declare the mutable variable var)
+  S_ASSIGN,   // var = v at the end of a body (parallel within one ASSIGN group)
+  S_STORE,    // ptr, v (value), mask
+  S_FOR,      // var: induction variable; lo, hi, step; body
+  S_IF,       // cond; body, orelse
+  S_RETURN,   // early return (in a kernel)
+  S_BARRIER,  // __syncthreads()
+} SKind;
+
+typedef struct Stmt Stmt;
+struct Stmt {
+  SKind kind;
+  Loc loc;
+  const char *src;  // the Python line, for the comment
+  Value *v, *var, *ptr, *mask, *lo, *hi, *step, *cond;
+  Stmt *body, *orelse;
+  Stmt *next;
+};
+
+typedef struct {
+  const char *name;
+  Type ty;
+  bool is_constexpr;
+  Obj *constval;
+  int divisibility;  // 16 from a ":16" hint
+} Param;
+
+typedef struct {
+  Func *func;
+  const char *launcher;
+  int num_warps;
+  Vec params;      // Param*
+  Stmt *body;
+  const char *grid_c[3];  // launch grid as C expressions over the launcher's parameters (NULL: none)
+  Vec constexprs;  // Binding-like pairs for the banner: "NAME=VALUE" strings
+  int nvalues;
+  int smem_bytes;  // shared scratch for layout conversions
+} Kernel;
+
+Kernel *lower_kernel(Module *m, Func *f, Options *opt);
+const char *obj_repr(const Obj *o);
+
+// ---------------------------------------------------------------- layout.c
+struct Layout {
+  Shape space;            // the block shape whose elements are spread over the threads
+  int map[MAX_RANK];      // for each dim of the value: the space dim it follows, -1 if size 1
+  int threads;            // num_warps * 32
+  int64_t per_thread;     // E: elements each thread holds
+  int vec;                // V: contiguous elements per thread
+};
+
+void layout_assign(Kernel *k);
+bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
+
+// ---------------------------------------------------------------- grid.c
+// Compiles a --grid expression into C over the launcher's parameters.
+void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len);
+
+// ---------------------------------------------------------------- emit.c
+void emit_file(FILE *out, Vec *kernels, Options *opt);
+void emit_header(FILE *out, Vec *kernels, Options *opt);
+
+// ---------------------------------------------------------------- lower.c (tracer state)
+// The tracer walks a kernel's AST like Triton's code generator: constexprs are
+// Python values computed now, everything else becomes IR.
+typedef struct {
+  Module *m;
+  Options *opt;
+  Kernel *k;
+  Binding *env;        // locals of the function being traced (innermost first)
+  Stmt **tail;         // where the next statement goes
+  int bb;              // current basic block (for fp contraction)
+  Loc loc;             // the Python statement being traced
+  const char *src;     // its text
+  Vec cnames;          // C names in use in this kernel
+  int inline_depth;
+  Obj *returned;       // set by `return` inside an inlined helper
+  bool in_kernel;      // false while evaluating module-level expressions
+} Ctx;
+
+Obj *eval(Ctx *c, Node *e);
+Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw);
+const char *unique_cname(Ctx *c, const char *name);
+Stmt *add_stmt(Ctx *c, SKind kind);
+Obj *obj_value(Value *v);
+bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
+Obj *module_eval(Module *m, Node *e, Binding *env);
+
+// ---------------------------------------------------------------- semantic.c
+// Runtime values with Triton's typing: promotion, broadcasting, casts.
+Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc);
+Value *sem_const(Ctx *c, Obj *o, Scalar ty, Loc loc);
+Value *sem_to_value(Ctx *c, Obj *o, Loc loc);  // constexpr -> runtime scalar (literal typing)
+Value *sem_cast(Ctx *c, Value *v, Scalar to, Loc loc);
+Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc);
+Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
+Obj *sem_unary(Ctx *c, Op op, Obj *a, Loc loc);
+Value *sem_where(Ctx *c, Obj *cond, Obj *x, Obj *y, Loc loc);
+Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc loc);
+Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc);
+Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
+void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
+Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
+bool sem_is_block(const Obj *o);
+
+// ---------------------------------------------------------------- builtins.c
+// tl.*, triton.* and Python builtins callable in kernels (table in builtins.c).
+typedef Obj *(*BuiltinFn)(Ctx *c, Node *call, Obj **args);
+bool builtin_exists(const char *qualified);
+Obj *builtin_call(Ctx *c, const char *qualified, Node *call, Obj **args, int nargs,
+                  Node **kwnodes, Obj **kwargs, int nkw);
+Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc);

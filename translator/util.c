@@ -1,0 +1,124 @@
+// util.c: memory, strings and small containers shared by every stage.
+//
+// Allocation goes through xmalloc(), which never returns NULL: the translator
+// is a one-shot program, so a run's memory is kept in one list and released
+// once at exit (util_free_all), which keeps sanitizer runs free of leak noise.
+#include "tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Chunk {
+  struct Chunk *next;
+  max_align_t data[];
+} Chunk;
+
+static Chunk *chunks;
+
+void *xmalloc(size_t size) {
+  Chunk *c = calloc(1, sizeof(Chunk) + size);
+  if (!c) {
+    fprintf(stderr, "tl2cu: out of memory\n");
+    exit(1);
+  }
+  c->next = chunks;
+  chunks = c;
+  return c->data;
+}
+
+void util_free_all(void) {
+  while (chunks) {
+    Chunk *next = chunks->next;
+    free(chunks);
+    chunks = next;
+  }
+}
+
+char *xstrndup(const char *s, size_t n) {
+  char *p = xmalloc(n + 1);
+  memcpy(p, s, n);
+  return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+char *xprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = xmalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+bool read_file(const char *path, char **text, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  Str s = {0};
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+    if (s.len + n + 1 > s.cap) {
+      size_t cap = (s.cap ? s.cap * 2 : 65536) + n;
+      char *nb = xmalloc(cap);
+      if (s.len) memcpy(nb, s.buf, s.len);
+      s.buf = nb;
+      s.cap = cap;
+    }
+    memcpy(s.buf + s.len, buf, n);
+    s.len += n;
+  }
+  bool ok = !ferror(f);
+  fclose(f);
+  *text = s.buf ? s.buf : xmalloc(1);
+  *len = s.len;
+  return ok;
+}
+
+static void str_reserve(Str *s, size_t extra) {
+  if (s->len + extra + 1 <= s->cap) return;
+  size_t cap = s->cap ? s->cap * 2 : 256;
+  while (cap < s->len + extra + 1) cap *= 2;
+  char *nb = xmalloc(cap);
+  if (s->len) memcpy(nb, s->buf, s->len);
+  s->buf = nb;
+  s->cap = cap;
+}
+
+void str_add(Str *s, const char *text) {
+  size_t n = strlen(text);
+  str_reserve(s, n);
+  memcpy(s->buf + s->len, text, n + 1);
+  s->len += n;
+}
+
+void str_addf(Str *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  str_reserve(s, (size_t)n);
+  va_start(ap, fmt);
+  vsnprintf(s->buf + s->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  s->len += (size_t)n;
+}
+
+void vec_push(Vec *v, void *item) {
+  if (v->len == v->cap) {
+    int cap = v->cap ? v->cap * 2 : 8;
+    void **items = xmalloc(sizeof(void *) * (size_t)cap);
+    if (v->len) memcpy(items, v->items, sizeof(void *) * (size_t)v->len);
+    v->items = items;
+    v->cap = cap;
+  }
+  v->items[v->len++] = item;
+}
+
+_Noreturn void internal_error(const char *file, int line, const char *what) {
+  fprintf(stderr, "tl2cu: internal error at %s:%d: %s\n", file, line, what);
+  abort();
+}
