@@ -21,7 +21,7 @@ $(PY)/parser.c $(TS)/src/lib.c: grammar/package.json grammar/package-lock.json
 	touch $(PY)/parser.c $(TS)/src/lib.c
 
 $(BUILD)/obj/%.o: translator/%.c translator/tl2cu.h $(TS)/src/lib.c | $(BUILD)/obj
-	$(CC) $(CFLAGS) $(WARN) -I$(TS)/include -c $< -o $@
+	$(CC) $(CFLAGS) $(WARN) $(WARN_EXTRA) -I$(TS)/include -c $< -o $@
 
 # third-party C: its own flags, no -Werror
 $(BUILD)/obj/ts_lib.o: $(TS)/src/lib.c | $(BUILD)/obj
@@ -37,6 +37,9 @@ $(BUILD)/tl2cu: $(OBJS) $(GRAMMAR)
 $(BUILD)/obj:
 	mkdir -p $@
 
+$(BUILD)/unit_tests: tests/unit.c $(filter-out $(BUILD)/obj/main.o,$(OBJS)) $(GRAMMAR)
+	$(CC) $(CFLAGS) -std=c11 -Wall -Wextra -I$(TS)/include $^ -lm -o $@
+
 # The main job: translate every bundled sample (and compile it with nvcc when present).
 demo: $(BUILD)/tl2cu
 	$(MAKE) -C samples all
@@ -48,7 +51,8 @@ update-golden: $(BUILD)/tl2cu
 	tests/run.sh --update
 
 asan:
-	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" $(BUILD)/asan/tl2cu
+	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	  WARN_EXTRA=-Wno-format-truncation $(BUILD)/asan/tl2cu
 
 clean:
 	rm -rf $(BUILD)

@@ -504,6 +504,14 @@ static void report_syntax_errors(TSNode ts, int *count) {
     return;
   }
   if (ts_node_is_error(ts)) {
+    // a nested ERROR or MISSING node is closer to the mistake than this one
+    for (uint32_t i = 0; i < ts_node_child_count(ts); i++) {
+      TSNode ch = ts_node_child(ts, i);
+      if (ts_node_has_error(ch)) {
+        report_syntax_errors(ch, count);
+        return;
+      }
+    }
     Node *n = new_node(ND_PASS, ts);
     if (n->loc.end_col == 0 || n->loc.end_col - n->loc.col > 40) n->loc.end_col = 0;
     diag_error(n->loc, "syntax error");

@@ -174,7 +174,7 @@ static Obj *b_sigmoid(Ctx *c, Node *call, Obj **a) {  // standard.py: 1 / (1 + e
   Value *x = value_arg(c, a[0], call);
   Obj *neg = sem_unary(c, OP_NEG, obj_value(x), call->loc);
   Obj *e = obj_value(sem_math(c, "exp", neg->val, call->loc));
-  return sem_binary(c, OP_DIV, obj_int(1), sem_binary(c, OP_ADD, obj_int(1), e, call->loc), call->loc);
+  return obj_binary(c, OP_DIV, obj_int(1), obj_binary(c, OP_ADD, obj_int(1), e, call->loc), call->loc);
 }
 
 static Obj *b_fdiv(Ctx *c, Node *call, Obj **a) {
@@ -206,15 +206,9 @@ static Obj *b_fma(Ctx *c, Node *call, Obj **a) {
   return r;
 }
 
-static Obj *b_cdiv(Ctx *c, Node *call, Obj **a) {  // (x + div - 1) // div
-  Obj *t = sem_binary(c, OP_SUB, a[1], obj_int(1), call->loc);
-  if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE) {
-    int64_t x = const_int(a[0], call, "cdiv's x"), d = const_int(a[1], call, "cdiv's div");
-    if (d == 0) diag_fatal(call->loc, "division by zero");
-    return obj_int((x + d - 1) / d);
-  }
-  need_kernel(c, call, "tl.cdiv");
-  return sem_binary(c, OP_FLOORDIV, sem_binary(c, OP_ADD, a[0], t, call->loc), a[1], call->loc);
+static Obj *b_cdiv(Ctx *c, Node *call, Obj **a) {  // standard.py: (x + (div - 1)) // div
+  Obj *t = obj_binary(c, OP_SUB, a[1], obj_int(1), call->loc);
+  return obj_binary(c, OP_FLOORDIV, obj_binary(c, OP_ADD, a[0], t, call->loc), a[1], call->loc);
 }
 
 static Obj *b_triton_cdiv(Ctx *c, Node *call, Obj **a) {
@@ -417,7 +411,8 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
   const char *shown = !strncmp(name, "tensor.", 7) ? name + 7 : name;
   int shift = !strncmp(name, "tensor.", 7) ? 1 : 0;  // the receiver is not counted for the user
   if (nargs > np)
-    diag_fatal(call->loc, "%s() takes at most %d arguments but %d were given", shown, np - shift, nargs - shift);
+    diag_fatal(call->loc, "%s() takes at most %d argument%s but %d were given", shown, np - shift,
+               np - shift == 1 ? "" : "s", nargs - shift);
   for (int i = 0; i < nargs; i++) bound[i] = args[i];
   for (int k = 0; k < nkw; k++) {
     int i = 0;

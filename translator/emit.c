@@ -33,6 +33,8 @@ typedef struct {
   bool scanning;    // first pass over a statement: only find conversions
   int smem_bytes;
   int last_line;
+  int nconversions;  // per kernel, for unique names
+  bool prepared;     // the current statement's conversions are already emitted
 } Em;
 
 typedef struct {
@@ -115,6 +117,17 @@ static bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_
 
 static const char *conversion_for(Em *em, Value *v, Cx *cx);
 
+static const char *ex_def(Em *em, Value *v, Cx *cx);
+
+// Pure functions of coordinates, parameters and scalars: no loads, no variables.
+static bool recomputable_tree(Value *v) {
+  if (!v) return true;
+  if (v->kind == V_LOAD || v->kind == V_VAR) return false;
+  if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
+  return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
+}
+static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
+
 static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0) return v->cname;
   if (cx->lay && v->layout) {
@@ -123,6 +136,7 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
     if (layout_same(v->layout, &want, &v->shape)) return xprintf("%s[k]", v->cname);
   }
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
+  if (recomputable(v)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
   return conversion_for(em, v, cx);
 }
 
@@ -360,7 +374,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   c->v = v;
   c->to = cx->lay;
   memcpy(c->map, cx->map, sizeof c->map);
-  c->name = xprintf("%s_%lld", v->cname, (long long)shape_numel(cx->lay->space));
+  c->name = xprintf("%s__cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
   int bytes = (int)shape_numel(v->shape) * elem_bytes(v->ty);
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
@@ -398,17 +412,25 @@ static Cx identity_cx(const Layout *l, bool *uses_e) {
 // Emits `target = expr` for every element of layout l (or once, for scalars).
 typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
 
-static void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target)
-    __attribute__((format(printf, 5, 0)));
-static void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target) {
+// Layout conversions a statement needs go before it, outside any guard: every
+// thread of the program must reach their barriers.
+static void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   em->scanning = true;
   em->conversions.len = 0;
-  fn(em, s, &cx);  // prepare layout conversions first: they go before the loop
+  fn(em, s, &cx);
   em->scanning = false;
-  uses_e = false;
-  cx = identity_cx(l, &uses_e);
+  em->prepared = true;
+}
+
+static void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target)
+    __attribute__((format(printf, 5, 0)));
+static void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target) {
+  if (!em->prepared) prepare_conversions(em, s, l, fn);
+  em->prepared = false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
   const char *rhs = fn(em, s, &cx);
   const char *text = !target ? xprintf(fmt, rhs) : xprintf(fmt, l ? xprintf("%s[k]", target) : target, rhs);
   if (!l) {
@@ -426,7 +448,7 @@ static const char *rhs_definition(Em *em, Stmt *s, Cx *cx) { return ex_def(em, s
 static const char *shape_comment(Value *v) {
   const Layout *l = v->layout;
   const char *lay = shape_eq(l->space, v->shape) ? "" : xprintf(", held in the layout of %s", shape_text(l->space));
-  return xprintf("// %s %s%s", shape_text(v->shape), scalar_name(v->ty.kind == TY_PTR ? v->ty.pointee : v->ty.kind), lay);
+  return xprintf("// %s %s%s", shape_text(v->shape), type_name(v->ty), lay);
 }
 
 static void emit_let(Em *em, Stmt *s) {
@@ -468,6 +490,7 @@ static const char *store_rhs(Em *em, Stmt *s, Cx *cx) {
 
 static void emit_store(Em *em, Stmt *s) {
   if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
+    prepare_conversions(em, s, NULL, store_rhs);
     line(em, "if (tid == 0) {");
     em->indent++;
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
@@ -486,6 +509,7 @@ static void emit_store(Em *em, Stmt *s) {
   }
   int64_t n = shape_numel(l->space);
   bool replicated = n < em->threads;
+  prepare_conversions(em, s, l, store_rhs);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
     line(em, "if (tid < %lld) {", (long long)n);
     em->indent++;
@@ -625,6 +649,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->k = k;
   em->threads = k->num_warps * 32;
   em->smem_bytes = 0;
+  em->nconversions = 0;
   em->last_line = 0;
   em->indent = 1;
   emit_stmts(em, k->body);

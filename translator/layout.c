@@ -11,9 +11,10 @@
 // held in that space's layout, each thread keeping the elements its own space
 // positions need (Triton's slice layout): `map` says which space dimension each
 // of the value's dimensions follows. Layouts are chosen backwards from the
-// uses: a value takes the layout of the first consumer that needs it. A value
-// needed in two different layouts is converted through shared memory where it
-// is read (emit.c).
+// uses: a value takes the layout of the consumer with the largest space. Where
+// a value is needed in another layout, emit.c recomputes it if it is a pure
+// function of coordinates and scalars (index math), and otherwise converts it
+// through shared memory.
 #include "tl2cu.h"
 
 #include <string.h>
@@ -66,7 +67,10 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
 static void require(Value *v, Shape space, const int *map, int threads) {
   if (v->shape.rank == 0) return;  // scalars are uniform: every thread has them
   if (is_materialized(v)) {
-    if (!v->layout) v->layout = make_layout(space, map, v->shape.rank, threads);
+    // the largest space among the uses wins: it is where the value is broadcast,
+    // and reading it there costs nothing (smaller uses convert or recompute)
+    if (!v->layout || shape_numel(space) > shape_numel(v->layout->space))
+      v->layout = make_layout(space, map, v->shape.rank, threads);
     return;
   }
   require_operands(v, space, map, threads);

@@ -205,7 +205,7 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
   diag_fatal(loc, "unsupported operator '%s' on compile-time values", op_text(op));
 }
 
-static Obj *binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) {
+Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) {
   if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, loc);
   if (op == OP_IS || op == OP_ISNOT) return obj_bool((op == OP_IS) == (a == b));
   return sem_binary(c, op, a, b, loc);
@@ -306,8 +306,8 @@ Obj *eval(Ctx *c, Node *e) {
   case ND_STR: return obj_str(e->str);
   case ND_NAME: return lookup_name(c, e);
   case ND_ATTR: return eval_attr(c, e);
-  case ND_BINOP: return binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
-  case ND_COMPARE: return binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
+  case ND_BINOP: return obj_binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
+  case ND_COMPARE: return obj_binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
   case ND_UNARY: {
     Obj *a = eval(c, e->a);
     if (a->kind == OBJ_VALUE) return sem_unary(c, e->op, a, e->loc);
@@ -666,7 +666,7 @@ static void trace_stmt(Ctx *c, Node *s) {
     return;
   case ND_AUGASSIGN: {
     if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "augmented assignment needs a name on the left");
-    Obj *r = binary(c, s->op, lookup_name(c, s->a), eval(c, s->b), s->loc);
+    Obj *r = obj_binary(c, s->op, lookup_name(c, s->a), eval(c, s->b), s->loc);
     assign_name(c, s->a->str, r);
     return;
   }

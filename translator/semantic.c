@@ -178,6 +178,7 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   if (op == OP_IS || op == OP_ISNOT || op == OP_IN)
     diag_fatal(loc, "'%s' is only supported on compile-time values", op_text(op));
   Value *a = ao->kind == OBJ_VALUE ? ao->val : NULL, *b = bo->kind == OBJ_VALUE ? bo->val : NULL;
+  if (!a && !b) internal_error(__FILE__, __LINE__, "sem_binary on two compile-time values");
   if (!a && !obj_is_const_number(ao)) diag_fatal(loc, "unsupported operand for '%s': %s", op_text(op), obj_kind_name(ao));
   if (!b && !obj_is_const_number(bo)) diag_fatal(loc, "unsupported operand for '%s': %s", op_text(op), obj_kind_name(bo));
   if (!a) a = weak_operand(c, ao, b, loc);

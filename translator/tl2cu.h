@@ -378,6 +378,7 @@ typedef struct {
 } Ctx;
 
 Obj *eval(Ctx *c, Node *e);
+Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);  // Python on constexprs, else semantic.c
 Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw);
 const char *unique_cname(Ctx *c, const char *name);
 Stmt *add_stmt(Ctx *c, SKind kind);

@@ -1,0 +1,9 @@
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    if x > 0:
+        x = x * 2.0
+    tl.store(x_ptr + tl.arange(0, BLOCK), x)

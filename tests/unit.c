@@ -1,0 +1,122 @@
+// tests/unit.c: unit tests of the translator's stages, linked with its objects
+// (everything but main.o). Each CHECK names what it tests; the last line of
+// output is "unit: N checks passed" when all pass.
+#include "../translator/tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int checks, failures;
+
+#define CHECK(cond, what)                                              \
+  do {                                                                 \
+    checks++;                                                          \
+    if (!(cond)) {                                                     \
+      failures++;                                                      \
+      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, what); \
+    }                                                                  \
+  } while (0)
+
+static void test_types(void) {
+  Scalar s;
+  CHECK(scalar_from_name("float32", &s) && s == TY_F32, "float32 names fp32");
+  CHECK(scalar_from_name("i64", &s) && s == TY_I64, "i64 names int64");
+  CHECK(scalar_from_name("bf16", &s) && s == TY_BF16, "bf16");
+  CHECK(!scalar_from_name("fp33", &s), "fp33 is not a type");
+  CHECK(!strcmp(type_ctype(type_ptr(TY_I1)), "bool *"), "*i1 is bool *");
+  Shape a = {2, {32, 1}}, b = {1, {64}}, out;
+  CHECK(shape_broadcast(a, b, &out) && out.rank == 2 && out.dim[0] == 32 && out.dim[1] == 64,
+        "[32,1] with [64] broadcasts to [32,64]");
+  Shape c = {1, {32}};
+  CHECK(!shape_broadcast(b, c, &out), "[64] and [32] do not broadcast");
+  CHECK(!strcmp(shape_text(a), "[32, 1]"), "shape text");
+}
+
+static Node *parse(const char *src) {
+  diag_set_source("<unit>", src, strlen(src));
+  return ast_parse(src, strlen(src));
+}
+
+static void test_ast(void) {
+  Node *m = parse("x = a[:, None] + 2 * b\n");
+  CHECK(m && m->kind == ND_ASSIGN, "assignment");
+  CHECK(m->b->kind == ND_BINOP && m->b->op == OP_ADD, "+ at the top");
+  CHECK(m->b->a->kind == ND_SUBSCRIPT && m->b->a->args->kind == ND_SLICE, "a[:, None] keeps ':'");
+  CHECK(m->b->a->args->next->kind == ND_NONE, "a[:, None] inserts None");
+  CHECK(m->b->loc.line == 1 && m->b->loc.col == 5, "1-based locations");
+  m = parse("if a:\n    pass\nelif b:\n    pass\nelse:\n    x = 1\n");
+  CHECK(m->kind == ND_IF && m->orelse && m->orelse->kind == ND_IF && m->orelse->orelse->kind == ND_ASSIGN,
+        "elif chains nest in orelse");
+  m = parse("y = a < b < c\n");
+  CHECK(m->b->kind == ND_UNSUPPORTED, "chained comparisons are refused");
+  m = parse("n = 0x1F + 1_000\n");
+  CHECK(m->b->a->ival == 31 && m->b->b->ival == 1000, "hex and underscore literals");
+}
+
+static void test_options(void) {
+  Options o = {0};
+  options_from_source(&o, "x = 1\n# tl2cu: -s 'k:*fp32, i32' -D B=64 --grid 'cdiv(n, B), 2'\n");
+  CHECK(o.sigs.len == 1 && !strcmp(((SigOpt *)o.sigs.items[0])->kernel, "k"), "-s KERNEL:SIG from a comment");
+  CHECK(!strcmp(((SigOpt *)o.sigs.items[0])->sig, "*fp32, i32"), "quoted signature");
+  CHECK(o.defines.len == 1 && !strcmp(((Define *)o.defines.items[0])->value, "64"), "-D from a comment");
+  CHECK(o.grid && !strcmp(o.grid, "cdiv(n, B), 2") && o.grid_loc.line == 2, "--grid and its line");
+  Options cli = {0};
+  Define *d = xmalloc(sizeof *d);
+  d->name = "B", d->value = "128";
+  vec_push(&cli.defines, d);
+  options_from_source(&cli, "# tl2cu: -D B=64 -D C=1\n");
+  CHECK(cli.defines.len == 2 && !strcmp(((Define *)cli.defines.items[0])->value, "128"), "command line wins");
+}
+
+// Traces a kernel and returns the value bound to the last `out = ...` statement.
+static Kernel *trace(const char *src, const char *sig) {
+  parse(src);
+  Node *m = ast_parse(src, strlen(src));
+  Module *mod = collect_module(m);
+  Options o = {0};
+  SigOpt *s = xmalloc(sizeof *s);
+  s->sig = sig;
+  vec_push(&o.sigs, s);
+  Kernel *k = lower_kernel(mod, mod->funcs.items[0], &o);
+  layout_assign(k);
+  return k;
+}
+
+static Stmt *last_let(Kernel *k) {
+  Stmt *last = NULL;
+  for (Stmt *s = k->body; s; s = s->next)
+    if (s->kind == S_LET) last = s;
+  return last;
+}
+
+static void test_promotion(void) {
+  const char *hdr = "import triton\nimport triton.language as tl\n@triton.jit\ndef k(p, n):\n";
+  Kernel *k = trace(xprintf("%s    x = tl.load(p + tl.arange(0, 16))\n    out = x + 1\n", hdr), "*i8, i32");
+  CHECK(last_let(k)->v->ty.kind == TY_I8, "int8 block + literal stays int8");
+  k = trace(xprintf("%s    x = tl.load(p + tl.arange(0, 16))\n    out = x + n\n", hdr), "*i8, i32");
+  CHECK(last_let(k)->v->ty.kind == TY_I32, "int8 block + int32 scalar is int32");
+  k = trace(xprintf("%s    x = tl.load(p + tl.arange(0, 16))\n    out = x / x\n", hdr), "*fp16, i32");
+  CHECK(last_let(k)->v->ty.kind == TY_F32, "fp16 / fp16 is fp32");
+  k = trace(xprintf("%s    x = tl.load(p + tl.arange(0, 16))\n    out = x * 1.5\n", hdr), "*i32, i32");
+  CHECK(last_let(k)->v->ty.kind == TY_F32, "int32 * 1.5 is fp32");
+  k = trace(xprintf("%s    x = tl.load(p + tl.arange(0, 16))\n    out = x + n\n", hdr), "*u32, i32");
+  CHECK(last_let(k)->v->ty.kind == TY_U32, "uint32 + int32 is uint32");
+  k = trace(xprintf("%s    x = tl.load(p + tl.arange(0, 16))\n    out = x[:, None] + x.to(tl.int64)[None, :]\n", hdr), "*i32, i32");
+  Value *v = last_let(k)->v;
+  CHECK(v->ty.kind == TY_I64 && v->shape.rank == 2 && v->shape.dim[0] == 16 && v->shape.dim[1] == 16,
+        "[16,1] i32 + [1,16] i64 is [16,16] i64");
+  CHECK(v->layout && v->layout->per_thread == 2, "a 256-element block gives 2 elements to each of 128 threads");
+}
+
+int main(void) {
+  test_types();
+  test_ast();
+  test_options();
+  test_promotion();
+  if (failures) {
+    fprintf(stderr, "unit: %d of %d checks failed\n", failures, checks);
+    return 1;
+  }
+  printf("unit: %d checks passed\n", checks);
+  return 0;
+}
