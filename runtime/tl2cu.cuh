@@ -155,6 +155,25 @@ TL2CU_DEVICE T tl2cu_shr(T x, S s) {
   return T(x >> s);
 }
 
+// ---------------------------------------------------------------- reductions
+// Lane exchange for any element type (bools and bytes travel as ints).
+template <typename T>
+TL2CU_DEVICE T tl2cu_shfl_xor(T v, int lane_mask) {
+  if (sizeof(T) < 4) return (T)__shfl_xor_sync(0xffffffffu, (int)v, lane_mask);
+  return __shfl_xor_sync(0xffffffffu, v, lane_mask);
+}
+
+// argmax / argmin combine: the larger (smaller) value wins, ties go to the
+// smaller index (Triton's tie_break_left); (v, i) is updated in place.
+template <typename T>
+TL2CU_DEVICE void tl2cu_argmax_step(T &v, int32_t &i, T v2, int32_t i2) {
+  if (v2 > v || (v2 == v && i2 < i)) v = v2, i = i2;
+}
+template <typename T>
+TL2CU_DEVICE void tl2cu_argmin_step(T &v, int32_t &i, T v2, int32_t i2) {
+  if (v2 < v || (v2 == v && i2 < i)) v = v2, i = i2;
+}
+
 // ---------------------------------------------------------------- conversions
 // Conversions plain C does not get right: float -> narrow int goes through a
 // saturating 16-bit convert and then truncates, as Triton's lowering does;

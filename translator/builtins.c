@@ -7,6 +7,7 @@
 // error that names it ("unknown function tl.foo").
 #include "tl2cu.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -304,6 +305,13 @@ static Obj *b_int(Ctx *c, Node *call, Obj **a) {
 
 static Obj *b_float(Ctx *c, Node *call, Obj **a) {
   (void)c;
+  if (a[0]->kind == OBJ_STR) {  // float('inf'), float('-inf'), float('nan')
+    const char *t = a[0]->str;
+    if (!strcmp(t, "inf") || !strcmp(t, "+inf") || !strcmp(t, "infinity")) return obj_float(INFINITY);
+    if (!strcmp(t, "-inf") || !strcmp(t, "-infinity")) return obj_float(-INFINITY);
+    if (!strcmp(t, "nan")) return obj_float(NAN);
+    diag_fatal(call->loc, "float('%s') is not a number", t);
+  }
   Obj *x = py_number(call, a[0], "float");
   return obj_float(x->kind == OBJ_FLOAT ? x->fval : (double)x->ival);
 }
@@ -320,7 +328,202 @@ static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
   diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
 }
 
+// ---------------------------------------------------------------- reductions, scans, shape ops
+
+static Value *block_arg(Ctx *c, Obj *o, Node *call, const char *what) {
+  need_kernel(c, call, what);
+  if (o->kind != OBJ_VALUE || o->val->shape.rank == 0) diag_fatal(call->loc, "%s needs a block, not %s", what, obj_kind_name(o));
+  return o->val;
+}
+
+static bool flag(Obj *o) { return o && o->kind != OBJ_NONE && (o->kind == OBJ_FLOAT ? o->fval != 0 : o->ival != 0); }
+
+static Obj *reduce(Ctx *c, Node *call, Obj *x, Obj *axis, Obj *keep, const char *fn, Combine *cb) {
+  Value *v = block_arg(c, x, call, xprintf("tl.%s", fn));
+  bool none = !axis || axis->kind == OBJ_NONE;
+  int64_t ax = none ? 0 : const_int(axis, call, "the axis");
+  return obj_value(sem_reduce(c, v, ax, none, fn, cb, flag(keep), call->loc));
+}
+
+static Obj *b_sum(Ctx *c, Node *call, Obj **a) {
+  Obj *x = a[0];
+  if (a[3] && a[3]->kind != OBJ_NONE) x = obj_value(sem_cast(c, block_arg(c, x, call, "tl.sum"), dtype_arg(a[3], call, "dtype"), call->loc));
+  return reduce(c, call, x, a[1], a[2], "sum", NULL);
+}
+
+static Obj *max_or_min(Ctx *c, Node *call, Obj **a, const char *fn, const char *arg) {
+  if (!flag(a[2])) return reduce(c, call, a[0], a[1], a[4], fn, NULL);
+  if (!a[1] || a[1]->kind == OBJ_NONE) diag_fatal(call->loc, "tl.%s with return_indices needs an axis", fn);
+  Obj *t = obj_new(OBJ_TUPLE);
+  vec_push(&t->items, reduce(c, call, a[0], a[1], a[4], fn, NULL));
+  vec_push(&t->items, reduce(c, call, a[0], a[1], a[4], arg, NULL));
+  return t;
+}
+static Obj *b_max(Ctx *c, Node *call, Obj **a) { return max_or_min(c, call, a, "max", "argmax"); }
+static Obj *b_min(Ctx *c, Node *call, Obj **a) { return max_or_min(c, call, a, "min", "argmin"); }
+static Obj *b_argmax(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[3], "argmax", NULL); }
+static Obj *b_argmin(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[3], "argmin", NULL); }
+static Obj *b_xor_sum(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[2], "xor_sum", NULL); }
+static Obj *b_reduce_or(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[2], "reduce_or", NULL); }
+
+static Func *combine_fn(Obj *o, Node *call) {
+  if (o->kind != OBJ_FUNC) diag_fatal(call->loc, "combine_fn must be a @triton.jit function");
+  return o->fn;
+}
+
+static Obj *b_reduce(Ctx *c, Node *call, Obj **a) {
+  if (a[0]->kind == OBJ_TUPLE) diag_fatal(call->loc, "tl.reduce over a tuple of blocks is not supported yet");
+  Value *v = block_arg(c, a[0], call, "tl.reduce");
+  Combine *cb = lower_combine(c, combine_fn(a[2], call), v->ty, call);
+  return reduce(c, call, a[0], a[1], a[3], "reduce", cb);
+}
+
+static Obj *scan(Ctx *c, Node *call, Obj *x, Obj *axis, Obj *reverse, const char *fn, Combine *cb) {
+  Value *v = block_arg(c, x, call, xprintf("tl.%s", fn));
+  int64_t ax = axis && axis->kind != OBJ_NONE ? const_int(axis, call, "the axis") : 0;
+  return obj_value(sem_scan(c, v, ax, fn, cb, flag(reverse), call->loc));
+}
+
+static Obj *b_cumsum(Ctx *c, Node *call, Obj **a) {
+  Obj *x = a[0];
+  if (a[3] && a[3]->kind != OBJ_NONE) x = obj_value(sem_cast(c, block_arg(c, x, call, "tl.cumsum"), dtype_arg(a[3], call, "dtype"), call->loc));
+  return scan(c, call, x, a[1], a[2], "cumsum", NULL);
+}
+static Obj *b_cumprod(Ctx *c, Node *call, Obj **a) { return scan(c, call, a[0], a[1], a[2], "cumprod", NULL); }
+
+static Obj *b_associative_scan(Ctx *c, Node *call, Obj **a) {
+  if (a[0]->kind == OBJ_TUPLE) diag_fatal(call->loc, "tl.associative_scan over a tuple of blocks is not supported yet");
+  Value *v = block_arg(c, a[0], call, "tl.associative_scan");
+  Combine *cb = lower_combine(c, combine_fn(a[2], call), v->ty, call);
+  return scan(c, call, a[0], a[1], a[3], "scan", cb);
+}
+
+static int dims_arg(Obj *o, Node *call, int *out, int rank) {
+  if (!o || o->kind == OBJ_NONE || (o->kind == OBJ_TUPLE && o->items.len == 0)) return 0;
+  if (o->kind == OBJ_INT) {
+    out[0] = (int)o->ival;
+    return 1;
+  }
+  if (o->kind != OBJ_TUPLE || o->items.len > rank) diag_fatal(call->loc, "dims must be compile-time integers");
+  for (int i = 0; i < o->items.len; i++) out[i] = (int)const_int(o->items.items[i], call, "a dim");
+  return o->items.len;
+}
+
+static Obj *b_permute(Ctx *c, Node *call, Obj **a) {
+  Value *v = block_arg(c, a[0], call, "tl.permute");
+  int perm[MAX_RANK];
+  int n = dims_arg(a[1], call, perm, v->shape.rank);
+  if (n != v->shape.rank) diag_fatal(call->loc, "tl.permute needs %d dims for a block of shape %s", v->shape.rank, shape_text(v->shape));
+  return obj_value(sem_permute(c, v, perm, call->loc));
+}
+
+static Obj *b_trans(Ctx *c, Node *call, Obj **a) {
+  Value *v = block_arg(c, a[0], call, "tl.trans");
+  int perm[MAX_RANK];
+  int n = dims_arg(a[1], call, perm, v->shape.rank);
+  if (n == 0) {  // no dims: swap the last two
+    if (v->shape.rank < 2) diag_fatal(call->loc, "tl.trans needs a block of rank 2 or more, got shape %s", shape_text(v->shape));
+    for (int i = 0; i < v->shape.rank; i++) perm[i] = i;
+    perm[v->shape.rank - 2] = v->shape.rank - 1;
+    perm[v->shape.rank - 1] = v->shape.rank - 2;
+  } else if (n != v->shape.rank) {
+    diag_fatal(call->loc, "tl.trans needs %d dims for a block of shape %s", v->shape.rank, shape_text(v->shape));
+  }
+  return obj_value(sem_permute(c, v, perm, call->loc));
+}
+
+static Obj *b_reshape(Ctx *c, Node *call, Obj **a) {
+  Value *v = block_arg(c, a[0], call, "tl.reshape");
+  if (a[1]->kind == OBJ_TUPLE && a[1]->items.len == 0) {
+    if (shape_numel(v->shape) != 1) diag_fatal(call->loc, "tl.reshape to () needs a one-element block");
+    diag_fatal(call->loc, "tl.reshape to a scalar is not supported yet");
+  }
+  return obj_value(sem_reshape(c, v, shape_arg(a[1], call), call->loc));
+}
+
+static Obj *b_ravel(Ctx *c, Node *call, Obj **a) {
+  Value *v = block_arg(c, a[0], call, "tl.ravel");
+  return obj_value(sem_reshape(c, v, (Shape){1, {shape_numel(v->shape)}}, call->loc));
+}
+
+static Obj *b_expand_dims(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.expand_dims");
+  Value *v = value_arg(c, a[0], call);
+  int axes[MAX_RANK];
+  int n = a[1]->kind == OBJ_TUPLE ? dims_arg(a[1], call, axes, MAX_RANK) : (axes[0] = (int)const_int(a[1], call, "the axis"), 1);
+  int rank = v->shape.rank + n;
+  if (rank > MAX_RANK) diag_fatal(call->loc, "tl.expand_dims: more than %d dims", MAX_RANK);
+  bool at[MAX_RANK] = {0};
+  for (int i = 0; i < n; i++) {
+    int ax = axes[i] < 0 ? axes[i] + rank : axes[i];
+    if (ax < 0 || ax >= rank) diag_fatal(call->loc, "tl.expand_dims: axis %d is out of range for rank %d", axes[i], rank);
+    if (at[ax]) diag_fatal(call->loc, "tl.expand_dims: axis %d given twice", axes[i]);
+    at[ax] = true;
+  }
+  for (int i = 0; i < rank; i++)
+    if (at[i]) v = sem_expand(c, v, i, call->loc);
+  return obj_value(v);
+}
+
+static Obj *b_broadcast_to(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.broadcast_to");
+  return obj_value(sem_broadcast_to(c, value_arg(c, a[0], call), shape_arg(a[1], call), call->loc));
+}
+
+static Obj *b_broadcast(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.broadcast");
+  Value *x = value_arg(c, a[0], call), *y = value_arg(c, a[1], call);
+  Shape s;
+  if (!shape_broadcast(x->shape, y->shape, &s))
+    diag_fatal(call->loc, "shapes %s and %s cannot be broadcast together", shape_text(x->shape), shape_text(y->shape));
+  Obj *t = obj_new(OBJ_TUPLE);
+  vec_push(&t->items, obj_value(sem_broadcast_to(c, x, s, call->loc)));
+  vec_push(&t->items, obj_value(sem_broadcast_to(c, y, s, call->loc)));
+  return t;
+}
+
+static Obj *b_join(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.join");
+  return obj_value(sem_join(c, a[0], a[1], call->loc));
+}
+
+static Obj *b_split(Ctx *c, Node *call, Obj **a) {
+  Value *v = block_arg(c, a[0], call, "tl.split");
+  Obj *t = obj_new(OBJ_TUPLE);
+  vec_push(&t->items, obj_value(sem_split(c, v, 0, call->loc)));
+  vec_push(&t->items, obj_value(sem_split(c, v, 1, call->loc)));
+  return t;
+}
+
+static Obj *b_flip(Ctx *c, Node *call, Obj **a) {
+  Value *v = block_arg(c, a[0], call, "tl.flip");
+  int64_t dim = a[1] && a[1]->kind != OBJ_NONE ? const_int(a[1], call, "dim") : v->shape.rank - 1;
+  return obj_value(sem_flip(c, v, dim, call->loc));
+}
+
 static const Builtin builtins[] = {
+    {"tl.sum", "input, axis=, keep_dims=, dtype=", b_sum},
+    {"tl.max", "input, axis=, return_indices=, return_indices_tie_break_left=, keep_dims=", b_max},
+    {"tl.min", "input, axis=, return_indices=, return_indices_tie_break_left=, keep_dims=", b_min},
+    {"tl.argmax", "input, axis, tie_break_left=, keep_dims=", b_argmax},
+    {"tl.argmin", "input, axis, tie_break_left=, keep_dims=", b_argmin},
+    {"tl.xor_sum", "input, axis=, keep_dims=", b_xor_sum},
+    {"tl.reduce_or", "input, axis, keep_dims=", b_reduce_or},
+    {"tl.reduce", "input, axis, combine_fn, keep_dims=", b_reduce},
+    {"tl.cumsum", "input, axis=, reverse=, dtype=", b_cumsum},
+    {"tl.cumprod", "input, axis=, reverse=", b_cumprod},
+    {"tl.associative_scan", "input, axis, combine_fn, reverse=", b_associative_scan},
+    {"tl.trans", "input, *dims", b_trans},
+    {"tl.permute", "input, *dims", b_permute},
+    {"tl.reshape", "input, *shape", b_reshape},
+    {"tl.view", "input, *shape", b_reshape},
+    {"tl.ravel", "input, can_reorder=", b_ravel},
+    {"tl.expand_dims", "input, axis", b_expand_dims},
+    {"tl.broadcast_to", "input, *shape", b_broadcast_to},
+    {"tl.broadcast", "input, other", b_broadcast},
+    {"tl.join", "a, b", b_join},
+    {"tl.split", "a", b_split},
+    {"tl.flip", "x, dim=", b_flip},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},
@@ -400,8 +603,11 @@ static int param_names(const char *spec, char names[][32], bool *optional) {
 
 Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
   const Builtin *b = find(name);
+  if (!b && !strncmp(name, "tensor.", 7)) {  // x.sum(1) is tl.sum(x, 1)
+    b = find(xprintf("tl.%s", name + 7));
+    if (!b) diag_fatal(call->a->loc, "unsupported tensor method '%s'", name + 7);
+  }
   if (!b) {
-    if (!strncmp(name, "tensor.", 7)) diag_fatal(call->a->loc, "unsupported tensor method '%s'", name + 7);
     diag_fatal(call->a->loc, "unknown function '%s'", name);
   }
   char names[16][32];
@@ -410,6 +616,18 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
   Obj *bound[16] = {0};
   const char *shown = !strncmp(name, "tensor.", 7) ? name + 7 : name;
   int shift = !strncmp(name, "tensor.", 7) ? 1 : 0;  // the receiver is not counted for the user
+  Obj *fixed[16];
+  if (np && names[np - 1][0] == '*') {  // "*dims": the remaining positionals, as a tuple
+    Obj *rest = obj_new(OBJ_TUPLE);
+    for (int i = np - 1; i < nargs; i++) vec_push(&rest->items, args[i]);
+    if (rest->items.len == 1 && ((Obj *)rest->items.items[0])->kind == OBJ_TUPLE) rest = rest->items.items[0];
+    for (int i = 0; i < np - 1 && i < nargs; i++) fixed[i] = args[i];
+    fixed[np - 1] = rest;
+    nargs = nargs < np - 1 ? nargs : np;
+    args = fixed;
+    memmove(names[np - 1], names[np - 1] + 1, strlen(names[np - 1]));
+    optional[np - 1] = true;
+  }
   if (nargs > np)
     diag_fatal(call->loc, "%s() takes at most %d argument%s but %d were given", shown, np - shift,
                np - shift == 1 ? "" : "s", nargs - shift);

@@ -180,11 +180,12 @@ static void collect_decorators(Module *m, Func *f, Node *decorators) {
   }
 }
 
-// A kernel calls another jit function: that one is a helper, not an entry.
+// A jit function that another one calls, or passes on (a combine function),
+// is a helper, not an entry kernel.
 static void mark_calls(Module *m, Node *n) {
   for (; n; n = n->next) {
-    if (n->kind == ND_CALL && n->a->kind == ND_NAME) {
-      Func *g = module_func(m, n->a->str);
+    if (n->kind == ND_NAME) {
+      Func *g = module_func(m, n->str);
       if (g) g->called_by_jit = true;
     }
     mark_calls(m, n->a);

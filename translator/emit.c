@@ -19,7 +19,7 @@
 typedef struct {
   Value *v;
   const Layout *to;
-  int map[MAX_RANK];
+  const char *crd[MAX_RANK];
   const char *name;
 } Conversion;
 
@@ -38,10 +38,17 @@ typedef struct {
 } Em;
 
 typedef struct {
-  const Layout *lay;  // the space whose element loop we are in; NULL: scalar code
-  int map[MAX_RANK];  // the current value's dims -> space dims (-1: size 1)
-  bool *uses_e;       // set when the expression reads the element index
+  const Layout *lay;          // the space whose element loop we are in; NULL: scalar code
+  const char *crd[MAX_RANK];  // the current value's coordinates, as C over e ("0" for size-1 dims)
+  bool *uses_e;               // set when the expression reads the element index
 } Cx;
+
+// A coordinate expression is read: the loop must define e unless it is a constant.
+static const char *use_crd(Cx *cx, int i) {
+  const char *c = cx->crd[i];
+  if (strchr(c, 'e')) *cx->uses_e = true;
+  return c;
+}
 
 static void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void line(Em *em, const char *fmt, ...) {
@@ -61,6 +68,12 @@ static int log2i(int64_t n) {
   int r = 0;
   while ((int64_t)1 << r < n) r++;
   return r;
+}
+
+static const char *elem_k(const Layout *l, int64_t k) {
+  int64_t n = shape_numel(l->space);
+  if (n < l->threads) return xprintf("(tid & %lld)", (long long)(n - 1));
+  return xprintf("tl2cu_elem<%d, %d>(tid, %lld)", l->vec, l->threads, (long long)k);
 }
 
 static const char *elem_index(const Layout *l) {
@@ -116,6 +129,14 @@ static Cx child(Cx *cx) { return *cx; }
 static bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
 
 static const char *conversion_for(Em *em, Value *v, Cx *cx);
+static int elem_bytes(Type t) { return t.kind == TY_I1 ? 1 : t.kind == TY_PTR ? 8 : scalar_bits(t.kind) / 8; }
+
+// The coordinates of a value held in layout l, at its own element k.
+static Cx identity_cx(const Layout *l, bool *uses_e) {
+  Cx c = {.lay = l, .uses_e = uses_e};
+  for (int i = 0; i < MAX_RANK; i++) c.crd[i] = l && l->map[i] >= 0 ? coord(l, l->map[i]) : "0";
+  return c;
+}
 
 static const char *ex_def(Em *em, Value *v, Cx *cx);
 
@@ -128,13 +149,18 @@ static bool recomputable_tree(Value *v) {
 }
 static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
+// Does this thread's element k of v's array hold v at the current coordinates?
+static bool held_here(Value *v, Cx *cx) {
+  const Layout *l = v->layout;
+  if (!shape_eq(l->space, cx->lay->space)) return false;
+  for (int i = 0; i < v->shape.rank; i++)
+    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(cx->crd[i], coord(l, l->map[i])))) return false;
+  return true;
+}
+
 static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0) return v->cname;
-  if (cx->lay && v->layout) {
-    Layout want = *cx->lay;
-    for (int i = 0; i < v->shape.rank; i++) want.map[i] = cx->map[i];
-    if (layout_same(v->layout, &want, &v->shape)) return xprintf("%s[k]", v->cname);
-  }
+  if (cx->lay && v->layout && held_here(v, cx)) return xprintf("%s[k]", v->cname);
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
   if (recomputable(v)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
   return conversion_for(em, v, cx);
@@ -288,6 +314,22 @@ static const char *ex_load(Em *em, Value *v, Cx *cx) {
 
 static const char *ex_def(Em *em, Value *v, Cx *cx);
 
+// Row-major linear index of the current coordinates in shape s.
+static const char *linear_of(Cx *cx, Shape s) {
+  Str t = {0};
+  str_add(&t, "");
+  int64_t stride = 1;
+  for (int i = s.rank - 1; i >= 0; i--) {
+    if (s.dim[i] > 1 && strcmp(cx->crd[i], "0")) {
+      const char *c = use_crd(cx, i);
+      str_addf(&t, "%s%s", t.len ? " + " : "", stride == 1 ? c : xprintf("%s * %lld", c, (long long)stride));
+    }
+    stride *= s.dim[i];
+  }
+  if (!t.len) return "0";
+  return strstr(t.buf, " + ") ? xprintf("(%s)", t.buf) : t.buf;
+}
+
 // The value v at the current element: its variable if it has one, else its definition inline.
 static const char *ex(Em *em, Value *v, Cx *cx) {
   if (is_materialized(v) && v->kind != V_PARAM) return read_named(em, v, cx);
@@ -301,23 +343,54 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   case V_PROGRAM_ID: return xprintf("(int32_t)blockIdx.%c", "xyz"[v->ival]);
   case V_NUM_PROGRAMS: return xprintf("(int32_t)gridDim.%c", "xyz"[v->ival]);
   case V_ARANGE: {
-    int d = cx->map[0];
-    if (!cx->lay || d < 0) return xprintf("%lld", (long long)v->ival);
-    *cx->uses_e = true;
-    const char *c = coord(cx->lay, d);
+    const char *c = cx->lay ? use_crd(cx, 0) : "0";
+    if (!strcmp(c, "0")) return xprintf("%lld", (long long)v->ival);
     return v->ival ? xprintf("(%lld + %s)", (long long)v->ival, c) : c;
   }
   case V_BROADCAST: {
     Cx c = child(cx);
     int off = v->shape.rank - v->a->shape.rank;
-    for (int j = 0; j < v->a->shape.rank; j++) c.map[j] = v->a->shape.dim[j] == 1 ? -1 : cx->map[j + off];
+    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : cx->crd[j + off];
     return ex(em, v->a, &c);
   }
   case V_EXPAND: {
     Cx c = child(cx);
-    for (int j = 0; j < v->a->shape.rank; j++) c.map[j] = cx->map[j < v->ival ? j : j + 1];
+    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
     return ex(em, v->a, &c);
   }
+  case V_PERMUTE: {  // result dim i is source dim perm[i]
+    Cx c = child(cx);
+    for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i];
+    return ex(em, v->a, &c);
+  }
+  case V_FLIP: {
+    Cx c = child(cx);
+    int ax = (int)v->ival;
+    c.crd[ax] = xprintf("(%lld - %s)", (long long)(v->shape.dim[ax] - 1), cx->crd[ax]);
+    return ex(em, v->a, &c);
+  }
+  case V_RESHAPE: {  // row-major: the same linear index in both shapes
+    Cx c = child(cx);
+    const char *lin = linear_of(cx, v->shape);
+    int64_t stride = 1;
+    for (int j = v->a->shape.rank - 1; j >= 0; j--) {
+      int64_t d = v->a->shape.dim[j];
+      c.crd[j] = d == 1 ? "0" : xprintf("((%s / %lld) %% %lld)", lin, (long long)stride, (long long)d);
+      stride *= d;
+    }
+    return ex(em, v->a, &c);
+  }
+  case V_JOIN: {  // stacked on a new last dim of size 2
+    Cx ca = child(cx), cb = child(cx);
+    const char *last = use_crd(cx, v->shape.rank - 1);
+    return xprintf("(%s ? %s : %s)", last, ex(em, v->b, &cb), ex(em, v->a, &ca));
+  }
+  case V_SPLIT: {  // part ival of the last dim
+    Cx c = child(cx);
+    c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
+    return ex(em, v->a, &c);
+  }
+  case V_REDUCE: case V_SCAN: break;  // always materialized
   case V_BINARY: return ex_binary(em, v, cx);
   case V_UNARY: return ex_unary(em, v, cx);
   case V_CAST: return ex_cast(em, v, cx);
@@ -335,19 +408,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
 
 // ---------------------------------------------------------------- layout conversions
 
-static int elem_bytes(Type t) { return t.kind == TY_I1 ? 1 : t.kind == TY_PTR ? 8 : scalar_bits(t.kind) / 8; }
 
-// Linear index in the value's own shape of the element at the current e.
-static const char *value_linear(const Layout *l, const int *map, Shape s) {
-  Str t = {0};
-  str_add(&t, "");
-  int64_t stride = 1;
-  for (int i = s.rank - 1; i >= 0; i--) {
-    if (s.dim[i] > 1 && map[i] >= 0) str_addf(&t, "%s%s * %lld", t.len ? " + " : "", coord(l, map[i]), (long long)stride);
-    stride *= s.dim[i];
-  }
-  return t.len ? t.buf : "0";
-}
 
 static void open_elem_loop(Em *em, const Layout *l, bool uses_e) {
   line(em, "#pragma unroll");
@@ -366,14 +427,14 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
     Conversion *c = em->conversions.items[i];
     if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
     bool same = true;
-    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || c->map[d] == cx->map[d];
+    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->crd[d], cx->crd[d]);
     if (same) return xprintf("%s[k]", c->name);
   }
   if (!em->scanning) internal_error(__FILE__, __LINE__, "conversion not prepared");
   Conversion *c = xmalloc(sizeof(Conversion));
   c->v = v;
   c->to = cx->lay;
-  memcpy(c->map, cx->map, sizeof c->map);
+  memcpy(c->crd, cx->crd, sizeof c->crd);
   c->name = xprintf("%s__cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
   int bytes = (int)shape_numel(v->shape) * elem_bytes(v->ty);
@@ -381,13 +442,20 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory", v->cname);
   line(em, "__syncthreads();");
-  open_elem_loop(em, v->layout, true);
-  line(em, "((%s*)tl2cu_smem)[%s] = %s[k];", t, value_linear(v->layout, v->layout->map, v->shape), v->cname);
+  bool uses_e = false;
+  Cx own = identity_cx(v->layout, &uses_e);
+  const char *src = linear_of(&own, v->shape);
+  open_elem_loop(em, v->layout, uses_e);
+  line(em, "((%s*)tl2cu_smem)[%s] = %s[k];", t, src, v->cname);
   close_loop(em);
   line(em, "__syncthreads();");
   line(em, "%s %s[%lld];", t, c->name, (long long)cx->lay->per_thread);
-  open_elem_loop(em, cx->lay, true);
-  line(em, "%s[k] = ((%s*)tl2cu_smem)[%s];", c->name, t, value_linear(cx->lay, cx->map, v->shape));
+  uses_e = false;
+  Cx there = *cx;
+  there.uses_e = &uses_e;
+  const char *dst = linear_of(&there, v->shape);
+  open_elem_loop(em, cx->lay, uses_e);
+  line(em, "%s[k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst);
   close_loop(em);
   return xprintf("%s[k]", c->name);
 }
@@ -403,11 +471,7 @@ static void source_comment(Em *em, Stmt *s) {
   line(em, "// L%d: %s", s->loc.line, p);
 }
 
-static Cx identity_cx(const Layout *l, bool *uses_e) {
-  Cx c = {.lay = l, .uses_e = uses_e};
-  for (int i = 0; i < MAX_RANK; i++) c.map[i] = l ? l->map[i] : -1;
-  return c;
-}
+
 
 // Emits `target = expr` for every element of layout l (or once, for scalars).
 typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
@@ -451,18 +515,237 @@ static const char *shape_comment(Value *v) {
   return xprintf("// %s %s%s", shape_text(v->shape), type_name(v->ty), lay);
 }
 
+static void emit_reduce(Em *em, Stmt *s);
+static void emit_scan(Em *em, Stmt *s);
+
 static void emit_let(Em *em, Stmt *s) {
   Value *v = s->v;
+  if (v->uses <= 1) {  // only its own definition: nothing reads it
+    line(em, "// %s is never used", v->cname);
+    return;
+  }
+  if (v->kind == V_REDUCE) {
+    emit_reduce(em, s);
+    return;
+  }
+  if (v->kind == V_SCAN) {
+    emit_scan(em, s);
+    return;
+  }
   if (v->fused_uses && v->fused_uses == v->uses - 1) {  // every use recomputes it inside an fma
     line(em, "// %s: folded into the fused multiply-adds that use it", v->cname);
     return;
   }
   if (v->shape.rank == 0) {
-    elementwise(em, s, NULL, rhs_definition, xprintf("const %s %%s = %%s;", ctype(v->ty)), v->cname);
+    const char *decl = v->ty.kind == TY_PTR ? xprintf("%sconst", ctype(v->ty)) : xprintf("const %s", ctype(v->ty));
+    elementwise(em, s, NULL, rhs_definition, xprintf("%s %%s = %%s;", decl), v->cname);
     return;
   }
   line(em, "%s %s[%lld];  %s", ctype(v->ty), v->cname, (long long)v->layout->per_thread, shape_comment(v));
   elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v->cname);
+}
+
+// ---------------------------------------------------------------- reductions and scans
+
+// The combine step of a reduction or scan kind, on two C expressions.
+static const char *combine_expr(Value *v, const char *a, const char *b) {
+  const char *fn = v->fn;
+  if (v->combine) return xprintf("%s(%s, %s)", v->combine->name, a, b);
+  if (!strcmp(fn, "sum") || !strcmp(fn, "cumsum")) return xprintf("%s + %s", a, b);
+  if (!strcmp(fn, "cumprod")) return xprintf("%s * %s", a, b);
+  if (!strcmp(fn, "max")) return xprintf("tl2cu_maximum(%s, %s)", a, b);
+  if (!strcmp(fn, "min")) return xprintf("tl2cu_minimum(%s, %s)", a, b);
+  if (!strcmp(fn, "xor_sum")) return xprintf("%s ^ %s", a, b);
+  if (!strcmp(fn, "reduce_or")) return xprintf("%s | %s", a, b);
+  internal_error(__FILE__, __LINE__, "combine kind");
+}
+
+static bool is_arg_reduce(Value *v) { return !strcmp(v->fn, "argmax") || !strcmp(v->fn, "argmin"); }
+
+// Where the bits of a layout's element index e come from: bits [0, lv) are the
+// run position within a thread, [lv, lv + lt) the thread index, the rest the run.
+typedef struct {
+  int lv, lt;  // log2 of the run length and of the (non-replica) thread count
+  int lo, hi;  // the bits of e that hold the reduced space dim
+} Bits;
+
+static Bits reduce_bits(const Layout *l, int space_dim) {
+  Bits b;
+  int64_t n = shape_numel(l->space);
+  b.lv = log2i(l->vec);
+  b.lt = log2i(n < l->threads ? n : l->threads);
+  int64_t stride = 1;
+  for (int i = space_dim + 1; i < l->space.rank; i++) stride *= l->space.dim[i];
+  b.lo = log2i(stride);
+  b.hi = b.lo + log2i(l->space.dim[space_dim]);
+  return b;
+}
+
+// The bits of e that element k of a thread contributes (those not from the thread index).
+static int64_t k_bits(const Layout *l, Bits b, int64_t k) {
+  int64_t w = k % l->vec, run = k / l->vec;
+  return w | (run << (b.lv + b.lt));
+}
+
+static int64_t outside(Bits b, int64_t bits) { return bits & ~(((int64_t)1 << b.hi) - ((int64_t)1 << b.lo)); }
+
+static void emit_reduce(Em *em, Stmt *s) {
+  Value *v = s->v, *x = v->a;
+  const Layout *l = x->layout;
+  const char *t = ctype(v->ty), *xt = ctype(x->ty);
+  bool arg = is_arg_reduce(v), scalar = v->shape.rank == 0;
+  int d = l->map[v->ival];
+  if (scalar) line(em, "%s %s;  // %s of %s", t, v->cname, v->fn, x->cname);
+  else line(em, "%s %s[%lld];  %s", t, v->cname, (long long)l->per_thread, shape_comment(v));
+  line(em, "{");
+  em->indent++;
+  Bits b = d >= 0 ? reduce_bits(l, d) : (Bits){0, 0, 0, 0};
+  int64_t E = l->per_thread;
+  const char *idx = d >= 0 ? xprintf("(int32_t)%s", coord(l, d)) : "0";
+  // 1. each thread folds its own elements that share an output position, in index order
+  int ngroups = 0;
+  int64_t group_of[4096], first[4096];
+  for (int64_t k = 0; k < E && k < 4096; k++) {
+    int64_t key = outside(b, k_bits(l, b, k)), g = 0;
+    while (g < ngroups && outside(b, k_bits(l, b, first[g])) != key) g++;
+    if (g == ngroups) first[ngroups++] = k;
+    group_of[k] = g;
+    bool head = first[g] == k;
+    const char *step = !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step";
+    if (arg && head) {
+      line(em, "%s r%lld = %s[%lld];", xt, (long long)g, x->cname, (long long)k);
+      line(em, "int32_t i%lld;", (long long)g);
+      line(em, "{ const int e = %s; i%lld = %s; }", elem_k(l, k), (long long)g, idx);
+    } else if (arg) {
+      line(em, "{ const int e = %s; %s(r%lld, i%lld, %s[%lld], %s); }", elem_k(l, k), step, (long long)g,
+           (long long)g, x->cname, (long long)k, idx);
+    } else if (head) {
+      line(em, "%s r%lld = %s[%lld];", t, (long long)g, x->cname, (long long)k);
+    } else {
+      line(em, "r%lld = %s;", (long long)g, combine_expr(v, xprintf("r%lld", (long long)g), xprintf("%s[%lld]", x->cname, (long long)k)));
+    }
+  }
+  // 2. lanes holding the same output position combine, high lane bit first
+  for (int bit = 4; bit >= 0 && d >= 0; bit--) {
+    int ebit = b.lv + bit;
+    if (bit >= b.lt || ebit < b.lo || ebit >= b.hi) continue;
+    for (int g = 0; g < ngroups; g++) {
+      if (arg)
+        line(em, "%s(r%d, i%d, tl2cu_shfl_xor(r%d, %d), tl2cu_shfl_xor(i%d, %d));",
+             !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step", g, g, g, 1 << bit, g, 1 << bit);
+      else
+        line(em, "r%d = %s;", g, combine_expr(v, xprintf("r%d", g), xprintf("tl2cu_shfl_xor(r%d, %d)", g, 1 << bit)));
+    }
+  }
+  // 3. warps holding the same output position combine through shared memory
+  int wlo = -1, wn = 0;
+  for (int bit = 5; bit < b.lt && d >= 0; bit++) {
+    int ebit = b.lv + bit;
+    if (ebit >= b.lo && ebit < b.hi) {
+      if (wlo < 0) wlo = bit;
+      wn++;
+    }
+  }
+  if (wn) {
+    int W = 1 << wn;
+    int64_t nout = shape_numel(v->shape);
+    int vbytes = elem_bytes(v->ty.kind == TY_I32 && arg ? x->ty : v->ty);
+    int bytes = (int)(nout * W * (vbytes + (arg ? 4 : 0)));
+    if (bytes > em->smem_bytes) em->smem_bytes = bytes;
+    const char *vt = arg ? xt : t;
+    line(em, "__syncthreads();");
+    for (int g = 0; g < ngroups; g++) {
+      bool uses_e = false;
+      Cx out = identity_cx(v->layout, &uses_e);
+      const char *pos = scalar ? "0" : linear_of(&out, v->shape);
+      line(em, "{ %s%s* p = (%s*)tl2cu_smem + %s * %d; p[(tid >> %d) & %d] = r%d;%s }",
+           uses_e ? xprintf("const int e = %s; ", elem_k(l, first[g])) : "", vt, vt, pos, W, wlo, W - 1, g,
+           arg ? xprintf(" ((int32_t*)((%s*)tl2cu_smem + %lld))[%s * %d + ((tid >> %d) & %d)] = i%d;", vt, (long long)(nout * W), pos, W, wlo, W - 1, g) : "");
+    }
+    line(em, "__syncthreads();");
+    for (int g = 0; g < ngroups; g++) {
+      bool uses_e = false;
+      Cx out = identity_cx(v->layout, &uses_e);
+      const char *pos = scalar ? "0" : linear_of(&out, v->shape);
+      line(em, "{");
+      em->indent++;
+      if (uses_e) line(em, "const int e = %s;", elem_k(l, first[g]));
+      line(em, "const %s* p = (const %s*)tl2cu_smem + %s * %d;", vt, vt, pos, W);
+      if (arg) line(em, "const int32_t* q = (const int32_t*)((const %s*)tl2cu_smem + %lld) + %s * %d;", vt, (long long)(nout * W), pos, W);
+      Str loads = {0};
+      str_add(&loads, "");
+      for (int w = 0; w < W; w++) str_addf(&loads, "%sw%d = p[%d]", w ? ", " : "", w, w);
+      line(em, "%s %s;", vt, loads.buf);
+      if (arg) {
+        Str iloads = {0};
+        str_add(&iloads, "");
+        for (int w = 0; w < W; w++) str_addf(&iloads, "%sj%d = q[%d]", w ? ", " : "", w, w);
+        line(em, "int32_t %s;", iloads.buf);
+      }
+      for (int step = W / 2; step >= 1; step /= 2)  // the butterfly's order: warp w with warp w + step
+        for (int w = 0; w < step; w++) {
+          if (arg)
+            line(em, "%s(w%d, j%d, w%d, j%d);", !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step", w, w, w + step, w + step);
+          else
+            line(em, "w%d = %s;", w, combine_expr(v, xprintf("w%d", w), xprintf("w%d", w + step)));
+        }
+      line(em, "r%d = w0;%s", g, arg ? xprintf(" i%d = j0;", g) : "");
+      em->indent--;
+      line(em, "}");
+    }
+    line(em, "__syncthreads();  // the scratch is free again");
+  }
+  // 4. every element of an output position gets the result
+  for (int64_t k = 0; k < E && k < 4096; k++) {
+    const char *val = xprintf(arg ? "i%lld" : "r%lld", (long long)group_of[k]);
+    if (scalar) {
+      line(em, "%s = %s;", v->cname, val);
+      break;
+    }
+    line(em, "%s[%lld] = %s;", v->cname, (long long)k, val);
+  }
+  em->indent--;
+  line(em, "}");
+}
+
+static void emit_scan(Em *em, Stmt *s) {
+  Value *v = s->v, *x = v->a;
+  const Layout *l = x->layout;
+  const char *t = ctype(v->ty);
+  int64_t n = x->shape.dim[v->ival];
+  int64_t bytes = shape_numel(x->shape) * elem_bytes(v->ty);
+  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
+  line(em, "%s %s[%lld];  %s", t, v->cname, (long long)l->per_thread, shape_comment(v));
+  line(em, "// %s%s of %s along axis %lld, through shared memory", v->fn, v->reverse ? " (reversed)" : "", x->cname,
+       (long long)v->ival);
+  line(em, "__syncthreads();");
+  bool uses_e = false;
+  Cx own = identity_cx(l, &uses_e);
+  const char *pos = linear_of(&own, x->shape);
+  open_elem_loop(em, l, uses_e);
+  line(em, "((%s*)tl2cu_smem)[%s] = %s[k];", t, pos, x->cname);
+  close_loop(em);
+  line(em, "__syncthreads();");
+  int64_t stride = 1;
+  for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
+  uses_e = true;
+  Cx at = identity_cx(l, &uses_e);
+  const char *here = use_crd(&at, (int)v->ival);
+  at.crd[v->ival] = "0";
+  const char *base = linear_of(&at, x->shape);
+  open_elem_loop(em, l, true);
+  line(em, "const %s* row = (const %s*)tl2cu_smem + %s;", t, t, base);
+  line(em, "const int j = %s;", here);
+  if (!v->reverse) {
+    line(em, "%s acc = row[0];", t);
+    line(em, "for (int i = 1; i <= j; ++i) acc = %s;", combine_expr(v, "acc", xprintf("row[i * %lld]", (long long)stride)));
+  } else {
+    line(em, "%s acc = row[%lld];", t, (long long)((n - 1) * stride));
+    line(em, "for (int i = %lld; i >= j; --i) acc = %s;", (long long)(n - 2), combine_expr(v, "acc", xprintf("row[i * %lld]", (long long)stride)));
+  }
+  line(em, "%s[k] = acc;", v->cname);
+  close_loop(em);
+  line(em, "__syncthreads();  // the scratch is free again");
 }
 
 static void emit_vardef(Em *em, Stmt *s) {
@@ -639,9 +922,33 @@ static const char *param_list(Kernel *k, bool names) {
   return t.buf;
 }
 
+// A combine function of tl.reduce / tl.associative_scan, as a device function.
+static void emit_combine(Em *em, Combine *cb) {
+  const char *t = ctype(cb->lhs->ty);
+  line(em, "static __device__ __forceinline__ %s %s(%s %s, %s %s) {", ctype(cb->result->ty), cb->name, t,
+       cb->lhs->cname, t, cb->rhs->cname);
+  em->indent++;
+  emit_stmts(em, cb->body);
+  Cx cx = identity_cx(NULL, NULL);
+  line(em, "return %s;", ex(em, cb->result, &cx));
+  em->indent--;
+  line(em, "}");
+  line(em, "%s", "");
+}
+
 static void emit_kernel(Em *em, Kernel *k) {
   Vec seen = {0};
   decide_fusion(k->body, &seen);
+  for (int i = 0; i < k->combines.len; i++) {
+    Combine *cb = k->combines.items[i];
+    decide_fusion(cb->body, &seen);
+    decide_value(cb->result, &seen);
+    em->k = k;
+    em->threads = k->num_warps * 32;
+    em->indent = 0;
+    em->last_line = 0;
+    emit_combine(em, cb);
+  }
   Str body = {0};
   str_add(&body, "");
   Str *saved = em->out;

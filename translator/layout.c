@@ -41,6 +41,12 @@ static bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_
 
 static void require(Value *v, Shape space, const int *map, int threads);
 
+static void own_or_inline(Value *v, int threads) {
+  int map[MAX_RANK];
+  for (int i = 0; i < v->shape.rank; i++) map[i] = v->shape.dim[i] == 1 ? -1 : i;
+  require(v, v->shape, map, threads);
+}
+
 // The operands of v, each in the layout v's own elements need.
 static void require_operands(Value *v, Shape space, const int *map, int threads) {
   int amap[MAX_RANK];
@@ -55,6 +61,21 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
   case V_EXPAND:
     for (int j = 0; j < v->a->shape.rank; j++) amap[j] = map[j < v->ival ? j : j + 1];
     require(v->a, space, amap, threads);
+    return;
+  case V_PERMUTE:
+    for (int i = 0; i < v->shape.rank; i++) amap[v->perm[i]] = map[i];
+    require(v->a, space, amap, threads);
+    return;
+  case V_FLIP:  // the same elements, in another order: held where they are needed
+    require(v->a, space, map, threads);
+    return;
+  case V_JOIN:  // the operands lack the new last dim
+    require(v->a, space, map, threads);
+    require(v->b, space, map, threads);
+    return;
+  case V_RESHAPE: case V_SPLIT: case V_REDUCE: case V_SCAN:
+    // no dim of the operand follows a dim of the space: it keeps its own layout
+    own_or_inline(v->a, threads);
     return;
   default:
     if (v->a) require(v->a, space, map, threads);
@@ -87,12 +108,29 @@ static void require_in(Value *v, Value *holder, int threads) {
   if (holder->layout) require(v, holder->layout->space, holder->layout->map, threads);
 }
 
+// A reduction's result lives where its input's elements are, minus the reduced
+// dim (Triton's slice layout); a scan's result has its input's layout.
+static void derived_layout(Value *v, int threads) {
+  Value *x = v->a;
+  own_layout(x, threads, true);
+  if (v->shape.rank == 0) return;
+  Layout *l = xmalloc(sizeof(Layout));
+  *l = *x->layout;
+  if (v->kind == V_REDUCE)
+    for (int i = 0; i < v->shape.rank; i++) l->map[i] = x->layout->map[i < v->ival ? i : i + 1];
+  v->layout = l;
+}
+
 // Statements in reverse, so that consumers are seen before producers.
 static void walk(Stmt *s, int threads, bool force) {
   if (!s) return;
   walk(s->next, threads, force);
   switch (s->kind) {
   case S_LET:
+    if (s->v->kind == V_REDUCE || s->v->kind == V_SCAN) {
+      derived_layout(s->v, threads);
+      return;
+    }
     own_layout(s->v, threads, force);
     if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->map, threads);
     return;

@@ -90,7 +90,19 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   diag_fatal(e->loc, "undefined name '%s'", e->str);
 }
 
+Value *lower_materialize(Ctx *c, Value *v, const char *name) {
+  if (v->cname) return v;
+  materialize(c, v, name);
+  v->auto_named = true;
+  return v;
+}
+
+// A reduction result named by the user takes the user's name.
 static void assign_name(Ctx *c, const char *name, Obj *o) {
+  if (o->kind == OBJ_VALUE && o->val->auto_named) {
+    o->val->cname = unique_cname(c, name);
+    o->val->auto_named = false;
+  }
   if (o->kind == OBJ_VALUE) o = obj_value(materialize(c, o->val, name));
   c->env = bind(c->env, name, o);
 }
@@ -255,6 +267,12 @@ static Obj *eval_attr(Ctx *c, Node *e) {
       Obj *d = obj_dtype(base->val->ty.kind == TY_PTR ? TY_PTR : base->val->ty.kind);
       if (base->val->ty.kind == TY_PTR) d->fval = base->val->ty.pointee;  // element_ty
       return d;
+    }
+    if (!strcmp(e->str, "T")) {  // x.T: the last two dims swapped
+      Value *v = base->val;
+      if (v->shape.rank != 2) diag_fatal(e->loc, "x.T needs a block of rank 2, got shape %s", shape_text(v->shape));
+      int perm[MAX_RANK] = {1, 0};
+      return obj_value(sem_permute(c, v, perm, e->loc));
     }
     if (!strcmp(e->str, "shape")) {
       Obj *t = obj_new(OBJ_TUPLE);
@@ -739,6 +757,37 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   c->loc = saved_loc;
   c->src = saved_src;
   return r;
+}
+
+// ---------------------------------------------------------------- combine functions
+
+Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
+  int np = 0;
+  for (Node *p = f->def->a; p; p = p->next) np++;
+  if (np != 2) diag_fatal(call->loc, "combine function '%s' must take 2 scalars (tuples are not supported yet)", f->name);
+  Combine *cb = xmalloc(sizeof(Combine));
+  cb->name = xprintf("%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
+  Value *args[2];
+  Obj *objs[2];
+  int i = 0;
+  for (Node *p = f->def->a; p; p = p->next, i++) {
+    args[i] = sem_new(c, V_PARAM, t, (Shape){0, {0}}, p->loc);
+    args[i]->cname = p->str;
+    objs[i] = obj_value(args[i]);
+  }
+  cb->lhs = args[0], cb->rhs = args[1];
+  Stmt **saved_tail = c->tail;
+  c->tail = &cb->body;
+  Obj *r = call_function(c, f, call, objs, 2, NULL, NULL, 0);
+  c->tail = saved_tail;
+  if (r->kind != OBJ_VALUE && !obj_is_const_number(r))
+    diag_fatal(call->loc, "combine function '%s' must return one scalar", f->name);
+  Value *rv = sem_cast(c, sem_to_value(c, r, call->loc), t.kind, call->loc);
+  if (rv->shape.rank) diag_fatal(call->loc, "combine function '%s' must return a scalar", f->name);
+  cb->result = rv;
+  rv->uses++;
+  vec_push(&c->k->combines, cb);
+  return cb;
 }
 
 // ---------------------------------------------------------------- the kernel

@@ -320,3 +320,165 @@ void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc) {
   s->v = use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
   s->mask = mask_operand(c, mask, p->shape, "tl.store", loc);
 }
+
+// ---------------------------------------------------------------- shape ops (semantic.py)
+
+static int norm_axis(int64_t axis, int rank, const char *what, Loc loc) {
+  if (axis < -rank || axis >= rank)
+    diag_fatal(loc, "%s: axis %lld is out of range for a block of rank %d", what, (long long)axis, rank);
+  return (int)(axis < 0 ? axis + rank : axis);
+}
+
+static Value *need_block(Value *v, const char *what, Loc loc) {
+  if (v->shape.rank == 0) diag_fatal(loc, "%s needs a block, not a scalar", what);
+  return v;
+}
+
+Value *sem_permute(Ctx *c, Value *x, const int *perm, Loc loc) {
+  Shape s = {x->shape.rank, {0}};
+  bool seen[MAX_RANK] = {0}, identity = true;
+  for (int i = 0; i < s.rank; i++) {
+    if (perm[i] < 0 || perm[i] >= s.rank || seen[perm[i]])
+      diag_fatal(loc, "the dims of a permutation must be 0..%d, each once", s.rank - 1);
+    seen[perm[i]] = true;
+    s.dim[i] = x->shape.dim[perm[i]];
+    identity &= perm[i] == i;
+  }
+  if (identity) return x;
+  Value *r = sem_new(c, V_PERMUTE, x->ty, s, loc);
+  r->a = use(x);
+  memcpy(r->perm, perm, sizeof r->perm);
+  return r;
+}
+
+Value *sem_reshape(Ctx *c, Value *x, Shape s, Loc loc) {
+  if (shape_numel(s) != shape_numel(x->shape))
+    diag_fatal(loc, "cannot reshape a block of shape %s to %s: the element counts differ", shape_text(x->shape),
+               shape_text(s));
+  if (shape_eq(s, x->shape)) return x;
+  Value *r = sem_new(c, V_RESHAPE, x->ty, s, loc);
+  r->a = use(x);
+  return r;
+}
+
+Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc) {
+  int ax = norm_axis(axis, need_block(x, "tl.flip", loc)->shape.rank, "tl.flip", loc);
+  Value *r = sem_new(c, V_FLIP, x->ty, x->shape, loc);
+  r->a = use(x);
+  r->ival = ax;
+  return r;
+}
+
+Value *sem_join(Ctx *c, Obj *a, Obj *b, Loc loc) {
+  Value *va = sem_to_value(c, a, loc), *vb = sem_to_value(c, b, loc);
+  Obj *probe = sem_binary(c, OP_ADD, obj_value(va), obj_value(vb), loc);  // type and shape
+  Shape s = probe->val->shape;
+  Scalar t = probe->val->ty.kind;
+  if (s.rank >= MAX_RANK) diag_fatal(loc, "tl.join: the result would have more than %d dims", MAX_RANK);
+  Value *r = sem_new(c, V_JOIN, type_scalar(t), s, loc);
+  r->shape.dim[r->shape.rank++] = 2;
+  r->a = use(sem_broadcast_to(c, sem_cast(c, va, t, loc), s, loc));
+  r->b = use(sem_broadcast_to(c, sem_cast(c, vb, t, loc), s, loc));
+  return r;
+}
+
+Value *sem_split(Ctx *c, Value *x, int part, Loc loc) {
+  need_block(x, "tl.split", loc);
+  if (x->shape.dim[x->shape.rank - 1] != 2)
+    diag_fatal(loc, "tl.split needs a last dimension of size 2, got shape %s", shape_text(x->shape));
+  Shape s = x->shape;
+  s.rank--;
+  Value *r = sem_new(c, V_SPLIT, x->ty, s, loc);
+  r->a = use(x);
+  r->ival = part;
+  return r;
+}
+
+// ---------------------------------------------------------------- reductions and scans
+
+// The input of a reduction or scan is read by every thread: it lives in a variable.
+static Value *reduction_input(Ctx *c, Value *x, const char *fn) {
+  if (!x->cname) x = lower_materialize(c, x, xprintf("%s_input", fn));
+  return x;
+}
+
+static Scalar reduce_dtype(const char *fn, Scalar t, Loc loc) {
+  bool is_int = scalar_is_int(t);
+  if (!strcmp(fn, "sum")) {
+    if (t == TY_I1) return TY_U32;
+    if (is_int && scalar_bits(t) < 32) return scalar_is_signed(t) ? TY_I32 : TY_U32;
+    return t;
+  }
+  if (!strcmp(fn, "max") || !strcmp(fn, "min")) {
+    if (t == TY_BF16 || t == TY_F16) return TY_F32;
+    if (is_int && scalar_bits(t) < 32) return TY_I32;
+    return t;
+  }
+  if (!strcmp(fn, "xor_sum") || !strcmp(fn, "reduce_or")) {
+    if (!is_int) diag_fatal(loc, "tl.%s needs integers, got %s", fn, scalar_name(t));
+    return t;
+  }
+  if (!strcmp(fn, "argmax") || !strcmp(fn, "argmin")) return t == TY_BF16 ? TY_F32 : t;
+  if (!strcmp(fn, "cumsum")) {
+    if (t == TY_BF16) return TY_F32;
+    if (t == TY_I1) return TY_U32;
+    if (is_int && scalar_bits(t) < 32) return scalar_is_signed(t) ? TY_I32 : TY_U32;
+    return t;
+  }
+  if (!strcmp(fn, "cumprod")) return t == TY_BF16 ? TY_F32 : t;
+  return t;
+}
+
+// axis < 0 after normalisation means None: reduce every dim to a scalar.
+Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
+                  Loc loc) {
+  need_block(x, xprintf("tl.%s", fn), loc);
+  Shape orig = x->shape;
+  int ax = 0;
+  if (axis_none) {
+    if (x->shape.rank > 1) x = sem_reshape(c, x, (Shape){1, {shape_numel(x->shape)}}, loc);
+  } else {
+    ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
+  }
+  Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
+  if (!combine && strcmp(fn, "argmax") && strcmp(fn, "argmin")) x = sem_cast(c, x, t, loc);
+  else if (!combine) x = sem_cast(c, x, t, loc);
+  x = reduction_input(c, x, fn);
+  Shape s = {x->shape.rank - 1, {0}};
+  for (int i = 0, j = 0; i < x->shape.rank; i++)
+    if (i != ax) s.dim[j++] = x->shape.dim[i];
+  bool is_arg = !strcmp(fn, "argmax") || !strcmp(fn, "argmin");
+  Value *r = sem_new(c, V_REDUCE, type_scalar(is_arg ? TY_I32 : t), s, loc);
+  r->a = use(x);
+  r->ival = ax;
+  r->fn = fn;
+  r->combine = combine;
+  r = lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
+  if (keep_dims) {
+    if (axis_none) {
+      Shape ones = {orig.rank, {0}};
+      for (int i = 0; i < ones.rank; i++) ones.dim[i] = 1;
+      return sem_reshape(c, sem_broadcast_to(c, r, (Shape){1, {1}}, loc), ones, loc);
+    }
+    return sem_expand(c, r, ax, loc);
+  }
+  return r;
+}
+
+Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc) {
+  need_block(x, xprintf("tl.%s", fn), loc);
+  int ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
+  Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
+  x = reduction_input(c, sem_cast(c, x, t, loc), fn);
+  int64_t bytes = shape_numel(x->shape) * (t == TY_I1 ? 1 : scalar_bits(t) / 8);
+  if (bytes > 48 * 1024)
+    diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
+               (long long)bytes);
+  Value *r = sem_new(c, V_SCAN, type_scalar(t), x->shape, loc);
+  r->a = use(x);
+  r->ival = ax;
+  r->fn = fn;
+  r->combine = combine;
+  r->reverse = reverse;
+  return lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
+}

@@ -271,7 +271,17 @@ typedef enum {
   V_MATH,        // str: function; a, b, c operands
   V_LOAD,        // a: pointer; b: mask; c: other
   V_VAR,         // a mutable variable (loop-carried or if-merged value)
+  V_PERMUTE,     // a with dims permuted: result dim i is a's dim perm[i]
+  V_RESHAPE,     // a reshaped, row-major
+  V_FLIP,        // a reversed along ival
+  V_JOIN,        // a, b stacked on a new last dim of size 2
+  V_SPLIT,       // part ival (0/1) of a's last dim (of size 2)
+  V_REDUCE,      // a reduced along ival with fn ("sum", "max", "argmax", ... or combine); keep_dims
+  V_SCAN,        // a scanned along ival with fn; reverse
 } VKind;
+
+typedef struct Combine Combine;
+typedef struct Stmt Stmt;
 
 typedef struct Layout Layout;
 
@@ -293,6 +303,19 @@ struct Value {
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
+  bool auto_named;    // materialized under a name the tracer made up (renamed on assignment)
+  int perm[MAX_RANK]; // V_PERMUTE
+  bool keep_dims;     // V_REDUCE
+  bool reverse;       // V_SCAN
+  Combine *combine;   // V_REDUCE / V_SCAN with a user combine function
+};
+
+// A @triton.jit combine function traced on two scalars (tl.reduce, tl.associative_scan).
+struct Combine {
+  const char *name;   // C function name
+  Value *lhs, *rhs;   // its parameters (V_PARAM)
+  Stmt *body;
+  Value *result;
 };
 
 typedef enum {
@@ -306,7 +329,6 @@ typedef enum {
   S_BARRIER,  // __syncthreads()
 } SKind;
 
-typedef struct Stmt Stmt;
 struct Stmt {
   SKind kind;
   Loc loc;
@@ -334,6 +356,7 @@ typedef struct {
   Vec constexprs;  // Binding-like pairs for the banner: "NAME=VALUE" strings
   int nvalues;
   int smem_bytes;  // shared scratch for layout conversions
+  Vec combines;    // Combine*
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);
@@ -385,6 +408,8 @@ Stmt *add_stmt(Ctx *c, SKind kind);
 Obj *obj_value(Value *v);
 bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
+Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
+Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call);     // traces a combine function on scalars
 
 // ---------------------------------------------------------------- semantic.c
 // Runtime values with Triton's typing: promotion, broadcasting, casts.
@@ -402,6 +427,14 @@ Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
+Value *sem_permute(Ctx *c, Value *x, const int *perm, Loc loc);
+Value *sem_reshape(Ctx *c, Value *x, Shape s, Loc loc);
+Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc);
+Value *sem_join(Ctx *c, Obj *a, Obj *b, Loc loc);
+Value *sem_split(Ctx *c, Value *x, int part, Loc loc);
+Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
+                  Loc loc);
+Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc);
 
 // ---------------------------------------------------------------- builtins.c
 // tl.*, triton.* and Python builtins callable in kernels (table in builtins.c).

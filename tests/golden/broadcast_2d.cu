@@ -62,14 +62,14 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 6) * 1] = row_scale[k];
+    ((float*)tl2cu_smem)[(e >> 6)] = row_scale[k];
   }
   __syncthreads();
   float row_scale__cvt1[1];
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
     const int e = (tid & 15);
-    row_scale__cvt1[k] = ((float*)tl2cu_smem)[e * 1];
+    row_scale__cvt1[k] = ((float*)tl2cu_smem)[e];
   }
   if (tid < 16) {
     #pragma unroll

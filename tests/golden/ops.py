@@ -1,0 +1,105 @@
+# GPU conformance kernels (tests/gpu/ops_check.py): each reads a 16x32 fp32 tile of x (row stride 32)
+# and writes its results into out (4096 fp32, zero-filled). ops_check.py runs
+# every kernel here under Triton and through tl2cu on the same input and
+# compares the outputs. Parameters are annotated, so `tl2cu ops.py` needs no
+# options.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def tile(x_ptr: "*fp32"):
+    rows = tl.arange(0, 16)[:, None]
+    cols = tl.arange(0, 32)[None, :]
+    return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
+
+
+@triton.jit
+def reduce_rows_cols(x_ptr: "*fp32", out_ptr: "*fp32"):
+    x, offs = tile(x_ptr)
+    tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
+    tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
+    tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
+    tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
+    tl.store(out_ptr + 96, tl.sum(x))
+    tl.store(out_ptr + 97, tl.max(x))
+    row_sum = tl.sum(x, axis=1, keep_dims=True)
+    tl.store(out_ptr + 128 + offs, x / row_sum)
+
+
+@triton.jit
+def arg_reductions(x_ptr: "*fp32", out_ptr: "*fp32"):
+    x, offs = tile(x_ptr)
+    xr = (x * 4.0).to(tl.int32).to(tl.float32)  # many ties
+    tl.store(out_ptr + tl.arange(0, 16), tl.argmax(xr, axis=1).to(tl.float32))
+    tl.store(out_ptr + 16 + tl.arange(0, 32), tl.argmin(xr, axis=0).to(tl.float32))
+    m, i = tl.max(xr, axis=1, return_indices=True)
+    tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
+    # Triton 3.6 on the H200 gave a non-leftmost index for argmax(reshape(xr, (512,)))
+    # (torch and tl2cu agree with each other there), so the 1-D case loads its own block
+    flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
+    tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
+
+
+@triton.jit
+def add_combine(a, b):
+    return a + b
+
+
+@triton.jit
+def max_abs_combine(a, b):
+    return tl.maximum(tl.abs(a), tl.abs(b))
+
+
+@triton.jit
+def int_reductions(x_ptr: "*fp32", out_ptr: "*fp32"):
+    x, offs = tile(x_ptr)
+    xi = (x * 1000.0).to(tl.int32)
+    tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
+    tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
+    tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
+    small = xi.to(tl.int8)
+    tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
+
+
+@triton.jit
+def scans(x_ptr: "*fp32", out_ptr: "*fp32"):
+    x, offs = tile(x_ptr)
+    tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
+    tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
+    xi = (x * 100.0).to(tl.int32)
+    tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
+    tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
+    tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
+
+
+@triton.jit
+def shapes(x_ptr: "*fp32", out_ptr: "*fp32"):
+    x, offs = tile(x_ptr)
+    t = tl.trans(x)  # [32, 16]
+    tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
+    tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
+    r = tl.reshape(x, (32, 16))
+    tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
+    tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
+    tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
+    j = tl.join(x, x + 1.0)  # [16, 32, 2]
+    a, b = tl.split(j)
+    tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
+    p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
+    tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
+    c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
+    tl.store(out_ptr + 3584 + offs, c)
+
+
+@triton.jit
+def softmax_rows(x_ptr: "*fp32", out_ptr: "*fp32"):
+    x, offs = tile(x_ptr)
+    z = x - tl.max(x, axis=1)[:, None]
+    num = tl.exp(z)
+    tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
+    w = tl.load(x_ptr + tl.arange(0, 32))
+    mean = tl.sum(x, axis=1) / 32
+    xc = x - mean[:, None]
+    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
+    tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
