@@ -24,6 +24,12 @@ TL2CU_DEVICE int tl2cu_elem(int tid, int k) {
   return ((k / V) * T + tid) * V + (k % V);
 }
 
+// A run of V elements that moves as one 8- or 16-byte access.
+template <typename T, int V>
+struct alignas(sizeof(T) * V) tl2cu_vec {
+  T v[V];
+};
+
 // ---------------------------------------------------------------- float math
 TL2CU_DEVICE float tl2cu_ex2_approx(float x) {
   float r;
@@ -254,6 +260,7 @@ TL2CU_DEVICE To tl2cu_bitcast(From x) {
 TL2CU_DEVICE bool tl2cu_load_bool(const bool *p) { return *reinterpret_cast<const uint8_t *>(p) != 0; }
 
 // ---------------------------------------------------------------- host helpers
+static inline bool tl2cu_aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
 static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }
 static inline int64_t tl2cu_min(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t tl2cu_max(int64_t a, int64_t b) { return a > b ? a : b; }

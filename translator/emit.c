@@ -35,6 +35,10 @@ typedef struct {
   int last_line;
   int nconversions;  // per kernel, for unique names
   bool prepared;     // the current statement's conversions are already emitted
+  int vec;           // the run length of the vector store being emitted
+  bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
+  uint64_t assumed;     // the parameters that variant's decisions relied on
+  int nvector;          // vector accesses emitted in the current kernel
 } Em;
 
 typedef struct {
@@ -161,6 +165,7 @@ static bool held_here(Value *v, Cx *cx) {
 static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0) return v->cname;
   if (cx->lay && v->layout && held_here(v, cx)) return xprintf("%s[k]", v->cname);
+  if (shape_numel(v->shape) == 1) return xprintf("%s[0]", v->cname);  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
   if (recomputable(v)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
   return conversion_for(em, v, cx);
@@ -518,6 +523,186 @@ static const char *shape_comment(Value *v) {
 static void emit_reduce(Em *em, Stmt *s);
 static void emit_scan(Em *em, Stmt *s);
 
+// ---------------------------------------------------------------- vector accesses
+// Triton's AxisInfo, reduced to what 16-byte loads and stores need: along a run
+// of `vec` elements that a thread holds contiguously in the last space dim, is
+// the address contiguous and aligned, and is the mask the same for the whole run?
+
+typedef struct {
+  int coef;     // 0: constant along a run, 1: +1 per element, -1: anything else
+  int64_t div;  // power of two dividing the value at each run start (pointers: alignment in bytes)
+  bool uniform; // booleans: the same for the whole run
+} Axis;
+
+static int64_t pow2_dividing(int64_t x) {
+  if (x == 0) return 64;
+  int64_t d = 1;
+  while (d < 64 && x % (d * 2) == 0) d *= 2;
+  return d;
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static Axis axis_of(Em *em, Value *v, Cx *cx);
+
+static Axis axis_binary(Em *em, Value *v, Cx *cx) {
+  Cx ca = child(cx), cb = child(cx);
+  Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false};
+  if (v->ty.kind == TY_PTR) {  // pointer + offset: the offset counts elements
+    int64_t size = elem_bytes(type_scalar(v->ty.pointee));
+    bool a_ptr = v->a->ty.kind == TY_PTR;
+    Axis p = a_ptr ? a : b, o = a_ptr ? b : a;
+    return (Axis){o.coef, min64(p.div, o.div * size), false};
+  }
+  bool known = a.coef >= 0 && b.coef >= 0;
+  switch (v->op) {
+  case OP_ADD: case OP_SUB:
+    if (known && a.coef + b.coef <= 1 && (v->op == OP_ADD || b.coef == 0)) r = (Axis){a.coef + b.coef, min64(a.div, b.div), false};
+    break;
+  case OP_MUL:
+    if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, a.div * b.div), false};
+    break;
+  case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
+    int vec = cx->lay ? cx->lay->vec : 1;
+    bool flat = known && a.coef == 0 && b.coef == 0;
+    bool edge = known && a.coef + b.coef == 1 && a.div >= vec && b.div >= vec;  // no boundary inside a run
+    r.uniform = flat || (edge && v->op != OP_EQ && v->op != OP_NE);
+    break;
+  }
+  case OP_AND: case OP_OR: r.uniform = a.uniform && b.uniform; break;
+  default: break;
+  }
+  if (known && a.coef == 0 && b.coef == 0) r.uniform = true;
+  return r;
+}
+
+static Axis axis_def(Em *em, Value *v, Cx *cx);
+
+static Axis axis_of(Em *em, Value *v, Cx *cx) {
+  if (is_materialized(v) && v->kind != V_PARAM) {
+    if (v->shape.rank == 0) return v->axis.known ? (Axis){0, v->axis.div, true} : (Axis){0, 1, true};
+    if (v->axis.known && cx->lay && v->layout && held_here(v, cx)) return (Axis){v->axis.coef, v->axis.div, v->axis.uniform};
+    return (Axis){-1, 1, false};
+  }
+  return axis_def(em, v, cx);
+}
+
+// The facts of v's own definition (not of the variable holding it).
+static Axis axis_def(Em *em, Value *v, Cx *cx) {
+  const char *run = cx->lay ? coord(cx->lay, cx->lay->space.rank - 1) : NULL;
+  switch (v->kind) {
+  case V_PARAM: {
+    // the aligned variant assumes what Triton's specialization would find at launch
+    bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind));
+    if (assumed) em->assumed |= (uint64_t)1 << v->param_index;
+    bool div16 = v->ival >= 16 || assumed;
+    if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true};
+    return (Axis){0, div16 ? 16 : 1, true};
+  }
+  case V_CONST: return (Axis){0, scalar_is_float(v->ty.kind) ? 1 : pow2_dividing(v->ival), true};
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true};
+  case V_ARANGE: {
+    const char *c = cx->lay ? cx->crd[0] : "0";
+    if (!strcmp(c, "0")) return (Axis){0, pow2_dividing(v->ival), true};
+    if (run && !strcmp(c, run)) return (Axis){1, min64(cx->lay->vec, pow2_dividing(v->ival)), false};
+    for (int d = 0; d + 1 < cx->lay->space.rank; d++)
+      if (!strcmp(c, coord(cx->lay, d))) return (Axis){0, 1, true};  // another dim: fixed within a run
+    return (Axis){-1, 1, false};
+  }
+  case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
+    Cx c = child(cx);
+    if (v->kind == V_BROADCAST) {
+      int off = v->shape.rank - v->a->shape.rank;
+      for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : cx->crd[j + off];
+    } else if (v->kind == V_EXPAND) {
+      for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
+    } else {
+      for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i];
+    }
+    return axis_of(em, v->a, &c);
+  }
+  case V_BINARY: return axis_binary(em, v, cx);
+  case V_CAST:
+    if (scalar_is_int(v->ty.kind) && (scalar_is_int(v->a->ty.kind) || v->ty.kind == TY_I1)) return axis_of(em, v->a, cx);
+    return (Axis){-1, 1, false};
+  default: return (Axis){-1, 1, false};
+  }
+}
+
+// Can this access of layout l go 16 bytes (or 8) at a time?
+// A run moves in chunks of at most 16 bytes.
+static int chunk_elems(const Layout *l, Type elem) {
+  int size = elem_bytes(elem);
+  return l->vec * size > 16 ? 16 / size : l->vec;
+}
+
+static bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem) {
+  int size = elem_bytes(elem), vec = chunk_elems(l, elem);
+  if (elem.kind == TY_I1 || vec < 2 || size * vec < 4) return false;
+  if (l->space.dim[l->space.rank - 1] % vec || shape_numel(l->space) < l->threads) return false;
+  if (other && !(other->kind == V_CONST || (other->kind == V_BROADCAST && other->a->shape.rank == 0))) return false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Axis p = axis_of(em, ptr, &cx);
+  if (p.coef != 1 || p.div < size * vec) return false;
+  if (mask && !axis_of(em, mask, &cx).uniform) return false;
+  return true;
+}
+
+// Remembers a materialized value's axis facts, for the accesses that use it.
+static void note_axis(Em *em, Value *v) {
+  bool uses_e = false;
+  Cx cx = identity_cx(v->layout, &uses_e);
+  if (!v->layout && v->shape.rank) return;
+  Axis a = axis_def(em, v, &cx);
+  v->axis.known = true;
+  v->axis.coef = a.coef;
+  v->axis.div = a.div;
+  v->axis.uniform = a.uniform;
+}
+
+static const char *vec_type(Type t, int vec) { return xprintf("tl2cu_vec<%s, %d>", ctype(t), vec); }
+
+// x = tl.load(...) with contiguous, aligned addresses: one vector load per run.
+static bool emit_vector_load(Em *em, Stmt *s) {
+  Value *v = s->v;
+  const Layout *l = v->layout;
+  if (v->kind != V_LOAD || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty)) return false;
+  int vec = chunk_elems(l, v->ty);
+  const char *vt = vec_type(v->ty, vec);
+  em->scanning = true;
+  em->conversions.len = 0;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Cx cp = cx, cm = cx, co = cx;
+  deref(em, v->a, &cp);
+  if (v->b) ex(em, v->b, &cm);
+  if (v->c) ex(em, v->c, &co);
+  em->scanning = false;
+  uses_e = false;
+  cp = cx, cm = cx, co = cx;
+  const char *addr = ex(em, v->a, &cp);
+  const char *mask = v->b ? ex(em, v->b, &cm) : NULL;
+  const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
+  em->nvector++;
+  line(em, "%s %s[%lld];  %s (%d-byte loads)", ctype(v->ty), v->cname, (long long)l->per_thread, shape_comment(v),
+       vec * elem_bytes(v->ty));
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  if (mask) {
+    line(em, "%s t;", vt);
+    line(em, "if (%s) t = *(const %s *)%s;", mask, vt, addr);
+    line(em, "else for (int j = 0; j < %d; ++j) t.v[j] = %s;", vec, other);
+  } else {
+    line(em, "const %s t = *(const %s *)%s;", vt, vt, addr);
+  }
+  line(em, "for (int j = 0; j < %d; ++j) %s[k + j] = t.v[j];", vec, v->cname);
+  close_loop(em);
+  return true;
+}
+
 static void emit_let(Em *em, Stmt *s) {
   Value *v = s->v;
   if (v->uses <= 1) {  // only its own definition: nothing reads it
@@ -528,6 +713,8 @@ static void emit_let(Em *em, Stmt *s) {
     emit_reduce(em, s);
     return;
   }
+  note_axis(em, v);
+  if (emit_vector_load(em, s)) return;
   if (v->kind == V_SCAN) {
     emit_scan(em, s);
     return;
@@ -771,6 +958,47 @@ static const char *store_rhs(Em *em, Stmt *s, Cx *cx) {
   return xprintf("if (%s) %s = %s;", ex(em, s->mask, &cm), target, value);
 }
 
+static const char *store_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }
+static const char *store_address(Em *em, Stmt *s, Cx *cx) {
+  Cx cm = *cx;
+  const char *addr = ex(em, s->ptr, cx);
+  return s->mask ? xprintf("if (%s) *(%s *)%s", ex(em, s->mask, &cm), vec_type(s->v->ty, em->vec), addr)
+                 : xprintf("*(%s *)%s", vec_type(s->v->ty, em->vec), addr);
+}
+
+// tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
+static void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
+  int vec = chunk_elems(l, s->v->ty);
+  em->vec = vec;
+  prepare_conversions(em, s, l, store_value);
+  Stmt copy = *s;
+  prepare_conversions(em, &copy, l, store_address);
+  em->prepared = false;
+  const char *vt = vec_type(s->v->ty, vec);
+  line(em, "#pragma unroll");
+  em->nvector++;
+  line(em, "for (int r = 0; r < %lld; r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));
+  em->indent++;
+  line(em, "%s t;", vt);
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  const char *value = store_value(em, s, &cx);
+  line(em, "#pragma unroll");
+  line(em, "for (int j = 0; j < %d; ++j) {", vec);
+  em->indent++;
+  line(em, "const int k = r + j;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "t.v[j] = %s;", value);
+  close_loop(em);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *target = store_address(em, s, &cx);
+  line(em, "const int k = r;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "%s = t;", target);
+  close_loop(em);
+}
+
 static void emit_store(Em *em, Stmt *s) {
   if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
     prepare_conversions(em, s, NULL, store_rhs);
@@ -792,6 +1020,10 @@ static void emit_store(Em *em, Stmt *s) {
   }
   int64_t n = shape_numel(l->space);
   bool replicated = n < em->threads;
+  if (vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty)) {
+    emit_vector_store(em, s, l);
+    return;
+  }
   prepare_conversions(em, s, l, store_rhs);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
     line(em, "if (tid < %lld) {", (long long)n);
@@ -806,6 +1038,9 @@ static void emit_stmts(Em *em, Stmt *s);
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
   em->scanning = false;
+  Axis lo_axis = axis_of(em, s->lo, &cx), step_axis = axis_of(em, s->step, &cx);  // i = lo + n * step
+  s->var->axis.known = true;
+  s->var->axis.div = min64(lo_axis.div, step_axis.div);
   const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
@@ -838,7 +1073,10 @@ static void emit_if(Em *em, Stmt *s) {
 // Loop-carried variables are updated together at the end of a body: a value
 // that is itself one of the variables is copied first.
 static Stmt *emit_assign_group(Em *em, Stmt *s) {
-  for (Stmt *t = s; t && t->kind == S_ASSIGN; t = t->next) {
+  Value *originals[64];
+  int n = 0;
+  for (Stmt *t = s; t && t->kind == S_ASSIGN && n < 64; t = t->next, n++) {
+    originals[n] = t->v;
     bool clobbered = false;
     for (Stmt *u = s; u && u->kind == S_ASSIGN && !clobbered; u = u->next) clobbered = u->var == t->v;
     if (!clobbered) continue;
@@ -848,10 +1086,15 @@ static Stmt *emit_assign_group(Em *em, Stmt *s) {
     Value *copy = xmalloc(sizeof(Value));
     *copy = *t->v;
     copy->kind = V_PARAM;
+    copy->param_index = -1;
     copy->cname = tmp;
     t->v = copy;
   }
-  for (; s && s->kind == S_ASSIGN; s = s->next) emit_assign(em, s);
+  n = 0;
+  for (; s && s->kind == S_ASSIGN; s = s->next, n++) {
+    emit_assign(em, s);
+    if (n < 64) s->v = originals[n];  // the IR stays as it was, for the next variant
+  }
   return s;
 }
 
@@ -936,39 +1179,24 @@ static void emit_combine(Em *em, Combine *cb) {
   line(em, "%s", "");
 }
 
-static void emit_kernel(Em *em, Kernel *k) {
-  Vec seen = {0};
-  decide_fusion(k->body, &seen);
-  for (int i = 0; i < k->combines.len; i++) {
-    Combine *cb = k->combines.items[i];
-    decide_fusion(cb->body, &seen);
-    decide_value(cb->result, &seen);
-    em->k = k;
-    em->threads = k->num_warps * 32;
-    em->indent = 0;
-    em->last_line = 0;
-    emit_combine(em, cb);
-  }
+static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char *note) {
   Str body = {0};
   str_add(&body, "");
   Str *saved = em->out;
   em->out = &body;
-  em->k = k;
-  em->threads = k->num_warps * 32;
   em->smem_bytes = 0;
   em->nconversions = 0;
+  em->nvector = 0;
   em->last_line = 0;
   em->indent = 1;
   emit_stmts(em, k->body);
   em->out = saved;
   em->indent = 0;
-  const char *name = k->func->name;
   Str spec = {0};
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
-  line(em, "// %s: %s", name, spec.buf);
-  const char *params = param_list(k, false);
-  line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, params);
+  line(em, "// %s: %s%s", k->func->name, spec.buf, note);
+  line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, param_list(k, false));
   em->indent = 1;
   line(em, "const int tid = threadIdx.x;");
   if (em->smem_bytes) line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
@@ -978,6 +1206,42 @@ static void emit_kernel(Em *em, Kernel *k) {
   line(em, "%s", "");
 }
 
+// The kernel, and where it gains vector accesses, a second variant that assumes
+// what Triton's launch-time specialization checks: 16-byte aligned pointers and
+// integer arguments divisible by 16. The launcher picks the variant at run time.
+static void emit_kernel(Em *em, Kernel *k) {
+  Vec seen = {0};
+  decide_fusion(k->body, &seen);
+  em->k = k;
+  em->threads = k->num_warps * 32;
+  for (int i = 0; i < k->combines.len; i++) {
+    Combine *cb = k->combines.items[i];
+    decide_fusion(cb->body, &seen);
+    decide_value(cb->result, &seen);
+    em->indent = 0;
+    em->last_line = 0;
+    emit_combine(em, cb);
+  }
+  em->assume_aligned = false;
+  emit_kernel_variant(em, k, k->func->name, "");
+  int plain_vectors = em->nvector;
+  Str aligned = {0};
+  str_add(&aligned, "");
+  Str *saved = em->out;
+  em->out = &aligned;
+  em->assume_aligned = true;
+  em->assumed = 0;
+  emit_kernel_variant(em, k, xprintf("%s_aligned", k->func->name),
+                      " (variant for 16-byte aligned pointers and ints divisible by 16)");
+  em->assume_aligned = false;
+  em->out = saved;
+  if (em->nvector > plain_vectors) {
+    k->aligned_variant = true;
+    k->assumed_params = em->assumed;
+    str_add(em->out, aligned.buf);
+  }
+}
+
 static void emit_launchers(Em *em, Kernel *k) {
   const char *name = k->launcher;
   const char *params = param_list(k, false), *args = param_list(k, true);
@@ -985,7 +1249,22 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "extern \"C\" cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", name,
        sep, params);
   line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
-  line(em, "  tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+  if (k->aligned_variant) {
+    Str cond = {0};
+    str_add(&cond, "");
+    for (int i = 0; i < k->params.len; i++) {
+      Param *p = k->params.items[i];
+      if (!(k->assumed_params >> i & 1)) continue;
+      str_addf(&cond, "%s%s", cond.len ? " && " : "",
+               p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->name) : xprintf("%s %% 16 == 0", p->name));
+    }
+    line(em, "  if (%s)", cond.buf);
+    line(em, "    tl2cu_kernels::%s_aligned<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+    line(em, "  else");
+    line(em, "    tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+  } else {
+    line(em, "  tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+  }
   line(em, "  return cudaGetLastError();");
   line(em, "}");
   line(em, "%s", "");

@@ -19,6 +19,11 @@
 
 #include <string.h>
 
+// Elements per run: 16 bytes of the kernel's narrowest memory access (Triton
+// sizes runs from the loads and stores). One value for the whole kernel, so that
+// every layout of a given space assigns elements to threads the same way.
+static int run_elems = 4;
+
 static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   Layout *l = xmalloc(sizeof(Layout));
   l->space = space;
@@ -26,8 +31,20 @@ static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   l->threads = threads;
   int64_t n = shape_numel(space);
   l->per_thread = n >= threads ? n / threads : 1;
-  l->vec = l->per_thread >= 4 ? 4 : (int)l->per_thread;
+  l->vec = l->per_thread >= run_elems ? run_elems : (int)l->per_thread;
   return l;
+}
+
+static int access_bytes(Type t) { return t.kind == TY_I1 ? 1 : scalar_bits(t.kind) / 8; }
+
+static void narrowest_access(Stmt *s, int *bytes) {
+  for (; s; s = s->next) {
+    if (s->kind == S_STORE && s->ptr->shape.rank && access_bytes(s->v->ty) < *bytes) *bytes = access_bytes(s->v->ty);
+    if (s->kind == S_LET && s->v->kind == V_LOAD && s->v->shape.rank && access_bytes(s->v->ty) < *bytes)
+      *bytes = access_bytes(s->v->ty);
+    narrowest_access(s->body, bytes);
+    narrowest_access(s->orelse, bytes);
+  }
 }
 
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
@@ -157,6 +174,9 @@ static void walk(Stmt *s, int threads, bool force) {
 
 void layout_assign(Kernel *k) {
   int threads = k->num_warps * 32;
+  int bytes = 4;
+  narrowest_access(k->body, &bytes);
+  run_elems = 16 / bytes;
   // loop-carried variables learn their layout from uses inside the body,
   // which a reverse walk reaches after the assignment at the body's end
   walk(k->body, threads, false);

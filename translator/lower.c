@@ -51,6 +51,8 @@ const char *unique_cname(Ctx *c, const char *name) {
   const char *base = name;
   for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
     if (!strcmp(name, reserved[i])) base = xprintf("%s_", name);
+  // r0, i1, w2, j3, p, q, t, r, j: the emitter's own scratch names
+  if (strchr("rijwpqt", name[0]) && strspn(name + 1, "0123456789") == strlen(name + 1)) base = xprintf("%s_", name);
   for (int n = 0;; n++) {
     const char *cand = n ? xprintf("%s_%d", base, n) : base;
     bool taken = false;
@@ -773,6 +775,7 @@ Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
   for (Node *p = f->def->a; p; p = p->next, i++) {
     args[i] = sem_new(c, V_PARAM, t, (Shape){0, {0}}, p->loc);
     args[i]->cname = p->str;
+    args[i]->param_index = -1;
     objs[i] = obj_value(args[i]);
   }
   cb->lhs = args[0], cb->rhs = args[1];
@@ -968,6 +971,8 @@ Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
     }
     Value *v = sem_new(&c, V_PARAM, p->ty, (Shape){0, {0}}, f->def->loc);
     v->cname = unique_cname(&c, p->name);
+    v->ival = p->divisibility;  // a ":16" hint: 16-byte aligned pointer, or integer divisible by 16
+    v->param_index = i;
     c.env = bind(c.env, p->name, obj_value(v));
   }
   trace_block(&c, f->def->body);

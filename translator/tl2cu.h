@@ -303,7 +303,14 @@ struct Value {
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
+  int param_index;    // V_PARAM of a kernel: its position among the parameters
   bool auto_named;    // materialized under a name the tracer made up (renamed on assignment)
+  struct {            // what emit.c learned of a materialized value along a run of its layout
+    bool known;
+    int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else
+    int64_t div;      // a power of two dividing it at every run start (pointers: alignment in bytes)
+    bool uniform;     // a boolean that is the same over a run
+  } axis;
   int perm[MAX_RANK]; // V_PERMUTE
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
@@ -357,6 +364,8 @@ typedef struct {
   int nvalues;
   int smem_bytes;  // shared scratch for layout conversions
   Vec combines;    // Combine*
+  bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
+  uint64_t assumed_params;   // which parameters (by index) that variant assumes so
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);

@@ -34,10 +34,10 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
     h[k] = (mask[k] ? h_ptr[offs[k]] : half(0.0f));
   }
   // L17: i = tl.load(i_ptr + offs, mask=mask, other=0)
-  int32_t i[2];  // [256] i32
+  int32_t i_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    i[k] = (mask[k] ? i_ptr[offs[k]] : 0);
+    i_[k] = (mask[k] ? i_ptr[offs[k]] : 0);
   }
   // L18: b = tl.load(b_ptr + offs, mask=mask, other=0)
   int8_t b[2];  // [256] i8
@@ -64,10 +64,10 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
     y_2[k] = fmaf(tl2cu_sin(x[k]), tl2cu_cos(x[k]), ((tl2cu_maximum(y_1[k], tl2cu_cast<float>(h[k])) + tl2cu_rsqrt(fmaf(x[k], x[k], 2.0f))) + tl2cu_exp2((0.0f - x[k]))));
   }
   // L22: q = i // 3 + i % 3 - (i << 2) + (i >> 1) ^ (i & 7) | ~i
-  int32_t q[2];  // [256] i32
+  int32_t q_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    q[k] = ((((((i[k] / 3) + (i[k] % 3)) - tl2cu_shl(i[k], 2)) + tl2cu_shr(i[k], 1)) ^ (i[k] & 7)) | ~i[k]);
+    q_[k] = ((((((i_[k] / 3) + (i_[k] % 3)) - tl2cu_shl(i_[k], 2)) + tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
@@ -76,10 +76,10 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
     small[k] = (int8_t)((int8_t)(b[k] + (int8_t)(b[k] * b[k])) - (int8_t)(b[k] / (int8_t)2));
   }
   // L24: j = tl.minimum(q, 100) + tl.cdiv(i, 4) + small.to(tl.int32) + x.to(tl.int32)
-  int32_t j[2];  // [256] i32
+  int32_t j_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    j[k] = (((tl2cu_minimum(q[k], 100) + ((i[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
+    j_[k] = (((tl2cu_minimum(q_[k], 100) + ((i_[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
@@ -94,7 +94,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   // L27: tl.store(i_ptr + offs, j, mask=mask)
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    if (mask[k]) i_ptr[offs[k]] = j[k];
+    if (mask[k]) i_ptr[offs[k]] = j_[k];
   }
   // L28: tl.store(b_ptr + offs, small, mask=mask)
   #pragma unroll
@@ -104,7 +104,142 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   // L29: tl.store(flag_ptr + offs, (j > 0) & (y < 1.0) | (not_zero(x)), mask=mask)
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    if (mask[k]) flag_ptr[offs[k]] = (((j[k] > 0) && (y_2[k] < 1.0f)) || (x[k] != 0.0f));
+    if (mask[k]) flag_ptr[offs[k]] = (((j_[k] > 0) && (y_2[k] < 1.0f)) || (x[k] != 0.0f));
+  }
+}
+
+// elementwise_ops: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
+  const int tid = threadIdx.x;
+  // L12: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L13: offs = pid * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    const int e = tl2cu_elem<2, 128>(tid, k);
+    offs[k] = ((pid * 256) + e);
+  }
+  // L14: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    mask[k] = (offs[k] < n);
+  }
+  // L15: x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+  float x[2];  // [256] fp32 (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 2; k += 2) {
+    tl2cu_vec<float, 2> t;
+    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
+    else for (int j = 0; j < 2; ++j) t.v[j] = 1.0f;
+    for (int j = 0; j < 2; ++j) x[k + j] = t.v[j];
+  }
+  // L16: h = tl.load(h_ptr + offs, mask=mask, other=0.0)
+  half h[2];  // [256] fp16 (4-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 2; k += 2) {
+    tl2cu_vec<half, 2> t;
+    if (mask[k]) t = *(const tl2cu_vec<half, 2> *)(h_ptr + offs[k]);
+    else for (int j = 0; j < 2; ++j) t.v[j] = half(0.0f);
+    for (int j = 0; j < 2; ++j) h[k + j] = t.v[j];
+  }
+  // L17: i = tl.load(i_ptr + offs, mask=mask, other=0)
+  int32_t i_[2];  // [256] i32 (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 2; k += 2) {
+    tl2cu_vec<int32_t, 2> t;
+    if (mask[k]) t = *(const tl2cu_vec<int32_t, 2> *)(i_ptr + offs[k]);
+    else for (int j = 0; j < 2; ++j) t.v[j] = 0;
+    for (int j = 0; j < 2; ++j) i_[k + j] = t.v[j];
+  }
+  // L18: b = tl.load(b_ptr + offs, mask=mask, other=0)
+  int8_t b[2];  // [256] i8
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    b[k] = (mask[k] ? b_ptr[offs[k]] : (int8_t)0);
+  }
+  // L19: y = tl.exp(x) * SCALE + tl.sqrt(tl.abs(x)) - tl.log(x * x + 1.0)
+  float y[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    y[k] = (fmaf(tl2cu_exp(x[k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[k]))) - tl2cu_log(fmaf(x[k], x[k], 1.0f)));
+  }
+  // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
+  float y_1[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    y_1[k] = tl2cu_div(((y[k] > 0.0f) ? y[k] : (0.0f - y[k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[k]))))));
+  }
+  // L21: y = tl.maximum(y, h.to(tl.float32)) + tl.rsqrt(x * x + 2.0) + tl.exp2(-x) + tl.sin(x) * tl.cos(x)
+  float y_2[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    y_2[k] = fmaf(tl2cu_sin(x[k]), tl2cu_cos(x[k]), ((tl2cu_maximum(y_1[k], tl2cu_cast<float>(h[k])) + tl2cu_rsqrt(fmaf(x[k], x[k], 2.0f))) + tl2cu_exp2((0.0f - x[k]))));
+  }
+  // L22: q = i // 3 + i % 3 - (i << 2) + (i >> 1) ^ (i & 7) | ~i
+  int32_t q_[2];  // [256] i32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    q_[k] = ((((((i_[k] / 3) + (i_[k] % 3)) - tl2cu_shl(i_[k], 2)) + tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
+  }
+  // L23: small = b + b * b - (b // 2)
+  int8_t small[2];  // [256] i8
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    small[k] = (int8_t)((int8_t)(b[k] + (int8_t)(b[k] * b[k])) - (int8_t)(b[k] / (int8_t)2));
+  }
+  // L24: j = tl.minimum(q, 100) + tl.cdiv(i, 4) + small.to(tl.int32) + x.to(tl.int32)
+  int32_t j_[2];  // [256] i32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    j_[k] = (((tl2cu_minimum(q_[k], 100) + ((i_[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
+  }
+  // L25: tl.store(x_ptr + offs, y, mask=mask)
+  #pragma unroll
+  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> t;
+    #pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int k = r + j;
+      t.v[j] = y_2[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<float, 2> *)(x_ptr + offs[k]) = t;
+  }
+  // L26: tl.store(h_ptr + offs, (h * 2.0).to(tl.float16), mask=mask)
+  #pragma unroll
+  for (int r = 0; r < 2; r += 2) {  // 4-byte stores
+    tl2cu_vec<half, 2> t;
+    #pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int k = r + j;
+      t.v[j] = (h[k] * half(2.0f));
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<half, 2> *)(h_ptr + offs[k]) = t;
+  }
+  // L27: tl.store(i_ptr + offs, j, mask=mask)
+  #pragma unroll
+  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> t;
+    #pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int k = r + j;
+      t.v[j] = j_[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<int32_t, 2> *)(i_ptr + offs[k]) = t;
+  }
+  // L28: tl.store(b_ptr + offs, small, mask=mask)
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    if (mask[k]) b_ptr[offs[k]] = small[k];
+  }
+  // L29: tl.store(flag_ptr + offs, (j > 0) & (y < 1.0) | (not_zero(x)), mask=mask)
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    if (mask[k]) flag_ptr[offs[k]] = (((j_[k] > 0) && (y_2[k] < 1.0f)) || (x[k] != 0.0f));
   }
 }
 
@@ -112,7 +247,10 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
 
 extern "C" cudaError_t elementwise_ops_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::elementwise_ops<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
+  if (tl2cu_aligned16(h_ptr) && tl2cu_aligned16(i_ptr) && n % 16 == 0)
+    tl2cu_kernels::elementwise_ops_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
+  else
+    tl2cu_kernels::elementwise_ops<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
   return cudaGetLastError();
 }
 

@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton(int32_t *output_
   for (int k = 0; k < 4; ++k) {
     iters_1[k] = iters[k];
   }
-  for (int32_t i = 0; i < max_iter; ++i) {
+  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [1024] fp32
     #pragma unroll
@@ -136,11 +136,154 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton(int32_t *output_
   }
 }
 
+// mandelbrot_kernel_triton: num_warps=8, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(256) mandelbrot_kernel_triton_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int tid = threadIdx.x;
+  // L29: pid_y = tl.program_id(axis=1)
+  const int32_t pid_y = (int32_t)blockIdx.y;
+  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+  int32_t pids_x[4];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 256>(tid, k);
+    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  }
+  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
+  float c_reals[4];  // [1024] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  }
+  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
+  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
+  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
+  float z_imags[4];  // [1024] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    z_imags[k] = c_imag;
+  }
+  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
+  int32_t iters[4];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    iters[k] = 0;
+  }
+  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
+  bool not_diverged_mask[4];  // [1024] i1
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    not_diverged_mask[k] = true;
+  }
+  // L40: for i in range(max_iter):
+  float z_reals[4];  // [1024] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    z_reals[k] = c_reals[k];
+  }
+  float z_imags_1[4];  // [1024] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    z_imags_1[k] = z_imags[k];
+  }
+  bool not_diverged_mask_1[4];  // [1024] i1
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    not_diverged_mask_1[k] = not_diverged_mask[k];
+  }
+  int32_t iters_1[4];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    iters_1[k] = iters[k];
+  }
+  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
+    float z_reals_new[4];  // [1024] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    }
+    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
+    float z_imags_new[4];  // [1024] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    }
+    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
+    float z_reals_1[4];  // [1024] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    }
+    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
+    float z_imags_2[4];  // [1024] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    }
+    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
+    bool not_diverged_mask_2[4];  // [1024] i1
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    }
+    // L48: iters += not_diverged_mask
+    int32_t iters_2[4];  // [1024] i32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    }
+    // L40: for i in range(max_iter):
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      z_reals[k] = z_reals_1[k];
+    }
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      z_imags_1[k] = z_imags_2[k];
+    }
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    }
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      iters_1[k] = iters_2[k];
+    }
+  }
+  // L50: mask = pids_x < width
+  bool mask[4];  // [1024] i1
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    mask[k] = (pids_x[k] < width);
+  }
+  // L51: output_offsets = pid_y * width + pids_x
+  int32_t output_offsets[4];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  }
+  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = iters_1[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t mandelbrot_kernel_triton_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
+    tl2cu_kernels::mandelbrot_kernel_triton_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  else
+    tl2cu_kernels::mandelbrot_kernel_triton<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 

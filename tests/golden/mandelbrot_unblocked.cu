@@ -19,7 +19,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
   float z_imag = c_imag;
   bool not_converge = true;
   int32_t iters = 0;
-  for (int32_t i = 0; i < max_iter; ++i) {
+  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
     // L30: if not_converge:
     float z_real_1 = z_real;
     float z_imag_1 = z_imag;

@@ -51,11 +51,70 @@ __global__ void __launch_bounds__(128) add_vec_kernel(float *x_ptr, float *y_ptr
   }
 }
 
+// add_vec_kernel: num_warps=4, B0=32, B1=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) add_vec_kernel_aligned(float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
+  const int tid = threadIdx.x;
+  // L9: off_x = tl.arange(0, B0)
+  int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    off_x[k] = (e & 31);
+  }
+  // L10: off_y = tl.arange(0, B1)
+  int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    off_y[k] = (e >> 5);
+  }
+  // L11: x = tl.load(x_ptr + off_x)
+  float x[8];  // [32] fp32, held in the layout of [32, 32] (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 4) {
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[k]);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // L12: y = tl.load(y_ptr + off_y)
+  float y[8];  // [32] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    y[k] = y_ptr[off_y[k]];
+  }
+  // L13: z = y[:, None] + x[None, :]
+  float z[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    z[k] = (y[k] + x[k]);
+  }
+  // L14: off_z = off_y[:, None] * B0 + off_x[None, :]
+  int32_t off_z[8];  // [32, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    off_z[k] = ((off_y[k] * 32) + off_x[k]);
+  }
+  // L15: tl.store(z_ptr + off_z, z)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = z[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)(z_ptr + off_z[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t add_vec_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::add_vec_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(z_ptr))
+    tl2cu_kernels::add_vec_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+  else
+    tl2cu_kernels::add_vec_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   return cudaGetLastError();
 }
 

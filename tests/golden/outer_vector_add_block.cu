@@ -73,11 +73,94 @@ __global__ void __launch_bounds__(128) add_vec_block_kernel(float *x_ptr, float 
   }
 }
 
+// add_vec_block_kernel: num_warps=4, B0=32, B1=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) add_vec_block_kernel_aligned(float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
+  const int tid = threadIdx.x;
+  // L10: pid_0 = tl.program_id(0)
+  const int32_t pid_0 = (int32_t)blockIdx.x;
+  // L11: pid_1 = tl.program_id(1)
+  const int32_t pid_1 = (int32_t)blockIdx.y;
+  // L12: off_x = pid_0 * B0 + tl.arange(0, B0)
+  int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    off_x[k] = ((pid_0 * 32) + (e & 31));
+  }
+  // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
+  int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    off_y[k] = ((pid_1 * 32) + (e >> 5));
+  }
+  // L14: mask_x = off_x < N0
+  bool mask_x[8];  // [32] i1, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    mask_x[k] = (off_x[k] < N0);
+  }
+  // L15: mask_y = off_y < N1
+  bool mask_y[8];  // [32] i1, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    mask_y[k] = (off_y[k] < N1);
+  }
+  // L16: x = tl.load(x_ptr + off_x, mask=mask_x)
+  float x[8];  // [32] fp32, held in the layout of [32, 32] (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 4) {
+    tl2cu_vec<float, 4> t;
+    if (mask_x[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[k]);
+    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // L17: y = tl.load(y_ptr + off_y, mask=mask_y)
+  float y[8];  // [32] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    y[k] = (mask_y[k] ? y_ptr[off_y[k]] : 0.0f);
+  }
+  // L18: z = y[:, None] + x[None, :]
+  float z[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    z[k] = (y[k] + x[k]);
+  }
+  // L19: off_z = off_y[:, None] * N0 + off_x[None, :]
+  int32_t off_z[8];  // [32, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    off_z[k] = ((off_y[k] * N0) + off_x[k]);
+  }
+  // L20: mask_z = mask_y[:, None] & mask_x[None, :]
+  bool mask_z[8];  // [32, 32] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    mask_z[k] = (mask_y[k] && mask_x[k]);
+  }
+  // L21: tl.store(z_ptr + off_z, z, mask=mask_z)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = z[k];
+    }
+    const int k = r;
+    if (mask_z[k]) *(tl2cu_vec<float, 4> *)(z_ptr + off_z[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t add_vec_block_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::add_vec_block_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(z_ptr) && N0 % 16 == 0 && N1 % 16 == 0)
+    tl2cu_kernels::add_vec_block_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+  else
+    tl2cu_kernels::add_vec_block_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   return cudaGetLastError();
 }
 

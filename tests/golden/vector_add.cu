@@ -48,11 +48,72 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   }
 }
 
+// add_kernel: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
+  const int tid = threadIdx.x;
+  // L10: pid = tl.program_id(axis=0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L11: block_start = pid * BLOCK_SIZE
+  const int32_t block_start = (pid * 1024);
+  // L12: offsets = block_start + tl.arange(0, BLOCK_SIZE)
+  int32_t offsets[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    offsets[k] = (block_start + e);
+  }
+  // L13: mask = offsets < n_elements
+  bool mask[8];  // [1024] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    mask[k] = (offsets[k] < n_elements);
+  }
+  // L14: x = tl.load(x_ptr + offsets, mask=mask)
+  float x[8];  // [1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 4) {
+    tl2cu_vec<float, 4> t;
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[k]);
+    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // L15: y = tl.load(y_ptr + offsets, mask=mask)
+  float y[8];  // [1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 4) {
+    tl2cu_vec<float, 4> t;
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(y_ptr + offsets[k]);
+    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
+    for (int j = 0; j < 4; ++j) y[k + j] = t.v[j];
+  }
+  // L16: output = x + y
+  float output[8];  // [1024] fp32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    output[k] = (x[k] + y[k]);
+  }
+  // L17: tl.store(output_ptr + offsets, output, mask=mask)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = output[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t add_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::add_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
+  if (n_elements % 16 == 0)
+    tl2cu_kernels::add_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
+  else
+    tl2cu_kernels::add_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
   return cudaGetLastError();
 }
 
