@@ -966,13 +966,17 @@ static const char *store_address(Em *em, Stmt *s, Cx *cx) {
                  : xprintf("*(%s *)%s", vec_type(s->v->ty, em->vec), addr);
 }
 
+static const char *store_value_and_address(Em *em, Stmt *s, Cx *cx) {
+  Cx c2 = *cx;
+  store_value(em, s, cx);
+  return store_address(em, s, &c2);
+}
+
 // tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
 static void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   int vec = chunk_elems(l, s->v->ty);
   em->vec = vec;
-  prepare_conversions(em, s, l, store_value);
-  Stmt copy = *s;
-  prepare_conversions(em, &copy, l, store_address);
+  prepare_conversions(em, s, l, store_value_and_address);
   em->prepared = false;
   const char *vt = vec_type(s->v->ty, vec);
   line(em, "#pragma unroll");

@@ -397,6 +397,408 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   }
 }
 
+// reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  // L12: rows = tl.arange(0, 16)[:, None]
+  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = (e >> 5);
+  }
+  // L13: cols = tl.arange(0, 32)[None, :]
+  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 31);
+  }
+  // L19: x, offs = tile(x_ptr)
+  float x[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 4; k += 4) {
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    offs[k] = ((rows[k] * 32) + cols[k]);
+  }
+  // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
+  float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    r0 = r0 + x[1];
+    r0 = r0 + x[2];
+    r0 = r0 + x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    x_sum[0] = r0;
+    x_sum[1] = r0;
+    x_sum[2] = r0;
+    x_sum[3] = r0;
+  }
+  // x_sum changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(e >> 5)] = x_sum[k];
+  }
+  __syncthreads();
+  float x_sum__cvt1[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    x_sum__cvt1[k] = ((float*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      out_ptr[e] = x_sum__cvt1[k];
+    }
+  }
+  // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
+  float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
+    __syncthreads();
+    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    __syncthreads();
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r0 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r1 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r2 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r3 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    x_sum_1[0] = r0;
+    x_sum_1[1] = r1;
+    x_sum_1[2] = r2;
+    x_sum_1[3] = r3;
+  }
+  // x_sum_1 changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(e & 31)] = x_sum_1[k];
+  }
+  __syncthreads();
+  float x_sum_1__cvt2[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 31);
+    x_sum_1__cvt2[k] = ((float*)tl2cu_smem)[e];
+  }
+  if (tid < 32) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 31);
+      (out_ptr + 16)[e] = x_sum_1__cvt2[k];
+    }
+  }
+  // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
+  float x_max[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    r0 = tl2cu_maximum(r0, x[1]);
+    r0 = tl2cu_maximum(r0, x[2]);
+    r0 = tl2cu_maximum(r0, x[3]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    x_max[0] = r0;
+    x_max[1] = r0;
+    x_max[2] = r0;
+    x_max[3] = r0;
+  }
+  // x_max changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(e >> 5)] = x_max[k];
+  }
+  __syncthreads();
+  float x_max__cvt3[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    x_max__cvt3[k] = ((float*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      (out_ptr + 48)[e] = x_max__cvt3[k];
+    }
+  }
+  // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
+  float x_min[4];  // [32] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = tl2cu_minimum(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = tl2cu_minimum(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = tl2cu_minimum(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = tl2cu_minimum(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 8));
+    __syncthreads();
+    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    __syncthreads();
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_minimum(w0, w2);
+      w1 = tl2cu_minimum(w1, w3);
+      w0 = tl2cu_minimum(w0, w1);
+      r0 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_minimum(w0, w2);
+      w1 = tl2cu_minimum(w1, w3);
+      w0 = tl2cu_minimum(w0, w1);
+      r1 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_minimum(w0, w2);
+      w1 = tl2cu_minimum(w1, w3);
+      w0 = tl2cu_minimum(w0, w1);
+      r2 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_minimum(w0, w2);
+      w1 = tl2cu_minimum(w1, w3);
+      w0 = tl2cu_minimum(w0, w1);
+      r3 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    x_min[0] = r0;
+    x_min[1] = r1;
+    x_min[2] = r2;
+    x_min[3] = r3;
+  }
+  // x_min changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(e & 31)] = x_min[k];
+  }
+  __syncthreads();
+  float x_min__cvt4[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 31);
+    x_min__cvt4[k] = ((float*)tl2cu_smem)[e];
+  }
+  if (tid < 32) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 31);
+      (out_ptr + 64)[e] = x_min__cvt4[k];
+    }
+  }
+  // L24: tl.store(out_ptr + 96, tl.sum(x))
+  float sum_input[4];  // [512] fp32
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt5[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt5[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    sum_input[k] = x__cvt5[k];
+  }
+  float t_sum;  // sum of sum_input
+  {
+    float r0 = sum_input[0];
+    r0 = r0 + sum_input[1];
+    r0 = r0 + sum_input[2];
+    r0 = r0 + sum_input[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    __syncthreads();
+    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    __syncthreads();
+    {
+      const float* p = (const float*)tl2cu_smem + 0 * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r0 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    t_sum = r0;
+  }
+  if (tid == 0) {
+    out_ptr[96] = t_sum;
+  }
+  // L25: tl.store(out_ptr + 97, tl.max(x))
+  float max_input[4];  // [512] fp32
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt6[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt6[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    max_input[k] = x__cvt6[k];
+  }
+  float t_max;  // max of max_input
+  {
+    float r0 = max_input[0];
+    r0 = tl2cu_maximum(r0, max_input[1]);
+    r0 = tl2cu_maximum(r0, max_input[2]);
+    r0 = tl2cu_maximum(r0, max_input[3]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    __syncthreads();
+    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    __syncthreads();
+    {
+      const float* p = (const float*)tl2cu_smem + 0 * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_maximum(w0, w2);
+      w1 = tl2cu_maximum(w1, w3);
+      w0 = tl2cu_maximum(w0, w1);
+      r0 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    t_max = r0;
+  }
+  if (tid == 0) {
+    out_ptr[97] = t_max;
+  }
+  // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
+  float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    r0 = r0 + x[1];
+    r0 = r0 + x[2];
+    r0 = r0 + x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    x_sum_2[0] = r0;
+    x_sum_2[1] = r0;
+    x_sum_2[2] = r0;
+    x_sum_2[3] = r0;
+  }
+  float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    row_sum[k] = x_sum_2[k];
+  }
+  // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = tl2cu_div(x[k], row_sum[k]);
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 128) + offs[k]) = t;
+  }
+}
+
 // arg_reductions: num_warps=4
 __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_ptr) {
   const int tid = threadIdx.x;
@@ -581,7 +983,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     m[2] = r0;
     m[3] = r0;
   }
-  int32_t i[4];  // [16] i32, held in the layout of [16, 32]
+  int32_t i_[4];  // [16] i32, held in the layout of [16, 32]
   {
     float r0 = xr[0];
     int32_t i0;
@@ -592,10 +994,10 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    i[0] = i0;
-    i[1] = i0;
-    i[2] = i0;
-    i[3] = i0;
+    i_[0] = i0;
+    i_[1] = i0;
+    i_[2] = i0;
+    i_[3] = i0;
   }
   // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
   // m changes layout: through shared memory
@@ -612,25 +1014,304 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     const int e = (tid & 15);
     m__cvt3[k] = ((float*)tl2cu_smem)[e];
   }
-  // i changes layout: through shared memory
+  // i_ changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = i[k];
+    ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
   }
   __syncthreads();
-  int32_t i__cvt4[1];
+  int32_t i___cvt4[1];
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
     const int e = (tid & 15);
-    i__cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+    i___cvt4[k] = ((int32_t*)tl2cu_smem)[e];
   }
   if (tid < 16) {
     #pragma unroll
     for (int k = 0; k < 1; ++k) {
       const int e = (tid & 15);
-      (out_ptr + 48)[e] = fmaf((float)i__cvt4[k], 1000.0f, m__cvt3[k]);
+      (out_ptr + 48)[e] = fmaf((float)i___cvt4[k], 1000.0f, m__cvt3[k]);
+    }
+  }
+  // L40: flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
+  float flat[4];  // [512] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    flat[k] = (float)tl2cu_cast<int32_t>((x_ptr[e] * 4.0f));
+  }
+  // L41: tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
+  int32_t flat_argmax;  // argmax of flat
+  {
+    float r0 = flat[0];
+    int32_t i0;
+    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)e; }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, flat[1], (int32_t)e); }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, flat[2], (int32_t)e); }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, flat[3], (int32_t)e); }
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    __syncthreads();
+    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((tid >> 5) & 3)] = i0; }
+    __syncthreads();
+    {
+      const float* p = (const float*)tl2cu_smem + 0 * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmax_step(w0, j0, w2, j2);
+      tl2cu_argmax_step(w1, j1, w3, j3);
+      tl2cu_argmax_step(w0, j0, w1, j1);
+      r0 = w0; i0 = j0;
+    }
+    __syncthreads();  // the scratch is free again
+    flat_argmax = i0;
+  }
+  if (tid == 0) {
+    out_ptr[64] = (float)flat_argmax;
+  }
+}
+
+// arg_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[1024];
+  // L12: rows = tl.arange(0, 16)[:, None]
+  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = (e >> 5);
+  }
+  // L13: cols = tl.arange(0, 32)[None, :]
+  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 31);
+  }
+  // L32: x, offs = tile(x_ptr)
+  float x[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 4; k += 4) {
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // offs is never used
+  // L33: xr = (x * 4.0).to(tl.int32).to(tl.float32)  # many ties
+  float xr[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    xr[k] = (float)tl2cu_cast<int32_t>((x[k] * 4.0f));
+  }
+  // L34: tl.store(out_ptr + tl.arange(0, 16), tl.argmax(xr, axis=1).to(tl.float32))
+  int32_t xr_argmax[4];  // [16] i32, held in the layout of [16, 32]
+  {
+    float r0 = xr[0];
+    int32_t i0;
+    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    xr_argmax[0] = i0;
+    xr_argmax[1] = i0;
+    xr_argmax[2] = i0;
+    xr_argmax[3] = i0;
+  }
+  // xr_argmax changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e >> 5)] = xr_argmax[k];
+  }
+  __syncthreads();
+  int32_t xr_argmax__cvt1[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    xr_argmax__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      out_ptr[e] = (float)xr_argmax__cvt1[k];
+    }
+  }
+  // L35: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.argmin(xr, axis=0).to(tl.float32))
+  int32_t xr_argmin[4];  // [32] i32, held in the layout of [16, 32]
+  {
+    float r0 = xr[0];
+    int32_t i0;
+    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
+    float r1 = xr[1];
+    int32_t i1;
+    { const int e = tl2cu_elem<4, 128>(tid, 1); i1 = (int32_t)(e >> 5); }
+    float r2 = xr[2];
+    int32_t i2;
+    { const int e = tl2cu_elem<4, 128>(tid, 2); i2 = (int32_t)(e >> 5); }
+    float r3 = xr[3];
+    int32_t i3;
+    { const int e = tl2cu_elem<4, 128>(tid, 3); i3 = (int32_t)(e >> 5); }
+    tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
+    tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
+    tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
+    tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
+    tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
+    tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
+    tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
+    tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
+    __syncthreads();
+    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i1; }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i2; }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i3; }
+    __syncthreads();
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmin_step(w0, j0, w2, j2);
+      tl2cu_argmin_step(w1, j1, w3, j3);
+      tl2cu_argmin_step(w0, j0, w1, j1);
+      r0 = w0; i0 = j0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmin_step(w0, j0, w2, j2);
+      tl2cu_argmin_step(w1, j1, w3, j3);
+      tl2cu_argmin_step(w0, j0, w1, j1);
+      r1 = w0; i1 = j0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmin_step(w0, j0, w2, j2);
+      tl2cu_argmin_step(w1, j1, w3, j3);
+      tl2cu_argmin_step(w0, j0, w1, j1);
+      r2 = w0; i2 = j0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmin_step(w0, j0, w2, j2);
+      tl2cu_argmin_step(w1, j1, w3, j3);
+      tl2cu_argmin_step(w0, j0, w1, j1);
+      r3 = w0; i3 = j0;
+    }
+    __syncthreads();  // the scratch is free again
+    xr_argmin[0] = i0;
+    xr_argmin[1] = i1;
+    xr_argmin[2] = i2;
+    xr_argmin[3] = i3;
+  }
+  // xr_argmin changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e & 31)] = xr_argmin[k];
+  }
+  __syncthreads();
+  int32_t xr_argmin__cvt2[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 31);
+    xr_argmin__cvt2[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 32) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 31);
+      (out_ptr + 16)[e] = (float)xr_argmin__cvt2[k];
+    }
+  }
+  // L36: m, i = tl.max(xr, axis=1, return_indices=True)
+  float m[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = xr[0];
+    r0 = tl2cu_maximum(r0, xr[1]);
+    r0 = tl2cu_maximum(r0, xr[2]);
+    r0 = tl2cu_maximum(r0, xr[3]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    m[0] = r0;
+    m[1] = r0;
+    m[2] = r0;
+    m[3] = r0;
+  }
+  int32_t i_[4];  // [16] i32, held in the layout of [16, 32]
+  {
+    float r0 = xr[0];
+    int32_t i0;
+    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    i_[0] = i0;
+    i_[1] = i0;
+    i_[2] = i0;
+    i_[3] = i0;
+  }
+  // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
+  // m changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(e >> 5)] = m[k];
+  }
+  __syncthreads();
+  float m__cvt3[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    m__cvt3[k] = ((float*)tl2cu_smem)[e];
+  }
+  // i_ changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
+  }
+  __syncthreads();
+  int32_t i___cvt4[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    i___cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      (out_ptr + 48)[e] = fmaf((float)i___cvt4[k], 1000.0f, m__cvt3[k]);
     }
   }
   // L40: flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
@@ -706,6 +1387,243 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  }
+  // offs is never used
+  // L57: xi = (x * 1000.0).to(tl.int32)
+  int32_t xi[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    xi[k] = tl2cu_cast<int32_t>((x[k] * 1000.0f));
+  }
+  // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
+  int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
+  {
+    int32_t r0 = xi[0];
+    r0 = r0 ^ xi[1];
+    r0 = r0 ^ xi[2];
+    r0 = r0 ^ xi[3];
+    r0 = r0 ^ tl2cu_shfl_xor(r0, 4);
+    r0 = r0 ^ tl2cu_shfl_xor(r0, 2);
+    r0 = r0 ^ tl2cu_shfl_xor(r0, 1);
+    xi_xor_sum[0] = r0;
+    xi_xor_sum[1] = r0;
+    xi_xor_sum[2] = r0;
+    xi_xor_sum[3] = r0;
+  }
+  // xi_xor_sum changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_xor_sum[k];
+  }
+  __syncthreads();
+  int32_t xi_xor_sum__cvt1[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    xi_xor_sum__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      out_ptr[e] = (float)xi_xor_sum__cvt1[k];
+    }
+  }
+  // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
+  int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
+  {
+    int32_t r0 = xi[0];
+    r0 = int_reductions_combine_add_combine(r0, xi[1]);
+    r0 = int_reductions_combine_add_combine(r0, xi[2]);
+    r0 = int_reductions_combine_add_combine(r0, xi[3]);
+    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 1));
+    xi_reduce[0] = r0;
+    xi_reduce[1] = r0;
+    xi_reduce[2] = r0;
+    xi_reduce[3] = r0;
+  }
+  // xi_reduce changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_reduce[k];
+  }
+  __syncthreads();
+  int32_t xi_reduce__cvt2[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    xi_reduce__cvt2[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      (out_ptr + 16)[e] = (float)xi_reduce__cvt2[k];
+    }
+  }
+  // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
+  float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = int_reductions_combine_max_abs_combine(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = int_reductions_combine_max_abs_combine(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = int_reductions_combine_max_abs_combine(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = int_reductions_combine_max_abs_combine(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 8));
+    __syncthreads();
+    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    __syncthreads();
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = int_reductions_combine_max_abs_combine(w0, w2);
+      w1 = int_reductions_combine_max_abs_combine(w1, w3);
+      w0 = int_reductions_combine_max_abs_combine(w0, w1);
+      r0 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = int_reductions_combine_max_abs_combine(w0, w2);
+      w1 = int_reductions_combine_max_abs_combine(w1, w3);
+      w0 = int_reductions_combine_max_abs_combine(w0, w1);
+      r1 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = int_reductions_combine_max_abs_combine(w0, w2);
+      w1 = int_reductions_combine_max_abs_combine(w1, w3);
+      w0 = int_reductions_combine_max_abs_combine(w0, w1);
+      r2 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = int_reductions_combine_max_abs_combine(w0, w2);
+      w1 = int_reductions_combine_max_abs_combine(w1, w3);
+      w0 = int_reductions_combine_max_abs_combine(w0, w1);
+      r3 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    x_reduce[0] = r0;
+    x_reduce[1] = r1;
+    x_reduce[2] = r2;
+    x_reduce[3] = r3;
+  }
+  // x_reduce changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(e & 31)] = x_reduce[k];
+  }
+  __syncthreads();
+  float x_reduce__cvt3[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 31);
+    x_reduce__cvt3[k] = ((float*)tl2cu_smem)[e];
+  }
+  if (tid < 32) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 31);
+      (out_ptr + 32)[e] = x_reduce__cvt3[k];
+    }
+  }
+  // L61: small = xi.to(tl.int8)
+  int8_t small[4];  // [16, 32] i8
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    small[k] = (int8_t)xi[k];
+  }
+  // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
+  int32_t sum_input[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    sum_input[k] = (int32_t)small[k];
+  }
+  int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
+  {
+    int32_t r0 = sum_input[0];
+    r0 = r0 + sum_input[1];
+    r0 = r0 + sum_input[2];
+    r0 = r0 + sum_input[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    t_sum[0] = r0;
+    t_sum[1] = r0;
+    t_sum[2] = r0;
+    t_sum[3] = r0;
+  }
+  // t_sum changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e >> 5)] = t_sum[k];
+  }
+  __syncthreads();
+  int32_t t_sum__cvt4[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 15);
+    t_sum__cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 16) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 15);
+      (out_ptr + 64)[e] = (float)t_sum__cvt4[k];
+    }
+  }
+}
+
+// int_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[512];
+  // L12: rows = tl.arange(0, 16)[:, None]
+  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = (e >> 5);
+  }
+  // L13: cols = tl.arange(0, 32)[None, :]
+  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 31);
+  }
+  // L56: x, offs = tile(x_ptr)
+  float x[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 4; k += 4) {
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
   }
   // offs is never used
   // L57: xi = (x * 1000.0).to(tl.int32)
@@ -1085,6 +2003,204 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   }
 }
 
+// scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  // L12: rows = tl.arange(0, 16)[:, None]
+  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = (e >> 5);
+  }
+  // L13: cols = tl.arange(0, 32)[None, :]
+  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 31);
+  }
+  // L67: x, offs = tile(x_ptr)
+  float x[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 4; k += 4) {
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    offs[k] = ((rows[k] * 32) + cols[k]);
+  }
+  // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
+  float x_cumsum[4];  // [16, 32] fp32
+  // cumsum of x along axis 1, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const float* row = (const float*)tl2cu_smem + (e >> 5) * 32;
+    const int j = (e & 31);
+    float acc = row[0];
+    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
+    x_cumsum[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = x_cumsum[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + offs[k]) = t;
+  }
+  // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
+  float x_cumsum_1[4];  // [16, 32] fp32
+  // cumsum (reversed) of x along axis 0, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const float* row = (const float*)tl2cu_smem + (e & 31);
+    const int j = (e >> 5);
+    float acc = row[480];
+    for (int i = 14; i >= j; --i) acc = acc + row[i * 32];
+    x_cumsum_1[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = x_cumsum_1[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[k]) = t;
+  }
+  // L70: xi = (x * 100.0).to(tl.int32)
+  int32_t xi[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    xi[k] = tl2cu_cast<int32_t>((x[k] * 100.0f));
+  }
+  // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
+  int32_t xi_cumsum[4];  // [16, 32] i32
+  // cumsum of xi along axis 1, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = xi[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 5) * 32;
+    const int j = (e & 31);
+    int32_t acc = row[0];
+    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
+    xi_cumsum[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = (float)xi_cumsum[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 1024) + offs[k]) = t;
+  }
+  // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
+  float cumprod_input[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    cumprod_input[k] = fmaf(x[k], 0.5f, 0.75f);
+  }
+  float t_cumprod[4];  // [16, 32] fp32
+  // cumprod of cumprod_input along axis 1, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const float* row = (const float*)tl2cu_smem + (e >> 5) * 32;
+    const int j = (e & 31);
+    float acc = row[0];
+    for (int i = 1; i <= j; ++i) acc = acc * row[i * 1];
+    t_cumprod[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = t_cumprod[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + offs[k]) = t;
+  }
+  // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
+  int32_t xi_scan[4];  // [16, 32] i32
+  // scan of xi along axis 1, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = xi[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 5) * 32;
+    const int j = (e & 31);
+    int32_t acc = row[0];
+    for (int i = 1; i <= j; ++i) acc = scans_combine_add_combine(acc, row[i * 1]);
+    xi_scan[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = (float)xi_scan[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[k]) = t;
+  }
+}
+
 // shapes: num_warps=4
 __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   const int tid = threadIdx.x;
@@ -1116,7 +2232,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     offs[k] = (((e >> 5) * 32) + (e & 31));
   }
   // L79: t = tl.trans(x)  # [32, 16]
-  float t[4];  // [32, 16] fp32
+  float t_[4];  // [32, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
@@ -1133,13 +2249,13 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    t[k] = x__cvt1[k];
+    t_[k] = x__cvt1[k];
   }
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    *((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t[k];
+    *((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t_[k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
   // x changes layout: through shared memory
@@ -1162,7 +2278,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     *(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = (x__cvt2[k] * 2.0f);
   }
   // L82: r = tl.reshape(x, (32, 16))
-  float r[4];  // [32, 16] fp32
+  float r_[4];  // [32, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
@@ -1180,13 +2296,13 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    r[k] = x__cvt3[k];
+    r_[k] = x__cvt3[k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    *(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = r[k];
+    *(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = r_[k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
   // x changes layout: through shared memory
@@ -1228,91 +2344,91 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     (out_ptr + 2048)[offs[k]] = x__cvt5[k];
   }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
-  float j[8];  // [16, 32, 2] fp32
+  float j_[8];  // [16, 32, 2] fp32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    j[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
+    j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
   }
   // L87: a, b = tl.split(j)
   float a[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j_ changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j[k];
+    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
-  float j__cvt6[4];
+  float j___cvt6[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    j__cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
+    j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    a[k] = j__cvt6[k];
+    a[k] = j___cvt6[k];
   }
   float b[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j_ changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j[k];
+    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
-  float j__cvt7[4];
+  float j___cvt7[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    j__cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
+    j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    b[k] = j__cvt7[k];
+    b[k] = j___cvt7[k];
   }
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
-  float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
+  float j__sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
-    float r0 = j[0];
-    r0 = r0 + j[1];
-    float r1 = j[2];
-    r1 = r1 + j[3];
-    float r2 = j[4];
-    r2 = r2 + j[5];
-    float r3 = j[6];
-    r3 = r3 + j[7];
-    j_sum[0] = r0;
-    j_sum[1] = r0;
-    j_sum[2] = r1;
-    j_sum[3] = r1;
-    j_sum[4] = r2;
-    j_sum[5] = r2;
-    j_sum[6] = r3;
-    j_sum[7] = r3;
+    float r0 = j_[0];
+    r0 = r0 + j_[1];
+    float r1 = j_[2];
+    r1 = r1 + j_[3];
+    float r2 = j_[4];
+    r2 = r2 + j_[5];
+    float r3 = j_[6];
+    r3 = r3 + j_[7];
+    j__sum[0] = r0;
+    j__sum[1] = r0;
+    j__sum[2] = r1;
+    j__sum[3] = r1;
+    j__sum[4] = r2;
+    j__sum[5] = r2;
+    j__sum[6] = r3;
+    j__sum[7] = r3;
   }
-  // j_sum changes layout: through shared memory
+  // j__sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j_sum[k];
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
   }
   __syncthreads();
-  float j_sum__cvt8[4];
+  float j__sum__cvt8[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    j_sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
+    j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    (out_ptr + 2560)[offs[k]] = ((b[k] - a[k]) + j_sum__cvt8[k]);
+    (out_ptr + 2560)[offs[k]] = ((b[k] - a[k]) + j__sum__cvt8[k]);
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
-  float p[4];  // [32, 1, 16] fp32
+  float p_[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
@@ -1329,27 +2445,423 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    p[k] = x__cvt9[k];
+    p_[k] = x__cvt9[k];
   }
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p changes layout: through shared memory
+  // p_ changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p[k];
+    ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
   }
   __syncthreads();
-  float p__cvt10[4];
+  float p___cvt10[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    p__cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
+    p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    *(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = p__cvt10[k];
+    *(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = p___cvt10[k];
+  }
+  // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
+  float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
+  {
+    float r0 = x[0];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = r0 + x[4];
+    r1 = r1 + x[5];
+    r2 = r2 + x[6];
+    r3 = r3 + x[7];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    __syncthreads();
+    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    __syncthreads();
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r0 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r1 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r2 = w0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r3 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    x_sum[0] = r0;
+    x_sum[1] = r1;
+    x_sum[2] = r2;
+    x_sum[3] = r3;
+    x_sum[4] = r0;
+    x_sum[5] = r1;
+    x_sum[6] = r2;
+    x_sum[7] = r3;
+  }
+  float c[4];  // [16, 32] fp32
+  // x_sum changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e >> 1) & 31)] = x_sum[k];
+  }
+  __syncthreads();
+  float x_sum__cvt11[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x_sum__cvt11[k] = ((float*)tl2cu_smem)[(e & 31)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    c[k] = x_sum__cvt11[k];
+  }
+  // L92: tl.store(out_ptr + 3584 + offs, c)
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    (out_ptr + 3584)[offs[k]] = c[k];
+  }
+}
+
+// shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  // L12: rows = tl.arange(0, 16)[:, None]
+  int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = (e >> 6);
+  }
+  // L13: cols = tl.arange(0, 32)[None, :]
+  int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = ((e >> 1) & 31);
+  }
+  // L78: x, offs = tile(x_ptr)
+  float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  }
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    offs[k] = (((e >> 5) * 32) + (e & 31));
+  }
+  // L79: t = tl.trans(x)  # [32, 16]
+  float t_[4];  // [32, 16] fp32
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt1[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt1[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    t_[k] = x__cvt1[k];
+  }
+  // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = t_[k];
+    }
+    const int k = r;
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    *(tl2cu_vec<float, 4> *)((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t;
+  }
+  // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt2[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt2[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  }
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = (x__cvt2[k] * 2.0f);
+    }
+    const int k = r;
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = t;
+  }
+  // L82: r = tl.reshape(x, (32, 16))
+  float r_[4];  // [32, 16] fp32
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt3[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt3[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 32) + ((((e & 15) + (e >> 4) * 16) / 32) % 16) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    r_[k] = x__cvt3[k];
+  }
+  // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = r_[k];
+    }
+    const int k = r;
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = t;
+  }
+  // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt4[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt4[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  }
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      t.v[j] = x__cvt4[k];
+    }
+    const int k = r;
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + e) = t;
+  }
+  // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt5[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt5[k] = ((float*)tl2cu_smem)[((31 - (e & 31)) + (e >> 5) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    (out_ptr + 2048)[offs[k]] = x__cvt5[k];
+  }
+  // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
+  float j_[8];  // [16, 32, 2] fp32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
+  }
+  // L87: a, b = tl.split(j)
+  float a[4];  // [16, 32] fp32
+  // j_ changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
+  }
+  __syncthreads();
+  float j___cvt6[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    a[k] = j___cvt6[k];
+  }
+  float b[4];  // [16, 32] fp32
+  // j_ changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
+  }
+  __syncthreads();
+  float j___cvt7[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    b[k] = j___cvt7[k];
+  }
+  // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
+  float j__sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
+  {
+    float r0 = j_[0];
+    r0 = r0 + j_[1];
+    float r1 = j_[2];
+    r1 = r1 + j_[3];
+    float r2 = j_[4];
+    r2 = r2 + j_[5];
+    float r3 = j_[6];
+    r3 = r3 + j_[7];
+    j__sum[0] = r0;
+    j__sum[1] = r0;
+    j__sum[2] = r1;
+    j__sum[3] = r1;
+    j__sum[4] = r2;
+    j__sum[5] = r2;
+    j__sum[6] = r3;
+    j__sum[7] = r3;
+  }
+  // j__sum changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
+  }
+  __syncthreads();
+  float j__sum__cvt8[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    (out_ptr + 2560)[offs[k]] = ((b[k] - a[k]) + j__sum__cvt8[k]);
+  }
+  // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
+  float p_[4];  // [32, 1, 16] fp32
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  }
+  __syncthreads();
+  float x__cvt9[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    x__cvt9[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  }
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    p_[k] = x__cvt9[k];
+  }
+  // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
+  // p_ changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
+  }
+  __syncthreads();
+  float p___cvt10[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
+  }
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      t.v[j] = p___cvt10[k];
+    }
+    const int k = r;
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = t;
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
@@ -1518,11 +3030,11 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
     out_ptr[offs[k]] = tl2cu_div(num[k], num_sum[k]);
   }
   // L101: w = tl.load(x_ptr + tl.arange(0, 32))
-  float w[4];  // [32] fp32, held in the layout of [16, 32]
+  float w_[4];  // [32] fp32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    w[k] = x_ptr[(e & 31)];
+    w_[k] = x_ptr[(e & 31)];
   }
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
@@ -1578,7 +3090,161 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    (out_ptr + 512)[offs[k]] = ((xc[k] * rstd[k]) * w[k]);
+    (out_ptr + 512)[offs[k]] = ((xc[k] * rstd[k]) * w_[k]);
+  }
+}
+
+// softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L12: rows = tl.arange(0, 16)[:, None]
+  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = (e >> 5);
+  }
+  // L13: cols = tl.arange(0, 32)[None, :]
+  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 31);
+  }
+  // L97: x, offs = tile(x_ptr)
+  float x[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 4; k += 4) {
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    offs[k] = ((rows[k] * 32) + cols[k]);
+  }
+  // L98: z = x - tl.max(x, axis=1)[:, None]
+  float x_max[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    r0 = tl2cu_maximum(r0, x[1]);
+    r0 = tl2cu_maximum(r0, x[2]);
+    r0 = tl2cu_maximum(r0, x[3]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    x_max[0] = r0;
+    x_max[1] = r0;
+    x_max[2] = r0;
+    x_max[3] = r0;
+  }
+  float z[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    z[k] = (x[k] - x_max[k]);
+  }
+  // L99: num = tl.exp(z)
+  float num[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    num[k] = tl2cu_exp(z[k]);
+  }
+  // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
+  float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = num[0];
+    r0 = r0 + num[1];
+    r0 = r0 + num[2];
+    r0 = r0 + num[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    num_sum[0] = r0;
+    num_sum[1] = r0;
+    num_sum[2] = r0;
+    num_sum[3] = r0;
+  }
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = tl2cu_div(num[k], num_sum[k]);
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + offs[k]) = t;
+  }
+  // L101: w = tl.load(x_ptr + tl.arange(0, 32))
+  float w_[4];  // [32] fp32, held in the layout of [16, 32] (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 4; k += 4) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + (e & 31));
+    for (int j = 0; j < 4; ++j) w_[k + j] = t.v[j];
+  }
+  // L102: mean = tl.sum(x, axis=1) / 32
+  float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = x[0];
+    r0 = r0 + x[1];
+    r0 = r0 + x[2];
+    r0 = r0 + x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    x_sum[0] = r0;
+    x_sum[1] = r0;
+    x_sum[2] = r0;
+    x_sum[3] = r0;
+  }
+  float mean[4];  // [16] fp32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    mean[k] = tl2cu_div(x_sum[k], 32.0f);
+  }
+  // L103: xc = x - mean[:, None]
+  float xc[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    xc[k] = (x[k] - mean[k]);
+  }
+  // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
+  float sum_input[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    sum_input[k] = (xc[k] * xc[k]);
+  }
+  float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
+  {
+    float r0 = sum_input[0];
+    r0 = r0 + sum_input[1];
+    r0 = r0 + sum_input[2];
+    r0 = r0 + sum_input[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    t_sum[0] = r0;
+    t_sum[1] = r0;
+    t_sum[2] = r0;
+    t_sum[3] = r0;
+  }
+  float rstd[4];  // [16] fp32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    rstd[k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[k], 32.0f) + 1.0000000000000001e-05f)));
+  }
+  // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = ((xc[k] * rstd[k]) * w_[k]);
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[k]) = t;
   }
 }
 
@@ -1586,37 +3252,55 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
 
 extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::reduce_rows_cols<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::reduce_rows_cols_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::reduce_rows_cols<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t arg_reductions_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::arg_reductions<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  if (tl2cu_aligned16(x_ptr))
+    tl2cu_kernels::arg_reductions_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::arg_reductions<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t int_reductions_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::int_reductions<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  if (tl2cu_aligned16(x_ptr))
+    tl2cu_kernels::int_reductions_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::int_reductions<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t scans_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::scans<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::scans_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::scans<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t shapes_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::shapes<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  if (tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::shapes_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::shapes<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t softmax_rows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::softmax_rows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::softmax_rows_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::softmax_rows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
