@@ -170,6 +170,47 @@ static inline size_t count_bad_floats(const float *got, const float *want, size_
   return bad;
 }
 
+// Float check against a double reference with a scale per element: got[i] passes when
+// |got - want| <= rtol * |scale[i]| (scale = want makes it a relative check). For sums and
+// what is computed from them, scale is the magnitude of the terms (the sum of |x| for a
+// sum): the result itself may cancel to near 0, while the rounding errors of any order of
+// additions grow with the terms. NaN never passes. Returns the number of failures, prints
+// the first few to stderr and the largest |got - want| / |scale| to *max_rel.
+static inline size_t count_bad_scaled(const float *got, const double *want, const double *scale,
+                                      size_t n, double rtol, double *max_rel) {
+  size_t bad = 0;
+  double worst = 0;
+#pragma omp parallel for reduction(+ : bad) reduction(max : worst)
+  for (size_t i = 0; i < n; i++) {
+    double err = fabs((double)got[i] - want[i]), s = fabs(scale[i]);
+    if (!(err <= rtol * s)) bad++;
+    double rel = s > 0 ? err / s : (err == 0 ? 0 : INFINITY);
+    if (!(rel <= worst)) worst = std::isnan(rel) ? INFINITY : rel;
+  }
+  for (size_t i = 0, shown = 0; bad && i < n && shown < 5; i++) {
+    if (!(fabs((double)got[i] - want[i]) <= rtol * fabs(scale[i]))) {
+      fprintf(stderr, "  [%zu] got %.9g want %.9g (scale %.3g)\n", i, got[i], want[i], scale[i]);
+      shown++;
+    }
+  }
+  *max_rel = worst;
+  return bad;
+}
+
+// Elements of a rows x stride buffer past column `cols` of each row (the padding of
+// the rows) whose bytes no longer hold the poison: a store that ignores its column
+// mask lands there.
+template <class T>
+static size_t count_padding_writes(const T *host, size_t rows, size_t cols, size_t stride) {
+  size_t bad = 0;
+#pragma omp parallel for reduction(+ : bad)
+  for (size_t r = 0; r < rows; r++) {
+    const unsigned char *b = (const unsigned char *)(host + r * stride + cols);
+    for (size_t i = 0; i < (stride - cols) * sizeof(T); i++) bad += b[i] != 0xFF;
+  }
+  return bad;
+}
+
 // Exact check for integer (and bool) outputs; prints the first few differences.
 template <class T>
 static size_t count_unequal(const T *got, const T *want, size_t n) {

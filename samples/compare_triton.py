@@ -32,6 +32,11 @@ POISON = 0xFF  # every output byte starts as 0xFF: NaN as float, -1 as an intege
 # pixels whose iteration count may differ (chaotic near the set's boundary).
 REL_TOL = 1e-6
 MANDELBROT_MAX_DIFFERING = 1e-3
+# Reductions and scans (and what is computed from them): Triton's order of additions is a
+# detail of its layouts (which thread holds which elements, the shuffle tree across
+# threads and warps), which the translation need not reproduce: fp32 results must agree
+# to 1e-5 in norm. Integer results and argmax indices must be equal.
+REDUCE_TOL = 1e-5
 
 
 @dataclass
@@ -42,6 +47,7 @@ class Case:
     check: Callable[[], tuple[bool, str]]  # (ok, error figure)
     warmup: int = 25                       # do_bench warm-up and repetition times, in ms
     rep: int = 100
+    bytes: int = 0                         # bytes read + written per run: GB/s when set
 
 
 def load_module(name):
@@ -263,6 +269,237 @@ def game_of_life(build, small):
         warmup=10 if small else 5, rep=100 if small else 40)
 
 
+# ---- reductions, scans and shape ops --------------------------------------------------
+
+FP32 = torch.float32
+
+
+def untouched(t):
+    """True when every byte of t still holds the poison."""
+    return bool((t.contiguous().view(torch.uint8) == POISON).all())
+
+
+def long_sum(build, small):
+    k = load_module("long_sum").sum_kernel
+    tl2cu = Launcher(build, "long_sum", "sum_kernel", [PTR, PTR, I32, I32, I32])
+    n0, t = (37, 6001) if small else (8192, 16384)
+    x = uniform((n0, t), -1, 1)
+    z_t, z_c = poisoned(n0, FP32), poisoned(n0, FP32)
+    return Case(
+        f"{n0}x{t}",
+        lambda: k[(n0,)](x, z_t, n0, 32, t, B0=1, B1=4096),
+        lambda: tl2cu(ptr(x), ptr(z_c), I32(n0), I32(32), I32(t)),
+        lambda: check_rel(z_c, z_t, REDUCE_TOL),
+        bytes=(n0 * t + n0) * 4)
+
+
+def long_softmax(build, small):
+    k = load_module("long_softmax").softmax_kernel
+    tl2cu = Launcher(build, "long_softmax", "softmax_kernel", [PTR, PTR, I32, I32, I32])
+    n0, t = (37, 3001) if small else (4099, 20000)
+    x = uniform((n0, t), -10, 10)
+    z_t, z_c = poisoned((n0, t), FP32), poisoned((n0, t), FP32)
+    return Case(
+        f"{n0}x{t}",
+        lambda: k[(triton.cdiv(n0, 4),)](x, z_t, n0, 32, t, B0=4, B1=512),
+        lambda: tl2cu(ptr(x), ptr(z_c), I32(n0), I32(32), I32(t)),
+        lambda: check_rel(z_c, z_t, REDUCE_TOL))
+
+
+def softmax(build, small):
+    """Rows `stride` apart (n_cols rounded up to a multiple of 16); the input's padding
+    holds 1e30 and the output's must keep its poison."""
+    k = load_module("softmax").softmax_kernel
+    fn = Launcher(build, "softmax", "softmax_kernel_grid",
+                  [U32, U32, U32, PTR, PTR, I32, I32, I32])
+    rows, cols = (37, 1003) if small else (16384, 4096)
+    stride = (cols + 15) // 16 * 16
+    x = uniform((rows, stride), -10, 10)
+    x[:, cols:] = 1e30
+    z_t, z_c = poisoned((rows, stride), FP32), poisoned((rows, stride), FP32)
+
+    def check():
+        ok, text = check_rel(z_c[:, :cols], z_t[:, :cols], REDUCE_TOL)
+        padding = untouched(z_c[:, cols:]) and untouched(z_t[:, cols:])
+        return ok and padding, text + ("" if padding else " padding written")
+
+    return Case(
+        f"{rows}x{cols}",
+        lambda: k[(rows,)](z_t, x, stride, stride, cols, BLOCK_SIZE=4096, num_warps=8),
+        lambda: fn(U32(rows), U32(1), U32(1), ptr(z_c), ptr(x), I32(stride), I32(stride),
+                   I32(cols)),
+        check,
+        bytes=2 * rows * cols * 4)
+
+
+def giou_loss(build, small):
+    module = load_module("giou_loss")
+    k, k_mean = module.giou_kernel, module.giou_mean_kernel
+    fn = Launcher(build, "giou_loss", "giou_kernel_grid",
+                  [U32, U32, U32, PTR, PTR, PTR, PTR, PTR, PTR])
+    fn_mean = Launcher(build, "giou_loss", "giou_mean_kernel", [PTR, PTR, PTR, I32])
+    images = 7 if small else 4099
+    n = images * 256
+    preds, targets = make_boxes(n)
+    t = [poisoned(n, FP32), poisoned(n, torch.bool), poisoned(images, FP32),
+         poisoned(images, torch.int32), poisoned(1, FP32)]
+    c = [poisoned(n, FP32), poisoned(n, torch.bool), poisoned(images, FP32),
+         poisoned(images, torch.int32), poisoned(1, FP32)]
+
+    def run_triton():
+        k[(images,)](preds, targets, *t[:4], BLOCK_SIZE=256)
+        k_mean[(1,)](t[2], t[3], t[4], images, REDUCE_BLOCK=1024)
+
+    def run_tl2cu():
+        fn(U32(images), U32(1), U32(1), ptr(preds), ptr(targets), *map(ptr, c[:4]))
+        fn_mean(ptr(c[2]), ptr(c[3]), ptr(c[4]), I32(images))
+
+    def check():
+        ok_out, text = check_rel(c[0], t[0])
+        ok_sum, text_sum = check_rel(c[2], t[2], REDUCE_TOL)
+        ok_mean, text_mean = check_rel(c[4], t[4], REDUCE_TOL)
+        valid_ok = torch.equal(c[1].view(torch.uint8), t[1].view(torch.uint8))
+        count_ok = torch.equal(c[3], t[3])
+        text = (f"{text} sums {text_sum.split('=')[1]} mean {text_mean.split('=')[1]}"
+                + ("" if valid_ok else " valid differs") + ("" if count_ok else " counts differ"))
+        return ok_out and ok_sum and ok_mean and valid_ok and count_ok, text
+
+    return Case(f"{images}x256 boxes", run_triton, run_tl2cu, check)
+
+
+def norm_case(name, func, has_bias):
+    """layer_norm (Y, Mean, Rstd; W and B) and rms_norm (Y, Rstd; W): the row stride is
+    larger than N at the small size, and the padding of Y must keep its poison."""
+    def make(build, small):
+        k = getattr(load_module(name), func)
+        pointers = 6 if has_bias else 4
+        fn = Launcher(build, name, func + "_grid",
+                      [U32, U32, U32] + [PTR] * pointers + [I32, I32, F32])
+        rows, n = (37, 1001) if small else (16411, 4000)
+        stride = n + 7 if small else n
+        eps = 1e-5 if has_bias else 1e-6
+        x = uniform((rows, stride), -2, 4) if has_bias else uniform((rows, stride), -3, 3)
+        x[:, n:] = 1e30
+        w = uniform(n, 0.5, 1.5) if has_bias else uniform(n, -1.5, 1.5)
+        b = uniform(n, -1, 1)
+        outs = {}
+        for who in ("t", "c"):
+            y = poisoned((rows, stride), FP32)
+            stats = [poisoned(rows, FP32) for _ in range(2 if has_bias else 1)]
+            outs[who] = (y, stats)
+
+        def args(who):
+            y, stats = outs[who]
+            return [x, y, w] + ([b] if has_bias else []) + stats
+
+        def check():
+            (y_c, stats_c), (y_t, stats_t) = outs["c"], outs["t"]
+            ok, text = check_rel(y_c[:, :n], y_t[:, :n], REDUCE_TOL)
+            for s_c, s_t in zip(stats_c, stats_t):
+                ok_s, text_s = check_rel(s_c, s_t, REDUCE_TOL)
+                ok, text = ok and ok_s, text + "/" + text_s.split("=")[1]
+            padding = untouched(y_c[:, n:]) and untouched(y_t[:, n:])
+            return ok and padding, text + ("" if padding else " padding written")
+
+        return Case(
+            f"{rows}x{n}",
+            lambda: k[(rows,)](*args("t"), stride, n, eps, BLOCK_SIZE=4096, num_warps=8),
+            lambda: fn(U32(rows), U32(1), U32(1), *map(ptr, args("c")), I32(stride), I32(n),
+                       F32(eps)),
+            check)
+    return make
+
+
+def argmax(build, small):
+    """Rows full of ties, as in argmax/main.cu: small integers, and by row index mod 8:
+    constant rows, rows of +0.0/-0.0/-1, the maximum at both ends, the only maximum in
+    the last column, rows of -inf only."""
+    k = load_module("argmax").argmax_kernel
+    tl2cu = Launcher(build, "argmax", "argmax_kernel", [PTR, PTR, I32, I32, I32])
+    rows, cols = (37, 77) if small else (100003, 1000)
+    x = torch.floor(uniform((rows, cols), -8, 8))
+    r = torch.arange(rows, device=DEVICE)
+    x[r % 8 == 1] = 3.0
+    choice = torch.randint(0, 3, (rows, cols), device=DEVICE)
+    zeros = torch.tensor([-0.0, 0.0, -1.0], device=DEVICE)[choice]
+    x[r % 8 == 3] = zeros[r % 8 == 3]
+    x[r % 8 == 5, 0] = 100.0
+    x[r % 8 == 5, cols - 1] = 100.0
+    x[r % 8 == 6, cols - 1] = 1e30
+    x[r % 16 == 7] = -float("inf")
+    out_t, out_c = poisoned(rows, torch.int32), poisoned(rows, torch.int32)
+
+    def check():
+        equal = torch.equal(out_c, out_t)
+        # For information: torch.argmax also returns the first maximal index.
+        torch_differs = int((out_t.long() != torch.argmax(x, dim=1)).sum())
+        text = ("equal" if equal else f"differing={int((out_c != out_t).sum())}") + \
+            (f" (Triton and torch.argmax differ in {torch_differs} rows)" if torch_differs else "")
+        return equal, text
+
+    return Case(
+        f"{rows}x{cols}",
+        lambda: k[(triton.cdiv(rows, 4),)](x, out_t, rows, cols, cols, BLOCK_M=4, BLOCK_N=1024),
+        lambda: tl2cu(ptr(x), ptr(out_c), I32(rows), I32(cols), I32(cols)),
+        check)
+
+
+def cumsum(build, small):
+    """Both kernels (fp32 and int32); the row stride is larger than n_cols at the small
+    size, and the padding of the outputs must keep its poison."""
+    module = load_module("cumsum")
+    k_f, k_i = module.cumsum_f32_kernel, module.cumsum_i32_kernel
+    argtypes = [U32, U32, U32, PTR, PTR, I32, I32, I32]
+    fn_f = Launcher(build, "cumsum", "cumsum_f32_kernel_grid", argtypes)
+    fn_i = Launcher(build, "cumsum", "cumsum_i32_kernel_grid", argtypes)
+    rows, cols = (37, 77) if small else (20011, 1000)
+    stride = cols + 3 if small else cols
+    grid = triton.cdiv(rows, 2)
+    xf = uniform((rows, stride), -1, 1)
+    xi = torch.randint(-1000, 1001, (rows, stride), dtype=torch.int32, device=DEVICE)
+    zf_t, zf_c = poisoned((rows, stride), FP32), poisoned((rows, stride), FP32)
+    zi_t, zi_c = poisoned((rows, stride), torch.int32), poisoned((rows, stride), torch.int32)
+
+    def run_triton():
+        k_f[(grid,)](xf, zf_t, rows, cols, stride, BLOCK_M=2, BLOCK_N=1024)
+        k_i[(grid,)](xi, zi_t, rows, cols, stride, BLOCK_M=2, BLOCK_N=1024)
+
+    def run_tl2cu():
+        args = (I32(rows), I32(cols), I32(stride))
+        fn_f(U32(grid), U32(1), U32(1), ptr(xf), ptr(zf_c), *args)
+        fn_i(U32(grid), U32(1), U32(1), ptr(xi), ptr(zi_c), *args)
+
+    def check():
+        ok, text = check_rel(zf_c[:, :cols], zf_t[:, :cols], REDUCE_TOL)
+        int_equal = torch.equal(zi_c[:, :cols], zi_t[:, :cols])
+        padding = all(untouched(z[:, cols:]) for z in (zf_c, zf_t, zi_c, zi_t))
+        text += " i32 " + ("equal" if int_equal else "differs") + \
+            ("" if padding else " padding written")
+        return ok and int_equal and padding, text
+
+    return Case(f"{rows}x{cols} fp32+i32", run_triton, run_tl2cu, check)
+
+
+def transpose(build, small):
+    k = load_module("transpose").transpose_kernel
+    tl2cu = Launcher(build, "transpose", "transpose_kernel", [PTR, PTR, I32, I32])
+    m, n = (37, 101) if small else (8191, 8193)
+    x = uniform((m, n), -100, 100)
+    z_t, z_c = poisoned((n, m), FP32), poisoned((n, m), FP32)
+    grid = (triton.cdiv(m, 32), triton.cdiv(n, 64))
+
+    def check():
+        equal = torch.equal(z_c, z_t) and torch.equal(z_t, x.T)
+        return equal, "equal" if equal else f"differing={int((z_c != z_t).sum())}"
+
+    return Case(
+        f"{m}x{n}",
+        lambda: k[grid](x, z_t, m, n, BLOCK_M=32, BLOCK_N=64),
+        lambda: tl2cu(ptr(x), ptr(z_c), I32(m), I32(n)),
+        check,
+        bytes=2 * m * n * 4)
+
+
 SAMPLES = {
     "vector_add": vector_add,
     "constant_add": constant_add,
@@ -276,11 +513,21 @@ SAMPLES = {
     "mandelbrot": mandelbrot_case("mandelbrot", "mandelbrot_kernel_triton", True),
     "giou": giou,
     "game_of_life": game_of_life,
+    "long_sum": long_sum,
+    "long_softmax": long_softmax,
+    "softmax": softmax,
+    "giou_loss": giou_loss,
+    "layer_norm": norm_case("layer_norm", "_layer_norm_fwd_fused", True),
+    "rms_norm": norm_case("rms_norm", "rms_norm_fwd_kernel", False),
+    "argmax": argmax,
+    "cumsum": cumsum,
+    "transpose": transpose,
 }
 
 
 def run_sample(name, build, small):
-    """Returns a table row: [name, size, check, tl2cu ms, Triton ms, speed ratio], ok."""
+    """Returns a table row: [name, size, check, tl2cu ms, Triton ms, speed ratio, tl2cu GB/s,
+    Triton GB/s], ok."""
     torch.manual_seed(0)
     case = SAMPLES[name](build, small)
     case.run_triton()
@@ -291,7 +538,9 @@ def run_sample(name, build, small):
     ms_c = do_bench(case.run_tl2cu, **bench)
     ms_t = do_bench(case.run_triton, **bench)
     check = f"{'PASS' if ok else 'FAIL'} {figure}"
-    return [name, case.size, check, f"{ms_c:.4f}", f"{ms_t:.4f}", f"{ms_t / ms_c:.2f}x"], ok
+    gbps = [f"{case.bytes / (ms * 1e6):.0f}" if case.bytes else "" for ms in (ms_c, ms_t)]
+    return [name, case.size, check, f"{ms_c:.4f}", f"{ms_t:.4f}", f"{ms_t / ms_c:.2f}x",
+            *gbps], ok
 
 
 def main():
@@ -305,7 +554,8 @@ def main():
 
     print(f"torch {torch.__version__}, triton {triton.__version__}, "
           f"{torch.cuda.get_device_name()}", flush=True)
-    header = ["sample", "size", "check", "tl2cu ms", "Triton ms", "speed tl2cu/Triton"]
+    header = ["sample", "size", "check", "tl2cu ms", "Triton ms", "speed tl2cu/Triton",
+              "tl2cu GB/s", "Triton GB/s"]
     rows, all_ok = [], True
     for name in args.only or SAMPLES:
         print(f"{name} ...", flush=True)
@@ -314,7 +564,7 @@ def main():
         except Exception as e:  # a broken sample is a FAIL row, and the others still run
             traceback.print_exc()
             error = f"FAIL {type(e).__name__}: {e}".replace("|", "/").replace("\n", " ")
-            row, ok = [name, "", error, "", "", ""], False
+            row, ok = [name, "", error, "", "", "", "", ""], False
         print("  " + " | ".join(row), flush=True)
         rows.append(row)
         all_ok &= ok
@@ -323,7 +573,8 @@ def main():
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     lines += ["", "Times are do_bench medians; speed tl2cu/Triton = Triton ms / tl2cu ms "
-              "(above 1: tl2cu is faster)."]
+              "(above 1: tl2cu is faster); GB/s = bytes read + written / time, for the "
+              "memory-bound benchmarks."]
     table = "\n".join(lines)
     print("\n" + table, flush=True)
     if os.environ.get("OUT"):

@@ -206,11 +206,220 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   }
 }
 
+// argmax_kernel: num_warps=4, BLOCK_M=4, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[128];
+  // L14: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L15: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+  int32_t rows[32];  // [4] i32, held in the layout of [4, 1024]
+  #pragma unroll
+  for (int k = 0; k < 32; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = ((pid * 4) + (e >> 10));
+  }
+  // L16: cols = tl.arange(0, BLOCK_N)
+  int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
+  #pragma unroll
+  for (int k = 0; k < 32; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 1023);
+  }
+  // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+  bool mask[32];  // [4, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 32; ++k) {
+    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  }
+  // L18: x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=-float("inf"))
+  float x[32];  // [4, 1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 32; k += 4) {
+    tl2cu_vec<float, 4> t;
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * stride)) + cols[k]);
+    else for (int j = 0; j < 4; ++j) t.v[j] = -tl2cu_inf<float>();
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // L19: index = tl.argmax(x, axis=1)
+  int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
+  {
+    float r0 = x[0];
+    int32_t i0;
+    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
+    float r1 = x[8];
+    int32_t i1;
+    { const int e = tl2cu_elem<4, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem<4, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
+    float r2 = x[16];
+    int32_t i2;
+    { const int e = tl2cu_elem<4, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem<4, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
+    float r3 = x[24];
+    int32_t i3;
+    { const int e = tl2cu_elem<4, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem<4, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem<4, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
+    __syncthreads();
+    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int e = tl2cu_elem<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
+    { const int e = tl2cu_elem<4, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
+    { const int e = tl2cu_elem<4, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
+    __syncthreads();
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmax_step(w0, j0, w2, j2);
+      tl2cu_argmax_step(w1, j1, w3, j3);
+      tl2cu_argmax_step(w0, j0, w1, j1);
+      r0 = w0; i0 = j0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 8);
+      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmax_step(w0, j0, w2, j2);
+      tl2cu_argmax_step(w1, j1, w3, j3);
+      tl2cu_argmax_step(w0, j0, w1, j1);
+      r1 = w0; i1 = j0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 16);
+      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmax_step(w0, j0, w2, j2);
+      tl2cu_argmax_step(w1, j1, w3, j3);
+      tl2cu_argmax_step(w0, j0, w1, j1);
+      r2 = w0; i2 = j0;
+    }
+    {
+      const int e = tl2cu_elem<4, 128>(tid, 24);
+      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
+      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
+      tl2cu_argmax_step(w0, j0, w2, j2);
+      tl2cu_argmax_step(w1, j1, w3, j3);
+      tl2cu_argmax_step(w0, j0, w1, j1);
+      r3 = w0; i3 = j0;
+    }
+    __syncthreads();  // the scratch is free again
+    index[0] = i0;
+    index[1] = i0;
+    index[2] = i0;
+    index[3] = i0;
+    index[4] = i0;
+    index[5] = i0;
+    index[6] = i0;
+    index[7] = i0;
+    index[8] = i1;
+    index[9] = i1;
+    index[10] = i1;
+    index[11] = i1;
+    index[12] = i1;
+    index[13] = i1;
+    index[14] = i1;
+    index[15] = i1;
+    index[16] = i2;
+    index[17] = i2;
+    index[18] = i2;
+    index[19] = i2;
+    index[20] = i2;
+    index[21] = i2;
+    index[22] = i2;
+    index[23] = i2;
+    index[24] = i3;
+    index[25] = i3;
+    index[26] = i3;
+    index[27] = i3;
+    index[28] = i3;
+    index[29] = i3;
+    index[30] = i3;
+    index[31] = i3;
+  }
+  // L20: tl.store(out_ptr + rows, index, mask=rows < n_rows)
+  // index changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 32; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[(e >> 10)] = index[k];
+  }
+  __syncthreads();
+  int32_t index__cvt1[1];
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = (tid & 3);
+    index__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  }
+  if (tid < 4) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 3);
+      if ((((pid * 4) + e) < n_rows)) out_ptr[((pid * 4) + e)] = index__cvt1[k];
+    }
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t argmax_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::argmax_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
+  if (tl2cu_aligned16(x_ptr) && n_rows % 16 == 0 && n_cols % 16 == 0 && stride % 16 == 0)
+    tl2cu_kernels::argmax_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
+  else
+    tl2cu_kernels::argmax_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 

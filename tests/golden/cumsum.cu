@@ -67,6 +67,80 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   }
 }
 
+// cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  // L16: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+  int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = ((pid * 2) + (e >> 10));
+  }
+  // L18: cols = tl.arange(0, BLOCK_N)
+  int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 1023);
+  }
+  // L19: offsets = rows[:, None] * stride + cols[None, :]
+  int32_t offsets[16];  // [2, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    offsets[k] = ((rows[k] * stride) + cols[k]);
+  }
+  // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+  bool mask[16];  // [2, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  }
+  // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
+  float x[16];  // [2, 1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 16; k += 4) {
+    tl2cu_vec<float, 4> t;
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[k]);
+    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
+  float x_cumsum[16];  // [2, 1024] fp32
+  // cumsum of x along axis 1, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((float*)tl2cu_smem)[((e & 1023) + (e >> 10) * 1024)] = x[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const float* row = (const float*)tl2cu_smem + (e >> 10) * 1024;
+    const int j = (e & 1023);
+    float acc = row[0];
+    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
+    x_cumsum[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = x_cumsum[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<float, 4> *)(z_ptr + offsets[k]) = t;
+  }
+}
+
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
@@ -131,17 +205,97 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   }
 }
 
+// cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  // L28: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+  int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    rows[k] = ((pid * 2) + (e >> 10));
+  }
+  // L30: cols = tl.arange(0, BLOCK_N)
+  int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    cols[k] = (e & 1023);
+  }
+  // L31: offsets = rows[:, None] * stride + cols[None, :]
+  int32_t offsets[16];  // [2, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    offsets[k] = ((rows[k] * stride) + cols[k]);
+  }
+  // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+  bool mask[16];  // [2, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  }
+  // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
+  int32_t x[16];  // [2, 1024] i32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 16; k += 4) {
+    tl2cu_vec<int32_t, 4> t;
+    if (mask[k]) t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + offsets[k]);
+    else for (int j = 0; j < 4; ++j) t.v[j] = 0;
+    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  }
+  // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
+  int32_t x_cumsum[16];  // [2, 1024] i32
+  // cumsum of x along axis 1, through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    ((int32_t*)tl2cu_smem)[((e & 1023) + (e >> 10) * 1024)] = x[k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 10) * 1024;
+    const int j = (e & 1023);
+    int32_t acc = row[0];
+    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
+    x_cumsum[k] = acc;
+  }
+  __syncthreads();  // the scratch is free again
+  #pragma unroll
+  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = x_cumsum[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(z_ptr + offsets[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t cumsum_f32_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::cumsum_f32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_rows % 16 == 0 && n_cols % 16 == 0 && stride % 16 == 0)
+    tl2cu_kernels::cumsum_f32_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+  else
+    tl2cu_kernels::cumsum_f32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t cumsum_i32_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::cumsum_i32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_rows % 16 == 0 && n_cols % 16 == 0 && stride % 16 == 0)
+    tl2cu_kernels::cumsum_i32_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+  else
+    tl2cu_kernels::cumsum_i32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 

@@ -7,36 +7,36 @@ namespace tl2cu_kernels {
 __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
   const int tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
-  // L17: row_idx = tl.program_id(0)
+  // L15: row_idx = tl.program_id(0)
   const int32_t row_idx = (int32_t)blockIdx.x;
-  // L19: row_start_ptr = input_ptr + row_idx * input_row_stride
+  // L17: row_start_ptr = input_ptr + row_idx * input_row_stride
   float *const row_start_ptr = (input_ptr + (row_idx * input_row_stride));
-  // L22: col_offsets = tl.arange(0, BLOCK_SIZE)
+  // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
   int32_t col_offsets[16];  // [4096] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 256>(tid, k);
     col_offsets[k] = e;
   }
-  // L23: input_ptrs = row_start_ptr + col_offsets
+  // L21: input_ptrs = row_start_ptr + col_offsets
   float * input_ptrs[16];  // [4096] *fp32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     input_ptrs[k] = (row_start_ptr + col_offsets[k]);
   }
-  // L25: mask = col_offsets < n_cols
+  // L23: mask = col_offsets < n_cols
   bool mask[16];  // [4096] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     mask[k] = (col_offsets[k] < n_cols);
   }
-  // L26: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+  // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     row[k] = (mask[k] ? *input_ptrs[k] : -tl2cu_inf<float>());
   }
-  // L28: row_minus_max = row - tl.max(row, axis=0)
+  // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
     float r0 = row[0];
@@ -83,13 +83,13 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
   for (int k = 0; k < 16; ++k) {
     row_minus_max[k] = (row[k] - row_max);
   }
-  // L29: numerator = tl.exp(row_minus_max)
+  // L27: numerator = tl.exp(row_minus_max)
   float numerator[16];  // [4096] fp32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     numerator[k] = tl2cu_exp(row_minus_max[k]);
   }
-  // L30: denominator = tl.sum(numerator, axis=0)
+  // L28: denominator = tl.sum(numerator, axis=0)
   float denominator;  // sum of numerator
   {
     float r0 = numerator[0];
@@ -131,24 +131,183 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
     __syncthreads();  // the scratch is free again
     denominator = r0;
   }
-  // L31: softmax_output = numerator / denominator
+  // L29: softmax_output = numerator / denominator
   float softmax_output[16];  // [4096] fp32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     softmax_output[k] = tl2cu_div(numerator[k], denominator);
   }
-  // L33: output_row_start_ptr = output_ptr + row_idx * output_row_stride
+  // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
   float *const output_row_start_ptr = (output_ptr + (row_idx * output_row_stride));
-  // L34: output_ptrs = output_row_start_ptr + col_offsets
+  // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     output_ptrs[k] = (output_row_start_ptr + col_offsets[k]);
   }
-  // L35: tl.store(output_ptrs, softmax_output, mask=mask)
+  // L33: tl.store(output_ptrs, softmax_output, mask=mask)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (mask[k]) *output_ptrs[k] = softmax_output[k];
+  }
+}
+
+// softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[32];
+  // L15: row_idx = tl.program_id(0)
+  const int32_t row_idx = (int32_t)blockIdx.x;
+  // L17: row_start_ptr = input_ptr + row_idx * input_row_stride
+  float *const row_start_ptr = (input_ptr + (row_idx * input_row_stride));
+  // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
+  int32_t col_offsets[16];  // [4096] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 256>(tid, k);
+    col_offsets[k] = e;
+  }
+  // L21: input_ptrs = row_start_ptr + col_offsets
+  float * input_ptrs[16];  // [4096] *fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    input_ptrs[k] = (row_start_ptr + col_offsets[k]);
+  }
+  // L23: mask = col_offsets < n_cols
+  bool mask[16];  // [4096] i1
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    mask[k] = (col_offsets[k] < n_cols);
+  }
+  // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+  float row[16];  // [4096] fp32 (16-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 16; k += 4) {
+    tl2cu_vec<float, 4> t;
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)input_ptrs[k];
+    else for (int j = 0; j < 4; ++j) t.v[j] = -tl2cu_inf<float>();
+    for (int j = 0; j < 4; ++j) row[k + j] = t.v[j];
+  }
+  // L26: row_minus_max = row - tl.max(row, axis=0)
+  float row_max;  // max of row
+  {
+    float r0 = row[0];
+    r0 = tl2cu_maximum(r0, row[1]);
+    r0 = tl2cu_maximum(r0, row[2]);
+    r0 = tl2cu_maximum(r0, row[3]);
+    r0 = tl2cu_maximum(r0, row[4]);
+    r0 = tl2cu_maximum(r0, row[5]);
+    r0 = tl2cu_maximum(r0, row[6]);
+    r0 = tl2cu_maximum(r0, row[7]);
+    r0 = tl2cu_maximum(r0, row[8]);
+    r0 = tl2cu_maximum(r0, row[9]);
+    r0 = tl2cu_maximum(r0, row[10]);
+    r0 = tl2cu_maximum(r0, row[11]);
+    r0 = tl2cu_maximum(r0, row[12]);
+    r0 = tl2cu_maximum(r0, row[13]);
+    r0 = tl2cu_maximum(r0, row[14]);
+    r0 = tl2cu_maximum(r0, row[15]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    __syncthreads();
+    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    __syncthreads();
+    {
+      const float* p = (const float*)tl2cu_smem + 0 * 8;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
+      w0 = tl2cu_maximum(w0, w4);
+      w1 = tl2cu_maximum(w1, w5);
+      w2 = tl2cu_maximum(w2, w6);
+      w3 = tl2cu_maximum(w3, w7);
+      w0 = tl2cu_maximum(w0, w2);
+      w1 = tl2cu_maximum(w1, w3);
+      w0 = tl2cu_maximum(w0, w1);
+      r0 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    row_max = r0;
+  }
+  float row_minus_max[16];  // [4096] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_minus_max[k] = (row[k] - row_max);
+  }
+  // L27: numerator = tl.exp(row_minus_max)
+  float numerator[16];  // [4096] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    numerator[k] = tl2cu_exp(row_minus_max[k]);
+  }
+  // L28: denominator = tl.sum(numerator, axis=0)
+  float denominator;  // sum of numerator
+  {
+    float r0 = numerator[0];
+    r0 = r0 + numerator[1];
+    r0 = r0 + numerator[2];
+    r0 = r0 + numerator[3];
+    r0 = r0 + numerator[4];
+    r0 = r0 + numerator[5];
+    r0 = r0 + numerator[6];
+    r0 = r0 + numerator[7];
+    r0 = r0 + numerator[8];
+    r0 = r0 + numerator[9];
+    r0 = r0 + numerator[10];
+    r0 = r0 + numerator[11];
+    r0 = r0 + numerator[12];
+    r0 = r0 + numerator[13];
+    r0 = r0 + numerator[14];
+    r0 = r0 + numerator[15];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    __syncthreads();
+    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    __syncthreads();
+    {
+      const float* p = (const float*)tl2cu_smem + 0 * 8;
+      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
+      w0 = w0 + w4;
+      w1 = w1 + w5;
+      w2 = w2 + w6;
+      w3 = w3 + w7;
+      w0 = w0 + w2;
+      w1 = w1 + w3;
+      w0 = w0 + w1;
+      r0 = w0;
+    }
+    __syncthreads();  // the scratch is free again
+    denominator = r0;
+  }
+  // L29: softmax_output = numerator / denominator
+  float softmax_output[16];  // [4096] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    softmax_output[k] = tl2cu_div(numerator[k], denominator);
+  }
+  // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
+  float *const output_row_start_ptr = (output_ptr + (row_idx * output_row_stride));
+  // L32: output_ptrs = output_row_start_ptr + col_offsets
+  float * output_ptrs[16];  // [4096] *fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    output_ptrs[k] = (output_row_start_ptr + col_offsets[k]);
+  }
+  // L33: tl.store(output_ptrs, softmax_output, mask=mask)
+  #pragma unroll
+  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = softmax_output[k];
+    }
+    const int k = r;
+    if (mask[k]) *(tl2cu_vec<float, 4> *)output_ptrs[k] = t;
   }
 }
 
@@ -156,7 +315,10 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
 
 extern "C" cudaError_t softmax_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::softmax_kernel<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+  if (input_row_stride % 16 == 0 && output_row_stride % 16 == 0 && n_cols % 16 == 0)
+    tl2cu_kernels::softmax_kernel_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+  else
+    tl2cu_kernels::softmax_kernel<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   return cudaGetLastError();
 }
 
