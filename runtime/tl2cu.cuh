@@ -169,15 +169,16 @@ TL2CU_DEVICE T tl2cu_shfl_xor(T v, int lane_mask) {
   return __shfl_xor_sync(0xffffffffu, v, lane_mask);
 }
 
-// argmax / argmin combine: the larger (smaller) value wins, ties go to the
-// smaller index (Triton's tie_break_left); (v, i) is updated in place.
+// argmax / argmin combine, as Triton writes it (standard.py): the left operand
+// (v, i) stays if it is larger (smaller), or equal with a smaller index
+// (tie_break_left); otherwise the right one wins, NaNs included.
 template <typename T>
 TL2CU_DEVICE void tl2cu_argmax_step(T &v, int32_t &i, T v2, int32_t i2) {
-  if (v2 > v || (v2 == v && i2 < i)) v = v2, i = i2;
+  if (!(v > v2 || (v == v2 && i < i2))) v = v2, i = i2;
 }
 template <typename T>
 TL2CU_DEVICE void tl2cu_argmin_step(T &v, int32_t &i, T v2, int32_t i2) {
-  if (v2 < v || (v2 == v && i2 < i)) v = v2, i = i2;
+  if (!(v < v2 || (v == v2 && i < i2))) v = v2, i = i2;
 }
 
 // ---------------------------------------------------------------- conversions

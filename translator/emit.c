@@ -10,6 +10,9 @@
 // where Triton's LLVM backend contracts them (same basic block, fmul operand of
 // fadd/fsub), explicitly with fmaf(), and other multiplies that feed an add are
 // written __fmul_rn so that nvcc cannot contract them differently.
+// Shared memory (tl2cu_smem) is one scratch buffer: every use of it (layout
+// conversions, cross-warp reductions, scans) starts with __syncthreads(), so the
+// readers of the previous use are done before anyone writes.
 #include "tl2cu.h"
 
 #include <math.h>
@@ -880,7 +883,6 @@ static void emit_reduce(Em *em, Stmt *s) {
       em->indent--;
       line(em, "}");
     }
-    line(em, "__syncthreads();  // the scratch is free again");
   }
   // 4. every element of an output position gets the result
   for (int64_t k = 0; k < E && k < 4096; k++) {
@@ -895,44 +897,72 @@ static void emit_reduce(Em *em, Stmt *s) {
   line(em, "}");
 }
 
+// A scan goes through shared memory: the block is stored row-major, each scan
+// line of n elements is cut into P segments of S, one thread scans each segment
+// sequentially, then adds the combined totals of the segments before it.
+// O(S + P) steps per thread; the order of combination differs from Triton's
+// tree (exact for integers, within rounding for floats).
 static void emit_scan(Em *em, Stmt *s) {
   Value *v = s->v, *x = v->a;
   const Layout *l = x->layout;
   const char *t = ctype(v->ty);
-  int64_t n = x->shape.dim[v->ival];
-  int64_t bytes = shape_numel(x->shape) * elem_bytes(v->ty);
-  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
+  int64_t n = x->shape.dim[v->ival], numel = shape_numel(x->shape), lines = numel / n;
+  int64_t stride = 1;
+  for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
+  int64_t threads = em->threads;
+  int64_t P = lines >= threads ? 1 : threads / lines;
+  if (P > n) P = n;
+  int64_t S = n / P;
+  int bytes = (int)((numel + lines * P) * elem_bytes(v->ty));
+  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
   line(em, "%s %s[%lld];  %s", t, v->cname, (long long)l->per_thread, shape_comment(v));
-  line(em, "// %s%s of %s along axis %lld, through shared memory", v->fn, v->reverse ? " (reversed)" : "", x->cname,
-       (long long)v->ival);
+  line(em, "{  // %s%s of %s along axis %lld: %lld lines of %lld, %lld segments of %lld per line", v->fn,
+       v->reverse ? " (reversed)" : "", x->cname, (long long)v->ival, (long long)lines, (long long)n, (long long)P,
+       (long long)S);
+  em->indent++;
+  line(em, "%s* buf = (%s*)tl2cu_smem;", t, t);
+  line(em, "%s* total = buf + %lld;", t, (long long)numel);
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(l, &uses_e);
   const char *pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "((%s*)tl2cu_smem)[%s] = %s[k];", t, pos, x->cname);
+  line(em, "buf[%s] = %s[k];", pos, x->cname);
   close_loop(em);
   line(em, "__syncthreads();");
-  int64_t stride = 1;
-  for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
-  uses_e = true;
-  Cx at = identity_cx(l, &uses_e);
-  const char *here = use_crd(&at, (int)v->ival);
-  at.crd[v->ival] = "0";
-  const char *base = linear_of(&at, x->shape);
-  open_elem_loop(em, l, true);
-  line(em, "const %s* row = (const %s*)tl2cu_smem + %s;", t, t, base);
-  line(em, "const int j = %s;", here);
-  if (!v->reverse) {
-    line(em, "%s acc = row[0];", t);
-    line(em, "for (int i = 1; i <= j; ++i) acc = %s;", combine_expr(v, "acc", xprintf("row[i * %lld]", (long long)stride)));
-  } else {
-    line(em, "%s acc = row[%lld];", t, (long long)((n - 1) * stride));
-    line(em, "for (int i = %lld; i >= j; --i) acc = %s;", (long long)(n - 2), combine_expr(v, "acc", xprintf("row[i * %lld]", (long long)stride)));
-  }
-  line(em, "%s[k] = acc;", v->cname);
+  // element i of segment `seg` of line `ln`, in scan order
+  const char *at = xprintf("((ln / %lld) * %lld + ln %% %lld + (%s) * %lld)", (long long)stride, (long long)(n * stride),
+                           (long long)stride, v->reverse ? xprintf("%lld - (seg * %lld + i)", (long long)(n - 1), (long long)S)
+                                                         : xprintf("seg * %lld + i", (long long)S),
+                           (long long)stride);
+  line(em, "for (int u = tid; u < %lld; u += %lld) {", (long long)(lines * P), (long long)threads);
+  em->indent++;
+  line(em, "const int ln = u / %lld, seg = u %% %lld;", (long long)P, (long long)P);
+  line(em, "int i = 0;");
+  line(em, "%s acc = buf[%s];", t, at);
+  line(em, "for (i = 1; i < %lld; ++i) buf[%s] = acc = %s;", (long long)S, at, combine_expr(v, "acc", xprintf("buf[%s]", at)));
+  line(em, "total[u] = acc;");
   close_loop(em);
-  line(em, "__syncthreads();  // the scratch is free again");
+  if (P > 1) {
+    line(em, "__syncthreads();");
+    line(em, "for (int u = tid; u < %lld; u += %lld) {", (long long)(lines * P), (long long)threads);
+    em->indent++;
+    line(em, "const int ln = u / %lld, seg = u %% %lld;", (long long)P, (long long)P);
+    line(em, "if (seg == 0) continue;");
+    line(em, "%s before = total[ln * %lld];", t, (long long)P);
+    line(em, "for (int q = 1; q < seg; ++q) before = %s;", combine_expr(v, "before", xprintf("total[ln * %lld + q]", (long long)P)));
+    line(em, "for (int i = 0; i < %lld; ++i) buf[%s] = %s;", (long long)S, at, combine_expr(v, "before", xprintf("buf[%s]", at)));
+    close_loop(em);
+  }
+  line(em, "__syncthreads();");
+  uses_e = false;
+  own = identity_cx(l, &uses_e);
+  pos = linear_of(&own, x->shape);
+  open_elem_loop(em, l, uses_e);
+  line(em, "%s[k] = buf[%s];", v->cname, pos);
+  close_loop(em);
+  em->indent--;
+  line(em, "}");
 }
 
 static void emit_vardef(Em *em, Stmt *s) {

@@ -148,7 +148,6 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
       tl2cu_argmax_step(w0, j0, w1, j1);
       r3 = w0; i3 = j0;
     }
-    __syncthreads();  // the scratch is free again
     index[0] = i0;
     index[1] = i0;
     index[2] = i0;
@@ -354,7 +353,6 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
       tl2cu_argmax_step(w0, j0, w1, j1);
       r3 = w0; i3 = j0;
     }
-    __syncthreads();  // the scratch is free again
     index[0] = i0;
     index[1] = i0;
     index[2] = i0;

@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -43,24 +43,38 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   }
   // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
   float x_cumsum[16];  // [2, 1024] fp32
-  // cumsum of x along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1023) + (e >> 10) * 1024)] = x[k];
+  {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 2048;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      int i = 0;
+      float acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      if (seg == 0) continue;
+      float before = total[ln * 64];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
+      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e >> 10) * 1024;
-    const int j = (e & 1023);
-    float acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    x_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (mask[k]) z_ptr[offsets[k]] = x_cumsum[k];
@@ -70,7 +84,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -110,24 +124,38 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   }
   // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
   float x_cumsum[16];  // [2, 1024] fp32
-  // cumsum of x along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1023) + (e >> 10) * 1024)] = x[k];
+  {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 2048;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      int i = 0;
+      float acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      if (seg == 0) continue;
+      float before = total[ln * 64];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
+      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e >> 10) * 1024;
-    const int j = (e & 1023);
-    float acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    x_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 16; r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> t;
@@ -144,7 +172,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -181,24 +209,38 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   }
   // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
   int32_t x_cumsum[16];  // [2, 1024] i32
-  // cumsum of x along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[((e & 1023) + (e >> 10) * 1024)] = x[k];
+  {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 2048;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      int i = 0;
+      int32_t acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 64];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
+      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 10) * 1024;
-    const int j = (e & 1023);
-    int32_t acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    x_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (mask[k]) z_ptr[offsets[k]] = x_cumsum[k];
@@ -208,7 +250,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -248,24 +290,38 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   }
   // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
   int32_t x_cumsum[16];  // [2, 1024] i32
-  // cumsum of x along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[((e & 1023) + (e >> 10) * 1024)] = x[k];
+  {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 2048;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      int i = 0;
+      int32_t acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 64, seg = u % 64;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 64];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
+      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 10) * 1024;
-    const int j = (e & 1023);
-    int32_t acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    x_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 16; r += 4) {  // 16-byte stores
     tl2cu_vec<int32_t, 4> t;

@@ -235,7 +235,6 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     giou_1_sum = r0;
   }
   if (tid == 0) {
@@ -267,7 +266,6 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   if (tid == 0) {
@@ -514,7 +512,6 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     giou_1_sum = r0;
   }
   if (tid == 0) {
@@ -546,7 +543,6 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   if (tid == 0) {
@@ -644,7 +640,6 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     total = r0;
   }
   // L90: count = tl.sum(counts, axis=0)
@@ -674,7 +669,6 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     count = r0;
   }
   // L91: tl.store(mean_ptr, total / tl.maximum(count, 1))

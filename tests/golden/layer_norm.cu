@@ -71,7 +71,6 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_sum = r0;
   }
   const float mean = tl2cu_div(x_sum, (float)N);
@@ -125,7 +124,6 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   const float var = tl2cu_div(t_sum, (float)N);
@@ -241,7 +239,6 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_sum = r0;
   }
   const float mean = tl2cu_div(x_sum, (float)N);
@@ -295,7 +292,6 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   const float var = tl2cu_div(t_sum, (float)N);

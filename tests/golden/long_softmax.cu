@@ -152,7 +152,6 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         w0 = tl2cu_maximum(w0, w1);
         r3 = w0;
       }
-      __syncthreads();  // the scratch is free again
       x_max_2[0] = r0;
       x_max_2[1] = r0;
       x_max_2[2] = r0;
@@ -267,7 +266,6 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         w0 = w0 + w1;
         r3 = w0;
       }
-      __syncthreads();  // the scratch is free again
       t_sum[0] = r0;
       t_sum[1] = r0;
       t_sum[2] = r0;
@@ -499,7 +497,6 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         w0 = tl2cu_maximum(w0, w1);
         r3 = w0;
       }
-      __syncthreads();  // the scratch is free again
       x_max_2[0] = r0;
       x_max_2[1] = r0;
       x_max_2[2] = r0;
@@ -614,7 +611,6 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         w0 = w0 + w1;
         r3 = w0;
       }
-      __syncthreads();  // the scratch is free again
       t_sum[0] = r0;
       t_sum[1] = r0;
       t_sum[2] = r0;

@@ -110,7 +110,6 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
         w0 = w0 + w1;
         r0 = w0;
       }
-      __syncthreads();  // the scratch is free again
       x_sum[0] = r0;
       x_sum[1] = r0;
       x_sum[2] = r0;
@@ -274,7 +273,6 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
         w0 = w0 + w1;
         r0 = w0;
       }
-      __syncthreads();  // the scratch is free again
       x_sum[0] = r0;
       x_sum[1] = r0;
       x_sum[2] = r0;

@@ -125,7 +125,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       w0 = w0 + w1;
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_sum_1[0] = r0;
     x_sum_1[1] = r1;
     x_sum_1[2] = r2;
@@ -245,7 +244,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       w0 = tl2cu_minimum(w0, w1);
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_min[0] = r0;
     x_min[1] = r1;
     x_min[2] = r2;
@@ -315,7 +313,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   if (tid == 0) {
@@ -364,7 +361,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       w0 = tl2cu_maximum(w0, w1);
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_max = r0;
   }
   if (tid == 0) {
@@ -520,7 +516,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       w0 = w0 + w1;
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_sum_1[0] = r0;
     x_sum_1[1] = r1;
     x_sum_1[2] = r2;
@@ -640,7 +635,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       w0 = tl2cu_minimum(w0, w1);
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_min[0] = r0;
     x_min[1] = r1;
     x_min[2] = r2;
@@ -710,7 +704,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   if (tid == 0) {
@@ -759,7 +752,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       w0 = tl2cu_maximum(w0, w1);
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_max = r0;
   }
   if (tid == 0) {
@@ -941,7 +933,6 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
       tl2cu_argmin_step(w0, j0, w1, j1);
       r3 = w0; i3 = j0;
     }
-    __syncthreads();  // the scratch is free again
     xr_argmin[0] = i0;
     xr_argmin[1] = i1;
     xr_argmin[2] = i2;
@@ -1069,7 +1060,6 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
       tl2cu_argmax_step(w0, j0, w1, j1);
       r0 = w0; i0 = j0;
     }
-    __syncthreads();  // the scratch is free again
     flat_argmax = i0;
   }
   if (tid == 0) {
@@ -1220,7 +1210,6 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       tl2cu_argmin_step(w0, j0, w1, j1);
       r3 = w0; i3 = j0;
     }
-    __syncthreads();  // the scratch is free again
     xr_argmin[0] = i0;
     xr_argmin[1] = i1;
     xr_argmin[2] = i2;
@@ -1348,7 +1337,6 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       tl2cu_argmax_step(w0, j0, w1, j1);
       r0 = w0; i0 = j0;
     }
-    __syncthreads();  // the scratch is free again
     flat_argmax = i0;
   }
   if (tid == 0) {
@@ -1524,7 +1512,6 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
       w0 = int_reductions_combine_max_abs_combine(w0, w1);
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_reduce[0] = r0;
     x_reduce[1] = r1;
     x_reduce[2] = r2;
@@ -1761,7 +1748,6 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
       w0 = int_reductions_combine_max_abs_combine(w0, w1);
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_reduce[0] = r0;
     x_reduce[1] = r1;
     x_reduce[2] = r2;
@@ -1844,7 +1830,7 @@ static __device__ __forceinline__ int32_t scans_combine_add_combine(int32_t a, i
 // scans: num_warps=4
 __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -1872,48 +1858,76 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   }
   // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
   float x_cumsum[4];  // [16, 32] fp32
-  // cumsum of x along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      float before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    float acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    x_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     out_ptr[offs[k]] = x_cumsum[k];
   }
   // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
   float x_cumsum_1[4];  // [16, 32] fp32
-  // cumsum (reversed) of x along axis 0, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 4, seg = u % 4;
+      int i = 0;
+      float acc = buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      for (i = 1; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 4, seg = u % 4;
+      if (seg == 0) continue;
+      float before = total[ln * 4];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 4 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum_1[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e & 31);
-    const int j = (e >> 5);
-    float acc = row[480];
-    for (int i = 14; i >= j; --i) acc = acc + row[i * 32];
-    x_cumsum_1[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     (out_ptr + 512)[offs[k]] = x_cumsum_1[k];
@@ -1926,24 +1940,38 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   }
   // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
   int32_t xi_cumsum[4];  // [16, 32] i32
-  // cumsum of xi along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = xi[k];
+  {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      xi_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    int32_t acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    xi_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     (out_ptr + 1024)[offs[k]] = (float)xi_cumsum[k];
@@ -1955,48 +1983,76 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     cumprod_input[k] = fmaf(x[k], 0.5f, 0.75f);
   }
   float t_cumprod[4];  // [16, 32] fp32
-  // cumprod of cumprod_input along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+  {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      float before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = before * total[ln * 8 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      t_cumprod[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    float acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc * row[i * 1];
-    t_cumprod[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     (out_ptr + 1536)[offs[k]] = t_cumprod[k];
   }
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
-  // scan of xi along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = xi[k];
+  {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = scans_combine_add_combine(before, total[ln * 8 + q]);
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      xi_scan[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    int32_t acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = scans_combine_add_combine(acc, row[i * 1]);
-    xi_scan[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     (out_ptr + 2048)[offs[k]] = (float)xi_scan[k];
@@ -2006,7 +2062,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
 // scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_ptr) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -2035,24 +2091,38 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   }
   // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
   float x_cumsum[4];  // [16, 32] fp32
-  // cumsum of x along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      float before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    float acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    x_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 4; r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> t;
@@ -2066,24 +2136,38 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   }
   // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
   float x_cumsum_1[4];  // [16, 32] fp32
-  // cumsum (reversed) of x along axis 0, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 4, seg = u % 4;
+      int i = 0;
+      float acc = buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      for (i = 1; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 4, seg = u % 4;
+      if (seg == 0) continue;
+      float before = total[ln * 4];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 4 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      x_cumsum_1[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e & 31);
-    const int j = (e >> 5);
-    float acc = row[480];
-    for (int i = 14; i >= j; --i) acc = acc + row[i * 32];
-    x_cumsum_1[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 4; r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> t;
@@ -2103,24 +2187,38 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   }
   // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
   int32_t xi_cumsum[4];  // [16, 32] i32
-  // cumsum of xi along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = xi[k];
+  {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      xi_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    int32_t acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc + row[i * 1];
-    xi_cumsum[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 4; r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> t;
@@ -2139,24 +2237,38 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     cumprod_input[k] = fmaf(x[k], 0.5f, 0.75f);
   }
   float t_cumprod[4];  // [16, 32] fp32
-  // cumprod of cumprod_input along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+  {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
+    float* buf = (float*)tl2cu_smem;
+    float* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      float before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = before * total[ln * 8 + q];
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      t_cumprod[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const float* row = (const float*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    float acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = acc * row[i * 1];
-    t_cumprod[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 4; r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> t;
@@ -2170,24 +2282,38 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   }
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
-  // scan of xi along axis 1, through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = xi[k];
+  {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 512;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      int i = 0;
+      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 8, seg = u % 8;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 8];
+      for (int q = 1; q < seg; ++q) before = scans_combine_add_combine(before, total[ln * 8 + q]);
+      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      xi_scan[k] = buf[((e & 31) + (e >> 5) * 32)];
+    }
   }
-  __syncthreads();
-  #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    const int32_t* row = (const int32_t*)tl2cu_smem + (e >> 5) * 32;
-    const int j = (e & 31);
-    int32_t acc = row[0];
-    for (int i = 1; i <= j; ++i) acc = scans_combine_add_combine(acc, row[i * 1]);
-    xi_scan[k] = acc;
-  }
-  __syncthreads();  // the scratch is free again
   #pragma unroll
   for (int r = 0; r < 4; r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> t;
@@ -2524,7 +2650,6 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
       w0 = w0 + w1;
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_sum[0] = r0;
     x_sum[1] = r1;
     x_sum[2] = r2;
@@ -2920,7 +3045,6 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       w0 = w0 + w1;
       r3 = w0;
     }
-    __syncthreads();  // the scratch is free again
     x_sum[0] = r0;
     x_sum[1] = r1;
     x_sum[2] = r2;

@@ -72,7 +72,6 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   const float mean_square = tl2cu_div(t_sum, (float)N);
@@ -173,7 +172,6 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     t_sum = r0;
   }
   const float mean_square = tl2cu_div(t_sum, (float)N);

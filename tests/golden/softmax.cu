@@ -75,7 +75,6 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
       w0 = tl2cu_maximum(w0, w1);
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     row_max = r0;
   }
   float row_minus_max[16];  // [4096] fp32
@@ -128,7 +127,6 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     denominator = r0;
   }
   // L29: softmax_output = numerator / denominator
@@ -227,7 +225,6 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
       w0 = tl2cu_maximum(w0, w1);
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     row_max = r0;
   }
   float row_minus_max[16];  // [4096] fp32
@@ -280,7 +277,6 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
       w0 = w0 + w1;
       r0 = w0;
     }
-    __syncthreads();  // the scratch is free again
     denominator = r0;
   }
   // L29: softmax_output = numerator / denominator

@@ -1,0 +1,8 @@
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(x_ptr, B: tl.constexpr):
+    offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
+    x = tl.load(x_ptr + offs)
+    tl.store(x_ptr + offs, tl.cumsum(x, axis=1))
