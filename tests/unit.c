@@ -78,7 +78,7 @@ static Kernel *trace(const char *src, const char *sig) {
   s->sig = sig;
   vec_push(&o.sigs, s);
   Kernel *k = lower_kernel(mod, mod->funcs.items[0], &o);
-  layout_assign(k);
+  layout_assign(k, layout_widest_run(k));
   return k;
 }
 

@@ -1256,19 +1256,33 @@ static void emit_kernel(Em *em, Kernel *k) {
     em->last_line = 0;
     emit_combine(em, cb);
   }
-  em->assume_aligned = false;
-  emit_kernel_variant(em, k, k->func->name, "");
-  int plain_vectors = em->nvector;
-  Str aligned = {0};
+  // the plain variant: vector accesses where hints prove them, else runs of
+  // one element, so that consecutive threads' scalar accesses coalesce
+  int wide = layout_widest_run(k);
+  Str plain = {0}, aligned = {0};
+  str_add(&plain, "");
   str_add(&aligned, "");
   Str *saved = em->out;
+  em->out = &plain;
+  em->assume_aligned = false;
+  layout_assign(k, wide);
+  emit_kernel_variant(em, k, k->func->name, "");
+  int plain_vectors = em->nvector;
+  if (plain_vectors == 0 && wide > 1) {
+    plain.len = 0;
+    plain.buf[0] = 0;
+    layout_assign(k, 1);
+    emit_kernel_variant(em, k, k->func->name, "");
+  }
   em->out = &aligned;
   em->assume_aligned = true;
   em->assumed = 0;
+  layout_assign(k, wide);
   emit_kernel_variant(em, k, xprintf("%s_aligned", k->func->name),
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
   em->out = saved;
+  str_add(em->out, plain.buf);
   if (em->nvector > plain_vectors) {
     k->aligned_variant = true;
     k->assumed_params = em->assumed;

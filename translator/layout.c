@@ -19,9 +19,10 @@
 
 #include <string.h>
 
-// Elements per run: 16 bytes of the kernel's narrowest memory access (Triton
-// sizes runs from the loads and stores). One value for the whole kernel, so that
-// every layout of a given space assigns elements to threads the same way.
+// Elements per run (Triton's sizePerThread along the fastest dim): 16 bytes of
+// the kernel's narrowest memory access where accesses can be vectors, else 1,
+// so that scalar accesses of consecutive threads coalesce. One value for the
+// whole kernel, so that every layout of a space assigns elements alike.
 static int run_elems = 4;
 
 static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
@@ -172,11 +173,38 @@ static void walk(Stmt *s, int threads, bool force) {
   unreachable();
 }
 
-void layout_assign(Kernel *k) {
-  int threads = k->num_warps * 32;
+// Forget every layout, so that the kernel can be laid out again with other runs.
+static int generation;
+
+static void clear_value(Value *v) {
+  if (!v || v->visit == generation) return;
+  v->visit = generation;
+  v->layout = NULL;
+  clear_value(v->a);
+  clear_value(v->b);
+  clear_value(v->c);
+}
+
+static void clear_stmts(Stmt *s) {
+  for (; s; s = s->next) {
+    Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) clear_value(vs[i]);
+    clear_stmts(s->body);
+    clear_stmts(s->orelse);
+  }
+}
+
+int layout_widest_run(Kernel *k) {
   int bytes = 4;
   narrowest_access(k->body, &bytes);
-  run_elems = 16 / bytes;
+  return 16 / bytes;
+}
+
+void layout_assign(Kernel *k, int run) {
+  int threads = k->num_warps * 32;
+  generation++;
+  clear_stmts(k->body);
+  run_elems = run;
   // loop-carried variables learn their layout from uses inside the body,
   // which a reverse walk reaches after the assignment at the body's end
   walk(k->body, threads, false);

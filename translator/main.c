@@ -144,7 +144,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < funcs.len; i++) {
     Func *f = funcs.items[i];
     Kernel *k = lower_kernel(m, f, &opt);
-    layout_assign(k);
+    layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
     grid_compile(k, &opt, opt.input, text, len);
     k->launcher = opt.launcher_name ? opt.launcher_name : f->name;
     if (!k->grid_c[0])

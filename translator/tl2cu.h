@@ -304,6 +304,7 @@ struct Value {
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
   int param_index;    // V_PARAM of a kernel: its position among the parameters
+  int visit;          // walk marker (layout.c)
   bool auto_named;    // materialized under a name the tracer made up (renamed on assignment)
   struct {            // what emit.c learned of a materialized value along a run of its layout
     bool known;
@@ -380,7 +381,10 @@ struct Layout {
   int vec;                // V: contiguous elements per thread
 };
 
-void layout_assign(Kernel *k);
+// Lays out every block value with runs of `run` elements per thread (the
+// emitter lays a kernel out again for each of its variants).
+void layout_assign(Kernel *k, int run);
+int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 
 // ---------------------------------------------------------------- grid.c

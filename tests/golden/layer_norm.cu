@@ -17,7 +17,7 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
   int32_t cols[16];  // [4096] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
+    const int e = tl2cu_elem<1, 256>(tid, k);
     cols[k] = e;
   }
   // L32: mask = cols < N

@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
     #pragma unroll
     for (int k = 0; k < 32; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       off_j[k] = (j_ + (e & 4095));
     }
     // L18: mask_j = off_j < T

@@ -12,7 +12,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton(int32_t *output_
   int32_t pids_x[4];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
+    const int e = tl2cu_elem<1, 256>(tid, k);
     pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)

@@ -11,14 +11,14 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L19: x, offs = tile(x_ptr)
@@ -36,22 +36,39 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
     r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r1 = r1 + tl2cu_shfl_xor(r1, 4);
+    r2 = r2 + tl2cu_shfl_xor(r2, 4);
+    r3 = r3 + tl2cu_shfl_xor(r3, 4);
     r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r1 = r1 + tl2cu_shfl_xor(r1, 2);
+    r2 = r2 + tl2cu_shfl_xor(r2, 2);
+    r3 = r3 + tl2cu_shfl_xor(r3, 2);
     r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
     x_sum[0] = r0;
-    x_sum[1] = r0;
-    x_sum[2] = r0;
-    x_sum[3] = r0;
+    x_sum[1] = r1;
+    x_sum[2] = r2;
+    x_sum[3] = r3;
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = x_sum[k];
   }
   __syncthreads();
@@ -72,25 +89,14 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
+    r0 = r0 + x[1];
+    r0 = r0 + x[2];
+    r0 = r0 + x[3];
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -98,43 +104,16 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       w0 = w0 + w1;
       r0 = w0;
     }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r1 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r2 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r3 = w0;
-    }
     x_sum_1[0] = r0;
-    x_sum_1[1] = r1;
-    x_sum_1[2] = r2;
-    x_sum_1[3] = r3;
+    x_sum_1[1] = r0;
+    x_sum_1[2] = r0;
+    x_sum_1[3] = r0;
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_sum_1[k];
   }
   __syncthreads();
@@ -155,22 +134,39 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    r0 = tl2cu_maximum(r0, x[1]);
-    r0 = tl2cu_maximum(r0, x[2]);
-    r0 = tl2cu_maximum(r0, x[3]);
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 8));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 4));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 4));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 4));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 2));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 2));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 2));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 1));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
     x_max[0] = r0;
-    x_max[1] = r0;
-    x_max[2] = r0;
-    x_max[3] = r0;
+    x_max[1] = r1;
+    x_max[2] = r2;
+    x_max[3] = r3;
   }
   // x_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = x_max[k];
   }
   __syncthreads();
@@ -191,25 +187,14 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   float x_min[4];  // [32] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = tl2cu_minimum(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = tl2cu_minimum(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = tl2cu_minimum(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = tl2cu_minimum(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 8));
+    r0 = tl2cu_minimum(r0, x[1]);
+    r0 = tl2cu_minimum(r0, x[2]);
+    r0 = tl2cu_minimum(r0, x[3]);
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = tl2cu_minimum(w0, w2);
@@ -217,43 +202,16 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       w0 = tl2cu_minimum(w0, w1);
       r0 = w0;
     }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r1 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r2 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r3 = w0;
-    }
     x_min[0] = r0;
-    x_min[1] = r1;
-    x_min[2] = r2;
-    x_min[3] = r3;
+    x_min[1] = r0;
+    x_min[2] = r0;
+    x_min[3] = r0;
   }
   // x_min changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_min[k];
   }
   __syncthreads();
@@ -276,19 +234,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt5[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt5[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     sum_input[k] = x__cvt5[k];
   }
   float t_sum;  // sum of sum_input
@@ -324,19 +282,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt6[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt6[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     max_input[k] = x__cvt6[k];
   }
   float t_max;  // max of max_input
@@ -370,16 +328,33 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
     r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r1 = r1 + tl2cu_shfl_xor(r1, 4);
+    r2 = r2 + tl2cu_shfl_xor(r2, 4);
+    r3 = r3 + tl2cu_shfl_xor(r3, 4);
     r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r1 = r1 + tl2cu_shfl_xor(r1, 2);
+    r2 = r2 + tl2cu_shfl_xor(r2, 2);
+    r3 = r3 + tl2cu_shfl_xor(r3, 2);
     r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
     x_sum_2[0] = r0;
-    x_sum_2[1] = r0;
-    x_sum_2[2] = r0;
-    x_sum_2[3] = r0;
+    x_sum_2[1] = r1;
+    x_sum_2[2] = r2;
+    x_sum_2[3] = r3;
   }
   float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
   #pragma unroll
@@ -799,14 +774,14 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L32: x, offs = tile(x_ptr)
@@ -827,23 +802,46 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    float r1 = xr[1];
+    int32_t i1;
+    { const int e = tl2cu_elem<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
+    float r2 = xr[2];
+    int32_t i2;
+    { const int e = tl2cu_elem<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
+    float r3 = xr[3];
+    int32_t i3;
+    { const int e = tl2cu_elem<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
     xr_argmax[0] = i0;
-    xr_argmax[1] = i0;
-    xr_argmax[2] = i0;
-    xr_argmax[3] = i0;
+    xr_argmax[1] = i1;
+    xr_argmax[2] = i2;
+    xr_argmax[3] = i3;
   }
   // xr_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xr_argmax[k];
   }
   __syncthreads();
@@ -865,32 +863,15 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
-    float r1 = xr[1];
-    int32_t i1;
-    { const int e = tl2cu_elem<4, 128>(tid, 1); i1 = (int32_t)(e >> 5); }
-    float r2 = xr[2];
-    int32_t i2;
-    { const int e = tl2cu_elem<4, 128>(tid, 2); i2 = (int32_t)(e >> 5); }
-    float r3 = xr[3];
-    int32_t i3;
-    { const int e = tl2cu_elem<4, 128>(tid, 3); i3 = (int32_t)(e >> 5); }
-    tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
-    tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
-    tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
-    tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
-    tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
-    tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
+    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
+    { const int e = tl2cu_elem<1, 128>(tid, 1); tl2cu_argmin_step(r0, i0, xr[1], (int32_t)(e >> 5)); }
+    { const int e = tl2cu_elem<1, 128>(tid, 2); tl2cu_argmin_step(r0, i0, xr[2], (int32_t)(e >> 5)); }
+    { const int e = tl2cu_elem<1, 128>(tid, 3); tl2cu_argmin_step(r0, i0, xr[3], (int32_t)(e >> 5)); }
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -900,49 +881,16 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
       tl2cu_argmin_step(w0, j0, w1, j1);
       r0 = w0; i0 = j0;
     }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r1 = w0; i1 = j0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r2 = w0; i2 = j0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r3 = w0; i3 = j0;
-    }
     xr_argmin[0] = i0;
-    xr_argmin[1] = i1;
-    xr_argmin[2] = i2;
-    xr_argmin[3] = i3;
+    xr_argmin[1] = i0;
+    xr_argmin[2] = i0;
+    xr_argmin[3] = i0;
   }
   // xr_argmin changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e & 31)] = xr_argmin[k];
   }
   __syncthreads();
@@ -963,39 +911,79 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   float m[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = xr[0];
-    r0 = tl2cu_maximum(r0, xr[1]);
-    r0 = tl2cu_maximum(r0, xr[2]);
-    r0 = tl2cu_maximum(r0, xr[3]);
+    float r1 = xr[1];
+    float r2 = xr[2];
+    float r3 = xr[3];
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 8));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 4));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 4));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 4));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 2));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 2));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 2));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 1));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
     m[0] = r0;
-    m[1] = r0;
-    m[2] = r0;
-    m[3] = r0;
+    m[1] = r1;
+    m[2] = r2;
+    m[3] = r3;
   }
   int32_t i_[4];  // [16] i32, held in the layout of [16, 32]
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    float r1 = xr[1];
+    int32_t i1;
+    { const int e = tl2cu_elem<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
+    float r2 = xr[2];
+    int32_t i2;
+    { const int e = tl2cu_elem<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
+    float r3 = xr[3];
+    int32_t i3;
+    { const int e = tl2cu_elem<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
+    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
+    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
+    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
     i_[0] = i0;
-    i_[1] = i0;
-    i_[2] = i0;
-    i_[3] = i0;
+    i_[1] = i1;
+    i_[2] = i2;
+    i_[3] = i3;
   }
   // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
   // m changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = m[k];
   }
   __syncthreads();
@@ -1009,7 +997,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
   }
   __syncthreads();
@@ -1030,7 +1018,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   float flat[4];  // [512] fp32
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     flat[k] = (float)tl2cu_cast<int32_t>((x_ptr[e] * 4.0f));
   }
   // L41: tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
@@ -1038,10 +1026,10 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   {
     float r0 = flat[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)e; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, flat[1], (int32_t)e); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, flat[2], (int32_t)e); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, flat[3], (int32_t)e); }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)e; }
+    { const int e = tl2cu_elem<1, 128>(tid, 1); tl2cu_argmax_step(r0, i0, flat[1], (int32_t)e); }
+    { const int e = tl2cu_elem<1, 128>(tid, 2); tl2cu_argmax_step(r0, i0, flat[2], (int32_t)e); }
+    { const int e = tl2cu_elem<1, 128>(tid, 3); tl2cu_argmax_step(r0, i0, flat[3], (int32_t)e); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
@@ -1360,14 +1348,14 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L56: x, offs = tile(x_ptr)
@@ -1387,22 +1375,39 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
     int32_t r0 = xi[0];
-    r0 = r0 ^ xi[1];
-    r0 = r0 ^ xi[2];
-    r0 = r0 ^ xi[3];
+    int32_t r1 = xi[1];
+    int32_t r2 = xi[2];
+    int32_t r3 = xi[3];
+    r0 = r0 ^ tl2cu_shfl_xor(r0, 16);
+    r1 = r1 ^ tl2cu_shfl_xor(r1, 16);
+    r2 = r2 ^ tl2cu_shfl_xor(r2, 16);
+    r3 = r3 ^ tl2cu_shfl_xor(r3, 16);
+    r0 = r0 ^ tl2cu_shfl_xor(r0, 8);
+    r1 = r1 ^ tl2cu_shfl_xor(r1, 8);
+    r2 = r2 ^ tl2cu_shfl_xor(r2, 8);
+    r3 = r3 ^ tl2cu_shfl_xor(r3, 8);
     r0 = r0 ^ tl2cu_shfl_xor(r0, 4);
+    r1 = r1 ^ tl2cu_shfl_xor(r1, 4);
+    r2 = r2 ^ tl2cu_shfl_xor(r2, 4);
+    r3 = r3 ^ tl2cu_shfl_xor(r3, 4);
     r0 = r0 ^ tl2cu_shfl_xor(r0, 2);
+    r1 = r1 ^ tl2cu_shfl_xor(r1, 2);
+    r2 = r2 ^ tl2cu_shfl_xor(r2, 2);
+    r3 = r3 ^ tl2cu_shfl_xor(r3, 2);
     r0 = r0 ^ tl2cu_shfl_xor(r0, 1);
+    r1 = r1 ^ tl2cu_shfl_xor(r1, 1);
+    r2 = r2 ^ tl2cu_shfl_xor(r2, 1);
+    r3 = r3 ^ tl2cu_shfl_xor(r3, 1);
     xi_xor_sum[0] = r0;
-    xi_xor_sum[1] = r0;
-    xi_xor_sum[2] = r0;
-    xi_xor_sum[3] = r0;
+    xi_xor_sum[1] = r1;
+    xi_xor_sum[2] = r2;
+    xi_xor_sum[3] = r3;
   }
   // xi_xor_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_xor_sum[k];
   }
   __syncthreads();
@@ -1423,22 +1428,39 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
   {
     int32_t r0 = xi[0];
-    r0 = int_reductions_combine_add_combine(r0, xi[1]);
-    r0 = int_reductions_combine_add_combine(r0, xi[2]);
-    r0 = int_reductions_combine_add_combine(r0, xi[3]);
+    int32_t r1 = xi[1];
+    int32_t r2 = xi[2];
+    int32_t r3 = xi[3];
+    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 8));
     r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 4));
+    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 4));
+    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 4));
+    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 4));
     r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 2));
+    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 2));
+    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 2));
+    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 2));
     r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 1));
+    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 1));
+    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 1));
+    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 1));
     xi_reduce[0] = r0;
-    xi_reduce[1] = r0;
-    xi_reduce[2] = r0;
-    xi_reduce[3] = r0;
+    xi_reduce[1] = r1;
+    xi_reduce[2] = r2;
+    xi_reduce[3] = r3;
   }
   // xi_reduce changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_reduce[k];
   }
   __syncthreads();
@@ -1459,25 +1481,14 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = int_reductions_combine_max_abs_combine(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = int_reductions_combine_max_abs_combine(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = int_reductions_combine_max_abs_combine(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = int_reductions_combine_max_abs_combine(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 8));
+    r0 = int_reductions_combine_max_abs_combine(r0, x[1]);
+    r0 = int_reductions_combine_max_abs_combine(r0, x[2]);
+    r0 = int_reductions_combine_max_abs_combine(r0, x[3]);
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = int_reductions_combine_max_abs_combine(w0, w2);
@@ -1485,43 +1496,16 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
       w0 = int_reductions_combine_max_abs_combine(w0, w1);
       r0 = w0;
     }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r1 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r2 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r3 = w0;
-    }
     x_reduce[0] = r0;
-    x_reduce[1] = r1;
-    x_reduce[2] = r2;
-    x_reduce[3] = r3;
+    x_reduce[1] = r0;
+    x_reduce[2] = r0;
+    x_reduce[3] = r0;
   }
   // x_reduce changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_reduce[k];
   }
   __syncthreads();
@@ -1553,22 +1537,39 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
     int32_t r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
+    int32_t r1 = sum_input[1];
+    int32_t r2 = sum_input[2];
+    int32_t r3 = sum_input[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
     r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r1 = r1 + tl2cu_shfl_xor(r1, 4);
+    r2 = r2 + tl2cu_shfl_xor(r2, 4);
+    r3 = r3 + tl2cu_shfl_xor(r3, 4);
     r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r1 = r1 + tl2cu_shfl_xor(r1, 2);
+    r2 = r2 + tl2cu_shfl_xor(r2, 2);
+    r3 = r3 + tl2cu_shfl_xor(r3, 2);
     r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
     t_sum[0] = r0;
-    t_sum[1] = r0;
-    t_sum[2] = r0;
-    t_sum[3] = r0;
+    t_sum[1] = r1;
+    t_sum[2] = r2;
+    t_sum[3] = r3;
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = t_sum[k];
   }
   __syncthreads();
@@ -1835,14 +1836,14 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L67: x, offs = tile(x_ptr)
@@ -1864,7 +1865,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       buf[((e & 31) + (e >> 5) * 32)] = x[k];
     }
     __syncthreads();
@@ -1886,7 +1887,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       x_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
     }
   }
@@ -1902,7 +1903,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       buf[((e & 31) + (e >> 5) * 32)] = x[k];
     }
     __syncthreads();
@@ -1924,7 +1925,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       x_cumsum_1[k] = buf[((e & 31) + (e >> 5) * 32)];
     }
   }
@@ -1946,7 +1947,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       buf[((e & 31) + (e >> 5) * 32)] = xi[k];
     }
     __syncthreads();
@@ -1968,7 +1969,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       xi_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
     }
   }
@@ -1989,7 +1990,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       buf[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
     }
     __syncthreads();
@@ -2011,7 +2012,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       t_cumprod[k] = buf[((e & 31) + (e >> 5) * 32)];
     }
   }
@@ -2027,7 +2028,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       buf[((e & 31) + (e >> 5) * 32)] = xi[k];
     }
     __syncthreads();
@@ -2049,7 +2050,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem<1, 128>(tid, k);
       xi_scan[k] = buf[((e & 31) + (e >> 5) * 32)];
     }
   }
@@ -2335,14 +2336,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     rows[k] = (e >> 6);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     cols[k] = ((e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
@@ -2354,7 +2355,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     offs[k] = (((e >> 5) * 32) + (e & 31));
   }
   // L79: t = tl.trans(x)  # [32, 16]
@@ -2363,14 +2364,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt1[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt1[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2380,7 +2381,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     *((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t_[k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
@@ -2388,19 +2389,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt2[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt2[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     *(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = (x__cvt2[k] * 2.0f);
   }
   // L82: r = tl.reshape(x, (32, 16))
@@ -2409,25 +2410,25 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt3[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt3[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 32) + ((((e & 15) + (e >> 4) * 16) / 32) % 16) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     r_[k] = x__cvt3[k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     *(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = r_[k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
@@ -2435,19 +2436,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt4[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt4[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     (out_ptr + 1536)[e] = x__cvt4[k];
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
@@ -2455,14 +2456,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt5[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt5[k] = ((float*)tl2cu_smem)[((31 - (e & 31)) + (e >> 5) * 32)];
   }
   #pragma unroll
@@ -2473,7 +2474,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   float j_[8];  // [16, 32, 2] fp32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
   }
   // L87: a, b = tl.split(j)
@@ -2482,14 +2483,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
   float j___cvt6[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
@@ -2501,14 +2502,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
   float j___cvt7[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
@@ -2519,34 +2520,42 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   float j__sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
     float r0 = j_[0];
-    r0 = r0 + j_[1];
-    float r1 = j_[2];
-    r1 = r1 + j_[3];
-    float r2 = j_[4];
-    r2 = r2 + j_[5];
-    float r3 = j_[6];
-    r3 = r3 + j_[7];
+    float r1 = j_[1];
+    float r2 = j_[2];
+    float r3 = j_[3];
+    float r4 = j_[4];
+    float r5 = j_[5];
+    float r6 = j_[6];
+    float r7 = j_[7];
+    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
+    r4 = r4 + tl2cu_shfl_xor(r4, 1);
+    r5 = r5 + tl2cu_shfl_xor(r5, 1);
+    r6 = r6 + tl2cu_shfl_xor(r6, 1);
+    r7 = r7 + tl2cu_shfl_xor(r7, 1);
     j__sum[0] = r0;
-    j__sum[1] = r0;
-    j__sum[2] = r1;
-    j__sum[3] = r1;
-    j__sum[4] = r2;
-    j__sum[5] = r2;
-    j__sum[6] = r3;
-    j__sum[7] = r3;
+    j__sum[1] = r1;
+    j__sum[2] = r2;
+    j__sum[3] = r3;
+    j__sum[4] = r4;
+    j__sum[5] = r5;
+    j__sum[6] = r6;
+    j__sum[7] = r7;
   }
   // j__sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
   }
   __syncthreads();
   float j__sum__cvt8[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
   }
   #pragma unroll
@@ -2559,14 +2568,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt9[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x__cvt9[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2578,100 +2587,64 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
   }
   __syncthreads();
   float p___cvt10[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     *(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = p___cvt10[k];
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
   {
     float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
+    r0 = r0 + x[1];
+    r0 = r0 + x[2];
+    r0 = r0 + x[3];
     r0 = r0 + x[4];
-    r1 = r1 + x[5];
-    r2 = r2 + x[6];
-    r3 = r3 + x[7];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + x[5];
+    r0 = r0 + x[6];
+    r0 = r0 + x[7];
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 2; p[(tid >> 6) & 1] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
+      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 2;
+      float w0 = p[0], w1 = p[1];
       w0 = w0 + w1;
       r0 = w0;
     }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r1 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r2 = w0;
-    }
-    {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r3 = w0;
-    }
     x_sum[0] = r0;
-    x_sum[1] = r1;
-    x_sum[2] = r2;
-    x_sum[3] = r3;
+    x_sum[1] = r0;
+    x_sum[2] = r0;
+    x_sum[3] = r0;
     x_sum[4] = r0;
-    x_sum[5] = r1;
-    x_sum[6] = r2;
-    x_sum[7] = r3;
+    x_sum[5] = r0;
+    x_sum[6] = r0;
+    x_sum[7] = r0;
   }
   float c[4];  // [16, 32] fp32
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e >> 1) & 31)] = x_sum[k];
   }
   __syncthreads();
   float x_sum__cvt11[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     x_sum__cvt11[k] = ((float*)tl2cu_smem)[(e & 31)];
   }
   #pragma unroll
@@ -3087,14 +3060,14 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L97: x, offs = tile(x_ptr)
@@ -3112,16 +3085,33 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    r0 = tl2cu_maximum(r0, x[1]);
-    r0 = tl2cu_maximum(r0, x[2]);
-    r0 = tl2cu_maximum(r0, x[3]);
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 8));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 4));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 4));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 4));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 2));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 2));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 2));
     r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 1));
+    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
+    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
     x_max[0] = r0;
-    x_max[1] = r0;
-    x_max[2] = r0;
-    x_max[3] = r0;
+    x_max[1] = r1;
+    x_max[2] = r2;
+    x_max[3] = r3;
   }
   float z[4];  // [16, 32] fp32
   #pragma unroll
@@ -3138,16 +3128,33 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = num[0];
-    r0 = r0 + num[1];
-    r0 = r0 + num[2];
-    r0 = r0 + num[3];
+    float r1 = num[1];
+    float r2 = num[2];
+    float r3 = num[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
     r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r1 = r1 + tl2cu_shfl_xor(r1, 4);
+    r2 = r2 + tl2cu_shfl_xor(r2, 4);
+    r3 = r3 + tl2cu_shfl_xor(r3, 4);
     r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r1 = r1 + tl2cu_shfl_xor(r1, 2);
+    r2 = r2 + tl2cu_shfl_xor(r2, 2);
+    r3 = r3 + tl2cu_shfl_xor(r3, 2);
     r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
     num_sum[0] = r0;
-    num_sum[1] = r0;
-    num_sum[2] = r0;
-    num_sum[3] = r0;
+    num_sum[1] = r1;
+    num_sum[2] = r2;
+    num_sum[3] = r3;
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
@@ -3157,23 +3164,40 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   float w_[4];  // [32] fp32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     w_[k] = x_ptr[(e & 31)];
   }
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
+    float r1 = x[1];
+    float r2 = x[2];
+    float r3 = x[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
     r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r1 = r1 + tl2cu_shfl_xor(r1, 4);
+    r2 = r2 + tl2cu_shfl_xor(r2, 4);
+    r3 = r3 + tl2cu_shfl_xor(r3, 4);
     r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r1 = r1 + tl2cu_shfl_xor(r1, 2);
+    r2 = r2 + tl2cu_shfl_xor(r2, 2);
+    r3 = r3 + tl2cu_shfl_xor(r3, 2);
     r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
     x_sum[0] = r0;
-    x_sum[1] = r0;
-    x_sum[2] = r0;
-    x_sum[3] = r0;
+    x_sum[1] = r1;
+    x_sum[2] = r2;
+    x_sum[3] = r3;
   }
   float mean[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
@@ -3195,16 +3219,33 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
     float r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
+    float r1 = sum_input[1];
+    float r2 = sum_input[2];
+    float r3 = sum_input[3];
+    r0 = r0 + tl2cu_shfl_xor(r0, 16);
+    r1 = r1 + tl2cu_shfl_xor(r1, 16);
+    r2 = r2 + tl2cu_shfl_xor(r2, 16);
+    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    r0 = r0 + tl2cu_shfl_xor(r0, 8);
+    r1 = r1 + tl2cu_shfl_xor(r1, 8);
+    r2 = r2 + tl2cu_shfl_xor(r2, 8);
+    r3 = r3 + tl2cu_shfl_xor(r3, 8);
     r0 = r0 + tl2cu_shfl_xor(r0, 4);
+    r1 = r1 + tl2cu_shfl_xor(r1, 4);
+    r2 = r2 + tl2cu_shfl_xor(r2, 4);
+    r3 = r3 + tl2cu_shfl_xor(r3, 4);
     r0 = r0 + tl2cu_shfl_xor(r0, 2);
+    r1 = r1 + tl2cu_shfl_xor(r1, 2);
+    r2 = r2 + tl2cu_shfl_xor(r2, 2);
+    r3 = r3 + tl2cu_shfl_xor(r3, 2);
     r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r1 = r1 + tl2cu_shfl_xor(r1, 1);
+    r2 = r2 + tl2cu_shfl_xor(r2, 1);
+    r3 = r3 + tl2cu_shfl_xor(r3, 1);
     t_sum[0] = r0;
-    t_sum[1] = r0;
-    t_sum[2] = r0;
-    t_sum[3] = r0;
+    t_sum[1] = r1;
+    t_sum[2] = r2;
+    t_sum[3] = r3;
   }
   float rstd[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
   int32_t col_offsets[16];  // [4096] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
+    const int e = tl2cu_elem<1, 256>(tid, k);
     col_offsets[k] = e;
   }
   // L21: input_ptrs = row_start_ptr + col_offsets

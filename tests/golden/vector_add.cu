@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem<1, 128>(tid, k);
     offsets[k] = (block_start + e);
   }
   // L13: mask = offsets < n_elements
