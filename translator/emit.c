@@ -1257,7 +1257,9 @@ static void emit_kernel(Em *em, Kernel *k) {
     emit_combine(em, cb);
   }
   // the plain variant: vector accesses where hints prove them, else runs of
-  // one element, so that consecutive threads' scalar accesses coalesce
+  // 4 bytes (one fp32, four int8), so that consecutive threads' scalar accesses
+  // coalesce; measured on the H200 (docs/NOTES.md): runs of one byte made the
+  // Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
   int wide = layout_widest_run(k);
   Str plain = {0}, aligned = {0};
   str_add(&plain, "");
@@ -1268,10 +1270,11 @@ static void emit_kernel(Em *em, Kernel *k) {
   layout_assign(k, wide);
   emit_kernel_variant(em, k, k->func->name, "");
   int plain_vectors = em->nvector;
-  if (plain_vectors == 0 && wide > 1) {
+  int narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
+  if (plain_vectors == 0 && wide > narrow) {
     plain.len = 0;
     plain.buf[0] = 0;
-    layout_assign(k, 1);
+    layout_assign(k, narrow);
     emit_kernel_variant(em, k, k->func->name, "");
   }
   em->out = &aligned;

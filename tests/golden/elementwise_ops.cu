@@ -12,7 +12,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem<2, 128>(tid, k);
     offs[k] = ((pid * 256) + e);
   }
   // L14: mask = offs < n

@@ -20,7 +20,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   int32_t col_offsets1[8];  // [1, 1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem<4, 128>(tid, k);
     col_offsets1[k] = (((col_id * 1024) + (e & 1023)) + 1);
   }
   // L17: row_offsets0 = row_offsets1 - 1

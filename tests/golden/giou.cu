@@ -12,7 +12,7 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t box_id[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem<2, 128>(tid, k);
     box_id[k] = e;
   }
   // L13: box_offsets = pid * BLOCK_SIZE + box_id
