@@ -348,8 +348,12 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   switch (v->kind) {
   case V_CONST: return literal(v);
   case V_PARAM: return v->cname;
-  case V_PROGRAM_ID: return xprintf("(int32_t)blockIdx.%c", "xyz"[v->ival]);
-  case V_NUM_PROGRAMS: return xprintf("(int32_t)gridDim.%c", "xyz"[v->ival]);
+  case V_PROGRAM_ID:
+    if (em->k->thread_programs && v->ival == 0) return "program_x";
+    return xprintf("(int32_t)blockIdx.%c", "xyz"[v->ival]);
+  case V_NUM_PROGRAMS:
+    if (em->k->thread_programs && v->ival == 0) return "(int32_t)tl2cu_programs_x";
+    return xprintf("(int32_t)gridDim.%c", "xyz"[v->ival]);
   case V_ARANGE: {
     const char *c = cx->lay ? use_crd(cx, 0) : "0";
     if (!strcmp(c, "0")) return xprintf("%lld", (long long)v->ival);
@@ -1034,6 +1038,10 @@ static void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
 }
 
 static void emit_store(Em *em, Stmt *s) {
+  if (s->ptr->shape.rank == 0 && em->k->thread_programs) {  // the thread is the program
+    elementwise(em, s, NULL, store_rhs, "%s", NULL);
+    return;
+  }
   if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
     prepare_conversions(em, s, NULL, store_rhs);
     line(em, "if (tid == 0) {");
@@ -1230,9 +1238,19 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
   line(em, "// %s: %s%s", k->func->name, spec.buf, note);
-  line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, param_list(k, false));
-  em->indent = 1;
-  line(em, "const int tid = threadIdx.x;");
+  const char *params = param_list(k, false);
+  if (k->thread_programs) {
+    line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", em->threads, name, params,
+         *params ? ", " : "");
+    em->indent = 1;
+    line(em, "// one program per thread: programs along axis 0 share a thread block");
+    line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x);", em->threads);
+    line(em, "if ((unsigned)program_x >= tl2cu_programs_x) return;");
+  } else {
+    line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, params);
+    em->indent = 1;
+    line(em, "const int tid = threadIdx.x;");
+  }
   if (em->smem_bytes) line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
   str_add(em->out, body.buf);
   em->indent = 0;
@@ -1243,9 +1261,22 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
 // The kernel, and where it gains vector accesses, a second variant that assumes
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
+// A kernel whose values are all scalars and that never synchronizes needs no
+// block of threads per program (the seeds' one-pixel Mandelbrot).
+static bool scalar_only(Stmt *s) {
+  for (; s; s = s->next) {
+    Value *vs[] = {s->v, s->var, s->ptr, s->mask};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
+      if (vs[i] && vs[i]->shape.rank) return false;
+    if (s->kind == S_BARRIER || !scalar_only(s->body) || !scalar_only(s->orelse)) return false;
+  }
+  return true;
+}
+
 static void emit_kernel(Em *em, Kernel *k) {
   Vec seen = {0};
   decide_fusion(k->body, &seen);
+  k->thread_programs = scalar_only(k->body) && !k->combines.len;
   em->k = k;
   em->threads = k->num_warps * 32;
   for (int i = 0; i < k->combines.len; i++) {
@@ -1300,7 +1331,12 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "extern \"C\" cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", name,
        sep, params);
   line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
-  if (k->aligned_variant) {
+  if (k->thread_programs) {
+    int t = k->num_warps * 32;
+    line(em, "  // %d programs per thread block, one per thread", t);
+    line(em, "  tl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", k->func->name, t - 1, t, t,
+         args, *args ? ", " : "");
+  } else if (k->aligned_variant) {
     Str cond = {0};
     str_add(&cond, "");
     for (int i = 0; i < k->params.len; i++) {

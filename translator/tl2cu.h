@@ -366,6 +366,7 @@ typedef struct {
   int smem_bytes;  // shared scratch for layout conversions
   Vec combines;    // Combine*
   bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
+  bool thread_programs;      // no block values: each CUDA thread runs one program
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
 } Kernel;
 

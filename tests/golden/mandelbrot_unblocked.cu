@@ -4,10 +4,12 @@
 namespace tl2cu_kernels {
 
 // mandelbrot_kernel_triton_unblocked: num_warps=4
-__global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
+  // one program per thread: programs along axis 0 share a thread block
+  const int32_t program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L18: pid_x = tl.program_id(axis=0)
-  const int32_t pid_x = (int32_t)blockIdx.x;
+  const int32_t pid_x = program_x;
   // L19: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L21: c_real = xmin + pid_x * (xmax - xmin) / width
@@ -55,16 +57,15 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
   // L41: offset = pid_y * width + pid_x
   const int32_t offset = ((pid_y * width) + pid_x);
   // L42: tl.store(output_ptr + offset, iters)
-  if (tid == 0) {
-    output_ptr[offset] = iters;
-  }
+  output_ptr[offset] = iters;
 }
 
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t mandelbrot_kernel_triton_unblocked_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_unblocked<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  // 128 programs per thread block, one per thread
+  tl2cu_kernels::mandelbrot_kernel_triton_unblocked<<<dim3((unsigned)(((uint64_t)gx + 127) / 128), gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
   return cudaGetLastError();
 }
 
