@@ -1152,6 +1152,18 @@ static void emit_stmts(Em *em, Stmt *s) {
     case S_IF: emit_if(em, s); break;
     case S_RETURN: line(em, "return;"); break;
     case S_BARRIER: line(em, "__syncthreads();"); break;
+    case S_WHILE:
+      line(em, "for (;;) {");
+      em->indent++;
+      emit_stmts(em, s->body);
+      close_loop(em);
+      break;
+    case S_BREAK_UNLESS: {
+      Cx cx = identity_cx(NULL, NULL);
+      em->scanning = false;
+      line(em, "if (!%s) break;", ex(em, s->cond, &cx));
+      break;
+    }
     }
     s = s->next;
   }

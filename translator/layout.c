@@ -166,7 +166,8 @@ static void walk(Stmt *s, int threads, bool force) {
       if (s->mask) require(s->mask, s->ptr->shape, map, threads);
     }
     return;
-  case S_FOR: walk(s->body, threads, force); return;
+  case S_FOR: case S_WHILE: walk(s->body, threads, force); return;
+  case S_BREAK_UNLESS: return;
   case S_IF: walk(s->body, threads, force); walk(s->orelse, threads, force); return;
   case S_RETURN: case S_BARRIER: return;
   }

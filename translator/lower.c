@@ -17,6 +17,7 @@
 
 static Obj *eval_call(Ctx *c, Node *e);
 static void trace_block(Ctx *c, Node *stmts);
+static void trace_while(Ctx *c, Node *s);
 
 Obj *obj_value(Value *v) {
   Obj *o = obj_new(OBJ_VALUE);
@@ -584,6 +585,45 @@ static void trace_for(Ctx *c, Node *s) {
   c->env = outer;
 }
 
+// while cond: body  ->  for (;;) { if (!cond) break; body }, with the names the
+// body assigns carried like a for loop's; the condition is a run-time scalar.
+static void trace_while(Ctx *c, Node *s) {
+  Vec names = {0};
+  assigned_names(s->body, &names);
+  Vec vars = {0}, carried = {0};
+  for (int i = 0; i < names.len; i++) {
+    Obj *before = lookup(c->env, names.items[i]);
+    if (!before || (before->kind != OBJ_VALUE && !obj_is_const_number(before))) continue;
+    Value *var = new_var(c, names.items[i], before, s->loc);
+    c->env = bind(c->env, names.items[i], obj_value(var));
+    vec_push(&vars, var);
+    vec_push(&carried, names.items[i]);
+  }
+  Binding *outer = c->env;
+  Stmt *loop = add_stmt(c, S_WHILE);
+  Stmt **saved_tail = c->tail;
+  c->tail = &loop->body;
+  c->bb++;
+  Obj *cond = eval(c, s->a);
+  if (sem_is_block(cond))
+    diag_fatal(s->a->loc, "a while loop over a block condition (shape %s) is not supported: a loop condition must be a scalar",
+               shape_text(cond->val->shape));
+  Value *cv = sem_to_value(c, cond, s->a->loc);
+  if (cv->ty.kind != TY_I1) cv = sem_binary(c, OP_NE, obj_value(cv), obj_int(0), s->a->loc)->val;
+  Stmt *brk = add_stmt(c, S_BREAK_UNLESS);
+  brk->cond = cv;
+  cv->uses++;
+  trace_block(c, s->body);
+  if (c->returned) diag_fatal(s->loc, "'return' inside a loop is not supported");
+  c->loc = s->loc;
+  c->src = diag_line_text(s->loc.line);
+  for (int i = 0; i < vars.len; i++)
+    assign_var(c, vars.items[i], lookup(c->env, carried.items[i]), carried.items[i], "in the loop", s->loc);
+  c->tail = saved_tail;
+  c->bb++;
+  c->env = outer;
+}
+
 static void trace_branch(Ctx *c, Stmt **list, Node *body, Binding *start, Binding **end) {
   Stmt **saved = c->tail;
   c->tail = list;
@@ -695,13 +735,7 @@ static void trace_stmt(Ctx *c, Node *s) {
   case ND_RETURN: trace_return(c, s); return;
   case ND_PASS: case ND_IMPORT: return;
   case ND_ASSERT: return;  // device_assert: compiled only in Triton's debug mode
-  case ND_WHILE: {
-    Obj *cond = eval(c, s->a);
-    if (sem_is_block(cond))
-      diag_fatal(s->a->loc, "a while loop over a block condition (shape %s) is not supported",
-                 shape_text(cond->val->shape));
-    diag_fatal(s->loc, "unsupported construct: 'while' loops (use a for loop over range())");
-  }
+  case ND_WHILE: trace_while(c, s); return;
   case ND_FUNCDEF: diag_fatal(s->loc, "unsupported construct: a nested function definition");
   case ND_UNSUPPORTED_STMT: diag_fatal(s->loc, "unsupported construct: %s", s->str);
   default: diag_fatal(s->loc, "unsupported statement");

@@ -335,6 +335,8 @@ typedef enum {
   S_IF,       // cond; body, orelse
   S_RETURN,   // early return (in a kernel)
   S_BARRIER,  // __syncthreads()
+  S_WHILE,    // for (;;) { body }: the body starts with an S_BREAK_UNLESS
+  S_BREAK_UNLESS,  // if (!cond) break;
 } SKind;
 
 struct Stmt {

@@ -3413,6 +3413,86 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
   }
 }
 
+// while_rows: num_warps=4
+__global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L111: total = tl.zeros((32,), dtype=tl.float32)
+  float total[1];  // [32] fp32
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    total[k] = 0.0f;
+  }
+  // L112: while i < 16:
+  float total_1[1];  // [32] fp32
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    total_1[k] = total[k];
+  }
+  int32_t i_ = 0;
+  for (;;) {
+    if (!(i_ < 16)) break;
+    // L113: row = tl.load(x_ptr + i * 32 + tl.arange(0, 32))
+    float row[1];  // [32] fp32
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 31);
+      row[k] = (x_ptr + (i_ * 32))[e];
+    }
+    // L114: total += row * i
+    float total_2[1];  // [32] fp32
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      total_2[k] = fmaf(row[k], (float)i_, total_1[k]);
+    }
+    // L115: i += 1
+    const int32_t i__1 = (i_ + 1);
+    // L112: while i < 16:
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      total_1[k] = total_2[k];
+    }
+    i_ = i__1;
+  }
+  // L116: tl.store(out_ptr + tl.arange(0, 32), total)
+  if (tid < 32) {
+    #pragma unroll
+    for (int k = 0; k < 1; ++k) {
+      const int e = (tid & 31);
+      out_ptr[e] = total_1[k];
+    }
+  }
+  // L117: n = (tl.load(x_ptr + 40) * 100.0).to(tl.int32) + 101
+  const int32_t n = (tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)) + 101);
+  // L119: while n != 1:
+  int32_t n_1 = n;
+  int32_t steps = 0;
+  for (;;) {
+    if (!(n_1 != 1)) break;
+    // L120: if n % 2 == 0:
+    int32_t n_4 = n_1;
+    if (((n_1 % 2) == 0)) {
+      // L121: n = n // 2
+      const int32_t n_2 = (n_1 / 2);
+      // L120: if n % 2 == 0:
+      n_4 = n_2;
+    } else {
+      // L123: n = 3 * n + 1
+      const int32_t n_3 = ((3 * n_1) + 1);
+      // L120: if n % 2 == 0:
+      n_4 = n_3;
+    }
+    // L124: steps += 1
+    const int32_t steps_1 = (steps + 1);
+    // L119: while n != 1:
+    n_1 = n_4;
+    steps = steps_1;
+  }
+  // L125: tl.store(out_ptr + 32, steps.to(tl.float32))
+  if (tid == 0) {
+    out_ptr[32] = (float)steps;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
@@ -3466,6 +3546,12 @@ extern "C" cudaError_t softmax_rows_grid(cudaStream_t stream, unsigned gx, unsig
     tl2cu_kernels::softmax_rows_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   else
     tl2cu_kernels::softmax_rows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t while_rows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::while_rows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

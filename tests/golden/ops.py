@@ -103,3 +103,23 @@ def softmax_rows(x_ptr: "*fp32", out_ptr: "*fp32"):
     xc = x - mean[:, None]
     rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
     tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
+
+
+@triton.jit
+def while_rows(x_ptr: "*fp32", out_ptr: "*fp32"):
+    i = 0
+    total = tl.zeros((32,), dtype=tl.float32)
+    while i < 16:
+        row = tl.load(x_ptr + i * 32 + tl.arange(0, 32))
+        total += row * i
+        i += 1
+    tl.store(out_ptr + tl.arange(0, 32), total)
+    n = (tl.load(x_ptr + 40) * 100.0).to(tl.int32) + 101
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    tl.store(out_ptr + 32, steps.to(tl.float32))
