@@ -172,6 +172,12 @@ static void collect_decorators(Module *m, Func *f, Node *decorators) {
           diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
       f->autotune_configs = list;
       f->autotune_loc = d;
+      Node *key = kwarg(d, "key");
+      f->autotune_keys = key ? module_eval(m, key, NULL) : obj_new(OBJ_TUPLE);
+      if (f->autotune_keys->kind != OBJ_TUPLE) diag_fatal(key->loc, "autotune key must be a list of parameter names");
+      for (int i = 0; i < f->autotune_keys->items.len; i++)
+        if (((Obj *)f->autotune_keys->items.items[i])->kind != OBJ_STR)
+          diag_fatal(key->loc, "autotune key must be a list of parameter names");
     } else if (is_call_to(d, "heuristics")) {
       diag_fatal(d->loc, "unsupported construct: @triton.heuristics (fix its values with -D NAME=VALUE)");
     } else {

@@ -42,6 +42,7 @@ typedef struct {
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
   uint64_t assumed;     // the parameters that variant's decisions relied on
   int nvector;          // vector accesses emitted in the current kernel
+  void **group;         // the kernels of the autotune group being emitted
 } Em;
 
 typedef struct {
@@ -1233,6 +1234,10 @@ static void emit_combine(Em *em, Combine *cb) {
   line(em, "%s", "");
 }
 
+static const char *kernel_name(Kernel *k) {
+  return k->config_index >= 0 ? xprintf("%s_config%d", k->func->name, k->config_index) : k->func->name;
+}
+
 static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char *note) {
   Str body = {0};
   str_add(&body, "");
@@ -1249,7 +1254,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   Str spec = {0};
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
-  line(em, "// %s: %s%s", k->func->name, spec.buf, note);
+  line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("autotune config %d: %s", k->config_index, k->config_text) : spec.buf, note);
   const char *params = param_list(k, false);
   if (k->thread_programs) {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", em->threads, name, params,
@@ -1311,20 +1316,20 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->out = &plain;
   em->assume_aligned = false;
   layout_assign(k, wide);
-  emit_kernel_variant(em, k, k->func->name, "");
+  emit_kernel_variant(em, k, kernel_name(k), "");
   int plain_vectors = em->nvector;
   int narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
   if (plain_vectors == 0 && wide > narrow) {
     plain.len = 0;
     plain.buf[0] = 0;
     layout_assign(k, narrow);
-    emit_kernel_variant(em, k, k->func->name, "");
+    emit_kernel_variant(em, k, kernel_name(k), "");
   }
   em->out = &aligned;
   em->assume_aligned = true;
   em->assumed = 0;
   layout_assign(k, wide);
-  emit_kernel_variant(em, k, xprintf("%s_aligned", k->func->name),
+  emit_kernel_variant(em, k, xprintf("%s_aligned", kernel_name(k)),
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
   em->out = saved;
@@ -1336,17 +1341,88 @@ static void emit_kernel(Em *em, Kernel *k) {
   }
 }
 
-static void emit_launchers(Em *em, Kernel *k) {
+// The parameters a kernel stores through (autotuning restores them after each trial).
+static void stored_params(Stmt *s, uint64_t *mask) {
+  for (; s; s = s->next) {
+    if (s->kind == S_STORE) {
+      Value *p = s->ptr;
+      while (p && p->kind != V_PARAM) p = p->kind == V_BINARY ? (p->a->ty.kind == TY_PTR ? p->a : p->b) : p->a;
+      if (p && p->param_index >= 0) *mask |= (uint64_t)1 << p->param_index;
+      else *mask = ~(uint64_t)0;  // through a pointer we cannot trace: restore every pointer
+    }
+    stored_params(s->body, mask);
+    stored_params(s->orelse, mask);
+  }
+}
+
+// NAME(), NAME_config(), NAME_configs() and NAME_config_name() of an autotuned
+// kernel: the first call for each value of the key parameters times every config
+// (tl2cu_autotune in the runtime) and keeps the fastest.
+static void emit_tuning_launchers(Em *em, Kernel *k) {
   const char *name = k->launcher;
   const char *params = param_list(k, false), *args = param_list(k, true);
   const char *sep = *params ? ", " : "";
-  line(em, "extern \"C\" cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", name,
+  int n = k->nconfigs;
+  line(em, "extern \"C\" int %s_configs(void) { return %d; }", name, n);
+  line(em, "%s", "");
+  line(em, "extern \"C\" const char *%s_config_name(int index) {", name);
+  line(em, "  static const char *const names[%d] = {", n);
+  for (int i = 0; i < n; i++) line(em, "      \"%s\",", ((Kernel *)em->group[i])->config_text);
+  line(em, "  };");
+  line(em, "  return index >= 0 && index < %d ? names[index] : 0;", n);
+  line(em, "}");
+  line(em, "%s", "");
+  line(em, "extern \"C\" cudaError_t %s_config(int index, cudaStream_t stream%s%s) {", name, sep, params);
+  line(em, "  switch (index) {");
+  for (int i = 0; i < n; i++) line(em, "  case %d: return %s_config%d(stream%s%s);", i, name, i, *args ? ", " : "", args);
+  line(em, "  }");
+  line(em, "  return cudaErrorInvalidValue;");
+  line(em, "}");
+  line(em, "%s", "");
+  uint64_t written = 0;
+  for (int i = 0; i < n; i++) stored_params(((Kernel *)em->group[i])->body, &written);
+  Str key = {0}, out = {0};
+  str_add(&key, "");
+  str_add(&out, "");
+  Obj *keys = k->func->autotune_keys;
+  for (int i = 0; keys && i < keys->items.len; i++) {
+    const char *kname = ((Obj *)keys->items.items[i])->str;
+    for (int j = 0; j < k->params.len; j++) {
+      Param *p = k->params.items[j];
+      if (!p->is_constexpr && !strcmp(p->name, kname) && p->ty.kind != TY_PTR)
+        str_addf(&key, "%s(int64_t)%s", key.len ? ", " : "", p->name);
+    }
+  }
+  for (int j = 0; j < k->params.len; j++) {
+    Param *p = k->params.items[j];
+    if (!p->is_constexpr && p->ty.kind == TY_PTR && (written >> j & 1)) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->name);
+  }
+  line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
+  line(em, "  static tl2cu_tuner tuner(\"%s\", %d);", name, n);
+  line(em, "  const int64_t key[] = {%s};", key.len ? key.buf : "0");
+  line(em, "  void *const written[] = {%s};", out.len ? out.buf : "nullptr");
+  line(em, "  const int config = tuner.choose(key, sizeof key / sizeof key[0], stream, written,");
+  line(em, "                                   sizeof written / sizeof written[0], [&](int i, cudaStream_t s) {");
+  line(em, "    return %s_config(i, s%s%s);", name, *args ? ", " : "", args);
+  line(em, "  });");
+  line(em, "  if (config < 0) return cudaErrorLaunchFailure;");
+  line(em, "  return %s_config(config, stream%s%s);", name, *args ? ", " : "", args);
+  line(em, "}");
+  line(em, "%s", "");
+}
+
+static void emit_launchers(Em *em, Kernel *k) {
+  const char *name = k->config_index >= 0 ? xprintf("%s_config%d", k->launcher, k->config_index) : k->launcher;
+  const char *params = param_list(k, false), *args = param_list(k, true);
+  const char *sep = *params ? ", " : "";
+  const char *linkage = k->config_index >= 0 ? "static" : "extern \"C\"";
+  line(em, "%s cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", linkage, name,
        sep, params);
   line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
   if (k->thread_programs) {
     int t = k->num_warps * 32;
     line(em, "  // %d programs per thread block, one per thread", t);
-    line(em, "  tl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", k->func->name, t - 1, t, t,
+    line(em, "  tl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", kernel_name(k), t - 1, t, t,
          args, *args ? ", " : "");
   } else if (k->aligned_variant) {
     Str cond = {0};
@@ -1358,17 +1434,17 @@ static void emit_launchers(Em *em, Kernel *k) {
                p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->name) : xprintf("%s %% 16 == 0", p->name));
     }
     line(em, "  if (%s)", cond.buf);
-    line(em, "    tl2cu_kernels::%s_aligned<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+    line(em, "    tl2cu_kernels::%s_aligned<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", kernel_name(k), k->num_warps * 32, args);
     line(em, "  else");
-    line(em, "    tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+    line(em, "    tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", kernel_name(k), k->num_warps * 32, args);
   } else {
-    line(em, "  tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", k->func->name, k->num_warps * 32, args);
+    line(em, "  tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", kernel_name(k), k->num_warps * 32, args);
   }
   line(em, "  return cudaGetLastError();");
   line(em, "}");
   line(em, "%s", "");
   if (!k->grid_c[0]) return;
-  line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
+  line(em, "%s cudaError_t %s(cudaStream_t stream%s%s) {", linkage, name, sep, params);
   for (int d = 0; d < 3; d++)
     line(em, "  const int64_t g%c = %s;", "xyz"[d], k->grid_c[d] ? k->grid_c[d] : "1");
   line(em, "  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing");
@@ -1376,6 +1452,7 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "  return %s_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz%s%s);", name, *args ? ", " : "", args);
   line(em, "}");
   line(em, "%s", "");
+  if (k->config_index >= 0 && k->config_index == k->nconfigs - 1) emit_tuning_launchers(em, k);
 }
 
 void emit_file(FILE *out, Vec *kernels, Options *opt) {
@@ -1389,7 +1466,11 @@ void emit_file(FILE *out, Vec *kernels, Options *opt) {
   for (int i = 0; i < kernels->len; i++) emit_kernel(&em, kernels->items[i]);
   line(&em, "}  // namespace tl2cu_kernels");
   line(&em, "%s", "");
-  for (int i = 0; i < kernels->len; i++) emit_launchers(&em, kernels->items[i]);
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    if (k->config_index == 0) em.group = kernels->items + i;  // the configs follow each other
+    emit_launchers(&em, k);
+  }
   fputs(s.buf, out);
 }
 
@@ -1414,6 +1495,17 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
   for (int i = 0; i < kernels->len; i++) {
     Kernel *k = kernels->items[i];
     const char *params = param_list(k, false), *sep = *params ? ", " : "";
+    if (k->config_index > 0) continue;
+    if (k->config_index == 0) {
+      fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call\n", k->func->name, k->nconfigs);
+      fprintf(out, "// for each value of the autotune key; TL2CU_CONFIG_%s=i pins config i).\n", k->launcher);
+      fprintf(out, "cudaError_t %s(cudaStream_t stream%s%s);\n", k->launcher, sep, params);
+      fprintf(out, "// Launches config `index` (0 .. %s_configs() - 1).\n", k->launcher);
+      fprintf(out, "cudaError_t %s_config(int index, cudaStream_t stream%s%s);\n", k->launcher, sep, params);
+      fprintf(out, "int %s_configs(void);\n", k->launcher);
+      fprintf(out, "const char *%s_config_name(int index);\n\n", k->launcher);
+      continue;
+    }
     if (k->grid_c[0]) {
       fprintf(out, "// Launches %s over the grid given by --grid.\n", k->func->name);
       fprintf(out, "cudaError_t %s(cudaStream_t stream%s%s);\n", k->launcher, sep, params);

@@ -950,8 +950,17 @@ static Obj *chosen_config(Ctx *c, Func *f, Options *o) {
   diag_fatal(f->autotune_loc->loc, "no autotune config of '%s' matches the -D / --num-warps options", f->name);
 }
 
-static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels) {
-  Obj *cfg = chosen_config(c, f, o);
+static const char *config_text(Obj *cfg) {
+  Str t = {0};
+  str_add(&t, "");
+  Obj *kw = cfg->items.items[0];
+  for (int j = 0; j + 1 < kw->items.len; j += 2)
+    str_addf(&t, "%s=%s, ", ((Obj *)kw->items.items[j])->str, obj_repr(kw->items.items[j + 1]));
+  str_addf(&t, "num_warps=%lld", (long long)cfg->ival);
+  return t.buf;
+}
+
+static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg) {
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
@@ -990,12 +999,14 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels) {
   if (nentries > i) diag_fatal(f->def->loc, "the signature of '%s' has %d entries but the kernel has %d parameters", f->name, nentries, i);
 }
 
-Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
+static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int index) {
   Kernel *k = xmalloc(sizeof(Kernel));
   k->func = f;
+  k->config_index = index;
+  k->config_text = cfg ? config_text(cfg) : NULL;
   Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true};
   int nkernels = opt->kernels.len ? opt->kernels.len : 1;
-  setup_params(&c, k, f, opt, nkernels);
+  setup_params(&c, k, f, opt, nkernels, cfg);
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
     if (p->is_constexpr) {
@@ -1012,6 +1023,38 @@ Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
   trace_block(&c, f->def->body);
   c.returned = NULL;
   return k;
+}
+
+Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
+  Kernel tmp = {0};
+  Ctx c = {.m = m, .opt = opt, .k = &tmp};
+  return lower_with_config(m, f, opt, chosen_config(&c, f, opt), -1);
+}
+
+// -D values for a config's meta-parameters, or --num-warps, pick one config.
+static bool config_pinned(Func *f, Options *o) {
+  if (o->num_warps) return true;
+  for (int i = 0; i < f->autotune_configs->items.len; i++) {
+    Obj *kw = ((Obj *)f->autotune_configs->items.items[i])->items.items[0];
+    for (int j = 0; j + 1 < kw->items.len; j += 2)
+      if (find_define(o, ((Obj *)kw->items.items[j])->str)) return true;
+  }
+  return false;
+}
+
+Vec lower_function(Module *m, Func *f, Options *opt) {
+  Vec out = {0};
+  Obj *configs = f->autotune_configs;
+  if (!configs || configs->items.len < 2 || config_pinned(f, opt)) {
+    vec_push(&out, lower_kernel(m, f, opt));
+    return out;
+  }
+  for (int i = 0; i < configs->items.len; i++) {
+    Kernel *k = lower_with_config(m, f, opt, configs->items.items[i], i);
+    k->nconfigs = configs->items.len;
+    vec_push(&out, k);
+  }
+  return out;
 }
 
 // Evaluates a module-level expression (decorator arguments, defaults, constants).

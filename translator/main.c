@@ -2,12 +2,17 @@
 //   options -> read -> parse (ast.c) -> collect (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> layout (layout.c) -> grid (grid.c)
 //   -> emit (emit.c) -> format (clang-format, when present).
+// Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
+// both find the runtime header tl2cu.cuh beside this binary.
 // Exit status: 0 success, 1 errors in the input, 2 usage errors.
+#define _DEFAULT_SOURCE  // readlink, realpath, access
 #include "tl2cu.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void stop_if_errors(void) {
   if (diag_error_count()) {
@@ -77,9 +82,126 @@ static void apply_module_defines(Module *m, Options *opt) {
   }
 }
 
+// ---- the runtime header beside the binary, and the depfile that names it
+
+// This binary's own path, absolute: /proc/self/exe (symlinks resolved), else argv[0],
+// looked up in PATH when it has no '/' as the shell did. NULL if neither works.
+static const char *self_path(const char *argv0) {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n > 0) {
+    buf[n] = 0;
+    return xstrdup(buf);
+  }
+  if (strchr(argv0, '/')) return realpath(argv0, buf) ? xstrdup(buf) : NULL;
+  const char *path = getenv("PATH");
+  for (const char *p = path ? path : ""; *p;) {
+    size_t len = strcspn(p, ":");
+    const char *cand = len ? xprintf("%.*s/%s", (int)len, p, argv0) : xprintf("./%s", argv0);
+    if (access(cand, X_OK) == 0 && realpath(cand, buf)) return xstrdup(buf);
+    p += len + (p[len] == ':');
+  }
+  return NULL;
+}
+
+// The directory of this tl2cu's tl2cu.cuh, absolute: PREFIX/include beside an installed
+// PREFIX/bin/tl2cu, runtime/ beside the source tree's build/tl2cu (or build/asan/tl2cu).
+// Looking beside the binary rather than in a path fixed at build time keeps an install
+// relocatable, and pairs each translator with its own runtime when several are around.
+static const char *find_include_dir(const char *argv0) {
+  static const char *const beside[] = {"../include", "../runtime", "../../runtime"};
+  const char *exe = self_path(argv0);
+  if (!exe) return NULL;
+  const char *bindir = xstrndup(exe, (size_t)(strrchr(exe, '/') - exe));  // exe is absolute
+  char buf[PATH_MAX];
+  for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+    const char *dir = xprintf("%s/%s", bindir, beside[i]);
+    if (access(xprintf("%s/tl2cu.cuh", dir), R_OK) == 0 && realpath(dir, buf)) return xstrdup(buf);
+  }
+  return NULL;
+}
+
+// --print-include-dir: for `nvcc -I$(tl2cu --print-include-dir)` in a build.
+static int print_include_dir(const char *argv0) {
+  const char *dir = find_include_dir(argv0);
+  if (!dir) {
+    const char *exe = self_path(argv0);
+    fprintf(stderr, "tl2cu: error: no tl2cu.cuh beside %s (looked in ../include and ../runtime)\n",
+            exe ? exe : argv0);
+    return 1;
+  }
+  printf("%s\n", dir);
+  return 0;
+}
+
+// The runtime headers a generated .cu includes: tl2cu.cuh and, transitively, the headers it
+// includes with "..." from its directory. System <...> headers are left out, as gcc -MMD
+// leaves them out.
+static void add_runtime_headers(Vec *out, const char *dir, const char *name) {
+  const char *path = xprintf("%s/%s", dir, name);
+  for (int i = 0; i < out->len; i++)
+    if (!strcmp(out->items[i], path)) return;
+  char *text;
+  size_t len;
+  if (!read_file(path, &text, &len)) return;
+  vec_push(out, (void *)path);
+  for (char *p = text; (p = strstr(p, "#include \"")) != NULL;) {
+    p += strlen("#include \"");
+    char *end = strpbrk(p, "\"\n");
+    if (end && *end == '"') add_runtime_headers(out, dir, xstrndup(p, (size_t)(end - p)));
+  }
+}
+
+// A path in a make rule: '\' before a space, tab or '#', and '$$' for '$', as gcc writes them.
+static void put_make_path(FILE *f, const char *path) {
+  for (const char *p = path; *p; p++) {
+    if (*p == '$') fputc('$', f);
+    if (*p == ' ' || *p == '\t' || *p == '#') fputc('\\', f);
+    fputc(*p, f);
+  }
+}
+
+// The depfile, as gcc -MD -MP writes one (each prerequisite on a continued line of its own,
+// a blank line before each empty rule):
+//   kernel.cu kernel.h: kernel.py /usr/local/include/tl2cu.cuh
+//   /usr/local/include/tl2cu.cuh:
+// The .cu depends on the runtime header although its text does not: a changed header means
+// a new tl2cu, whose output may call the runtime differently, so the kernel is translated
+// again. The empty rules keep make going when a header is deleted or moved (gcc -MP); the
+// .py gets none, so a missing kernel file stays an error, as a missing .c is for gcc.
+static void write_depfile(const Options *opt, const char *argv0) {
+  const char *path = opt->depfile ? opt->depfile : with_extension(opt->output, ".d");
+  Vec headers = {0};
+  const char *inc = find_include_dir(argv0);
+  if (inc) add_runtime_headers(&headers, inc, "tl2cu.cuh");
+  FILE *d = fopen(path, "w");
+  if (!d) {
+    fprintf(stderr, "tl2cu: error: cannot write '%s': %s\n", path, strerror(errno));
+    exit(1);
+  }
+  put_make_path(d, opt->output);
+  if (opt->header) {
+    fputc(' ', d);
+    put_make_path(d, opt->header);
+  }
+  fputs(": ", d);
+  put_make_path(d, opt->input);
+  for (int i = 0; i < headers.len; i++) {
+    fputs(" \\\n  ", d);
+    put_make_path(d, headers.items[i]);
+  }
+  fputc('\n', d);
+  for (int i = 0; i < headers.len; i++) {
+    fputc('\n', d);
+    put_make_path(d, headers.items[i]);
+    fputs(":\n", d);
+  }
+  fclose(d);
+}
+
 static bool have_clang_format(void) { return system("command -v clang-format >/dev/null 2>&1") == 0; }
 
-static void write_output(Vec *kernels, Options *opt) {
+static void write_output(Vec *kernels, Options *opt, const char *argv0) {
   bool to_stdout = !strcmp(opt->output, "-");
   FILE *out = to_stdout ? stdout : fopen(opt->output, "w");
   if (!out) {
@@ -102,22 +224,17 @@ static void write_output(Vec *kernels, Options *opt) {
     emit_header(h, kernels, opt);
     fclose(h);
   }
-  if (opt->write_depfile && !to_stdout) {
-    const char *dep = opt->depfile ? opt->depfile : with_extension(opt->output, ".d");
-    FILE *d = fopen(dep, "w");
-    if (!d) {
-      fprintf(stderr, "tl2cu: error: cannot write '%s': %s\n", dep, strerror(errno));
-      exit(1);
-    }
-    fprintf(d, "%s%s%s: %s\n%s:\n", opt->output, opt->header ? " " : "", opt->header ? opt->header : "", opt->input,
-            opt->input);
-    fclose(d);
-  }
+  if (opt->write_depfile) write_depfile(opt, argv0);
 }
 
 int main(int argc, char **argv) {
   Options opt = {0};
   options_parse_argv(&opt, argc, argv);
+  if (opt.print_include_dir) {
+    int status = print_include_dir(argv[0]);
+    util_free_all();
+    return status;
+  }
   char *text;
   size_t len;
   if (!read_file(opt.input, &text, &len)) {
@@ -129,6 +246,10 @@ int main(int argc, char **argv) {
   options_from_source(&opt, text);
   stop_if_errors();
   if (!opt.output) opt.output = with_extension(opt.input, ".cu");
+  if (opt.write_depfile && !strcmp(opt.output, "-")) {
+    fprintf(stderr, "tl2cu: error: -MD and -MF need an output file to name in the depfile, not '-o -'\n");
+    return 2;
+  }
 
   Node *module = ast_parse(text, len);
   stop_if_errors();
@@ -143,17 +264,23 @@ int main(int argc, char **argv) {
   Vec kernels = {0};
   for (int i = 0; i < funcs.len; i++) {
     Func *f = funcs.items[i];
-    Kernel *k = lower_kernel(m, f, &opt);
-    layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
-    grid_compile(k, &opt, opt.input, text, len);
-    k->launcher = opt.launcher_name ? opt.launcher_name : f->name;
+    Vec variants = lower_function(m, f, &opt);  // one per autotune config
+    for (int j = 0; j < variants.len; j++) {
+      Kernel *k = variants.items[j];
+      layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
+      grid_compile(k, &opt, opt.input, text, len);
+      k->launcher = opt.launcher_name ? opt.launcher_name : f->name;
+      vec_push(&kernels, k);
+    }
+    Kernel *k = variants.items[0];
+    if (!k->grid_c[0] && k->config_index >= 0)
+      diag_fatal(f->def->loc, "autotuned kernel '%s' needs a --grid (it may use the config's meta-parameters)", f->name);
     if (!k->grid_c[0])
       diag_note(f->def->loc, "kernel '%s' has no --grid: only %s_grid(), with the caller's grid, is emitted",
                 f->name, k->launcher);
-    vec_push(&kernels, k);
   }
   stop_if_errors();
-  write_output(&kernels, &opt);
+  write_output(&kernels, &opt, argv[0]);
   util_free_all();
   return 0;
 }

@@ -25,7 +25,10 @@ static const char usage[] =
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
     "      --line-directives   emit #line directives pointing into the .py\n"
     "      --format=auto|none  run clang-format on the output when present (default auto)\n"
-    "  -MD, -MF FILE           write a make depfile (default FILE: output with .d)\n"
+    "  -MD                     write a make depfile: OUTPUT with .d, naming the .py and the\n"
+    "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
+    "  -MF FILE                the same, into FILE\n"
+    "      --print-include-dir print the directory holding tl2cu.cuh for this tl2cu (for nvcc -I)\n"
     "      --help, --version\n"
     "\n"
     "Options may also stand in FILE.py on comment lines '# tl2cu: <options>';\n"
@@ -133,6 +136,11 @@ void options_parse_argv(Options *opt, int argc, char **argv) {
       printf("tl2cu %s\n", TL2CU_VERSION);
       exit(0);
     }
+    // Not handled here like --version: finding the header needs main.c's view of the binary.
+    if (!strcmp(a, "--print-include-dir")) {
+      opt->print_include_dir = true;
+      continue;
+    }
     int used = parse_one(opt, &o, argv + i, argc - i);
     if (used) {
       i += used - 1;
@@ -142,7 +150,7 @@ void options_parse_argv(Options *opt, int argc, char **argv) {
     if (opt->input) usage_error("more than one input file ('%s')", a);
     opt->input = a;
   }
-  if (!opt->input) usage_error("%s", "no input file");
+  if (!opt->input && !opt->print_include_dir) usage_error("%s", "no input file");
 }
 
 // Splits a comment's option text into words, with '...' and "..." quoting.
@@ -196,6 +204,8 @@ static void merge(Options *opt, Options *file) {
   if (!opt->grid) opt->grid = file->grid, opt->grid_loc = file->grid_loc;
   if (!opt->num_warps) opt->num_warps = file->num_warps;
   opt->line_directives |= file->line_directives;
+  opt->write_depfile |= file->write_depfile;
+  if (!opt->depfile) opt->depfile = file->depfile;
   if (!opt->kernels.len) opt->kernels = file->kernels;
   for (int i = 0; i < file->defines.len; i++) {
     Define *d = file->defines.items[i];

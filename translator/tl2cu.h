@@ -191,6 +191,7 @@ struct Func {
   Node *def;         // ND_FUNCDEF
   bool is_jit;
   Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
+  Obj *autotune_keys;     // OBJ_TUPLE of OBJ_STR: the parameters whose values key the tuning
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
 };
@@ -245,7 +246,8 @@ typedef struct {
   bool line_directives;
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
-  bool write_depfile;     // -MD
+  bool write_depfile;     // -MD (or -MF)
+  bool print_include_dir; // --print-include-dir: print where tl2cu.cuh is, translate nothing
 } Options;
 
 // Parses argv; exits with status 2 on usage errors.
@@ -369,10 +371,15 @@ typedef struct {
   Vec combines;    // Combine*
   bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
   bool thread_programs;      // no block values: each CUDA thread runs one program
+  int config_index;          // autotune config this kernel was specialized for, -1: none
+  const char *config_text;   // its meta-parameters, "BLOCK_SIZE=256, num_warps=2"
+  int nconfigs;              // configs of the kernel's autotune group
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);
+// Every kernel to emit for f: one per autotune config unless -D/--num-warps pick one.
+Vec lower_function(Module *m, Func *f, Options *opt);
 const char *obj_repr(const Obj *o);
 
 // ---------------------------------------------------------------- layout.c

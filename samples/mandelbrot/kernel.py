@@ -1,6 +1,6 @@
-# Mandelbrot, a block of BLOCK_SIZE pixels of one row per program, autotuned under Triton.
-# tl2cu translates one configuration, chosen here.
-# tl2cu: -s 'mandelbrot_kernel_triton:*i32' -D BLOCK_SIZE=1024 --num-warps 8
+# Mandelbrot, a block of BLOCK_SIZE pixels of one row per program, autotuned: tl2cu
+# translates all 25 configs and its launcher times them on the first call, like Triton.
+# tl2cu: -s 'mandelbrot_kernel_triton:*i32'
 # tl2cu: --grid 'cdiv(width, BLOCK_SIZE), height'
 import triton
 import triton.language as tl
