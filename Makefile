@@ -1,4 +1,4 @@
-# tl2cu: build, test, demo, install.
+# tl2cu: build, test, demo, install, uninstall.
 # `make` builds build/tl2cu; the tree-sitter runtime and the Python grammar are
 # pinned in grammar/package.json + package-lock.json and fetched from the npm
 # registry the first time (npm ci --ignore-scripts), never at any other time.
@@ -54,7 +54,26 @@ asan:
 	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 	  WARN_EXTRA=-Wno-format-truncation $(BUILD)/asan/tl2cu
 
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the binary, the runtime header, the man
+# page and a pkg-config file. The header goes to PREFIX/include, beside PREFIX/bin, because
+# that is where `tl2cu --print-include-dir` and the depfiles look for it (bin/../include):
+# hence no separate BINDIR/INCLUDEDIR to set apart.
+DEST     = $(DESTDIR)$(PREFIX)
+RUNTIME  = $(wildcard runtime/*.cuh)
+VERSION  = $(shell sed -n 's/.*TL2CU_VERSION "\(.*\)"/\1/p' translator/tl2cu.h)
+
+install: $(BUILD)/tl2cu
+	install -d "$(DEST)/bin" "$(DEST)/include" "$(DEST)/share/man/man1" "$(DEST)/share/pkgconfig"
+	install -m 755 $(BUILD)/tl2cu "$(DEST)/bin/tl2cu"
+	install -m 644 $(RUNTIME) "$(DEST)/include"
+	install -m 644 docs/tl2cu.1 "$(DEST)/share/man/man1/tl2cu.1"
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' docs/tl2cu.pc.in >"$(DEST)/share/pkgconfig/tl2cu.pc"
+
+uninstall:
+	rm -f "$(DEST)/bin/tl2cu" $(RUNTIME:runtime/%="$(DEST)/include/%") \
+	  "$(DEST)/share/man/man1/tl2cu.1" "$(DEST)/share/pkgconfig/tl2cu.pc"
+
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all demo test update-golden asan clean
+.PHONY: all demo test update-golden asan install uninstall clean

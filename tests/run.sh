@@ -88,6 +88,191 @@ cat "$tmp/errors.log"
 pass=$((pass + $(grep -c '^\[PASS\]' "$tmp/errors.log")))
 fail=$((fail + $(grep -c '^\[FAIL\]' "$tmp/errors.log")))
 
+# ---- build tool: the depfile (-MD/-MF), --print-include-dir, make install/uninstall, the man
+# page, and the examples of tests/buildtool built from clean copies as the README quotes them
+root=$(pwd -P)
+tl2cu_abs=$(cd "$(dirname "$TL2CU")" && pwd -P)/$(basename "$TL2CU")
+have_nvcc=$(command -v nvcc || true)
+skip() { echo "[SKIP] $1"; }
+
+# expect_file NAME FILE EXPECTED_TEXT: FILE, with this tree's runtime/ written RUNTIME, is the text
+expect_file() {
+  if [ ! -f "$2" ]; then echo "no file $2" >"$tmp/expect.why"; bad "$1" "$tmp/expect.why"; return; fi
+  sed "s|$root/runtime|RUNTIME|g" "$2" >"$tmp/expect.got"
+  printf '%s' "$3" >"$tmp/expect.want"
+  if diff -u "$tmp/expect.want" "$tmp/expect.got" >"$tmp/expect.diff"; then ok "$1"; else bad "$1" "$tmp/expect.diff"; fi
+}
+# expect_output NAME WANT COMMAND...: the command succeeds and prints WANT
+expect_output() {
+  local name=$1 want=$2
+  shift 2
+  local got
+  got=$("$@" 2>"$tmp/expect.err")
+  if [ $? = 0 ] && [ "$got" = "$want" ]; then ok "$name"; else
+    { echo "want: $want"; echo "got:  $got"; cat "$tmp/expect.err"; } >"$tmp/expect.why"
+    bad "$name" "$tmp/expect.why"
+  fi
+}
+
+mkdir -p "$tmp/dep/sub dir"
+cp tests/buildtool/kernel.py "$tmp/dep/kernel.py"
+(cd "$tmp/dep" && "$tl2cu_abs" --format=none kernel.py -H kernel.h -MD)
+expect_file "depfile: -MD beside the output, .cu and -H header depend on the .py and the runtime" \
+  "$tmp/dep/kernel.d" 'kernel.cu kernel.h: kernel.py \
+  RUNTIME/tl2cu.cuh
+
+RUNTIME/tl2cu.cuh:
+'
+(cd "$tmp/dep" && "$tl2cu_abs" --format=none kernel.py -o 'sub dir/a b#$1.cu' -MF 'sub dir/deps.d')
+expect_file "depfile: -MF, make quoting of ' ', '#', '\$'" "$tmp/dep/sub dir/deps.d" 'sub\ dir/a\ b\#$$1.cu: kernel.py \
+  RUNTIME/tl2cu.cuh
+
+RUNTIME/tl2cu.cuh:
+'
+{ echo "# tl2cu: -MD -MF from_file.d"; cat tests/buildtool/kernel.py; } >"$tmp/dep/opts.py"
+(cd "$tmp/dep" && "$tl2cu_abs" --format=none opts.py)
+expect_file "depfile: -MD -MF on a '# tl2cu:' line" "$tmp/dep/from_file.d" 'opts.cu: opts.py \
+  RUNTIME/tl2cu.cuh
+
+RUNTIME/tl2cu.cuh:
+'
+"$TL2CU" --format=none "$tmp/dep/kernel.py" -o - -MD >/dev/null 2>"$tmp/dep/stdout.err"
+if [ $? = 2 ] && grep -q "need an output file" "$tmp/dep/stdout.err"; then ok "depfile: refused with -o -"; else bad "depfile: refused with -o -" "$tmp/dep/stdout.err"; fi
+
+expect_output "--print-include-dir: runtime/ beside build/" "$root/runtime" "$TL2CU" --print-include-dir
+mkdir -p "$tmp/link" "$tmp/lone/bin"
+ln -s "$tl2cu_abs" "$tmp/link/tl2cu"
+expect_output "--print-include-dir: through a symlink, the binary's own" "$root/runtime" "$tmp/link/tl2cu" --print-include-dir
+cp "$tl2cu_abs" "$tmp/lone/bin/tl2cu"
+if ! "$tmp/lone/bin/tl2cu" --print-include-dir >/dev/null 2>"$tmp/lone/err" && grep -q "no tl2cu.cuh beside" "$tmp/lone/err"
+then ok "--print-include-dir: an error without a header beside the binary"
+else bad "--print-include-dir: an error without a header beside the binary" "$tmp/lone/err"; fi
+(cd "$tmp/dep" && "$tmp/lone/bin/tl2cu" --format=none kernel.py -o lone.cu -MD)
+expect_file "depfile: only the .py without a header beside the binary" "$tmp/dep/lone.d" 'lone.cu: kernel.py
+'
+
+# make install into a temporary PREFIX, and into a DESTDIR staging area then make uninstall
+prefix=$tmp/prefix
+if make -s install PREFIX="$prefix" >"$tmp/install.log" 2>&1 && [ -x "$prefix/bin/tl2cu" ] &&
+   cmp -s runtime/tl2cu.cuh "$prefix/include/tl2cu.cuh" && cmp -s docs/tl2cu.1 "$prefix/share/man/man1/tl2cu.1" &&
+   grep -qx "prefix=$prefix" "$prefix/share/pkgconfig/tl2cu.pc"
+then ok "make install PREFIX=...: bin/tl2cu, include/tl2cu.cuh, man1/tl2cu.1, pkgconfig/tl2cu.pc"
+else
+  find "$prefix" >>"$tmp/install.log" 2>&1
+  bad "make install PREFIX=..." "$tmp/install.log"
+fi
+prefix_inc=$(cd "$prefix/include" 2>/dev/null && pwd -P)
+expect_output "installed --print-include-dir: PREFIX/include" "$prefix_inc" "$prefix/bin/tl2cu" --print-include-dir
+if command -v pkg-config >/dev/null; then
+  expect_output "pkg-config --cflags tl2cu" "-I$prefix/include" \
+    sh -c 'PKG_CONFIG_PATH=$1 pkg-config --cflags tl2cu | xargs' sh "$prefix/share/pkgconfig"
+fi
+if [ -n "$have_nvcc" ]; then
+  if "$prefix/bin/tl2cu" tests/buildtool/kernel.py -o "$tmp/inst.cu" -H "$tmp/inst.h" >"$tmp/inst.log" 2>&1 &&
+     nvcc -arch=sm_90 -I"$("$prefix/bin/tl2cu" --print-include-dir)" -c "$tmp/inst.cu" -o "$tmp/inst.o" >>"$tmp/inst.log" 2>&1
+  then ok "installed tl2cu: translation compiles with nvcc -I\$(tl2cu --print-include-dir)"
+  else bad "installed tl2cu: translation compiles" "$tmp/inst.log"; fi
+fi
+stage=$tmp/stage
+if make -s install DESTDIR="$stage" PREFIX=/opt/tl2cu >"$tmp/stage.log" 2>&1 && [ -x "$stage/opt/tl2cu/bin/tl2cu" ] &&
+   grep -qx "prefix=/opt/tl2cu" "$stage/opt/tl2cu/share/pkgconfig/tl2cu.pc"
+then ok "make install DESTDIR=... PREFIX=...: staged under DESTDIR, PREFIX in tl2cu.pc"
+else find "$stage" >>"$tmp/stage.log" 2>&1; bad "make install DESTDIR=..." "$tmp/stage.log"; fi
+stage_inc=$(cd "$stage/opt/tl2cu/include" 2>/dev/null && pwd -P)
+expect_output "DESTDIR install, relocated: --print-include-dir follows the binary" "$stage_inc" \
+  "$stage/opt/tl2cu/bin/tl2cu" --print-include-dir
+make -s uninstall DESTDIR="$stage" PREFIX=/opt/tl2cu >>"$tmp/stage.log" 2>&1
+if [ -d "$stage/opt/tl2cu/bin" ] && [ -z "$(find "$stage" -type f)" ]
+then ok "make uninstall DESTDIR=... removes every installed file"
+else find "$stage" >>"$tmp/stage.log"; bad "make uninstall" "$tmp/stage.log"; fi
+
+# the man page: renders without warnings, has every option of --help, and this version
+if command -v groff >/dev/null; then
+  if groff -man -Tascii -ww -z docs/tl2cu.1 >"$tmp/man.log" 2>&1 && [ ! -s "$tmp/man.log" ]; then ok "man page renders without warnings"; else bad "man page renders" "$tmp/man.log"; fi
+  groff -man -Tascii -rLL=200n docs/tl2cu.1 2>/dev/null | sed 's/.\x08//g' >"$tmp/man.txt"
+  : >"$tmp/man.why"
+  for o in $("$TL2CU" --help | grep -oE '(^|[ ,])--?[A-Za-z][-A-Za-z]*' | tr -d ' ,' | sort -u); do
+    grep -qF -- "$o" "$tmp/man.txt" || echo "not in docs/tl2cu.1: $o" >>"$tmp/man.why"
+  done
+  grep -qF "tl2cu $("$TL2CU" --version | cut -d' ' -f2)" "$tmp/man.txt" || echo "version differs from --version" >>"$tmp/man.why"
+  if [ ! -s "$tmp/man.why" ]; then ok "man page: every option of --help, and the version"; else bad "man page: options" "$tmp/man.why"; fi
+else
+  skip "groff not found: the man page was not rendered"
+fi
+
+# The README quotes the examples verbatim.
+for pair in "make tests/buildtool/Makefile.example" "cmake tests/buildtool/CMakeLists.txt"; do
+  set -- $pair
+  awk -v fence="\`\`\`$1" '$0 == fence {f = 1; next} /^```$/ {f = 0} f' README.md >"$tmp/quoted"
+  if diff -u "$2" "$tmp/quoted" >"$tmp/quoted.diff"; then ok "README quotes $2"; else bad "README quotes $2" "$tmp/quoted.diff"; fi
+done
+
+# Build the examples with the installed tl2cu, whose header may be touched: built once, a
+# second build does nothing; touching kernel.py or the runtime header translates again.
+# check_build NAME LOG WANT: the build in LOG succeeded (status in LOG.rc) and translated or not
+check_build() {
+  local translated=0
+  grep -q "tl2cu kernel.py" "$2" && translated=1
+  if [ "$(cat "$2.rc")" = 0 ] && [ $translated = "$3" ]; then ok "$1"; else bad "$1" "$2"; fi
+}
+example_make() {  # the Makefile example in $tmp/mk, logging to $1
+  make --no-print-directory -C "$tmp/mk" -f Makefile.example TL2CU="$prefix/bin/tl2cu" "${@:2}" >"$1" 2>&1
+  echo $? >"$1.rc"
+}
+if [ -z "$have_nvcc" ]; then
+  skip "nvcc not found: the Makefile and CMake examples were not built"
+else
+  cp -r tests/buildtool "$tmp/mk"
+  example_make "$tmp/mk1.log"
+  check_build "Makefile example: translates and builds from a clean copy" "$tmp/mk1.log" 1
+  example_make "$tmp/mk2.log"
+  if grep -q "'app' is up to date" "$tmp/mk2.log" && [ "$(wc -l <"$tmp/mk2.log")" = 1 ]; then ok "Makefile example: a second make does nothing"
+  else bad "Makefile example: a second make does nothing" "$tmp/mk2.log"; fi
+  touch "$tmp/mk/kernel.py"
+  example_make "$tmp/mk3.log"
+  check_build "Makefile example: touching kernel.py translates and builds again" "$tmp/mk3.log" 1
+  touch "$prefix/include/tl2cu.cuh"
+  example_make "$tmp/mk4.log"
+  check_build "Makefile example: touching the runtime header translates again" "$tmp/mk4.log" 1
+  mv "$prefix/include/tl2cu.cuh" "$tmp/hidden.cuh"
+  example_make "$tmp/mk5.log" kernel.cu
+  mv "$tmp/hidden.cuh" "$prefix/include/tl2cu.cuh"
+  if [ "$(cat "$tmp/mk5.log.rc")" = 0 ] && ! grep -q "No rule to make target" "$tmp/mk5.log"; then ok "Makefile example: a deleted runtime header does not stop make (-MP rules)"
+  else bad "Makefile example: a deleted runtime header does not stop make" "$tmp/mk5.log"; fi
+
+  # CMake, with each generator present: make for Unix Makefiles, ninja for Ninja
+  cmake_build() {  # DIR LOG
+    if [ -f "$1/build.ninja" ]; then ninja -C "$1" >"$2" 2>&1; else make --no-print-directory -C "$1" >"$2" 2>&1; fi
+    echo $? >"$2.rc"
+  }
+  if ! command -v cmake >/dev/null; then
+    skip "cmake not found: the CMake example was not built"
+  else
+    cp -r tests/buildtool "$tmp/cm_src"
+    for gen in "Unix Makefiles" Ninja; do
+      tool=make
+      [ "$gen" = Ninja ] && tool=ninja
+      if ! command -v $tool >/dev/null; then skip "$tool not found: CMake's $gen generator not tried"; continue; fi
+      b="$tmp/cm_$tool"
+      if ! cmake -G "$gen" -S "$tmp/cm_src" -B "$b" -DTL2CU="$prefix/bin/tl2cu" >"$b.log" 2>&1; then
+        bad "CMake example ($gen): configure" "$b.log"
+        continue
+      fi
+      cmake_build "$b" "$b.1"
+      check_build "CMake example ($gen): translates and builds" "$b.1" 1
+      cmake_build "$b" "$b.2"
+      if [ "$(cat "$b.2.rc")" = 0 ] && ! grep -qE "tl2cu kernel.py|Building|Linking" "$b.2"; then ok "CMake example ($gen): a second build does nothing"
+      else bad "CMake example ($gen): a second build does nothing" "$b.2"; fi
+      touch "$tmp/cm_src/kernel.py"
+      cmake_build "$b" "$b.3"
+      check_build "CMake example ($gen): touching kernel.py translates again" "$b.3" 1
+      touch "$prefix/include/tl2cu.cuh"
+      cmake_build "$b" "$b.4"
+      check_build "CMake example ($gen): touching the runtime header translates again (DEPFILE)" "$b.4" 1
+    done
+  fi
+fi
+
 # ---- the translator under AddressSanitizer + UndefinedBehaviorSanitizer
 if make -s asan >"$tmp/asan.log" 2>&1; then
   san_ok=1
