@@ -40,6 +40,13 @@ struct alignas(sizeof(T) * V) tl2cu_vec {
   T v[V];
 };
 
+// Shared-memory index with one padding word after every S (scans: no bank conflicts
+// between threads that walk segments S words apart).
+template <int S>
+TL2CU_DEVICE int tl2cu_pad(int i) {
+  return i + i / S;
+}
+
 // ---------------------------------------------------------------- float math
 TL2CU_DEVICE float tl2cu_ex2_approx(float x) {
   float r;

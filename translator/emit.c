@@ -907,6 +907,8 @@ static void emit_reduce(Em *em, Stmt *s) {
 // sequentially, then adds the combined totals of the segments before it.
 // O(S + P) steps per thread; the order of combination differs from Triton's
 // tree (exact for integers, within rounding for floats).
+static const char *padded_index(const char *pos, int64_t S) { return xprintf("tl2cu_pad<%lld>(%s)", (long long)S, pos); }
+
 static void emit_scan(Em *em, Stmt *s) {
   Value *v = s->v, *x = v->a;
   const Layout *l = x->layout;
@@ -918,7 +920,10 @@ static void emit_scan(Em *em, Stmt *s) {
   int64_t P = lines >= threads ? 1 : threads / lines;
   if (P > n) P = n;
   int64_t S = n / P;
-  int bytes = (int)((numel + lines * P) * elem_bytes(v->ty));
+  // one padding word after every S: the threads scanning neighbouring segments
+  // (S words apart) then hit different banks
+  int64_t padded = numel + numel / S;
+  int bytes = (int)((padded + lines * P) * elem_bytes(v->ty));
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
   line(em, "%s %s[%lld];  %s", t, v->cname, (long long)l->per_thread, shape_comment(v));
   line(em, "{  // %s%s of %s along axis %lld: %lld lines of %lld, %lld segments of %lld per line", v->fn,
@@ -926,17 +931,17 @@ static void emit_scan(Em *em, Stmt *s) {
        (long long)S);
   em->indent++;
   line(em, "%s* buf = (%s*)tl2cu_smem;", t, t);
-  line(em, "%s* total = buf + %lld;", t, (long long)numel);
+  line(em, "%s* total = buf + %lld;", t, (long long)padded);
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(l, &uses_e);
   const char *pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "buf[%s] = %s[k];", pos, x->cname);
+  line(em, "buf[%s] = %s[k];", padded_index(pos, S), x->cname);
   close_loop(em);
   line(em, "__syncthreads();");
   // element i of segment `seg` of line `ln`, in scan order
-  const char *at = xprintf("((ln / %lld) * %lld + ln %% %lld + (%s) * %lld)", (long long)stride, (long long)(n * stride),
+  const char *at = xprintf("tl2cu_pad<%lld>((ln / %lld) * %lld + ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(n * stride),
                            (long long)stride, v->reverse ? xprintf("%lld - (seg * %lld + i)", (long long)(n - 1), (long long)S)
                                                          : xprintf("seg * %lld + i", (long long)S),
                            (long long)stride);
@@ -964,7 +969,7 @@ static void emit_scan(Em *em, Stmt *s) {
   own = identity_cx(l, &uses_e);
   pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "%s[k] = buf[%s];", v->cname, pos);
+  line(em, "%s[k] = buf[%s];", v->cname, padded_index(pos, S));
   close_loop(em);
   em->indent--;
   line(em, "}");

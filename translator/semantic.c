@@ -470,7 +470,7 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   int ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
   Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
   x = reduction_input(c, sem_cast(c, x, t, loc), fn);
-  int64_t bytes = (shape_numel(x->shape) + 1024) * (t == TY_I1 ? 1 : scalar_bits(t) / 8);  // block + segment totals
+  int64_t bytes = (2 * shape_numel(x->shape) + 1024) * (t == TY_I1 ? 1 : scalar_bits(t) / 8);  // block, padding, totals
   if (bytes > 48 * 1024)
     diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
                (long long)bytes);

@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -45,19 +45,19 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 2048;
+    float* total = buf + 2176;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 64, seg = u % 64;
       int i = 0;
-      float acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      float acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -66,13 +66,13 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
       if (seg == 0) continue;
       float before = total[ln * 64];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
   #pragma unroll
@@ -84,7 +84,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -126,19 +126,19 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 2048;
+    float* total = buf + 2176;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 64, seg = u % 64;
       int i = 0;
-      float acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      float acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -147,13 +147,13 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
       if (seg == 0) continue;
       float before = total[ln * 64];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
   #pragma unroll
@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -211,19 +211,19 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 2048;
+    int32_t* total = buf + 2176;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 64, seg = u % 64;
       int i = 0;
-      int32_t acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      int32_t acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -232,13 +232,13 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
       if (seg == 0) continue;
       int32_t before = total[ln * 64];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
   #pragma unroll
@@ -250,7 +250,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -292,19 +292,19 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 2048;
+    int32_t* total = buf + 2176;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 1023) + (e >> 10) * 1024)] = x[k];
+      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 64, seg = u % 64;
       int i = 0;
-      int32_t acc = buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      int32_t acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -313,13 +313,13 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
       if (seg == 0) continue;
       int32_t before = total[ln * 64];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      x_cumsum[k] = buf[((e & 1023) + (e >> 10) * 1024)];
+      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
   #pragma unroll

@@ -1831,7 +1831,7 @@ static __device__ __forceinline__ int32_t scans_combine_add_combine(int32_t a, i
 // scans: num_warps=4
 __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
+  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -1861,19 +1861,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 512;
+    float* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -1882,13 +1882,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (seg == 0) continue;
       float before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      x_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+      x_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -1899,19 +1899,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 512;
+    float* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 4, seg = u % 4;
       int i = 0;
-      float acc = buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
-      for (i = 1; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      float acc = buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
       total[u] = acc;
     }
     __syncthreads();
@@ -1920,13 +1920,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (seg == 0) continue;
       float before = total[ln * 4];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 4 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      x_cumsum_1[k] = buf[((e & 31) + (e >> 5) * 32)];
+      x_cumsum_1[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -1943,19 +1943,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 512;
+    int32_t* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -1964,13 +1964,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (seg == 0) continue;
       int32_t before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      xi_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+      xi_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -1986,19 +1986,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 512;
+    float* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = cumprod_input[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -2007,13 +2007,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (seg == 0) continue;
       float before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = before * total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      t_cumprod[k] = buf[((e & 31) + (e >> 5) * 32)];
+      t_cumprod[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2024,19 +2024,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 512;
+    int32_t* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
       total[u] = acc;
     }
     __syncthreads();
@@ -2045,13 +2045,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (seg == 0) continue;
       int32_t before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = scans_combine_add_combine(before, total[ln * 8 + q]);
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      xi_scan[k] = buf[((e & 31) + (e >> 5) * 32)];
+      xi_scan[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2063,7 +2063,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
 // scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_ptr) {
   const int tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
+  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -2094,19 +2094,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 512;
+    float* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -2115,13 +2115,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (seg == 0) continue;
       float before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      x_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+      x_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2139,19 +2139,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 512;
+    float* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = x[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 4, seg = u % 4;
       int i = 0;
-      float acc = buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
-      for (i = 1; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      float acc = buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
       total[u] = acc;
     }
     __syncthreads();
@@ -2160,13 +2160,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (seg == 0) continue;
       float before = total[ln * 4];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 4 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      x_cumsum_1[k] = buf[((e & 31) + (e >> 5) * 32)];
+      x_cumsum_1[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2190,19 +2190,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 512;
+    int32_t* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -2211,13 +2211,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (seg == 0) continue;
       int32_t before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      xi_cumsum[k] = buf[((e & 31) + (e >> 5) * 32)];
+      xi_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2240,19 +2240,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* buf = (float*)tl2cu_smem;
-    float* total = buf + 512;
+    float* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = cumprod_input[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = cumprod_input[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      float acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
       total[u] = acc;
     }
     __syncthreads();
@@ -2261,13 +2261,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (seg == 0) continue;
       float before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = before * total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumprod[k] = buf[((e & 31) + (e >> 5) * 32)];
+      t_cumprod[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2285,19 +2285,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 512;
+    int32_t* total = buf + 640;
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[((e & 31) + (e >> 5) * 32)] = xi[k];
+      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
     for (int u = tid; u < 128; u += 128) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
-      int32_t acc = buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
       total[u] = acc;
     }
     __syncthreads();
@@ -2306,13 +2306,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (seg == 0) continue;
       int32_t before = total[ln * 8];
       for (int q = 1; q < seg; ++q) before = scans_combine_add_combine(before, total[ln * 8 + q]);
-      for (int i = 0; i < 4; ++i) buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const int e = tl2cu_elem<4, 128>(tid, k);
-      xi_scan[k] = buf[((e & 31) + (e >> 5) * 32)];
+      xi_scan[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
   #pragma unroll
