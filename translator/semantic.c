@@ -470,7 +470,11 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   int ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
   Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
   x = reduction_input(c, sem_cast(c, x, t, loc), fn);
-  int64_t bytes = (2 * shape_numel(x->shape) + 1024) * (t == TY_I1 ? 1 : scalar_bits(t) / 8);  // block, padding, totals
+  // the block, one padding word per segment and the segment totals (as emit_scan lays them out)
+  int64_t numel = shape_numel(x->shape), n = x->shape.dim[ax], lines = numel / n, threads = c->k->num_warps * 32;
+  int64_t segs = lines >= threads ? 1 : threads / lines;
+  if (segs > n) segs = n;
+  int64_t bytes = (numel + numel / (n / segs) + lines * segs) * (t == TY_I1 ? 1 : scalar_bits(t) / 8);
   if (bytes > 48 * 1024)
     diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
                (long long)bytes);
