@@ -282,6 +282,11 @@ static inline bool tl2cu_aligned16(const void *p) { return ((uintptr_t)p & 15) =
 static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }
 static inline int64_t tl2cu_min(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t tl2cu_max(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t tl2cu_next_pow2(int64_t n) {
+  int64_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
 
 // ---------------------------------------------------------------- autotuning (host)
 // Launchers of kernels translated with all their @triton.autotune configs keep

@@ -319,6 +319,9 @@ static Node *expr(TSNode ts) {
   if (is(ts, "lambda")) {
     Node *n = new_node(ND_LAMBDA, ts);
     n->a = expr(field(ts, "body"));
+    TSNode params = field(ts, "parameters");  // lambda_parameters: the first name, as in `lambda args: ...`
+    if (!ts_node_is_null(params) && named_count(params) == 1 && is(named(params, 0), "identifier"))
+      n->str = text_of(named(params, 0));
     return n;
   }
   if (is(ts, "keyword_argument")) return unsupported(ts, "a keyword argument here");

@@ -178,8 +178,17 @@ static void collect_decorators(Module *m, Func *f, Node *decorators) {
       for (int i = 0; i < f->autotune_keys->items.len; i++)
         if (((Obj *)f->autotune_keys->items.items[i])->kind != OBJ_STR)
           diag_fatal(key->loc, "autotune key must be a list of parameter names");
-    } else if (is_call_to(d, "heuristics")) {
-      diag_fatal(d->loc, "unsupported construct: @triton.heuristics (fix its values with -D NAME=VALUE)");
+    } else if (is_call_to(d, "heuristics") && d->kind == ND_CALL) {
+      Node *values = d->args && d->args->kind != ND_KWARG ? d->args : kwarg(d, "values");
+      if (!values || values->kind != ND_DICT) diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
+      for (Node *pair = values->args; pair; pair = pair->next) {
+        if (pair->a->kind != ND_STR || pair->b->kind != ND_LAMBDA || !pair->b->str)
+          diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression");
+        Heuristic *h = xmalloc(sizeof(Heuristic));
+        h->name = pair->a->str;
+        h->lambda = pair->b;
+        vec_push(&f->heuristics, h);
+      }
     } else {
       diag_fatal(d->loc, "unsupported decorator");
     }

@@ -1259,7 +1259,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   Str spec = {0};
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
-  line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("autotune config %d: %s", k->config_index, k->config_text) : spec.buf, note);
+  line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("%s %d: %s", k->nselect ? "heuristics variant" : "autotune config", k->config_index, k->config_text) : spec.buf, note);
   const char *params = param_list(k, false);
   if (k->thread_programs) {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", em->threads, name, params,
@@ -1402,6 +1402,17 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
     Param *p = k->params.items[j];
     if (!p->is_constexpr && p->ty.kind == TY_PTR && (written >> j & 1)) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->name);
   }
+  if (k->nselect) {  // @triton.heuristics: the arguments pick the variant
+    line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
+    Str idx = {0};
+    str_add(&idx, "");
+    for (int i = 0; i < k->nselect; i++) str_addf(&idx, "%s(%s ? %d : 0)", i ? " | " : "", k->select[i], 1 << i);
+    line(em, "  const int variant = %s;  // bit i: heuristic i holds", idx.buf);
+    line(em, "  return %s_config(variant, stream%s%s);", name, *args ? ", " : "", args);
+    line(em, "}");
+    line(em, "%s", "");
+    return;
+  }
   line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
   line(em, "  static tl2cu_tuner tuner(\"%s\", %d);", name, n);
   line(em, "  const int64_t key[] = {%s};", key.len ? key.buf : "0");
@@ -1502,8 +1513,12 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
     const char *params = param_list(k, false), *sep = *params ? ", " : "";
     if (k->config_index > 0) continue;
     if (k->config_index == 0) {
-      fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call\n", k->func->name, k->nconfigs);
-      fprintf(out, "// for each value of the autotune key; TL2CU_CONFIG_%s=i pins config i).\n", k->launcher);
+      if (k->nselect) {
+        fprintf(out, "// Launches the variant of %s that its @triton.heuristics pick for these arguments.\n", k->func->name);
+      } else {
+        fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call\n", k->func->name, k->nconfigs);
+        fprintf(out, "// for each value of the autotune key; TL2CU_CONFIG_%s=i pins config i).\n", k->launcher);
+      }
       fprintf(out, "cudaError_t %s(cudaStream_t stream%s%s);\n", k->launcher, sep, params);
       fprintf(out, "// Launches config `index` (0 .. %s_configs() - 1).\n", k->launcher);
       fprintf(out, "cudaError_t %s_config(int index, cudaStream_t stream%s%s);\n", k->launcher, sep, params);

@@ -960,7 +960,7 @@ static const char *config_text(Obj *cfg) {
   return t.buf;
 }
 
-static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg) {
+static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
@@ -982,6 +982,10 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       p->is_constexpr = true;
       p->constval = define_value(c, p->name, d);
     }
+    if (lookup(fixed, p->name)) {  // a heuristic's value
+      p->is_constexpr = true;
+      p->constval = lookup(fixed, p->name);
+    }
     if (p->is_constexpr && !p->constval && cfg) {
       Obj *kw = cfg->items.items[0];
       for (int j = 0; j + 1 < kw->items.len; j += 2)
@@ -999,14 +1003,14 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   if (nentries > i) diag_fatal(f->def->loc, "the signature of '%s' has %d entries but the kernel has %d parameters", f->name, nentries, i);
 }
 
-static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int index) {
+static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int index, Binding *fixed) {
   Kernel *k = xmalloc(sizeof(Kernel));
   k->func = f;
   k->config_index = index;
   k->config_text = cfg ? config_text(cfg) : NULL;
   Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true};
   int nkernels = opt->kernels.len ? opt->kernels.len : 1;
-  setup_params(&c, k, f, opt, nkernels, cfg);
+  setup_params(&c, k, f, opt, nkernels, cfg, fixed);
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
     if (p->is_constexpr) {
@@ -1028,7 +1032,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
 Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
   Kernel tmp = {0};
   Ctx c = {.m = m, .opt = opt, .k = &tmp};
-  return lower_with_config(m, f, opt, chosen_config(&c, f, opt), -1);
+  return lower_with_config(m, f, opt, chosen_config(&c, f, opt), -1, NULL);
 }
 
 // -D values for a config's meta-parameters, or --num-warps, pick one config.
@@ -1042,7 +1046,53 @@ static bool config_pinned(Func *f, Options *o) {
   return false;
 }
 
+// Heuristics known now become fixed constexprs; those that test run-time
+// arguments give one variant per combination of their truth values.
+static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
+  Binding *fixed = NULL;
+  Heuristic *runtime[8];
+  int nrt = 0;
+  for (int i = 0; i < f->heuristics.len; i++) {
+    Heuristic *h = f->heuristics.items[i];
+    if (find_define(opt, h->name)) continue;
+    if (!heuristic_is_runtime(f, h, opt)) {
+      fixed = bind(fixed, h->name, heuristic_value(m, f, h, opt));
+      continue;
+    }
+    if (nrt == 3) diag_fatal(h->lambda->loc, "at most 3 heuristics may depend on run-time arguments (8 variants)");
+    runtime[nrt++] = h;
+  }
+  if (f->autotune_configs && nrt) diag_fatal(f->def->loc, "run-time heuristics together with @triton.autotune are not supported yet");
+  Vec out = {0};
+  Obj *cfg = NULL;
+  if (f->autotune_configs) {
+    Kernel tmp = {0};
+    Ctx c = {.m = m, .opt = opt, .k = &tmp};
+    cfg = chosen_config(&c, f, opt);
+  }
+  int n = 1 << nrt;
+  for (int v = 0; v < n; v++) {
+    Binding *values = fixed;
+    Str text = {0};
+    str_add(&text, "");
+    for (int i = 0; i < nrt; i++) {
+      values = bind(values, runtime[i]->name, obj_bool(v >> i & 1));
+      str_addf(&text, "%s%s=%s", i ? ", " : "", runtime[i]->name, v >> i & 1 ? "True" : "False");
+    }
+    Kernel *k = lower_with_config(m, f, opt, cfg, nrt ? v : -1, values);
+    if (nrt) {
+      k->nconfigs = n;
+      k->config_text = text.buf;
+      k->nselect = nrt;
+      for (int i = 0; i < nrt; i++) k->select[i] = heuristic_c(k, runtime[i]);
+    }
+    vec_push(&out, k);
+  }
+  return out;
+}
+
 Vec lower_function(Module *m, Func *f, Options *opt) {
+  if (f->heuristics.len) return lower_heuristics(m, f, opt);
   Vec out = {0};
   Obj *configs = f->autotune_configs;
   if (!configs || configs->items.len < 2 || config_pinned(f, opt)) {
@@ -1050,7 +1100,7 @@ Vec lower_function(Module *m, Func *f, Options *opt) {
     return out;
   }
   for (int i = 0; i < configs->items.len; i++) {
-    Kernel *k = lower_with_config(m, f, opt, configs->items.items[i], i);
+    Kernel *k = lower_with_config(m, f, opt, configs->items.items[i], i, NULL);
     k->nconfigs = configs->items.len;
     vec_push(&out, k);
   }

@@ -186,12 +186,18 @@ struct Obj {
   Vec items;  // Obj*
 };
 
+typedef struct {
+  const char *name;  // the constexpr it sets
+  Node *lambda;      // ND_LAMBDA: str is its parameter's name, a its body
+} Heuristic;
+
 struct Func {
   const char *name;
   Node *def;         // ND_FUNCDEF
   bool is_jit;
   Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
   Obj *autotune_keys;     // OBJ_TUPLE of OBJ_STR: the parameters whose values key the tuning
+  Vec heuristics;         // Heuristic*: @triton.heuristics({NAME: lambda args: ...})
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
 };
@@ -374,6 +380,8 @@ typedef struct {
   int config_index;          // autotune config this kernel was specialized for, -1: none
   const char *config_text;   // its meta-parameters, "BLOCK_SIZE=256, num_warps=2"
   int nconfigs;              // configs of the kernel's autotune group
+  const char *select[8];     // heuristics group: host C for bit i of the variant index
+  int nselect;
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
 } Kernel;
 
@@ -381,6 +389,12 @@ Kernel *lower_kernel(Module *m, Func *f, Options *opt);
 // Every kernel to emit for f: one per autotune config unless -D/--num-warps pick one.
 Vec lower_function(Module *m, Func *f, Options *opt);
 const char *obj_repr(const Obj *o);
+
+// ---------------------------------------------------------------- heuristics.c
+// @triton.heuristics: which values are known now, and host C for the others.
+bool heuristic_is_runtime(Func *f, Heuristic *h, Options *opt);
+Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt);
+const char *heuristic_c(Kernel *k, Heuristic *h);
 
 // ---------------------------------------------------------------- layout.c
 struct Layout {

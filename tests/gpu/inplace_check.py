@@ -1,4 +1,4 @@
-"""GPU check: the autotuned in-place kernel (tests/gpu/inplace_autotune.py, built
+"""GPU check: the autotuned in-place kernel (tests/golden/inplace_autotune.py, built
 into build/gpu/libinplace.so) applied once through its tuning launcher gives
 2x+1 exactly, for two sizes (two tuning keys), and the chosen config is printed."""
 import ctypes

@@ -1,0 +1,124 @@
+// heuristics.c: the values of @triton.heuristics({NAME: lambda args: expr}).
+//
+// Triton calls each lambda at every launch with the launch's arguments by
+// name and passes the result as the constexpr NAME. tl2cu splits them:
+//  - a lambda that reads only constexprs (or is fixed by -D) is computed now;
+//  - a lambda that reads run-time arguments and yields a bool (a comparison,
+//    `and`/`or`/`not`) picks one of two kernel variants at launch: its body
+//    becomes host C in the launcher (heuristic_c);
+//  - anything else (say triton.next_power_of_2(args['N'])) has unbounded
+//    values: it must be fixed with -D, and the error says so.
+#include "tl2cu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *define_of(Options *o, const char *name) {
+  for (int i = 0; i < o->defines.len; i++) {
+    Define *d = o->defines.items[i];
+    if (!strcmp(d->name, name)) return d->value;
+  }
+  return NULL;
+}
+
+// The parameter named by args['NAME'], or NULL.
+static Node *arg_name(Heuristic *h, Node *e) {
+  if (e->kind != ND_SUBSCRIPT || e->a->kind != ND_NAME || strcmp(e->a->str, h->lambda->str)) return NULL;
+  if (!e->args || e->args->next || e->args->kind != ND_STR) diag_fatal(e->loc, "heuristics read arguments as args['NAME']");
+  return e->args;
+}
+
+static bool is_constexpr_param(Func *f, const char *name, Options *opt) {
+  if (define_of(opt, name)) return true;
+  for (Node *p = f->def->a; p; p = p->next)
+    if (!strcmp(p->str, name))
+      return p->a && ((p->a->kind == ND_ATTR && !strcmp(p->a->str, "constexpr")) ||
+                      (p->a->kind == ND_NAME && !strcmp(p->a->str, "constexpr")));
+  for (int i = 0; i < f->heuristics.len; i++)
+    if (!strcmp(((Heuristic *)f->heuristics.items[i])->name, name)) return true;
+  diag_fatal(f->def->loc, "a heuristic of '%s' reads args['%s'], which is not a parameter", f->name, name);
+}
+
+static bool reads_runtime(Func *f, Heuristic *h, Node *e, Options *opt) {
+  if (!e) return false;
+  Node *n = arg_name(h, e);
+  if (n) return !is_constexpr_param(f, n->str, opt);
+  bool r = reads_runtime(f, h, e->a, opt) || reads_runtime(f, h, e->b, opt) || reads_runtime(f, h, e->c, opt);
+  for (Node *a = e->args; a && !r; a = a->next) r = reads_runtime(f, h, a, opt);
+  return r;
+}
+
+bool heuristic_is_runtime(Func *f, Heuristic *h, Options *opt) {
+  if (define_of(opt, h->name)) return false;
+  if (!reads_runtime(f, h, h->lambda->a, opt)) return false;
+  NodeKind k = h->lambda->a->kind;
+  if (k != ND_COMPARE && k != ND_BOOLOP && k != ND_NOT)
+    diag_fatal(h->lambda->loc, "heuristic '%s' depends on run-time arguments and is not a condition: fix it with -D %s=VALUE",
+               h->name, h->name);
+  return true;
+}
+
+// Computes a lambda that reads only constexprs: args is a dict of their values.
+Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt) {
+  Obj *args = obj_new(OBJ_DICT);
+  for (Node *p = f->def->a; p; p = p->next) {
+    const char *d = define_of(opt, p->str);
+    Obj *v = NULL;
+    if (d) {
+      char *end;
+      long long iv = strtoll(d, &end, 0);
+      v = *end ? obj_float(strtod(d, NULL)) : obj_int(iv);
+    } else if (p->b) {
+      v = module_eval(m, p->b, NULL);
+    }
+    if (!v) continue;
+    vec_push(&args->items, obj_str(p->str));
+    vec_push(&args->items, v);
+  }
+  return module_eval(m, h->lambda->a, bind(NULL, h->lambda->str, args));
+}
+
+static const char *to_c(Kernel *k, Heuristic *h, Node *e);
+
+static const char *call_c(Kernel *k, Heuristic *h, Node *e) {
+  const char *fn = e->a->kind == ND_ATTR ? e->a->str : e->a->kind == ND_NAME ? e->a->str : "";
+  Node *x = e->args, *y = x ? x->next : NULL;
+  if (!strcmp(fn, "next_power_of_2") && x && !y) return xprintf("tl2cu_next_pow2(%s)", to_c(k, h, x));
+  const char *two = !strcmp(fn, "cdiv") ? "tl2cu_cdiv" : !strcmp(fn, "min") ? "tl2cu_min" : !strcmp(fn, "max") ? "tl2cu_max" : NULL;
+  if (two && x && y && !y->next) return xprintf("%s(%s, %s)", two, to_c(k, h, x), to_c(k, h, y));
+  diag_fatal(e->loc, "heuristics may call triton.next_power_of_2, triton.cdiv, min and max, not '%s'", fn);
+}
+
+static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
+  Node *n = arg_name(h, e);
+  if (n) {
+    for (int i = 0; i < k->params.len; i++) {
+      Param *p = k->params.items[i];
+      if (strcmp(p->name, n->str)) continue;
+      if (p->is_constexpr) return xprintf("(%s)", obj_repr(p->constval));
+      if (p->ty.kind == TY_PTR) return xprintf("(int64_t)(uintptr_t)%s", p->name);
+      return scalar_is_float(p->ty.kind) ? xprintf("(double)%s", p->name) : xprintf("(int64_t)%s", p->name);
+    }
+    diag_fatal(e->loc, "args['%s'] is not a parameter", n->str);
+  }
+  switch (e->kind) {
+  case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);
+  case ND_FLOAT: return xprintf("%.17g", e->fval);
+  case ND_BOOL: return e->ival ? "true" : "false";
+  case ND_NOT: return xprintf("!%s", to_c(k, h, e->a));
+  case ND_BOOLOP: return xprintf("(%s %s %s)", to_c(k, h, e->a), e->op == OP_LAND ? "&&" : "||", to_c(k, h, e->b));
+  case ND_COND: return xprintf("(%s ? %s : %s)", to_c(k, h, e->a), to_c(k, h, e->b), to_c(k, h, e->c));
+  case ND_COMPARE:
+    return xprintf("(%s %s %s)", to_c(k, h, e->a), op_text(e->op), to_c(k, h, e->b));
+  case ND_BINOP: {
+    const char *op = e->op == OP_FLOORDIV ? "/" : e->op == OP_POW || e->op == OP_DIV ? NULL : op_text(e->op);
+    if (!op) diag_fatal(e->loc, "operator '%s' is not supported in heuristics", op_text(e->op));
+    return xprintf("(%s %s %s)", to_c(k, h, e->a), op, to_c(k, h, e->b));
+  }
+  case ND_CALL: return call_c(k, h, e);
+  default: break;
+  }
+  diag_fatal(e->loc, "unsupported expression in a heuristic");
+}
+
+const char *heuristic_c(Kernel *k, Heuristic *h) { return to_c(k, h, h->lambda->a); }
