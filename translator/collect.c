@@ -232,6 +232,28 @@ static void collect_assign(Module *m, Node *s) {
   }
 }
 
+// kernel[grid](args...) in host code: remembered for the grid and constexpr values.
+static void find_launches(Module *m, Node *stmts) {
+  for (Node *s = stmts; s; s = s->next) {
+    if (s->kind == ND_FUNCDEF) {
+      Func *f = module_func(m, s->str);
+      if (!f || !f->is_jit) find_launches(m, s->body);
+      continue;
+    }
+    Node *e = s->kind == ND_EXPR_STMT ? s->a : s->kind == ND_ASSIGN ? s->b : NULL;
+    if (e && e->kind == ND_CALL && e->a->kind == ND_SUBSCRIPT && e->a->a->kind == ND_NAME) {
+      Func *f = module_func(m, e->a->a->str);
+      if (f && f->is_jit && !f->launch) {
+        f->launch = xmalloc(sizeof(Launch));
+        f->launch->call = e;
+        f->launch->scope = stmts;
+      }
+    }
+    find_launches(m, s->body);
+    find_launches(m, s->orelse);
+  }
+}
+
 Module *collect_module(Node *root) {
   Module *m = xmalloc(sizeof(Module));
   for (Node *s = root; s; s = s->next) {
@@ -256,5 +278,6 @@ Module *collect_module(Node *root) {
     Func *f = m->funcs.items[i];
     if (f->is_jit) mark_calls(m, f->def->body);
   }
+  find_launches(m, root);
   return m;
 }

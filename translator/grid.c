@@ -94,3 +94,92 @@ void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, si
   if (n == 0) grid_error(NULL, "--grid: expected 1 to 3 expressions%s", "");
   diag_set_source(path, src, len);
 }
+
+// ---------------------------------------------------------------- the file's own launch
+
+typedef struct {
+  Kernel *k;
+  Node *call;
+  const char *meta;  // the grid lambda's parameter, or NULL
+} LaunchCx;
+
+// The kernel parameter a host name is passed as in the launch, or NULL.
+static Param *passed_as(LaunchCx *lc, const char *host) {
+  int i = 0;
+  for (Node *a = lc->call->args; a; a = a->next, i++) {
+    if (a->kind == ND_KWARG) {
+      if (a->a->kind == ND_NAME && !strcmp(a->a->str, host)) return find_param(lc->k, a->str);
+    } else if (a->kind == ND_NAME && !strcmp(a->str, host) && i < lc->k->params.len) {
+      return lc->k->params.items[i];
+    }
+  }
+  return NULL;
+}
+
+static const char *param_c(Param *p) {
+  if (!p) return NULL;
+  if (p->is_constexpr)
+    return p->constval->kind == OBJ_INT || p->constval->kind == OBJ_BOOL ? xprintf("(int64_t)%lld", (long long)p->constval->ival) : NULL;
+  if (p->ty.kind == TY_PTR || !scalar_is_int(p->ty.kind)) return NULL;
+  return xprintf("(int64_t)%s", p->name);
+}
+
+// Like to_c, but over host names; NULL where the expression does not map.
+static const char *launch_c(LaunchCx *lc, Node *e) {
+  switch (e->kind) {
+  case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);
+  case ND_NAME: return param_c(passed_as(lc, e->str));
+  case ND_SUBSCRIPT:  // meta['BLOCK_SIZE']
+    if (lc->meta && e->a->kind == ND_NAME && !strcmp(e->a->str, lc->meta) && e->args && e->args->kind == ND_STR)
+      return param_c(find_param(lc->k, e->args->str));
+    return NULL;
+  case ND_BINOP: {
+    const char *op = e->op == OP_ADD ? "+" : e->op == OP_SUB ? "-" : e->op == OP_MUL ? "*"
+                   : e->op == OP_FLOORDIV ? "/" : e->op == OP_MOD ? "%" : NULL;
+    const char *a = launch_c(lc, e->a), *b = launch_c(lc, e->b);
+    return op && a && b ? xprintf("(%s %s %s)", a, op, b) : NULL;
+  }
+  case ND_CALL: {
+    const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
+    const char *helper = !strcmp(fn, "cdiv") ? "tl2cu_cdiv" : !strcmp(fn, "min") ? "tl2cu_min" : !strcmp(fn, "max") ? "tl2cu_max" : NULL;
+    Node *x = e->args, *y = x ? x->next : NULL;
+    if (!helper || !x || !y || y->next) return NULL;
+    const char *a = launch_c(lc, x), *b = launch_c(lc, y);
+    return a && b ? xprintf("%s(%s, %s)", helper, a, b) : NULL;
+  }
+  default: return NULL;
+  }
+}
+
+// `grid` may be a name assigned earlier in the same function.
+static Node *resolve(Node *grid, Node *scope) {
+  if (grid->kind != ND_NAME) return grid;
+  Node *found = NULL;
+  for (Node *s = scope; s; s = s->next)
+    if (s->kind == ND_ASSIGN && s->a->kind == ND_NAME && !strcmp(s->a->str, grid->str)) found = s->b;
+  return found;
+}
+
+void grid_from_launch(Kernel *k) {
+  Launch *l = k->func->launch;
+  if (k->grid_c[0] || !l) return;
+  Node *grid = l->call->a->args ? resolve(l->call->a->args, l->scope) : NULL;
+  LaunchCx lc = {k, l->call, NULL};
+  if (grid && grid->kind == ND_LAMBDA) {
+    lc.meta = grid->str;
+    grid = grid->a;
+  }
+  if (!grid) return;
+  Node single = *grid;
+  single.next = NULL;
+  Node *items = grid->kind == ND_TUPLE || grid->kind == ND_LIST ? grid->args : &single;
+  const char *dims[3] = {NULL, NULL, NULL};
+  int n = 0;
+  for (Node *i = items; i; i = i->next) {
+    if (n == 3 || !(dims[n++] = launch_c(&lc, i))) {
+      diag_note(l->call->loc, "the grid of this launch of '%s' does not map onto its parameters: give --grid", k->func->name);
+      return;
+    }
+  }
+  for (int i = 0; i < n; i++) k->grid_c[i] = dims[i];
+}

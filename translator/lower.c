@@ -950,6 +950,15 @@ static Obj *chosen_config(Ctx *c, Func *f, Options *o) {
   diag_fatal(f->autotune_loc->loc, "no autotune config of '%s' matches the -D / --num-warps options", f->name);
 }
 
+// A constexpr's literal value in the file's own launch: kernel[grid](..., BLOCK=1024).
+static Obj *launch_value(Ctx *c, Launch *l, const char *name) {
+  for (Node *a = l->call->args; a; a = a->next)
+    if (a->kind == ND_KWARG && !strcmp(a->str, name) &&
+        (a->a->kind == ND_INT || a->a->kind == ND_FLOAT || a->a->kind == ND_BOOL || a->a->kind == ND_UNARY))
+      return module_eval(c->m, a->a, NULL);
+  return NULL;
+}
+
 static const char *config_text(Obj *cfg) {
   Str t = {0};
   str_add(&t, "");
@@ -991,6 +1000,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       for (int j = 0; j + 1 < kw->items.len; j += 2)
         if (!strcmp(((Obj *)kw->items.items[j])->str, p->name)) p->constval = kw->items.items[j + 1];
     }
+    if (p->is_constexpr && !p->constval && f->launch) p->constval = launch_value(c, f->launch, p->name);
     if (p->is_constexpr && !p->constval && pn->b) p->constval = module_eval(c->m, pn->b, NULL);
     if (p->is_constexpr && !p->constval)
       diag_fatal(pn->loc, "constexpr parameter '%s' of '%s' has no value: give it with -D %s=VALUE", p->name,

@@ -269,6 +269,7 @@ int main(int argc, char **argv) {
       Kernel *k = variants.items[j];
       layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
       grid_compile(k, &opt, opt.input, text, len);
+      grid_from_launch(k);
       k->launcher = opt.launcher_name ? opt.launcher_name : f->name;
       vec_push(&kernels, k);
     }

@@ -191,6 +191,12 @@ typedef struct {
   Node *lambda;      // ND_LAMBDA: str is its parameter's name, a its body
 } Heuristic;
 
+// Where the file launches a kernel itself: kernel[grid](args...).
+typedef struct {
+  Node *call;   // the ND_CALL whose function is kernel[grid]
+  Node *scope;  // the statement list around it (to find `grid = ...`)
+} Launch;
+
 struct Func {
   const char *name;
   Node *def;         // ND_FUNCDEF
@@ -198,6 +204,7 @@ struct Func {
   Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
   Obj *autotune_keys;     // OBJ_TUPLE of OBJ_STR: the parameters whose values key the tuning
   Vec heuristics;         // Heuristic*: @triton.heuristics({NAME: lambda args: ...})
+  Launch *launch;         // the file's own launch of this kernel, if any
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
 };
@@ -414,6 +421,8 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // ---------------------------------------------------------------- grid.c
 // Compiles a --grid expression into C over the launcher's parameters.
 void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len);
+// Without --grid: the grid of the file's own kernel[grid](...) launch, where it maps onto parameters.
+void grid_from_launch(Kernel *k);
 
 // ---------------------------------------------------------------- emit.c
 void emit_file(FILE *out, Vec *kernels, Options *opt);
