@@ -44,6 +44,11 @@ $(BUILD)/unit_tests: tests/unit.c $(filter-out $(BUILD)/obj/main.o,$(OBJS)) $(GR
 demo: $(BUILD)/tl2cu
 	$(MAKE) -C samples all
 
+# The side-by-side benchmark, on a GPU machine (see bench/bench.py): writes docs/PERFORMANCE.md.
+bench: $(BUILD)/tl2cu
+	$(MAKE) -C samples all
+	python3 bench/bench.py --out docs/PERFORMANCE.md
+
 test: $(BUILD)/tl2cu
 	tests/run.sh
 
@@ -76,4 +81,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all demo test update-golden asan install uninstall clean
+.PHONY: all demo bench test update-golden asan install uninstall clean
