@@ -350,10 +350,10 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   case V_CONST: return literal(v);
   case V_PARAM: return v->cname;
   case V_PROGRAM_ID:
-    if (em->k->thread_programs && v->ival == 0) return "program_x";
+    if (em->k->program_threads && v->ival == 0) return "program_x";
     return xprintf("(int32_t)blockIdx.%c", "xyz"[v->ival]);
   case V_NUM_PROGRAMS:
-    if (em->k->thread_programs && v->ival == 0) return "(int32_t)tl2cu_programs_x";
+    if (em->k->program_threads && v->ival == 0) return "(int32_t)tl2cu_programs_x";
     return xprintf("(int32_t)gridDim.%c", "xyz"[v->ival]);
   case V_ARANGE: {
     const char *c = cx->lay ? use_crd(cx, 0) : "0";
@@ -1044,7 +1044,7 @@ static void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
 }
 
 static void emit_store(Em *em, Stmt *s) {
-  if (s->ptr->shape.rank == 0 && em->k->thread_programs) {  // the thread is the program
+  if (s->ptr->shape.rank == 0 && em->k->program_threads == 1) {  // the thread is the program
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
     return;
   }
@@ -1261,12 +1261,19 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
   line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("%s %d: %s", k->nselect ? "heuristics variant" : "autotune config", k->config_index, k->config_text) : spec.buf, note);
   const char *params = param_list(k, false);
-  if (k->thread_programs) {
-    line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", em->threads, name, params,
+  int t = k->program_threads, block = k->num_warps * 32;
+  if (t) {
+    line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", block, name, params,
          *params ? ", " : "");
     em->indent = 1;
-    line(em, "// one program per thread: programs along axis 0 share a thread block");
-    line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x);", em->threads);
+    if (t == 1) {
+      line(em, "// one program per thread: %d programs along axis 0 share a thread block", block);
+      line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x);", block);
+    } else {
+      line(em, "// %d programs along axis 0 share a thread block, %d threads each", block / t, t);
+      line(em, "const int tid = threadIdx.x %% %d;", t);
+      line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x / %d);", block / t, t);
+    }
     line(em, "if ((unsigned)program_x >= tl2cu_programs_x) return;");
   } else {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, params);
@@ -1280,27 +1287,57 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   line(em, "%s", "");
 }
 
+// The largest block of a kernel, or -1 if it synchronizes its threads (barriers,
+// reductions, scans): such a kernel needs a thread block per program.
+static int64_t largest_block(Stmt *s) {
+  int64_t n = 0;
+  for (; s; s = s->next) {
+    Value *vs[] = {s->v, s->var, s->ptr, s->mask};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
+      if (!vs[i]) continue;
+      if (vs[i]->kind == V_REDUCE || vs[i]->kind == V_SCAN) return -1;
+      if (vs[i]->shape.rank && shape_numel(vs[i]->shape) > n) n = shape_numel(vs[i]->shape);
+    }
+    int64_t b = largest_block(s->body), o = largest_block(s->orelse);
+    if (s->kind == S_BARRIER || b < 0 || o < 0) return -1;
+    n = b > n ? b : n;
+    n = o > n ? o : n;
+  }
+  return n;
+}
+
+// Programs whose blocks are smaller than half the thread block, and that never
+// synchronize, share thread blocks: one thread per program when they have no
+// blocks at all (the seeds' one-pixel Mandelbrot), else a warp or more each.
+static int program_threads(Kernel *k) {
+  int64_t n = largest_block(k->body), block = k->num_warps * 32;
+  if (n < 0 || k->combines.len) return 0;
+  if (n == 0) return 1;
+  int64_t t = n < 32 ? 32 : n;
+  return t * 2 <= block ? (int)t : 0;
+}
+
 // The kernel, and where it gains vector accesses, a second variant that assumes
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
-// A kernel whose values are all scalars and that never synchronizes needs no
-// block of threads per program (the seeds' one-pixel Mandelbrot).
-static bool scalar_only(Stmt *s) {
-  for (; s; s = s->next) {
-    Value *vs[] = {s->v, s->var, s->ptr, s->mask};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
-      if (vs[i] && vs[i]->shape.rank) return false;
-    if (s->kind == S_BARRIER || !scalar_only(s->body) || !scalar_only(s->orelse)) return false;
-  }
-  return true;
-}
-
 static void emit_kernel(Em *em, Kernel *k) {
   Vec seen = {0};
   decide_fusion(k->body, &seen);
-  k->thread_programs = scalar_only(k->body) && !k->combines.len;
+  k->program_threads = program_threads(k);
+  if (k->program_threads > 1) {  // a layout change through shared memory would need a barrier
+    Str trial = {0};
+    str_add(&trial, "");
+    Str *saved = em->out;
+    em->out = &trial;
+    em->k = k;
+    em->threads = k->program_threads;
+    layout_assign(k, layout_widest_run(k));
+    emit_kernel_variant(em, k, kernel_name(k), "");
+    em->out = saved;
+    if (em->smem_bytes) k->program_threads = 0;
+  }
   em->k = k;
-  em->threads = k->num_warps * 32;
+  em->threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
     decide_fusion(cb->body, &seen);
@@ -1435,11 +1472,11 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "%s cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", linkage, name,
        sep, params);
   line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
-  if (k->thread_programs) {
-    int t = k->num_warps * 32;
-    line(em, "  // %d programs per thread block, one per thread", t);
-    line(em, "  tl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", kernel_name(k), t - 1, t, t,
-         args, *args ? ", " : "");
+  if (k->program_threads) {
+    int block = k->num_warps * 32, per = block / k->program_threads;
+    line(em, "  // %d programs per thread block", per);
+    line(em, "  tl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", kernel_name(k),
+         per - 1, per, block, args, *args ? ", " : "");
   } else if (k->aligned_variant) {
     Str cond = {0};
     str_add(&cond, "");

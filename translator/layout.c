@@ -202,7 +202,7 @@ int layout_widest_run(Kernel *k) {
 }
 
 void layout_assign(Kernel *k, int run) {
-  int threads = k->num_warps * 32;
+  int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   generation++;
   clear_stmts(k->body);
   run_elems = run;

@@ -383,7 +383,7 @@ typedef struct {
   int smem_bytes;  // shared scratch for layout conversions
   Vec combines;    // Combine*
   bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
-  bool thread_programs;      // no block values: each CUDA thread runs one program
+  int program_threads;       // >0: programs this small share a thread block, this many threads each
   int config_index;          // autotune config this kernel was specialized for, -1: none
   const char *config_text;   // its meta-parameters, "BLOCK_SIZE=256, num_warps=2"
   int nconfigs;              // configs of the kernel's autotune group

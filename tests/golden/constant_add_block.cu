@@ -4,15 +4,18 @@
 namespace tl2cu_kernels {
 
 // add_mask2_kernel: num_warps=4, B0=32
-__global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_ptr, int32_t N0) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_ptr, int32_t N0, unsigned tl2cu_programs_x) {
+  // 4 programs along axis 0 share a thread block, 32 threads each
+  const int tid = threadIdx.x % 32;
+  const int32_t program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L9: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
+  const int32_t pid = program_x;
   // L10: off_x = pid * B0 + tl.arange(0, B0)
   int32_t off_x[1];  // [32] i32
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
+    const int e = tl2cu_elem<1, 32>(tid, k);
     off_x[k] = ((pid * 32) + e);
   }
   // L11: mask = off_x < N0
@@ -28,11 +31,9 @@ __global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_p
     x[k] = (mask[k] ? x_ptr[off_x[k]] : 0.0f);
   }
   // L13: tl.store(z_ptr + off_x, x + 10.0, mask=mask)
-  if (tid < 32) {
-    #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask[k]) z_ptr[off_x[k]] = (x[k] + 10.0f);
-    }
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    if (mask[k]) z_ptr[off_x[k]] = (x[k] + 10.0f);
   }
 }
 
@@ -40,7 +41,8 @@ __global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_p
 
 extern "C" cudaError_t add_mask2_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t N0) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::add_mask2_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, N0);
+  // 4 programs per thread block
+  tl2cu_kernels::add_mask2_kernel<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, N0, gx);
   return cudaGetLastError();
 }
 

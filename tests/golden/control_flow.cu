@@ -4,10 +4,13 @@
 namespace tl2cu_kernels {
 
 // control_flow: num_warps=4, BLOCK=64, MODE=1
-__global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int tid = threadIdx.x % 64;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L16: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
+  const int32_t pid = program_x;
   // L17: if pid * BLOCK >= n:
   if (((pid * 64) >= n)) {
     // L18: return
@@ -17,7 +20,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 63);
+    const int e = tl2cu_elem<1, 64>(tid, k);
     offs[k] = ((pid * 64) + e);
   }
   // L20: mask = offs < n
@@ -120,14 +123,12 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   float acc_6[1];  // [64] fp32
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    acc_6[k] = (acc_5[k] * (float)(int32_t)gridDim.x);
+    acc_6[k] = (acc_5[k] * (float)(int32_t)tl2cu_programs_x);
   }
   // L38: tl.store(out_ptr + offs, acc, mask=mask)
-  if (tid < 64) {
-    #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask[k]) out_ptr[offs[k]] = acc_6[k];
-    }
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    if (mask[k]) out_ptr[offs[k]] = acc_6[k];
   }
   // L39: tl.store(count_ptr + pid, count)
   if (tid == 0) {
@@ -139,7 +140,8 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
 
 extern "C" cudaError_t control_flow_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::control_flow<<<dim3(gx, gy, gz), 128, 0, stream>>>(out_ptr, count_ptr, n, steps);
+  // 2 programs per thread block
+  tl2cu_kernels::control_flow<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(out_ptr, count_ptr, n, steps, gx);
   return cudaGetLastError();
 }
 

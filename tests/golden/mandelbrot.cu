@@ -3959,16 +3959,19 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned
 }
 
 // mandelbrot_kernel_triton: autotune config 15: BLOCK_SIZE=256, num_warps=16
-__global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 256 threads each
+  const int tid = threadIdx.x % 256;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 256);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 255);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+    const int e = tl2cu_elem<1, 256>(tid, k);
+    pids_x[k] = ((program_x * 256) + e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
@@ -4085,11 +4088,9 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t
     output_offsets[k] = ((pid_y * width) + pids_x[k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  if (tid < 256) {
-    #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
-    }
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
   }
 }
 
@@ -5046,16 +5047,19 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned
 }
 
 // mandelbrot_kernel_triton: autotune config 20: BLOCK_SIZE=256, num_warps=32
-__global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
+  // 4 programs along axis 0 share a thread block, 256 threads each
+  const int tid = threadIdx.x % 256;
+  const int32_t program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 256);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 255);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+    const int e = tl2cu_elem<1, 256>(tid, k);
+    pids_x[k] = ((program_x * 256) + e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
@@ -5172,25 +5176,26 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_
     output_offsets[k] = ((pid_y * width) + pids_x[k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  if (tid < 256) {
-    #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
-    }
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 21: BLOCK_SIZE=512, num_warps=32
-__global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 512 threads each
+  const int tid = threadIdx.x % 512;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 512);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [512] i32
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 511);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+    const int e = tl2cu_elem<1, 512>(tid, k);
+    pids_x[k] = ((program_x * 512) + e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
@@ -5307,11 +5312,9 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_
     output_offsets[k] = ((pid_y * width) + pids_x[k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  if (tid < 512) {
-    #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
-    }
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
   }
 }
 
@@ -6265,7 +6268,8 @@ static cudaError_t mandelbrot_kernel_triton_config14(cudaStream_t stream, int32_
 
 static cudaError_t mandelbrot_kernel_triton_config15_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_config15<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  // 2 programs per thread block
+  tl2cu_kernels::mandelbrot_kernel_triton_config15<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
   return cudaGetLastError();
 }
 
@@ -6349,7 +6353,8 @@ static cudaError_t mandelbrot_kernel_triton_config19(cudaStream_t stream, int32_
 
 static cudaError_t mandelbrot_kernel_triton_config20_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_config20<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  // 4 programs per thread block
+  tl2cu_kernels::mandelbrot_kernel_triton_config20<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
   return cudaGetLastError();
 }
 
@@ -6364,7 +6369,8 @@ static cudaError_t mandelbrot_kernel_triton_config20(cudaStream_t stream, int32_
 
 static cudaError_t mandelbrot_kernel_triton_config21_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_config21<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  // 2 programs per thread block
+  tl2cu_kernels::mandelbrot_kernel_triton_config21<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
   return cudaGetLastError();
 }
 

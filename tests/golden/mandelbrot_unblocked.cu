@@ -5,7 +5,7 @@ namespace tl2cu_kernels {
 
 // mandelbrot_kernel_triton_unblocked: num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
-  // one program per thread: programs along axis 0 share a thread block
+  // one program per thread: 128 programs along axis 0 share a thread block
   const int32_t program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L18: pid_x = tl.program_id(axis=0)
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
 
 extern "C" cudaError_t mandelbrot_kernel_triton_unblocked_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  // 128 programs per thread block, one per thread
+  // 128 programs per thread block
   tl2cu_kernels::mandelbrot_kernel_triton_unblocked<<<dim3((unsigned)(((uint64_t)gx + 127) / 128), gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
   return cudaGetLastError();
 }

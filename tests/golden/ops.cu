@@ -3414,8 +3414,11 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
 }
 
 // while_rows: num_warps=4
-__global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, unsigned tl2cu_programs_x) {
+  // 4 programs along axis 0 share a thread block, 32 threads each
+  const int tid = threadIdx.x % 32;
+  const int32_t program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L111: total = tl.zeros((32,), dtype=tl.float32)
   float total[1];  // [32] fp32
   #pragma unroll
@@ -3435,7 +3438,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr) 
     float row[1];  // [32] fp32
     #pragma unroll
     for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
+      const int e = tl2cu_elem<1, 32>(tid, k);
       row[k] = (x_ptr + (i_ * 32))[e];
     }
     // L114: total += row * i
@@ -3454,12 +3457,10 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr) 
     i_ = i__1;
   }
   // L116: tl.store(out_ptr + tl.arange(0, 32), total)
-  if (tid < 32) {
-    #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      out_ptr[e] = total_1[k];
-    }
+  #pragma unroll
+  for (int k = 0; k < 1; ++k) {
+    const int e = tl2cu_elem<1, 32>(tid, k);
+    out_ptr[e] = total_1[k];
   }
   // L117: n = (tl.load(x_ptr + 40) * 100.0).to(tl.int32) + 101
   const int32_t n = (tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)) + 101);
@@ -3551,7 +3552,8 @@ extern "C" cudaError_t softmax_rows_grid(cudaStream_t stream, unsigned gx, unsig
 
 extern "C" cudaError_t while_rows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::while_rows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  // 4 programs per thread block
+  tl2cu_kernels::while_rows<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, gx);
   return cudaGetLastError();
 }
 
