@@ -482,6 +482,39 @@ static void assign_var(Ctx *c, Value *var, Obj *now, const char *name, const cha
   v->uses++;
 }
 
+// Names a loop body assigns that exist before the loop are loop-carried: each
+// becomes a variable (S_VARDEF before the loop), updated at the end of the body.
+typedef struct {
+  Vec vars;   // Value* (V_VAR)
+  Vec names;  // const char*
+} Carried;
+
+static Carried carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc) {
+  Carried cr = {0};
+  Vec names = {0};
+  assigned_names(body, &names);
+  for (int i = 0; i < names.len; i++) {
+    const char *name = names.items[i];
+    if (skip && !strcmp(name, skip)) continue;
+    Obj *before = lookup(c->env, name);
+    if (!before || (before->kind != OBJ_VALUE && !obj_is_const_number(before))) continue;
+    Value *var = new_var(c, name, before, loc);
+    c->env = bind(c->env, name, obj_value(var));
+    vec_push(&cr.vars, var);
+    vec_push(&cr.names, (void *)name);
+  }
+  return cr;
+}
+
+// The end of a loop body: each carried variable takes the name's value now.
+static void yield_carried(Ctx *c, Node *loop, Carried *cr) {
+  if (c->returned) diag_fatal(loop->loc, "'return' inside a loop is not supported");
+  c->loc = loop->loc;
+  c->src = diag_line_text(loop->loc.line);
+  for (int i = 0; i < cr->vars.len; i++)
+    assign_var(c, cr->vars.items[i], lookup(c->env, cr->names.items[i]), cr->names.items[i], "in the loop", loop->loc);
+}
+
 // The loop bounds of range(...) / tl.range(...) / tl.static_range(...).
 typedef struct {
   Obj *lo, *hi, *step;
@@ -549,20 +582,7 @@ static void trace_for(Ctx *c, Node *s) {
   Value *lo = sem_cast(c, sem_to_value(c, r.lo, s->loc), ivt, s->loc);
   Value *hi = sem_cast(c, sem_to_value(c, r.hi, s->loc), ivt, s->loc);
   Value *step = sem_cast(c, sem_to_value(c, r.step, s->loc), ivt, s->loc);
-  // names the body assigns that exist before the loop are loop-carried
-  Vec names = {0};
-  assigned_names(s->body, &names);
-  Vec vars = {0}, carried = {0};
-  for (int i = 0; i < names.len; i++) {
-    const char *name = names.items[i];
-    if (!strcmp(name, s->a->str)) continue;
-    Obj *before = lookup(c->env, name);
-    if (!before || (before->kind != OBJ_VALUE && !obj_is_const_number(before))) continue;
-    Value *var = new_var(c, name, before, s->loc);
-    c->env = bind(c->env, name, obj_value(var));
-    vec_push(&vars, var);
-    vec_push(&carried, (void *)name);
-  }
+  Carried cr = carry_into_loop(c, s->body, s->a->str, s->loc);
   Binding *outer = c->env;
   Stmt *loop = add_stmt(c, S_FOR);
   loop->lo = lo, loop->hi = hi, loop->step = step;
@@ -575,11 +595,7 @@ static void trace_for(Ctx *c, Node *s) {
   c->bb++;
   c->env = bind(c->env, s->a->str, obj_value(iv));
   trace_block(c, s->body);
-  if (c->returned) diag_fatal(s->loc, "'return' inside a loop is not supported");
-  c->loc = s->loc;
-  c->src = diag_line_text(s->loc.line);
-  for (int i = 0; i < vars.len; i++)
-    assign_var(c, vars.items[i], lookup(c->env, carried.items[i]), carried.items[i], "in the loop", s->loc);
+  yield_carried(c, s, &cr);
   c->tail = saved_tail;
   c->bb++;
   c->env = outer;
@@ -588,17 +604,7 @@ static void trace_for(Ctx *c, Node *s) {
 // while cond: body  ->  for (;;) { if (!cond) break; body }, with the names the
 // body assigns carried like a for loop's; the condition is a run-time scalar.
 static void trace_while(Ctx *c, Node *s) {
-  Vec names = {0};
-  assigned_names(s->body, &names);
-  Vec vars = {0}, carried = {0};
-  for (int i = 0; i < names.len; i++) {
-    Obj *before = lookup(c->env, names.items[i]);
-    if (!before || (before->kind != OBJ_VALUE && !obj_is_const_number(before))) continue;
-    Value *var = new_var(c, names.items[i], before, s->loc);
-    c->env = bind(c->env, names.items[i], obj_value(var));
-    vec_push(&vars, var);
-    vec_push(&carried, names.items[i]);
-  }
+  Carried cr = carry_into_loop(c, s->body, NULL, s->loc);
   Binding *outer = c->env;
   Stmt *loop = add_stmt(c, S_WHILE);
   Stmt **saved_tail = c->tail;
@@ -614,11 +620,7 @@ static void trace_while(Ctx *c, Node *s) {
   brk->cond = cv;
   cv->uses++;
   trace_block(c, s->body);
-  if (c->returned) diag_fatal(s->loc, "'return' inside a loop is not supported");
-  c->loc = s->loc;
-  c->src = diag_line_text(s->loc.line);
-  for (int i = 0; i < vars.len; i++)
-    assign_var(c, vars.items[i], lookup(c->env, carried.items[i]), carried.items[i], "in the loop", s->loc);
+  yield_carried(c, s, &cr);
   c->tail = saved_tail;
   c->bb++;
   c->env = outer;
@@ -631,11 +633,7 @@ static void trace_branch(Ctx *c, Stmt **list, Node *body, Binding *start, Bindin
   c->bb++;
   trace_block(c, body);
   *end = c->env;
-  // keep the tail so that merge assignments land at the end of the branch
-  Stmt **t = list;
-  while (*t) t = &(*t)->next;
   c->tail = saved;
-  (void)t;
 }
 
 static Stmt **list_end(Stmt **list) {
