@@ -245,8 +245,13 @@ static const char *binary_int(Value *v, const char *A, const char *B) {
   case OP_NE: return xprintf("(%s != %s)", A, B);
   default: internal_error(__FILE__, __LINE__, "integer operator");
   }
-  if (narrow) return xprintf("(%s)(%s %s %s)", ct, A, sym, B);
-  return xprintf("(%s %s %s)", A, sym, B);
+  if (!narrow) {  // arange(0, 1) and friends end as literals: x + 0 and x * 1 read better as x
+    bool b0 = !strcmp(B, "0"), a0 = !strcmp(A, "0"), b1 = !strcmp(B, "1"), a1 = !strcmp(A, "1");
+    if (((v->op == OP_ADD || v->op == OP_SUB) && b0) || (v->op == OP_MUL && b1)) return A;
+    if ((v->op == OP_ADD && a0) || (v->op == OP_MUL && a1)) return B;
+    return xprintf("(%s %s %s)", A, sym, B);
+  }
+  return xprintf("(%s)(%s %s %s)", ct, A, sym, B);
 }
 
 static const char *ex_binary(Em *em, Value *v, Cx *cx) {

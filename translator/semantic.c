@@ -173,6 +173,20 @@ static Value *pointer_arith(Ctx *c, Op op, Value *a, Value *b, Loc loc) {
   return r;
 }
 
+static bool is_const(Value *v, int64_t k) {
+  return v->kind == V_CONST && v->shape.rank == 0 && scalar_is_int(v->ty.kind) && v->ival == k;
+}
+
+// x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (pid * BLOCK with BLOCK = 1): x itself,
+// when x already has the result's type and shape. Floats are left alone: -0.0 + 0.0 is +0.0.
+static Value *identity_operand(Op op, Value *a, Value *b, Scalar ct, Shape s) {
+  if (!scalar_is_int(ct) || ct == TY_I1) return NULL;
+  Value *x = NULL;
+  if ((op == OP_ADD && is_const(b, 0)) || (op == OP_SUB && is_const(b, 0)) || (op == OP_MUL && is_const(b, 1))) x = a;
+  if ((op == OP_ADD && is_const(a, 0)) || (op == OP_MUL && is_const(a, 1))) x = b;
+  return x && x->ty.kind == ct && shape_eq(x->shape, s) ? x : NULL;
+}
+
 Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   if (op == OP_POW) diag_fatal(loc, "'**' is not supported on tensors");
   if (op == OP_IS || op == OP_ISNOT || op == OP_IN)
@@ -201,6 +215,8 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   Shape s;
   if (!shape_broadcast(a->shape, b->shape, &s))
     diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(a->shape), shape_text(b->shape));
+  Value *same = identity_operand(op, a, b, ct, s);
+  if (same) return obj_value(same);
   Value *r = sem_new(c, V_BINARY, type_scalar(is_compare(op) ? TY_I1 : ct), s, loc);
   r->op = op;
   r->a = use(sem_broadcast_to(c, sem_cast(c, a, ct, loc), s, loc));

@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   int32_t row_offsets1[8];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    row_offsets1[k] = (((row_id * 1) + 0) + 1);
+    row_offsets1[k] = (row_id + 1);
   }
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[8];  // [1, 1024] i32

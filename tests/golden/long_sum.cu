@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    off_i[k] = ((pid_0 * 1) + 0);
+    off_i[k] = pid_0;
   }
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
@@ -173,7 +173,7 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    off_i[k] = ((pid_0 * 1) + 0);
+    off_i[k] = pid_0;
   }
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
