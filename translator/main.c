@@ -246,6 +246,7 @@ int main(int argc, char **argv) {
   options_from_source(&opt, text);
   stop_if_errors();
   if (!opt.output) opt.output = with_extension(opt.input, ".cu");
+  if (!opt.format) opt.format = "auto";
   if (opt.write_depfile && !strcmp(opt.output, "-")) {
     fprintf(stderr, "tl2cu: error: -MD and -MF need an output file to name in the depfile, not '-o -'\n");
     return 2;

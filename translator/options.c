@@ -125,7 +125,6 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
 
 void options_parse_argv(Options *opt, int argc, char **argv) {
   Origin o = {false, {0, 0, 0}};
-  opt->format = "auto";
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -202,6 +201,7 @@ static void merge(Options *opt, Options *file) {
   if (!opt->header) opt->header = file->header;
   if (!opt->launcher_name) opt->launcher_name = file->launcher_name;
   if (!opt->grid) opt->grid = file->grid, opt->grid_loc = file->grid_loc;
+  if (!opt->format) opt->format = file->format;
   if (!opt->num_warps) opt->num_warps = file->num_warps;
   opt->line_directives |= file->line_directives;
   opt->write_depfile |= file->write_depfile;
