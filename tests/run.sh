@@ -273,6 +273,12 @@ else
   fi
 fi
 
+# ---- options in the kernel file: --format=none there gives the same bytes as on the command line
+printf '# tl2cu: --format=none -s k:*fp32\nimport triton\nimport triton.language as tl\n@triton.jit\ndef k(x):\n    tl.store(x + tl.arange(0, 128), 1.0)\n' >"$tmp/fmt.py"
+"$TL2CU" "$tmp/fmt.py" -o "$tmp/fmt_file.cu" 2>/dev/null
+"$TL2CU" --format=none "$tmp/fmt.py" -o "$tmp/fmt_cli.cu" 2>/dev/null
+if cmp -s "$tmp/fmt_file.cu" "$tmp/fmt_cli.cu"; then ok "--format=none in a '# tl2cu:' line"; else bad "--format=none in a '# tl2cu:' line"; fi
+
 # ---- the translator under AddressSanitizer + UndefinedBehaviorSanitizer
 if make -s asan >"$tmp/asan.log" 2>&1; then
   san_ok=1
