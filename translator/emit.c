@@ -789,120 +789,152 @@ static int64_t k_bits(const Layout *l, Bits b, int64_t k) {
 
 static int64_t outside(Bits b, int64_t bits) { return bits & ~(((int64_t)1 << b.hi) - ((int64_t)1 << b.lo)); }
 
-static void emit_reduce(Em *em, Stmt *s) {
-  Value *v = s->v, *x = v->a;
-  const Layout *l = x->layout;
-  const char *t = ctype(v->ty), *xt = ctype(x->ty);
-  bool arg = is_arg_reduce(v), scalar = v->shape.rank == 0;
-  int d = l->map[v->ival];
-  if (scalar) line(em, "%s %s;  // %s of %s", t, v->cname, v->fn, x->cname);
-  else line(em, "%s %s[%lld];  %s", t, v->cname, (long long)l->per_thread, shape_comment(v));
-  line(em, "{");
-  em->indent++;
-  Bits b = d >= 0 ? reduce_bits(l, d) : (Bits){0, 0, 0, 0};
-  int64_t E = l->per_thread;
-  const char *idx = d >= 0 ? xprintf("(int32_t)%s", coord(l, d)) : "0";
-  // 1. each thread folds its own elements that share an output position, in index order
-  int ngroups = 0;
-  int64_t group_of[4096], first[4096];
-  for (int64_t k = 0; k < E && k < 4096; k++) {
-    int64_t key = outside(b, k_bits(l, b, k)), g = 0;
-    while (g < ngroups && outside(b, k_bits(l, b, first[g])) != key) g++;
-    if (g == ngroups) first[ngroups++] = k;
-    group_of[k] = g;
-    bool head = first[g] == k;
-    const char *step = !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step";
-    if (arg && head) {
-      line(em, "%s r%lld = %s[%lld];", xt, (long long)g, x->cname, (long long)k);
-      line(em, "int32_t i%lld;", (long long)g);
-      line(em, "{ const int e = %s; i%lld = %s; }", elem_k(l, k), (long long)g, idx);
-    } else if (arg) {
-      line(em, "{ const int e = %s; %s(r%lld, i%lld, %s[%lld], %s); }", elem_k(l, k), step, (long long)g,
-           (long long)g, x->cname, (long long)k, idx);
+// One reduction being emitted: x reduced along space dim d of its layout.
+typedef struct {
+  Value *v, *x;
+  const Layout *l;
+  Bits b;
+  int d;                // the space dim reduced (-1: a size-1 dim, nothing to combine)
+  bool arg, scalar;     // argmax/argmin (values with indices); a scalar result
+  const char *t, *xt;   // C types of the result and of the input
+  const char *step;     // argmax/argmin combine helper
+  const char *idx;      // the reduced coordinate of element e (argmax/argmin)
+  int ngroups;          // output positions this thread holds
+  int64_t *group_of;    // per element k: its output position
+  int64_t *first;       // per group: its first element
+} Reduction;
+
+// 1. each thread folds its own elements that share an output position, in index order
+static void reduce_fold(Em *em, Reduction *r) {
+  const Layout *l = r->l;
+  Value *x = r->x;
+  for (int64_t k = 0; k < l->per_thread; k++) {
+    int64_t key = outside(r->b, k_bits(l, r->b, k)), g = 0;
+    while (g < r->ngroups && outside(r->b, k_bits(l, r->b, r->first[g])) != key) g++;
+    if (g == r->ngroups) r->first[r->ngroups++] = k;
+    r->group_of[k] = g;
+    bool head = r->first[g] == k;
+    long long G = (long long)g, K = (long long)k;
+    if (r->arg && head) {
+      line(em, "%s r%lld = %s[%lld];", r->xt, G, x->cname, K);
+      line(em, "int32_t i%lld;", G);
+      line(em, "{ const int e = %s; i%lld = %s; }", elem_k(l, k), G, r->idx);
+    } else if (r->arg) {
+      line(em, "{ const int e = %s; %s(r%lld, i%lld, %s[%lld], %s); }", elem_k(l, k), r->step, G, G, x->cname, K, r->idx);
     } else if (head) {
-      line(em, "%s r%lld = %s[%lld];", t, (long long)g, x->cname, (long long)k);
+      line(em, "%s r%lld = %s[%lld];", r->t, G, x->cname, K);
     } else {
-      line(em, "r%lld = %s;", (long long)g, combine_expr(v, xprintf("r%lld", (long long)g), xprintf("%s[%lld]", x->cname, (long long)k)));
+      line(em, "r%lld = %s;", G, combine_expr(r->v, xprintf("r%lld", G), xprintf("%s[%lld]", x->cname, K)));
     }
   }
-  // 2. lanes holding the same output position combine, high lane bit first
-  for (int bit = 4; bit >= 0 && d >= 0; bit--) {
-    int ebit = b.lv + bit;
-    if (bit >= b.lt || ebit < b.lo || ebit >= b.hi) continue;
-    for (int g = 0; g < ngroups; g++) {
-      if (arg)
-        line(em, "%s(r%d, i%d, tl2cu_shfl_xor(r%d, %d), tl2cu_shfl_xor(i%d, %d));",
-             !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step", g, g, g, 1 << bit, g, 1 << bit);
+}
+
+// 2. lanes holding the same output position combine, high lane bit first
+static void reduce_lanes(Em *em, Reduction *r) {
+  for (int bit = 4; bit >= 0 && r->d >= 0; bit--) {
+    int ebit = r->b.lv + bit;
+    if (bit >= r->b.lt || ebit < r->b.lo || ebit >= r->b.hi) continue;
+    for (int g = 0; g < r->ngroups; g++) {
+      if (r->arg)
+        line(em, "%s(r%d, i%d, tl2cu_shfl_xor(r%d, %d), tl2cu_shfl_xor(i%d, %d));", r->step, g, g, g, 1 << bit, g, 1 << bit);
       else
-        line(em, "r%d = %s;", g, combine_expr(v, xprintf("r%d", g), xprintf("tl2cu_shfl_xor(r%d, %d)", g, 1 << bit)));
+        line(em, "r%d = %s;", g, combine_expr(r->v, xprintf("r%d", g), xprintf("tl2cu_shfl_xor(r%d, %d)", g, 1 << bit)));
     }
   }
-  // 3. warps holding the same output position combine through shared memory
+}
+
+// The output position whose W partials a group shares in the scratch (at element e).
+static const char *reduce_slot(Reduction *r, bool *uses_e) {
+  Cx out = identity_cx(r->v->layout, uses_e);
+  return r->scalar ? "0" : linear_of(&out, r->v->shape);
+}
+
+// 3. warps holding the same output position combine through shared memory,
+// every thread reading all W partials and combining them in the butterfly's order
+static void reduce_warps(Em *em, Reduction *r) {
   int wlo = -1, wn = 0;
-  for (int bit = 5; bit < b.lt && d >= 0; bit++) {
-    int ebit = b.lv + bit;
-    if (ebit >= b.lo && ebit < b.hi) {
+  for (int bit = 5; bit < r->b.lt && r->d >= 0; bit++) {
+    int ebit = r->b.lv + bit;
+    if (ebit >= r->b.lo && ebit < r->b.hi) {
       if (wlo < 0) wlo = bit;
       wn++;
     }
   }
-  if (wn) {
-    int W = 1 << wn;
-    int64_t nout = shape_numel(v->shape);
-    int vbytes = elem_bytes(v->ty.kind == TY_I32 && arg ? x->ty : v->ty);
-    int bytes = (int)(nout * W * (vbytes + (arg ? 4 : 0)));
-    if (bytes > em->smem_bytes) em->smem_bytes = bytes;
-    const char *vt = arg ? xt : t;
-    line(em, "__syncthreads();");
-    for (int g = 0; g < ngroups; g++) {
-      bool uses_e = false;
-      Cx out = identity_cx(v->layout, &uses_e);
-      const char *pos = scalar ? "0" : linear_of(&out, v->shape);
-      line(em, "{ %s%s* p = (%s*)tl2cu_smem + %s * %d; p[(tid >> %d) & %d] = r%d;%s }",
-           uses_e ? xprintf("const int e = %s; ", elem_k(l, first[g])) : "", vt, vt, pos, W, wlo, W - 1, g,
-           arg ? xprintf(" ((int32_t*)((%s*)tl2cu_smem + %lld))[%s * %d + ((tid >> %d) & %d)] = i%d;", vt, (long long)(nout * W), pos, W, wlo, W - 1, g) : "");
+  if (!wn) return;
+  int W = 1 << wn;
+  long long nout = (long long)shape_numel(r->v->shape);
+  int bytes = (int)(nout * W * (elem_bytes(r->arg ? r->x->ty : r->v->ty) + (r->arg ? 4 : 0)));
+  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
+  const char *vt = r->arg ? r->xt : r->t;
+  const char *lane = xprintf("(tid >> %d) & %d", wlo, W - 1);
+  line(em, "__syncthreads();");
+  for (int g = 0; g < r->ngroups; g++) {
+    bool uses_e = false;
+    const char *pos = reduce_slot(r, &uses_e);
+    line(em, "{ %s%s* p = (%s*)tl2cu_smem + %s * %d; p[%s] = r%d;%s }",
+         uses_e ? xprintf("const int e = %s; ", elem_k(r->l, r->first[g])) : "", vt, vt, pos, W, lane, g,
+         r->arg ? xprintf(" ((int32_t*)((%s*)tl2cu_smem + %lld))[%s * %d + (%s)] = i%d;", vt, nout * W, pos, W, lane, g) : "");
+  }
+  line(em, "__syncthreads();");
+  for (int g = 0; g < r->ngroups; g++) {
+    bool uses_e = false;
+    const char *pos = reduce_slot(r, &uses_e);
+    line(em, "{");
+    em->indent++;
+    if (uses_e) line(em, "const int e = %s;", elem_k(r->l, r->first[g]));
+    line(em, "const %s* p = (const %s*)tl2cu_smem + %s * %d;", vt, vt, pos, W);
+    if (r->arg) line(em, "const int32_t* q = (const int32_t*)((const %s*)tl2cu_smem + %lld) + %s * %d;", vt, nout * W, pos, W);
+    Str loads = {0}, iloads = {0};
+    str_add(&loads, "");
+    str_add(&iloads, "");
+    for (int w = 0; w < W; w++) {
+      str_addf(&loads, "%sw%d = p[%d]", w ? ", " : "", w, w);
+      str_addf(&iloads, "%sj%d = q[%d]", w ? ", " : "", w, w);
     }
-    line(em, "__syncthreads();");
-    for (int g = 0; g < ngroups; g++) {
-      bool uses_e = false;
-      Cx out = identity_cx(v->layout, &uses_e);
-      const char *pos = scalar ? "0" : linear_of(&out, v->shape);
-      line(em, "{");
-      em->indent++;
-      if (uses_e) line(em, "const int e = %s;", elem_k(l, first[g]));
-      line(em, "const %s* p = (const %s*)tl2cu_smem + %s * %d;", vt, vt, pos, W);
-      if (arg) line(em, "const int32_t* q = (const int32_t*)((const %s*)tl2cu_smem + %lld) + %s * %d;", vt, (long long)(nout * W), pos, W);
-      Str loads = {0};
-      str_add(&loads, "");
-      for (int w = 0; w < W; w++) str_addf(&loads, "%sw%d = p[%d]", w ? ", " : "", w, w);
-      line(em, "%s %s;", vt, loads.buf);
-      if (arg) {
-        Str iloads = {0};
-        str_add(&iloads, "");
-        for (int w = 0; w < W; w++) str_addf(&iloads, "%sj%d = q[%d]", w ? ", " : "", w, w);
-        line(em, "int32_t %s;", iloads.buf);
+    line(em, "%s %s;", vt, loads.buf);
+    if (r->arg) line(em, "int32_t %s;", iloads.buf);
+    for (int step = W / 2; step >= 1; step /= 2)
+      for (int w = 0; w < step; w++) {
+        if (r->arg) line(em, "%s(w%d, j%d, w%d, j%d);", r->step, w, w, w + step, w + step);
+        else line(em, "w%d = %s;", w, combine_expr(r->v, xprintf("w%d", w), xprintf("w%d", w + step)));
       }
-      for (int step = W / 2; step >= 1; step /= 2)  // the butterfly's order: warp w with warp w + step
-        for (int w = 0; w < step; w++) {
-          if (arg)
-            line(em, "%s(w%d, j%d, w%d, j%d);", !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step", w, w, w + step, w + step);
-          else
-            line(em, "w%d = %s;", w, combine_expr(v, xprintf("w%d", w), xprintf("w%d", w + step)));
-        }
-      line(em, "r%d = w0;%s", g, arg ? xprintf(" i%d = j0;", g) : "");
-      em->indent--;
-      line(em, "}");
-    }
+    line(em, "r%d = w0;%s", g, r->arg ? xprintf(" i%d = j0;", g) : "");
+    em->indent--;
+    line(em, "}");
   }
-  // 4. every element of an output position gets the result
-  for (int64_t k = 0; k < E && k < 4096; k++) {
-    const char *val = xprintf(arg ? "i%lld" : "r%lld", (long long)group_of[k]);
-    if (scalar) {
-      line(em, "%s = %s;", v->cname, val);
-      break;
+}
+
+// 4. every element of an output position gets the result
+static void reduce_write(Em *em, Reduction *r) {
+  for (int64_t k = 0; k < r->l->per_thread; k++) {
+    const char *val = xprintf(r->arg ? "i%lld" : "r%lld", (long long)r->group_of[k]);
+    if (r->scalar) {
+      line(em, "%s = %s;", r->v->cname, val);
+      return;
     }
-    line(em, "%s[%lld] = %s;", v->cname, (long long)k, val);
+    line(em, "%s[%lld] = %s;", r->v->cname, (long long)k, val);
   }
+}
+
+static void emit_reduce(Em *em, Stmt *s) {
+  Value *v = s->v, *x = v->a;
+  const Layout *l = x->layout;
+  Reduction r = {.v = v, .x = x, .l = l, .d = l->map[v->ival], .arg = is_arg_reduce(v), .scalar = v->shape.rank == 0};
+  r.t = ctype(v->ty);
+  r.xt = ctype(x->ty);
+  r.b = r.d >= 0 ? reduce_bits(l, r.d) : (Bits){0, 0, 0, 0};
+  r.step = !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step";
+  r.idx = r.d >= 0 ? xprintf("(int32_t)%s", coord(l, r.d)) : "0";
+  r.group_of = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
+  r.first = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
+  if (r.scalar) line(em, "%s %s;  // %s of %s", r.t, v->cname, v->fn, x->cname);
+  else line(em, "%s %s[%lld];  %s", r.t, v->cname, (long long)l->per_thread, shape_comment(v));
+  line(em, "{");
+  em->indent++;
+  reduce_fold(em, &r);
+  reduce_lanes(em, &r);
+  reduce_warps(em, &r);
+  reduce_write(em, &r);
   em->indent--;
   line(em, "}");
 }
