@@ -606,7 +606,8 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
   switch (v->kind) {
   case V_PARAM: {
     // the aligned variant assumes what Triton's specialization would find at launch
-    bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind));
+    bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && v->param_index < 64 &&
+                   (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind));
     if (assumed) em->assumed |= (uint64_t)1 << v->param_index;
     bool div16 = v->ival >= 16 || assumed;
     if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true};
@@ -1158,9 +1159,11 @@ static void emit_if(Em *em, Stmt *s) {
 // Loop-carried variables are updated together at the end of a body: a value
 // that is itself one of the variables is copied first.
 static Stmt *emit_assign_group(Em *em, Stmt *s) {
-  Value *originals[64];
   int n = 0;
-  for (Stmt *t = s; t && t->kind == S_ASSIGN && n < 64; t = t->next, n++) {
+  for (Stmt *t = s; t && t->kind == S_ASSIGN; t = t->next) n++;
+  Value **originals = xmalloc(sizeof(Value *) * (size_t)n);
+  n = 0;
+  for (Stmt *t = s; t && t->kind == S_ASSIGN; t = t->next, n++) {
     originals[n] = t->v;
     bool clobbered = false;
     for (Stmt *u = s; u && u->kind == S_ASSIGN && !clobbered; u = u->next) clobbered = u->var == t->v;
@@ -1178,7 +1181,7 @@ static Stmt *emit_assign_group(Em *em, Stmt *s) {
   n = 0;
   for (; s && s->kind == S_ASSIGN; s = s->next, n++) {
     emit_assign(em, s);
-    if (n < 64) s->v = originals[n];  // the IR stays as it was, for the next variant
+    s->v = originals[n];  // the IR stays as it was, for the next variant
   }
   return s;
 }
@@ -1426,7 +1429,7 @@ static void stored_params(Stmt *s, uint64_t *mask) {
     if (s->kind == S_STORE) {
       Value *p = s->ptr;
       while (p && p->kind != V_PARAM) p = p->kind == V_BINARY ? (p->a->ty.kind == TY_PTR ? p->a : p->b) : p->a;
-      if (p && p->param_index >= 0) *mask |= (uint64_t)1 << p->param_index;
+      if (p && p->param_index >= 0 && p->param_index < 64) *mask |= (uint64_t)1 << p->param_index;
       else *mask = ~(uint64_t)0;  // through a pointer we cannot trace: restore every pointer
     }
     stored_params(s->body, mask);
@@ -1474,7 +1477,7 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
   }
   for (int j = 0; j < k->params.len; j++) {
     Param *p = k->params.items[j];
-    if (!p->is_constexpr && p->ty.kind == TY_PTR && (written >> j & 1)) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->name);
+    if (!p->is_constexpr && p->ty.kind == TY_PTR && (j >= 64 || (written >> j & 1))) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->name);
   }
   if (k->nselect) {  // @triton.heuristics: the arguments pick the variant
     line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
@@ -1519,7 +1522,7 @@ static void emit_launchers(Em *em, Kernel *k) {
     str_add(&cond, "");
     for (int i = 0; i < k->params.len; i++) {
       Param *p = k->params.items[i];
-      if (!(k->assumed_params >> i & 1)) continue;
+      if (i >= 64 || !(k->assumed_params >> i & 1)) continue;
       str_addf(&cond, "%s%s", cond.len ? " && " : "",
                p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->name) : xprintf("%s %% 16 == 0", p->name));
     }
