@@ -63,8 +63,11 @@ static void line(Em *em, const char *fmt, ...) {
   for (int i = 0; i < em->indent; i++) str_add(em->out, "  ");
   va_list ap;
   va_start(ap, fmt);
-  char buf[8192];
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *buf = xmalloc((size_t)n + 1);  // generated lines have no length limit
+  va_start(ap, fmt);
+  vsnprintf(buf, (size_t)n + 1, fmt, ap);
   va_end(ap);
   str_add(em->out, buf);
   str_add(em->out, "\n");
