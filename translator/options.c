@@ -176,7 +176,11 @@ static int split_words(const char *s, char **words, int max, Origin *o) {
         str_add(&w, c);
       }
     }
-    if (n < max) words[n++] = w.buf;
+    if (n == max) {
+      bad_option(o, "more than 64 words in one '# tl2cu:' line%s", "");
+      return n;
+    }
+    words[n++] = w.buf;
   }
   return n;
 }
