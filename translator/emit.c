@@ -81,17 +81,15 @@ static int log2i(int64_t n) {
   return r;
 }
 
-static const char *elem_k(const Layout *l, int64_t k) {
+// The element index e of this thread's element `k` (a C expression) in layout l.
+static const char *elem_of(const Layout *l, const char *k) {
   int64_t n = shape_numel(l->space);
   if (n < l->threads) return xprintf("(tid & %lld)", (long long)(n - 1));
-  return xprintf("tl2cu_elem<%d, %d>(tid, %lld)", l->vec, l->threads, (long long)k);
+  return xprintf("tl2cu_elem<%d, %d>(tid, %s)", l->vec, l->threads, k);
 }
 
-static const char *elem_index(const Layout *l) {
-  int64_t n = shape_numel(l->space);
-  if (n < l->threads) return xprintf("(tid & %lld)", (long long)(n - 1));
-  return xprintf("tl2cu_elem<%d, %d>(tid, k)", l->vec, l->threads);
-}
+static const char *elem_k(const Layout *l, int64_t k) { return elem_of(l, xprintf("%lld", (long long)k)); }
+static const char *elem_index(const Layout *l) { return elem_of(l, "k"); }
 
 // The coordinate along space dimension d of element e.
 static const char *coord(const Layout *l, int d) {
