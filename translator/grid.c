@@ -17,6 +17,16 @@ static _Noreturn void grid_error(Node *at, const char *fmt, const char *arg) {
   exit(error_status);
 }
 
+// Host C for the integer operators and functions launch-time expressions may use
+// (grids here, heuristics in heuristics.c): NULL for anything else.
+const char *host_int_op(Op op) {
+  return op == OP_ADD ? "+" : op == OP_SUB ? "-" : op == OP_MUL ? "*" : op == OP_FLOORDIV ? "/" : op == OP_MOD ? "%" : NULL;
+}
+
+const char *host_function(const char *name) {
+  return !strcmp(name, "cdiv") ? "tl2cu_cdiv" : !strcmp(name, "min") ? "tl2cu_min" : !strcmp(name, "max") ? "tl2cu_max" : NULL;
+}
+
 static Param *find_param(Kernel *k, const char *name) {
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
@@ -29,8 +39,7 @@ static const char *to_c(Kernel *k, Node *e);
 
 static const char *call_to_c(Kernel *k, Node *e) {
   const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
-  const char *helper = !strcmp(fn, "cdiv") ? "tl2cu_cdiv" : !strcmp(fn, "min") ? "tl2cu_min"
-                     : !strcmp(fn, "max") ? "tl2cu_max" : NULL;
+  const char *helper = host_function(fn);
   if (!helper) grid_error(e->a, "--grid: unknown function '%s' (cdiv, min and max are available)", fn);
   Node *x = e->args, *y = x ? x->next : NULL;
   if (!x || !y || y->next || x->kind == ND_KWARG || y->kind == ND_KWARG)
@@ -54,8 +63,7 @@ static const char *to_c(Kernel *k, Node *e) {
     return xprintf("(int64_t)%s", e->str);
   }
   case ND_BINOP: {
-    const char *op = e->op == OP_ADD ? "+" : e->op == OP_SUB ? "-" : e->op == OP_MUL ? "*"
-                   : e->op == OP_FLOORDIV ? "/" : e->op == OP_MOD ? "%" : NULL;
+    const char *op = host_int_op(e->op);
     if (!op) grid_error(e, "--grid: operator '%s' is not supported (use + - * // %%)", op_text(e->op));
     return xprintf("(%s %s %s)", to_c(k, e->a), op, to_c(k, e->b));
   }
@@ -134,14 +142,13 @@ static const char *launch_c(LaunchCx *lc, Node *e) {
       return param_c(find_param(lc->k, e->args->str));
     return NULL;
   case ND_BINOP: {
-    const char *op = e->op == OP_ADD ? "+" : e->op == OP_SUB ? "-" : e->op == OP_MUL ? "*"
-                   : e->op == OP_FLOORDIV ? "/" : e->op == OP_MOD ? "%" : NULL;
+    const char *op = host_int_op(e->op);
     const char *a = launch_c(lc, e->a), *b = launch_c(lc, e->b);
     return op && a && b ? xprintf("(%s %s %s)", a, op, b) : NULL;
   }
   case ND_CALL: {
     const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
-    const char *helper = !strcmp(fn, "cdiv") ? "tl2cu_cdiv" : !strcmp(fn, "min") ? "tl2cu_min" : !strcmp(fn, "max") ? "tl2cu_max" : NULL;
+    const char *helper = host_function(fn);
     Node *x = e->args, *y = x ? x->next : NULL;
     if (!helper || !x || !y || y->next) return NULL;
     const char *a = launch_c(lc, x), *b = launch_c(lc, y);

@@ -84,7 +84,7 @@ static const char *call_c(Kernel *k, Heuristic *h, Node *e) {
   const char *fn = e->a->kind == ND_ATTR ? e->a->str : e->a->kind == ND_NAME ? e->a->str : "";
   Node *x = e->args, *y = x ? x->next : NULL;
   if (!strcmp(fn, "next_power_of_2") && x && !y) return xprintf("tl2cu_next_pow2(%s)", to_c(k, h, x));
-  const char *two = !strcmp(fn, "cdiv") ? "tl2cu_cdiv" : !strcmp(fn, "min") ? "tl2cu_min" : !strcmp(fn, "max") ? "tl2cu_max" : NULL;
+  const char *two = host_function(fn);
   if (two && x && y && !y->next) return xprintf("%s(%s, %s)", two, to_c(k, h, x), to_c(k, h, y));
   diag_fatal(e->loc, "heuristics may call triton.next_power_of_2, triton.cdiv, min and max, not '%s'", fn);
 }

@@ -423,6 +423,8 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len);
 // Without --grid: the grid of the file's own kernel[grid](...) launch, where it maps onto parameters.
 void grid_from_launch(Kernel *k);
+const char *host_int_op(Op op);           // "+" for OP_ADD ... in host C, NULL if none
+const char *host_function(const char *name);  // cdiv/min/max -> tl2cu_cdiv/..., NULL if none
 
 // ---------------------------------------------------------------- emit.c
 void emit_file(FILE *out, Vec *kernels, Options *opt);
