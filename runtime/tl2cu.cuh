@@ -31,7 +31,10 @@
 // the pattern repeating every T * V elements.
 template <int V, int T>
 TL2CU_DEVICE int tl2cu_elem(int tid, int k) {
-  return ((k / V) * T + tid) * V + (k % V);
+  // tid < T, and T and V are powers of two: the three parts have disjoint bits, and
+  // saying so lets nvcc see which bits of e (the coordinates) are the same for all threads
+  __builtin_assume(tid >= 0 && tid < T);
+  return ((k / V) * T * V) | (tid * V) | (k % V);
 }
 
 // A run of V elements that moves as one 8- or 16-byte access.
@@ -189,13 +192,18 @@ TL2CU_DEVICE T tl2cu_shfl_xor(T v, int lane_mask) {
 // argmax / argmin combine, as Triton writes it (standard.py): the left operand
 // (v, i) stays if it is larger (smaller), or equal with a smaller index
 // (tie_break_left); otherwise the right one wins, NaNs included.
+// Bitwise | and & on the comparisons: || and && became branches.
 template <typename T>
 TL2CU_DEVICE void tl2cu_argmax_step(T &v, int32_t &i, T v2, int32_t i2) {
-  if (!(v > v2 || (v == v2 && i < i2))) v = v2, i = i2;
+  bool keep = (v > v2) | ((v == v2) & (i < i2));
+  v = keep ? v : v2;
+  i = keep ? i : i2;
 }
 template <typename T>
 TL2CU_DEVICE void tl2cu_argmin_step(T &v, int32_t &i, T v2, int32_t i2) {
-  if (!(v < v2 || (v == v2 && i < i2))) v = v2, i = i2;
+  bool keep = (v < v2) | ((v == v2) & (i < i2));
+  v = keep ? v : v2;
+  i = keep ? i : i2;
 }
 
 // ---------------------------------------------------------------- conversions

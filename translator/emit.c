@@ -41,6 +41,8 @@ typedef struct {
   int vec;           // the run length of the vector store being emitted
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
   uint64_t assumed;     // the parameters that variant's decisions relied on
+  uint64_t probed;      // the parameters whose assumed divisibility the current query used
+  uint64_t denied;      // parameters the current query may not assume divisible by 16
   int nvector;          // vector accesses emitted in the current kernel
   void **group;         // the kernels of the autotune group being emitted
 } Em;
@@ -594,8 +596,11 @@ static Axis axis_def(Em *em, Value *v, Cx *cx);
 
 static Axis axis_of(Em *em, Value *v, Cx *cx) {
   if (is_materialized(v) && v->kind != V_PARAM) {
-    if (v->shape.rank == 0) return v->axis.known ? (Axis){0, v->axis.div, true} : (Axis){0, 1, true};
-    if (v->axis.known && cx->lay && v->layout && held_here(v, cx)) return (Axis){v->axis.coef, v->axis.div, v->axis.uniform};
+    if (v->axis.known && (v->axis.params & em->denied)) return axis_def(em, v, cx);  // facts without them
+    bool known = v->axis.known;
+    if (known) em->probed |= v->axis.params;
+    if (v->shape.rank == 0) return known ? (Axis){0, v->axis.div, true} : (Axis){0, 1, true};
+    if (known && cx->lay && v->layout && held_here(v, cx)) return (Axis){v->axis.coef, v->axis.div, v->axis.uniform};
     return (Axis){-1, 1, false};
   }
   return axis_def(em, v, cx);
@@ -608,8 +613,8 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
   case V_PARAM: {
     // the aligned variant assumes what Triton's specialization would find at launch
     bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && v->param_index < 64 &&
-                   (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind));
-    if (assumed) em->assumed |= (uint64_t)1 << v->param_index;
+                   (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) && !(em->denied >> v->param_index & 1);
+    if (assumed) em->probed |= (uint64_t)1 << v->param_index;
     bool div16 = v->ival >= 16 || assumed;
     if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true};
     return (Axis){0, div16 ? 16 : 1, true};
@@ -651,7 +656,7 @@ static int chunk_elems(const Layout *l, Type elem) {
   return l->vec * size > 16 ? 16 / size : l->vec;
 }
 
-static bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem) {
+static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem) {
   int size = elem_bytes(elem), vec = chunk_elems(l, elem);
   if (elem.kind == TY_I1 || vec < 2 || size * vec < 4) return false;
   if (l->space.dim[l->space.rank - 1] % vec || shape_numel(l->space) < l->threads) return false;
@@ -664,12 +669,33 @@ static bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Valu
   return true;
 }
 
+// vector_facts, and in the aligned variant the launch-time condition it needs: only
+// the parameters without which the access would not vectorize (as Triton specializes
+// each argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask).
+static bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem) {
+  em->probed = 0;
+  if (!vector_facts(em, l, ptr, mask, other, elem)) return false;
+  uint64_t need = em->probed;
+  for (int i = 0; i < 64; i++) {
+    uint64_t bit = (uint64_t)1 << i;
+    if (!(need & bit)) continue;
+    em->denied |= bit;
+    if (vector_facts(em, l, ptr, mask, other, elem)) need &= ~bit;
+    else em->denied &= ~bit;
+  }
+  em->denied = 0;
+  em->assumed |= need;
+  return true;
+}
+
 // Remembers a materialized value's axis facts, for the accesses that use it.
 static void note_axis(Em *em, Value *v) {
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
   if (!v->layout && v->shape.rank) return;
+  em->probed = 0;
   Axis a = axis_def(em, v, &cx);
+  v->axis.params = em->probed;
   v->axis.known = true;
   v->axis.coef = a.coef;
   v->axis.div = a.div;
@@ -1125,7 +1151,9 @@ static void emit_stmts(Em *em, Stmt *s);
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
   em->scanning = false;
+  em->probed = 0;
   Axis lo_axis = axis_of(em, s->lo, &cx), step_axis = axis_of(em, s->step, &cx);  // i = lo + n * step
+  s->var->axis.params = em->probed;
   s->var->axis.known = true;
   s->var->axis.div = min64(lo_axis.div, step_axis.div);
   const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);

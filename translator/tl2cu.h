@@ -326,6 +326,7 @@ struct Value {
     int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else
     int64_t div;      // a power of two dividing it at every run start (pointers: alignment in bytes)
     bool uniform;     // a boolean that is the same over a run
+    uint64_t params;  // the parameters whose assumed divisibility by 16 these facts rely on
   } axis;
   int perm[MAX_RANK]; // V_PERMUTE
   bool keep_dims;     // V_REDUCE

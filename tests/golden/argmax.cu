@@ -414,7 +414,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
 
 extern "C" cudaError_t argmax_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(x_ptr) && n_rows % 16 == 0 && n_cols % 16 == 0 && stride % 16 == 0)
+  if (tl2cu_aligned16(x_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
     tl2cu_kernels::argmax_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
   else
     tl2cu_kernels::argmax_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);

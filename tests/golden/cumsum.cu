@@ -339,7 +339,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
 
 extern "C" cudaError_t cumsum_f32_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_rows % 16 == 0 && n_cols % 16 == 0 && stride % 16 == 0)
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
     tl2cu_kernels::cumsum_f32_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   else
     tl2cu_kernels::cumsum_f32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
@@ -348,7 +348,7 @@ extern "C" cudaError_t cumsum_f32_kernel_grid(cudaStream_t stream, unsigned gx, 
 
 extern "C" cudaError_t cumsum_i32_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_rows % 16 == 0 && n_cols % 16 == 0 && stride % 16 == 0)
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
     tl2cu_kernels::cumsum_i32_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   else
     tl2cu_kernels::cumsum_i32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);

@@ -681,7 +681,7 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
 
 extern "C" cudaError_t giou_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *preds_ptr, float *targets_ptr, float *output_ptr, bool *valid_ptr, float *part_sum_ptr, int32_t *part_count_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(preds_ptr) && tl2cu_aligned16(targets_ptr) && tl2cu_aligned16(output_ptr))
+  if (tl2cu_aligned16(output_ptr))
     tl2cu_kernels::giou_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(preds_ptr, targets_ptr, output_ptr, valid_ptr, part_sum_ptr, part_count_ptr);
   else
     tl2cu_kernels::giou_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(preds_ptr, targets_ptr, output_ptr, valid_ptr, part_sum_ptr, part_count_ptr);

@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(128) add_vec_block_kernel_aligned(float *x_ptr
 
 extern "C" cudaError_t add_vec_block_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(z_ptr) && N0 % 16 == 0 && N1 % 16 == 0)
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && N0 % 16 == 0)
     tl2cu_kernels::add_vec_block_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   else
     tl2cu_kernels::add_vec_block_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
