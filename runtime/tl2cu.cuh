@@ -189,6 +189,45 @@ TL2CU_DEVICE T tl2cu_shfl_xor(T v, int lane_mask) {
   return __shfl_xor_sync(0xffffffffu, v, lane_mask);
 }
 
+// Load windows (stencils): the first W 4-byte words of lane + 1's run, the last W
+// of lane - 1's run (the other words keep this lane's own), and element i of the
+// three runs side by side (i < 0: the previous run's, i >= V: the next run's).
+template <int W, typename R>
+TL2CU_DEVICE R tl2cu_next_run(const R &x) {
+  static_assert(sizeof(R) % 4 == 0 && W * 4 <= (int)sizeof(R), "words of a run");
+  uint32_t w[sizeof(R) / 4];
+  memcpy(w, &x, sizeof(R));
+#pragma unroll
+  for (int i = 0; i < W; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], 1);
+  R r;
+  memcpy(&r, w, sizeof(R));
+  return r;
+}
+template <int W, typename R>
+TL2CU_DEVICE R tl2cu_prev_run(const R &x) {
+  static_assert(sizeof(R) % 4 == 0 && W * 4 <= (int)sizeof(R), "words of a run");
+  const int n = sizeof(R) / 4;
+  uint32_t w[n];
+  memcpy(w, &x, sizeof(R));
+#pragma unroll
+  for (int i = n - W; i < n; ++i) w[i] = __shfl_up_sync(0xffffffffu, w[i], 1);
+  R r;
+  memcpy(&r, w, sizeof(R));
+  return r;
+}
+template <typename T, int V>
+TL2CU_DEVICE T tl2cu_window_at(const tl2cu_vec<T, V> &prev, const tl2cu_vec<T, V> &run, const tl2cu_vec<T, V> &next, int i) {
+  return i < 0 ? prev.v[V + i] : i < V ? run.v[i] : next.v[i - V];
+}
+template <typename T>
+TL2CU_DEVICE const T *tl2cu_shfl_down_ptr(const T *p, int d) {
+  return (const T *)__shfl_down_sync(0xffffffffu, (unsigned long long)p, d);
+}
+template <typename T>
+TL2CU_DEVICE const T *tl2cu_shfl_up_ptr(const T *p, int d) {
+  return (const T *)__shfl_up_sync(0xffffffffu, (unsigned long long)p, d);
+}
+
 // argmax / argmin combine, as Triton writes it (standard.py): the left operand
 // (v, i) stays if it is larger (smaller), or equal with a smaller index
 // (tie_break_left); otherwise the right one wins, NaNs included.

@@ -45,6 +45,7 @@ typedef struct {
   uint64_t denied;      // parameters the current query may not assume divisible by 16
   int nvector;          // vector accesses emitted in the current kernel
   void **group;         // the kernels of the autotune group being emitted
+  Vec windowed;         // loads already emitted with their window's anchor
 } Em;
 
 typedef struct {
@@ -546,8 +547,9 @@ static void emit_scan(Em *em, Stmt *s);
 
 typedef struct {
   int coef;     // 0: constant along a run, 1: +1 per element, -1: anything else
-  int64_t div;  // power of two dividing the value at each run start (pointers: alignment in bytes)
+  int64_t div;  // a power of two: at each run start the value is rem modulo div
   bool uniform; // booleans: the same for the whole run
+  int64_t rem;  // (pointers: in bytes; rem 0 means aligned to div bytes)
 } Axis;
 
 static int64_t pow2_dividing(int64_t x) {
@@ -559,29 +561,39 @@ static int64_t pow2_dividing(int64_t x) {
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+static int64_t mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
+
+// The largest power of two that divides the value at every run start.
+static int64_t divides(Axis a) { return a.rem ? min64(a.div, pow2_dividing(a.rem)) : a.div; }
+
 static Axis axis_of(Em *em, Value *v, Cx *cx);
 
 static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   Cx ca = child(cx), cb = child(cx);
-  Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false};
+  Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
   if (v->ty.kind == TY_PTR) {  // pointer + offset: the offset counts elements
     int64_t size = elem_bytes(type_scalar(v->ty.pointee));
     bool a_ptr = v->a->ty.kind == TY_PTR;
     Axis p = a_ptr ? a : b, o = a_ptr ? b : a;
-    return (Axis){o.coef, min64(p.div, o.div * size), false};
+    int64_t m = min64(p.div, o.div * size);
+    bool known = p.coef >= 0 && o.coef >= 0 && p.coef + o.coef <= 1;
+    return (Axis){known ? p.coef + o.coef : -1, m, false, mod(p.rem + o.rem * size, m)};
   }
   bool known = a.coef >= 0 && b.coef >= 0;
   switch (v->op) {
   case OP_ADD: case OP_SUB:
-    if (known && a.coef + b.coef <= 1 && (v->op == OP_ADD || b.coef == 0)) r = (Axis){a.coef + b.coef, min64(a.div, b.div), false};
+    if (known && a.coef + b.coef <= 1 && (v->op == OP_ADD || b.coef == 0)) {
+      int64_t m = min64(a.div, b.div);
+      r = (Axis){a.coef + b.coef, m, false, mod(v->op == OP_ADD ? a.rem + b.rem : a.rem - b.rem, m)};
+    }
     break;
   case OP_MUL:
-    if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, a.div * b.div), false};
+    if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, divides(a) * divides(b)), false, 0};
     break;
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
     int vec = cx->lay ? cx->lay->vec : 1;
     bool flat = known && a.coef == 0 && b.coef == 0;
-    bool edge = known && a.coef + b.coef == 1 && a.div >= vec && b.div >= vec;  // no boundary inside a run
+    bool edge = known && a.coef + b.coef == 1 && divides(a) >= vec && divides(b) >= vec;  // no boundary inside a run
     r.uniform = flat || (edge && v->op != OP_EQ && v->op != OP_NE);
     break;
   }
@@ -599,9 +611,10 @@ static Axis axis_of(Em *em, Value *v, Cx *cx) {
     if (v->axis.known && (v->axis.params & em->denied)) return axis_def(em, v, cx);  // facts without them
     bool known = v->axis.known;
     if (known) em->probed |= v->axis.params;
-    if (v->shape.rank == 0) return known ? (Axis){0, v->axis.div, true} : (Axis){0, 1, true};
-    if (known && cx->lay && v->layout && held_here(v, cx)) return (Axis){v->axis.coef, v->axis.div, v->axis.uniform};
-    return (Axis){-1, 1, false};
+    if (v->shape.rank == 0) return known ? (Axis){0, v->axis.div, true, v->axis.rem} : (Axis){0, 1, true, 0};
+    if (known && cx->lay && v->layout && held_here(v, cx))
+      return (Axis){v->axis.coef, v->axis.div, v->axis.uniform, v->axis.rem};
+    return (Axis){-1, 1, false, 0};
   }
   return axis_def(em, v, cx);
 }
@@ -616,18 +629,18 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
                    (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) && !(em->denied >> v->param_index & 1);
     if (assumed) em->probed |= (uint64_t)1 << v->param_index;
     bool div16 = v->ival >= 16 || assumed;
-    if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true};
-    return (Axis){0, div16 ? 16 : 1, true};
+    if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true, 0};
+    return (Axis){0, div16 ? 16 : 1, true, 0};
   }
-  case V_CONST: return (Axis){0, scalar_is_float(v->ty.kind) ? 1 : pow2_dividing(v->ival), true};
-  case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true};
+  case V_CONST: return scalar_is_float(v->ty.kind) ? (Axis){0, 1, true, 0} : (Axis){0, 64, true, mod(v->ival, 64)};
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true, 0};
   case V_ARANGE: {
     const char *c = cx->lay ? cx->crd[0] : "0";
-    if (!strcmp(c, "0")) return (Axis){0, pow2_dividing(v->ival), true};
-    if (run && !strcmp(c, run)) return (Axis){1, min64(cx->lay->vec, pow2_dividing(v->ival)), false};
+    if (!strcmp(c, "0")) return (Axis){0, 64, true, mod(v->ival, 64)};
+    if (run && !strcmp(c, run)) return (Axis){1, cx->lay->vec, false, mod(v->ival, cx->lay->vec)};
     for (int d = 0; d + 1 < cx->lay->space.rank; d++)
-      if (!strcmp(c, coord(cx->lay, d))) return (Axis){0, 1, true};  // another dim: fixed within a run
-    return (Axis){-1, 1, false};
+      if (!strcmp(c, coord(cx->lay, d))) return (Axis){0, 1, true, 0};  // another dim: fixed within a run
+    return (Axis){-1, 1, false, 0};
   }
   case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
     Cx c = child(cx);
@@ -642,10 +655,15 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
     return axis_of(em, v->a, &c);
   }
   case V_BINARY: return axis_binary(em, v, cx);
+  case V_UNARY: {  // -x: constant along a run if x is
+    Axis a = axis_of(em, v->a, cx);
+    if (v->op != OP_NEG || a.coef != 0) return (Axis){-1, 1, false, 0};
+    return (Axis){0, a.div, a.uniform, mod(-a.rem, a.div)};
+  }
   case V_CAST:
     if (scalar_is_int(v->ty.kind) && (scalar_is_int(v->a->ty.kind) || v->ty.kind == TY_I1)) return axis_of(em, v->a, cx);
-    return (Axis){-1, 1, false};
-  default: return (Axis){-1, 1, false};
+    return (Axis){-1, 1, false, 0};
+  default: return (Axis){-1, 1, false, 0};
   }
 }
 
@@ -664,7 +682,7 @@ static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Axis p = axis_of(em, ptr, &cx);
-  if (p.coef != 1 || p.div < size * vec) return false;
+  if (p.coef != 1 || divides(p) < size * vec) return false;
   if (mask && !axis_of(em, mask, &cx).uniform) return false;
   return true;
 }
@@ -699,6 +717,7 @@ static void note_axis(Em *em, Value *v) {
   v->axis.known = true;
   v->axis.coef = a.coef;
   v->axis.div = a.div;
+  v->axis.rem = a.rem;
   v->axis.uniform = a.uniform;
 }
 
@@ -744,8 +763,252 @@ static bool emit_vector_load(Em *em, Stmt *s) {
   return true;
 }
 
+// ---------------------------------------------------------------- load windows
+// Stencils load one row at several constant offsets (x[i-1], x[i], x[i+1]). When
+// one of those loads is aligned (the anchor) and the others are it shifted by c
+// elements, |c| < run length, a thread's run of a shifted load is the anchor's run
+// moved by c: its own elements and the neighbouring lane's first (or last) |c|. One
+// vector load per run and a shuffle then serve the whole group, where each load
+// alone would go element by element. This holds when every mask of the group is
+// true over the warp and every address is the anchor's plus c: both are checked
+// at run time, and otherwise the loads run element by element as written.
+
+// An integer constant, possibly broadcast or folded from constants (x - 1 is x + (0 - 1)).
+static bool const_scalar(Value *v, int64_t *c) {
+  int64_t a, b;
+  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
+  if (!scalar_is_int(v->ty.kind)) return false;
+  if (v->kind == V_CONST) return *c = v->ival, true;
+  if (v->kind == V_UNARY && v->op == OP_NEG && const_scalar(v->a, &a)) return *c = -a, true;
+  if (v->kind != V_BINARY || !const_scalar(v->a, &a) || !const_scalar(v->b, &b)) return false;
+  if (v->op == OP_ADD) return *c = a + b, true;
+  if (v->op == OP_SUB) return *c = a - b, true;
+  return false;
+}
+
+// p - q, when the two differ only by added integer constants (in elements for
+// pointers of the same type). False when that cannot be shown.
+static bool const_diff(Value *p, Value *q, int64_t *d) {
+  int64_t c, e;
+  if (p == q) return *d = 0, true;
+  bool p_sum = p->kind == V_BINARY && (p->op == OP_ADD || p->op == OP_SUB) && p->a->ty.kind == p->ty.kind;
+  bool q_sum = q->kind == V_BINARY && (q->op == OP_ADD || q->op == OP_SUB) && q->a->ty.kind == q->ty.kind;
+  if (p_sum && const_scalar(p->b, &c) && const_diff(p->a, q, &e)) return *d = e + (p->op == OP_ADD ? c : -c), true;
+  if (q_sum && const_scalar(q->b, &c) && const_diff(p, q->a, &e)) return *d = e - (q->op == OP_ADD ? c : -c), true;
+  if (p->kind != q->kind || p->ty.kind != q->ty.kind || !shape_eq(p->shape, q->shape)) return false;
+  *d = 0;
+  switch (p->kind) {
+  case V_PARAM: return p->param_index >= 0 && p->param_index == q->param_index;
+  case V_CONST: return p->ival == q->ival && p->fval == q->fval;
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return p->ival == q->ival;
+  case V_BROADCAST: case V_EXPAND: return p->ival == q->ival && const_diff(p->a, q->a, d);
+  case V_CAST: return p->a->ty.kind == q->a->ty.kind && const_diff(p->a, q->a, &e) && e == 0;
+  case V_BINARY:
+    if (p->op != q->op || !const_diff(p->a, q->a, &c) || !const_diff(p->b, q->b, &e)) return false;
+    if (p->op == OP_ADD) return *d = c + e, true;
+    if (p->op == OP_SUB) return *d = c - e, true;
+    return c == 0 && e == 0;
+  default: return false;
+  }
+}
+
+enum { MAX_WINDOW = 8 };
+
+typedef struct {
+  Stmt *s[MAX_WINDOW];
+  int64_t shift[MAX_WINDOW];  // elements after the anchor's address (the anchor: 0)
+  int n;
+  int64_t before, after;      // the most elements needed from the previous / next lane
+} Window;
+
+// Does the pointer go up by one element along a run (statically, as for vector accesses)?
+static bool contiguous_run(Em *em, const Layout *l, Value *ptr) {
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  return axis_of(em, ptr, &cx).coef == 1;
+}
+
+static bool is_used_load(Stmt *s) { return s->kind == S_LET && s->v->kind == V_LOAD && s->v->uses > 1; }
+
+static bool windowed(Em *em, Stmt *s) {
+  for (int i = 0; i < em->windowed.len; i++)
+    if (em->windowed.items[i] == s) return true;
+  return false;
+}
+
+// Would emitting v's element loop in layout l need a layout conversion (shared memory)?
+static bool needs_conversion(Em *em, const Layout *l, Value *v) {
+  if (!v) return false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  em->scanning = true;
+  em->conversions.len = 0;
+  ex(em, v, &cx);
+  em->scanning = false;
+  return em->conversions.len > 0;
+}
+
+// Does v read loaded data (a gather)? Conservative past a depth of 32.
+static bool reads_load(Value *v, int depth) {
+  if (!v) return false;
+  if (v->kind == V_LOAD || v->kind == V_VAR || depth > 32) return true;
+  return reads_load(v->a, depth + 1) || reads_load(v->b, depth + 1) || reads_load(v->c, depth + 1);
+}
+
+static bool window_load(Em *em, Stmt *s) {
+  return is_used_load(s) && !windowed(em, s) && !reads_load(s->v->a, 0) && !reads_load(s->v->b, 0) &&
+         !reads_load(s->v->c, 0);
+}
+
+// The group of anchor s among the loads of the run that starts at `first` (loads
+// one after another: their operands are all defined before the run).
+static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
+  Value *a = s->v;
+  const Layout *l = a->layout;
+  int size = elem_bytes(a->ty);
+  if (!window_load(em, s) || !l || em->k->program_threads || em->threads < 32 || a->ty.kind == TY_I1) return false;
+  if (l->vec * size > 16 || l->space.dim[l->space.rank - 1] < 32 * l->vec) return false;  // one chunk a run, a warp a row
+  *w = (Window){.s = {s}, .n = 1};
+  for (Stmt *t = first; t && t->kind == S_LET && t->v->kind == V_LOAD && w->n < MAX_WINDOW; t = t->next) {
+    int64_t c;
+    if (t == s || !window_load(em, t) || !t->v->layout || !layout_same(t->v->layout, l, &a->shape) || t->v->ty.kind != a->ty.kind ||
+        !shape_eq(t->v->shape, a->shape) || windowed(em, t))
+      continue;
+    if (!const_diff(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(em, l, t->v->a)) continue;
+    w->s[w->n] = t;
+    w->shift[w->n++] = c;
+    if (c > w->after) w->after = c;
+    if (-c > w->before) w->before = -c;
+  }
+  if (w->n < 2) return false;
+  uint64_t assumed = em->assumed;
+  if (!vector_access(em, l, a->a, NULL, NULL, a->ty)) return false;
+  for (int i = 0; i < w->n; i++) {
+    Value *v = w->s[i]->v;
+    if (needs_conversion(em, l, v->a) || needs_conversion(em, l, v->b) || needs_conversion(em, l, v->c))
+      return em->assumed = assumed, false;
+  }
+  return true;
+}
+
+static const char *plus(int64_t c) { return xprintf("%c %lld", c < 0 ? '-' : '+', (long long)(c < 0 ? -c : c)); }
+
+static const char *window_names(Window *w) {
+  Str t = {0};
+  for (int i = 0; i < w->n; i++) str_addf(&t, "%s%s", i == 0 ? "" : i + 1 == w->n ? " and " : ", ", w->s[i]->v->cname);
+  return t.buf;
+}
+
+// The run-time condition: every mask true, every address the anchor's plus its shift.
+static void emit_window_check(Em *em, Window *w) {
+  const Layout *l = w->s[0]->v->layout;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Str all = {0};
+  str_add(&all, "");
+  for (int i = 0; i < w->n; i++) {
+    Cx c = cx;
+    if (w->s[i]->v->b) str_addf(&all, "%s%s", all.len ? " && " : "", ex(em, w->s[i]->v->b, &c));
+  }
+  line(em, "bool window = true;");
+  if (all.len) {
+    open_elem_loop(em, l, uses_e);
+    line(em, "window = window && %s;", all.buf);
+    close_loop(em);
+  }
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  Str same = {0};
+  for (int i = 1; i < w->n; i++) {
+    Cx c = cx, c0 = cx;
+    str_addf(&same, "%s(%s) == (%s) %s", i > 1 ? " && " : "", ex(em, w->s[i]->v->a, &c), ex(em, w->s[0]->v->a, &c0),
+             plus(w->shift[i]));
+  }
+  Cx c0 = cx;
+  const char *at = ex(em, w->s[0]->v->a, &c0);
+  line(em, "const int lane = tid & 31;");
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "const %s *at = %s;", ctype(w->s[0]->v->ty), at);
+  line(em, "window = window && %s;", same.buf);
+  if (w->after)  // lane + 1's run follows ours in memory
+    line(em, "window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + %d);", l->vec);
+  if (w->before)
+    line(em, "window = window && (lane == 0 || tl2cu_shfl_up_ptr(at, 1) == at - %d);", l->vec);
+  close_loop(em);
+}
+
+static void emit_window_fast(Em *em, Window *w) {
+  Value *a = w->s[0]->v;
+  const Layout *l = a->layout;
+  const char *vt = vec_type(a->ty, l->vec);
+  int words_after = (int)((w->after * elem_bytes(a->ty) + 3) / 4), words_before = (int)((w->before * elem_bytes(a->ty) + 3) / 4);
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  em->indent++;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  const char *addr = ex(em, a->a, &cx);
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "const %s *at = %s;", ctype(a->ty), addr);
+  line(em, "const %s run = *(const %s *)at;", vt, vt);
+  if (w->after) {
+    line(em, "%s next = tl2cu_next_run<%d>(run);  // lane + 1's run", vt, words_after);
+    line(em, "if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads");
+    line(em, "  for (int j = 0; j < %lld; ++j) next.v[j] = at[%d + j];", (long long)w->after, l->vec);
+  }
+  if (w->before) {
+    line(em, "%s prev = tl2cu_prev_run<%d>(run);  // lane - 1's run", vt, words_before);
+    line(em, "if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads");
+    line(em, "  for (int j = 0; j < %lld; ++j) prev.v[%d - 1 - j] = at[-1 - j];", (long long)w->before, l->vec);
+  }
+  line(em, "#pragma unroll");
+  line(em, "for (int j = 0; j < %d; ++j) {", l->vec);
+  em->indent++;
+  for (int i = 0; i < w->n; i++)
+    line(em, "%s[k + j] = tl2cu_window_at(%s, run, %s, j %s);", w->s[i]->v->cname, w->before ? "prev" : "run",
+         w->after ? "next" : "run", plus(w->shift[i]));
+  close_loop(em);
+  close_loop(em);
+}
+
+// Emits the window of anchor s, if it has one; its other loads are then skipped.
+static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
+  Window w;
+  if (!find_window(em, first, s, &w)) return;
+  const Layout *l = s->v->layout;
+  for (int i = 0; i < w.n; i++) {
+    source_comment(em, w.s[i]);
+    vec_push(&em->windowed, w.s[i]);
+    note_axis(em, w.s[i]->v);
+    line(em, "%s %s[%lld];  %s", ctype(w.s[i]->v->ty), w.s[i]->v->cname, (long long)l->per_thread, shape_comment(w.s[i]->v));
+  }
+  line(em, "{  // %s: one %d-byte load a run for all, when the warp's masks are all true", window_names(&w),
+       l->vec * elem_bytes(s->v->ty));
+  em->indent++;
+  em->nvector++;
+  emit_window_check(em, &w);
+  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  em->indent++;
+  emit_window_fast(em, &w);
+  em->indent--;
+  line(em, "} else {  // element by element, as written");
+  em->indent++;
+  for (int i = 0; i < w.n; i++) elementwise(em, w.s[i], l, rhs_definition, "%s = %s;", w.s[i]->v->cname);
+  close_loop(em);
+  close_loop(em);
+}
+
+// At the first of a run of loads: the windows of its anchors.
+static void emit_load_windows(Em *em, Stmt *first) {
+  for (Stmt *s = first; s && s->kind == S_LET && s->v->kind == V_LOAD; s = s->next) emit_load_window(em, first, s);
+}
+
 static void emit_let(Em *em, Stmt *s) {
   Value *v = s->v;
+  if (v->kind == V_LOAD) source_comment(em, s);
   if (v->uses <= 1) {  // only its own definition: nothing reads it
     line(em, "// %s is never used", v->cname);
     return;
@@ -1155,7 +1418,8 @@ static void emit_for(Em *em, Stmt *s) {
   Axis lo_axis = axis_of(em, s->lo, &cx), step_axis = axis_of(em, s->step, &cx);  // i = lo + n * step
   s->var->axis.params = em->probed;
   s->var->axis.known = true;
-  s->var->axis.div = min64(lo_axis.div, step_axis.div);
+  s->var->axis.div = min64(divides(lo_axis), divides(step_axis));
+  s->var->axis.rem = 0;
   const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
@@ -1217,9 +1481,16 @@ static Stmt *emit_assign_group(Em *em, Stmt *s) {
 
 static void emit_stmts(Em *em, Stmt *s) {
   while (s) {
-    source_comment(em, s);
+    if (windowed(em, s)) {
+      s = s->next;
+      continue;
+    }
+    if (s->kind != S_LET || s->v->kind != V_LOAD) source_comment(em, s);
     switch (s->kind) {
-    case S_LET: emit_let(em, s); break;
+    case S_LET:
+      if (s->v->kind == V_LOAD) emit_load_windows(em, s);
+      if (!windowed(em, s)) emit_let(em, s);
+      break;
     case S_VARDEF: emit_vardef(em, s); break;
     case S_ASSIGN: s = emit_assign_group(em, s); continue;
     case S_STORE: emit_store(em, s); break;
@@ -1320,6 +1591,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   em->smem_bytes = 0;
   em->nconversions = 0;
   em->nvector = 0;
+  em->windowed.len = 0;
   em->last_line = 0;
   em->indent = 1;
   emit_stmts(em, k->body);

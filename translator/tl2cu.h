@@ -324,7 +324,8 @@ struct Value {
   struct {            // what emit.c learned of a materialized value along a run of its layout
     bool known;
     int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else
-    int64_t div;      // a power of two dividing it at every run start (pointers: alignment in bytes)
+    int64_t div;      // a power of two: at every run start it is rem modulo div (pointers: bytes)
+    int64_t rem;
     bool uniform;     // a boolean that is the same over a run
     uint64_t params;  // the parameters whose assumed divisibility by 16 these facts rely on
   } axis;

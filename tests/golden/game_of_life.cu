@@ -156,11 +156,260 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   }
 }
 
+// gol_triton_2d_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
+  const int tid = threadIdx.x;
+  // L12: row_id = tl.program_id(0)
+  const int32_t row_id = (int32_t)blockIdx.x;
+  // L13: col_id = tl.program_id(1)
+  const int32_t col_id = (int32_t)blockIdx.y;
+  // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
+  int32_t row_offsets1[8];  // [1, 1] i32, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row_offsets1[k] = (row_id + 1);
+  }
+  // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
+  int32_t col_offsets1[8];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<8, 128>(tid, k);
+    col_offsets1[k] = (((col_id * 1024) + (e & 1023)) + 1);
+  }
+  // L17: row_offsets0 = row_offsets1 - 1
+  int32_t row_offsets0[8];  // [1, 1] i32, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row_offsets0[k] = (row_offsets1[k] - 1);
+  }
+  // L18: row_offsets2 = row_offsets1 + 1
+  int32_t row_offsets2[8];  // [1, 1] i32, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row_offsets2[k] = (row_offsets1[k] + 1);
+  }
+  // L19: col_offsets0 = col_offsets1 - 1
+  int32_t col_offsets0[8];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    col_offsets0[k] = (col_offsets1[k] - 1);
+  }
+  // L20: col_offsets2 = col_offsets1 + 1
+  int32_t col_offsets2[8];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    col_offsets2[k] = (col_offsets1[k] + 1);
+  }
+  // L21: row_mask0 = row_offsets0 < N
+  bool row_mask0[8];  // [1, 1] i1, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row_mask0[k] = ((int64_t)row_offsets0[k] < N);
+  }
+  // L22: row_mask1 = row_offsets1 < N - 1
+  bool row_mask1[8];  // [1, 1] i1, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row_mask1[k] = ((int64_t)row_offsets1[k] < (N - 1LL));
+  }
+  // L23: row_mask2 = row_offsets2 < N
+  bool row_mask2[8];  // [1, 1] i1, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row_mask2[k] = ((int64_t)row_offsets2[k] < N);
+  }
+  // L24: col_mask0 = col_offsets0 < N
+  bool col_mask0[8];  // [1, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    col_mask0[k] = ((int64_t)col_offsets0[k] < N);
+  }
+  // L25: col_mask1 = col_offsets1 < N - 1
+  bool col_mask1[8];  // [1, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    col_mask1[k] = ((int64_t)col_offsets1[k] < (N - 1LL));
+  }
+  // L26: col_mask2 = col_offsets2 < N
+  bool col_mask2[8];  // [1, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    col_mask2[k] = ((int64_t)col_offsets2[k] < N);
+  }
+  // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
+  int8_t row00[8];  // [1, 1024] i8
+  // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
+  int8_t row01[8];  // [1, 1024] i8
+  // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
+  int8_t row02[8];  // [1, 1024] i8
+  {  // row00, row01 and row02: one 8-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      window = window && (row_mask0[k] && col_mask0[k]) && (row_mask0[k] && col_mask1[k]) && (row_mask0[k] && col_mask2[k]);
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 8; k += 8) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
+      window = window && (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 1 && (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 2;
+      window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + 8);
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 8; k += 8) {
+        const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
+        const tl2cu_vec<int8_t, 8> run = *(const tl2cu_vec<int8_t, 8> *)at;
+        tl2cu_vec<int8_t, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) next.v[j] = at[8 + j];
+        #pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          row00[k + j] = tl2cu_window_at(run, run, next, j + 0);
+          row01[k + j] = tl2cu_window_at(run, run, next, j + 1);
+          row02[k + j] = tl2cu_window_at(run, run, next, j + 2);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row00[k] = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row01[k] = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row02[k] = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+      }
+    }
+  }
+  // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
+  int8_t row10[8];  // [1, 1024] i8
+  // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
+  int8_t row11[8];  // [1, 1024] i8
+  // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
+  int8_t row12[8];  // [1, 1024] i8
+  {  // row10, row11 and row12: one 8-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      window = window && (row_mask1[k] && col_mask0[k]) && (row_mask1[k] && col_mask1[k]) && (row_mask1[k] && col_mask2[k]);
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 8; k += 8) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
+      window = window && (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 && (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
+      window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + 8);
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 8; k += 8) {
+        const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
+        const tl2cu_vec<int8_t, 8> run = *(const tl2cu_vec<int8_t, 8> *)at;
+        tl2cu_vec<int8_t, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) next.v[j] = at[8 + j];
+        #pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          row10[k + j] = tl2cu_window_at(run, run, next, j + 0);
+          row11[k + j] = tl2cu_window_at(run, run, next, j + 1);
+          row12[k + j] = tl2cu_window_at(run, run, next, j + 2);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row10[k] = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row11[k] = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row12[k] = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+      }
+    }
+  }
+  // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
+  int8_t row20[8];  // [1, 1024] i8
+  // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
+  int8_t row21[8];  // [1, 1024] i8
+  // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
+  int8_t row22[8];  // [1, 1024] i8
+  {  // row20, row21 and row22: one 8-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      window = window && (row_mask2[k] && col_mask0[k]) && (row_mask2[k] && col_mask1[k]) && (row_mask2[k] && col_mask2[k]);
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 8; k += 8) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
+      window = window && (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 && (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
+      window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + 8);
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 8; k += 8) {
+        const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
+        const tl2cu_vec<int8_t, 8> run = *(const tl2cu_vec<int8_t, 8> *)at;
+        tl2cu_vec<int8_t, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) next.v[j] = at[8 + j];
+        #pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          row20[k + j] = tl2cu_window_at(run, run, next, j + 0);
+          row21[k + j] = tl2cu_window_at(run, run, next, j + 1);
+          row22[k + j] = tl2cu_window_at(run, run, next, j + 2);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row20[k] = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row21[k] = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        row22[k] = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+      }
+    }
+  }
+  // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
+  int8_t sum[8];  // [1, 1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    sum[k] = (int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)(row00[k] + row01[k]) + row02[k]) + row10[k]) + row12[k]) + row20[k]) + row21[k]) + row22[k]);
+  }
+  // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
+  int8_t result[8];  // [1, 1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    result[k] = (int8_t)((row11[k] > (int8_t)0) ? ((sum[k] == (int8_t)2) || (sum[k] == (int8_t)3)) : (sum[k] == (int8_t)3));
+  }
+  // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = result[k];
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t gol_triton_2d_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::gol_triton_2d_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N);
+  if (tl2cu_aligned16(x_ptr) && row_stride % 16 == 0)
+    tl2cu_kernels::gol_triton_2d_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N);
+  else
+    tl2cu_kernels::gol_triton_2d_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N);
   return cudaGetLastError();
 }
 

@@ -3494,6 +3494,131 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
   }
 }
 
+// stencil_windows: num_warps=4
+__global__ void __launch_bounds__(128) stencil_windows(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L133: i = tl.arange(0, 2048)
+  int32_t i_[16];  // [2048] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<1, 128>(tid, k);
+    i_[k] = e;
+  }
+  // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
+  float left[16];  // [2048] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    left[k] = ((i_[k] >= 1) ? *((x_ptr + i_[k]) + (0 - 1)) : 0.0f);
+  }
+  // L135: mid = tl.load(x_ptr + i)
+  float mid[16];  // [2048] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    mid[k] = x_ptr[i_[k]];
+  }
+  // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
+  float right[16];  // [2048] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    right[k] = ((i_[k] < 2047) ? *((x_ptr + i_[k]) + 1) : 0.0f);
+  }
+  // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
+  float right2[16];  // [2048] fp32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    right2[k] = ((i_[k] < 2046) ? *((x_ptr + i_[k]) + 2) : 0.0f);
+  }
+  // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    out_ptr[i_[k]] = ((left[k] - right[k]) + (mid[k] - right2[k]));
+  }
+}
+
+// stencil_windows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L133: i = tl.arange(0, 2048)
+  int32_t i_[16];  // [2048] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    i_[k] = e;
+  }
+  // L135: mid = tl.load(x_ptr + i)
+  float mid[16];  // [2048] fp32
+  // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
+  float left[16];  // [2048] fp32
+  // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
+  float right[16];  // [2048] fp32
+  // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
+  float right2[16];  // [2048] fp32
+  {  // mid, left, right and right2: one 16-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      window = window && (i_[k] >= 1) && (i_[k] < 2047) && (i_[k] < 2046);
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 16; k += 4) {
+      const float *at = (x_ptr + i_[k]);
+      window = window && (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 && (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1 && (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
+      window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + 4);
+      window = window && (lane == 0 || tl2cu_shfl_up_ptr(at, 1) == at - 4);
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 16; k += 4) {
+        const float *at = (x_ptr + i_[k]);
+        const tl2cu_vec<float, 4> run = *(const tl2cu_vec<float, 4> *)at;
+        tl2cu_vec<float, 4> next = tl2cu_next_run<2>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) next.v[j] = at[4 + j];
+        tl2cu_vec<float, 4> prev = tl2cu_prev_run<1>(run);  // lane - 1's run
+        if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 1; ++j) prev.v[4 - 1 - j] = at[-1 - j];
+        #pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          mid[k + j] = tl2cu_window_at(prev, run, next, j + 0);
+          left[k + j] = tl2cu_window_at(prev, run, next, j - 1);
+          right[k + j] = tl2cu_window_at(prev, run, next, j + 1);
+          right2[k + j] = tl2cu_window_at(prev, run, next, j + 2);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        mid[k] = x_ptr[i_[k]];
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        left[k] = ((i_[k] >= 1) ? *((x_ptr + i_[k]) + (0 - 1)) : 0.0f);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        right[k] = ((i_[k] < 2047) ? *((x_ptr + i_[k]) + 1) : 0.0f);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        right2[k] = ((i_[k] < 2046) ? *((x_ptr + i_[k]) + 2) : 0.0f);
+      }
+    }
+  }
+  // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
+  #pragma unroll
+  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = ((left[k] - right[k]) + (mid[k] - right2[k]));
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
@@ -3554,6 +3679,15 @@ extern "C" cudaError_t while_rows_grid(cudaStream_t stream, unsigned gx, unsigne
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 4 programs per thread block
   tl2cu_kernels::while_rows<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, gx);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t stencil_windows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::stencil_windows_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::stencil_windows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

@@ -123,3 +123,16 @@ def while_rows(x_ptr: "*fp32", out_ptr: "*fp32"):
             n = 3 * n + 1
         steps += 1
     tl.store(out_ptr + 32, steps.to(tl.float32))
+
+
+@triton.jit
+def stencil_windows(x_ptr: "*fp32", out_ptr: "*fp32"):
+    # x[i-1], x[i], x[i+1], x[i+2]: tl2cu serves all four from one aligned vector load a
+    # run and lane shuffles (a load window). The masks cut both ends: those warps go
+    # element by element, the others take the window.
+    i = tl.arange(0, 2048)
+    left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
+    mid = tl.load(x_ptr + i)
+    right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
+    right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
+    tl.store(out_ptr + i, (left - right) + (mid - right2))

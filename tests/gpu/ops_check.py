@@ -29,7 +29,8 @@ def main():
     spec = importlib.util.spec_from_file_location("ops", os.path.join(ROOT, "tests", "golden", "ops.py"))
     ops = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(ops)
-    names = ["reduce_rows_cols", "arg_reductions", "int_reductions", "scans", "shapes", "softmax_rows", "while_rows"]
+    names = ["reduce_rows_cols", "arg_reductions", "int_reductions", "scans", "shapes", "softmax_rows", "while_rows",
+             "stencil_windows"]
     passed = failed = 0
     for name in names:
         launcher = getattr(lib, name + "_grid")
