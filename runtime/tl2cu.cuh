@@ -189,35 +189,97 @@ TL2CU_DEVICE T tl2cu_shfl_xor(T v, int lane_mask) {
   return __shfl_xor_sync(0xffffffffu, v, lane_mask);
 }
 
-// Load windows (stencils): the first W 4-byte words of lane + 1's run, the last W
-// of lane - 1's run (the other words keep this lane's own), and element i of the
-// three runs side by side (i < 0: the previous run's, i >= V: the next run's).
-template <int W, typename R>
-TL2CU_DEVICE R tl2cu_next_run(const R &x) {
-  static_assert(sizeof(R) % 4 == 0 && W * 4 <= (int)sizeof(R), "words of a run");
-  uint32_t w[sizeof(R) / 4];
-  memcpy(w, &x, sizeof(R));
+// Load and store windows (stencils) move runs between lanes as 4-byte words, built
+// from the elements' bits in registers (a memcpy of the whole run went through local
+// memory). tl2cu_run_word: word i of run r, elements packed little-endian.
+template <typename T>
+TL2CU_DEVICE uint64_t tl2cu_bits(T x) {
+  uint64_t b = 0;
+  memcpy(&b, &x, sizeof(T));
+  return b;
+}
+template <typename T>
+TL2CU_DEVICE T tl2cu_from_bits(uint64_t b) {
+  T x;
+  memcpy(&x, &b, sizeof(T));
+  return x;
+}
+template <typename T, int V>
+TL2CU_DEVICE uint32_t tl2cu_run_word(const tl2cu_vec<T, V> &r, int i) {
+  if (sizeof(T) >= 4) return (uint32_t)(tl2cu_bits(r.v[i * 4 / sizeof(T)]) >> (32 * (i % (sizeof(T) / 4 + (sizeof(T) < 4)))));
+  uint32_t w = 0;
 #pragma unroll
-  for (int i = 0; i < W; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], 1);
-  R r;
-  memcpy(&r, w, sizeof(R));
+  for (int j = 0; j < 4 / (int)sizeof(T); ++j) w |= (uint32_t)tl2cu_bits(r.v[i * (4 / sizeof(T)) + j]) << (8 * sizeof(T) * j);
+  return w;
+}
+template <typename T, int V>
+TL2CU_DEVICE void tl2cu_set_run_word(tl2cu_vec<T, V> &r, int i, uint32_t w) {
+  if (sizeof(T) == 4) {
+    r.v[i] = tl2cu_from_bits<T>(w);
+  } else if (sizeof(T) == 8) {
+    const int half = 32 * (i % 2);
+    uint64_t b = tl2cu_bits(r.v[i / 2]);
+    b = (b & ~((uint64_t)0xffffffffu << half)) | ((uint64_t)w << half);
+    r.v[i / 2] = tl2cu_from_bits<T>(b);
+  } else {
+#pragma unroll
+    for (int j = 0; j < 4 / (int)sizeof(T) + (sizeof(T) > 4); ++j)
+      r.v[i * (4 / sizeof(T)) + j] = tl2cu_from_bits<T>(w >> (8 * sizeof(T) * j));
+  }
+}
+// Of lane + 1's run, the first W words; of lane - 1's, the last W (the other words
+// keep this lane's own).
+template <int W, typename T, int V>
+TL2CU_DEVICE tl2cu_vec<T, V> tl2cu_next_run(const tl2cu_vec<T, V> &x) {
+  tl2cu_vec<T, V> r = x;
+#pragma unroll
+  for (int i = 0; i < W; ++i) tl2cu_set_run_word(r, i, __shfl_down_sync(0xffffffffu, tl2cu_run_word(x, i), 1));
   return r;
 }
-template <int W, typename R>
-TL2CU_DEVICE R tl2cu_prev_run(const R &x) {
-  static_assert(sizeof(R) % 4 == 0 && W * 4 <= (int)sizeof(R), "words of a run");
-  const int n = sizeof(R) / 4;
-  uint32_t w[n];
-  memcpy(w, &x, sizeof(R));
+template <int W, typename T, int V>
+TL2CU_DEVICE tl2cu_vec<T, V> tl2cu_prev_run(const tl2cu_vec<T, V> &x) {
+  constexpr int n = sizeof(T) * V / 4;
+  tl2cu_vec<T, V> r = x;
 #pragma unroll
-  for (int i = n - W; i < n; ++i) w[i] = __shfl_up_sync(0xffffffffu, w[i], 1);
-  R r;
-  memcpy(&r, w, sizeof(R));
+  for (int i = n - W; i < n; ++i) tl2cu_set_run_word(r, i, __shfl_up_sync(0xffffffffu, tl2cu_run_word(x, i), 1));
   return r;
 }
 template <typename T, int V>
 TL2CU_DEVICE T tl2cu_window_at(const tl2cu_vec<T, V> &prev, const tl2cu_vec<T, V> &run, const tl2cu_vec<T, V> &next, int i) {
   return i < 0 ? prev.v[V + i] : i < V ? run.v[i] : next.v[i - V];
+}
+// Store windows: elements [I, To) of run r, element i at base[C + i] (base aligned to the
+// run's size), in the fewest aligned pieces of at most 8 bytes.
+template <int C, int I, int To, int Size>
+__host__ __device__ constexpr int tl2cu_piece() {  // elements in the piece at i: aligned there, inside [I, To)
+  int n = 1;
+  while ((C + I) % (2 * n) == 0 && I + 2 * n <= To && 2 * n * Size <= 8) n *= 2;
+  return n;
+}
+template <int Bytes> struct tl2cu_word;
+template <> struct tl2cu_word<1> { typedef uint8_t type; };
+template <> struct tl2cu_word<2> { typedef uint16_t type; };
+template <> struct tl2cu_word<4> { typedef uint32_t type; };
+template <> struct tl2cu_word<8> { typedef uint64_t type; };
+template <int C, int I, int To, typename T, int V>
+struct tl2cu_part {
+  static __device__ __forceinline__ void store(T *base, const tl2cu_vec<T, V> &r) {
+    constexpr int n = tl2cu_piece<C, I, To, sizeof(T)>();
+    uint64_t bits = 0;  // the piece's elements, packed little-endian
+#pragma unroll
+    for (int j = 0; j < n; ++j) bits |= tl2cu_bits(r.v[I + j]) << (8 * sizeof(T) * j);
+    typedef typename tl2cu_word<n * sizeof(T)>::type W;
+    *reinterpret_cast<W *>(base + C + I) = (W)bits;
+    tl2cu_part<C, I + n, To, T, V>::store(base, r);
+  }
+};
+template <int C, int To, typename T, int V>
+struct tl2cu_part<C, To, To, T, V> {
+  static __device__ __forceinline__ void store(T *, const tl2cu_vec<T, V> &) {}
+};
+template <int C, int From, int To, typename T, int V>
+TL2CU_DEVICE void tl2cu_store_part(T *base, const tl2cu_vec<T, V> &r) {
+  tl2cu_part<C, From, To, T, V>::store(base, r);
 }
 template <typename T>
 TL2CU_DEVICE const T *tl2cu_shfl_down_ptr(const T *p, int d) {

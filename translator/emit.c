@@ -674,7 +674,8 @@ static int chunk_elems(const Layout *l, Type elem) {
   return l->vec * size > 16 ? 16 / size : l->vec;
 }
 
-static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem) {
+// shift: the run starts this many elements past an aligned address (0: aligned).
+static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
   int size = elem_bytes(elem), vec = chunk_elems(l, elem);
   if (elem.kind == TY_I1 || vec < 2 || size * vec < 4) return false;
   if (l->space.dim[l->space.rank - 1] % vec || shape_numel(l->space) < l->threads) return false;
@@ -682,7 +683,7 @@ static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Axis p = axis_of(em, ptr, &cx);
-  if (p.coef != 1 || divides(p) < size * vec) return false;
+  if (p.coef != 1 || p.div < size * vec || mod(p.rem, size * vec) != shift * size) return false;
   if (mask && !axis_of(em, mask, &cx).uniform) return false;
   return true;
 }
@@ -690,15 +691,15 @@ static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value
 // vector_facts, and in the aligned variant the launch-time condition it needs: only
 // the parameters without which the access would not vectorize (as Triton specializes
 // each argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask).
-static bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem) {
+static bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
   em->probed = 0;
-  if (!vector_facts(em, l, ptr, mask, other, elem)) return false;
+  if (!vector_facts(em, l, ptr, mask, other, elem, shift)) return false;
   uint64_t need = em->probed;
   for (int i = 0; i < 64; i++) {
     uint64_t bit = (uint64_t)1 << i;
     if (!(need & bit)) continue;
     em->denied |= bit;
-    if (vector_facts(em, l, ptr, mask, other, elem)) need &= ~bit;
+    if (vector_facts(em, l, ptr, mask, other, elem, shift)) need &= ~bit;
     else em->denied &= ~bit;
   }
   em->denied = 0;
@@ -727,7 +728,7 @@ static const char *vec_type(Type t, int vec) { return xprintf("tl2cu_vec<%s, %d>
 static bool emit_vector_load(Em *em, Stmt *s) {
   Value *v = s->v;
   const Layout *l = v->layout;
-  if (v->kind != V_LOAD || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty)) return false;
+  if (v->kind != V_LOAD || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
   int vec = chunk_elems(l, v->ty);
   const char *vt = vec_type(v->ty, vec);
   em->scanning = true;
@@ -882,7 +883,7 @@ static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
   }
   if (w->n < 2) return false;
   uint64_t assumed = em->assumed;
-  if (!vector_access(em, l, a->a, NULL, NULL, a->ty)) return false;
+  if (!vector_access(em, l, a->a, NULL, NULL, a->ty, 0)) return false;
   for (int i = 0; i < w->n; i++) {
     Value *v = w->s[i]->v;
     if (needs_conversion(em, l, v->a) || needs_conversion(em, l, v->b) || needs_conversion(em, l, v->c))
@@ -899,29 +900,86 @@ static const char *window_names(Window *w) {
   return t.buf;
 }
 
+// ---- "every mask true over the run": decided at a run's ends where it can be
+enum { AT_EVERY, AT_FIRST, AT_LAST };
+
+// Where boolean m must be looked at to know it holds at every element of a run: a
+// comparison of a value that grows by one per element with one fixed along the run
+// is decided at the run's first or last element, a value fixed along the run at
+// its first; anything else at every element. (It assumes, as vector accesses do,
+// that indices do not wrap around inside a run.)
+static int run_endpoint(Em *em, const Layout *l, Value *m) {
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  if (m->kind == V_BINARY && (m->op == OP_LT || m->op == OP_LE || m->op == OP_GT || m->op == OP_GE)) {
+    Axis a = axis_of(em, m->a, &cx), b = axis_of(em, m->b, &cx);
+    if (a.coef == 0 && b.coef == 0) return AT_FIRST;
+    bool a_up = a.coef == 1 && b.coef == 0, b_up = a.coef == 0 && b.coef == 1;
+    if (!a_up && !b_up) return AT_EVERY;
+    bool less = m->op == OP_LT || m->op == OP_LE;  // a < b: true at the last element if a grows
+    return a_up == less ? AT_LAST : AT_FIRST;
+  }
+  return axis_of(em, m, &cx).uniform ? AT_FIRST : AT_EVERY;
+}
+
+// The masks' conjunctions split at (unnamed) &, as C, into the three places.
+static void split_mask(Em *em, const Layout *l, Value *m, Str at[3], bool uses_e[3]) {
+  if (!m) return;
+  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1 && !is_materialized(m)) {
+    split_mask(em, l, m->a, at, uses_e);
+    split_mask(em, l, m->b, at, uses_e);
+    return;
+  }
+  int where = run_endpoint(em, l, m);
+  Cx cx = identity_cx(l, &uses_e[where]);
+  const char *c = ex(em, m, &cx);
+  if (!strstr(xprintf(" & %s & ", at[where].buf), xprintf(" & %s & ", c)))  // once each
+    str_addf(&at[where], "%s%s", at[where].len ? " & " : "", c);
+}
+
+// bool window = every mask true at every element of this thread.
+static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
+  Str at[3] = {{0}, {0}, {0}};
+  bool uses_e[3] = {false, false, false};
+  for (int i = 0; i < 3; i++) str_add(&at[i], "");
+  for (int i = 0; i < n; i++) split_mask(em, l, masks[i], at, uses_e);
+  line(em, "bool window = true;");
+  if (at[AT_FIRST].len || at[AT_LAST].len) {
+    line(em, "#pragma unroll");
+    line(em, "for (int r = 0; r < %lld; r += %d) {  // a run's comparisons decided at its ends", (long long)l->per_thread, l->vec);
+    em->indent++;
+    for (int w = AT_FIRST; w <= AT_LAST; w++) {
+      if (!at[w].len) continue;
+      line(em, "{");
+      em->indent++;
+      line(em, "const int k = r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
+      if (uses_e[w]) line(em, "const int e = %s;", elem_index(l));
+      line(em, "window &= %s;", at[w].buf);
+      close_loop(em);
+    }
+    close_loop(em);
+  }
+  if (at[AT_EVERY].len) {
+    open_elem_loop(em, l, uses_e[AT_EVERY]);
+    line(em, "window &= %s;", at[AT_EVERY].buf);
+    close_loop(em);
+  }
+}
+
 // The run-time condition: every mask true, every address the anchor's plus its shift.
 static void emit_window_check(Em *em, Window *w) {
   const Layout *l = w->s[0]->v->layout;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
-  Str all = {0};
-  str_add(&all, "");
-  for (int i = 0; i < w->n; i++) {
-    Cx c = cx;
-    if (w->s[i]->v->b) str_addf(&all, "%s%s", all.len ? " && " : "", ex(em, w->s[i]->v->b, &c));
-  }
-  line(em, "bool window = true;");
-  if (all.len) {
-    open_elem_loop(em, l, uses_e);
-    line(em, "window = window && %s;", all.buf);
-    close_loop(em);
-  }
+  Value *masks[MAX_WINDOW];
+  for (int i = 0; i < w->n; i++) masks[i] = w->s[i]->v->b;
+  emit_masks_all_true(em, l, masks, w->n);
   uses_e = false;
   cx = identity_cx(l, &uses_e);
   Str same = {0};
   for (int i = 1; i < w->n; i++) {
     Cx c = cx, c0 = cx;
-    str_addf(&same, "%s(%s) == (%s) %s", i > 1 ? " && " : "", ex(em, w->s[i]->v->a, &c), ex(em, w->s[0]->v->a, &c0),
+    str_addf(&same, "%s(%s) == (%s) %s", i > 1 ? " & " : "", ex(em, w->s[i]->v->a, &c), ex(em, w->s[0]->v->a, &c0),
              plus(w->shift[i]));
   }
   Cx c0 = cx;
@@ -932,11 +990,16 @@ static void emit_window_check(Em *em, Window *w) {
   em->indent++;
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
   line(em, "const %s *at = %s;", ctype(w->s[0]->v->ty), at);
-  line(em, "window = window && %s;", same.buf);
-  if (w->after)  // lane + 1's run follows ours in memory
-    line(em, "window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + %d);", l->vec);
-  if (w->before)
-    line(em, "window = window && (lane == 0 || tl2cu_shfl_up_ptr(at, 1) == at - %d);", l->vec);
+  line(em, "window &= %s;", same.buf);
+  // lane + 1's run follows ours in memory (every lane shuffles: no && before it)
+  if (w->after) {
+    line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", l->vec);
+    line(em, "window &= lane == 31 | next_follows;");
+  }
+  if (w->before) {
+    line(em, "const bool prev_precedes = tl2cu_shfl_up_ptr(at, 1) == at - %d;", l->vec);
+    line(em, "window &= lane == 0 | prev_precedes;");
+  }
   close_loop(em);
 }
 
@@ -1371,6 +1434,84 @@ static void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   close_loop(em);
 }
 
+// A contiguous store whose runs start c elements past an aligned address (out[i + 1]
+// in a stencil): each lane stores the aligned chunk after its run's start, made of
+// its own last c elements and the next lane's first V - c (a shuffle); the warp's
+// edge lanes store the rest of their own runs in aligned pieces. Checked at run
+// time like a load window: every mask true over the warp, the next lane's run next.
+static bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
+  int size = elem_bytes(s->v->ty), vec = l->vec;
+  if (em->k->program_threads || em->threads < 32 || s->v->ty.kind == TY_I1 || vec < 2 || vec * size > 16) return false;
+  if (l->space.dim[l->space.rank - 1] < 32 * vec || shape_numel(l->space) < l->threads) return false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  em->probed = 0;
+  Axis p = axis_of(em, s->ptr, &cx);
+  if (p.coef != 1 || p.div < size * vec || mod(p.rem, size * vec) % size) return false;
+  int64_t c = mod(p.rem, size * vec) / size;
+  if (c == 0 || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) || needs_conversion(em, l, s->v))
+    return false;
+  if (!vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c)) return false;
+  const char *t = ctype(s->v->ty), *vt = vec_type(s->v->ty, vec);
+  int words = (int)(((vec - c) * size + 3) / 4);
+  line(em, "{  // runs start %lld element%s past a %d-byte boundary: aligned %d-byte stores when the warp's masks are all true",
+       (long long)c, c == 1 ? "" : "s", vec * size, vec * size);
+  em->indent++;
+  em->nvector++;
+  emit_masks_all_true(em, l, &s->mask, 1);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *addr = ex(em, s->ptr, &cx);
+  line(em, "const int lane = tid & 31;");
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "%s *at = %s - %lld;  // aligned", t, addr, (long long)c);
+  line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", vec);
+  line(em, "window &= lane == 31 | next_follows;");
+  close_loop(em);
+  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  em->indent++;
+  line(em, "#pragma unroll");
+  line(em, "for (int r = 0; r < %lld; r += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  line(em, "%s mine;", vt);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *value = ex(em, s->v, &cx);
+  line(em, "#pragma unroll");
+  line(em, "for (int j = 0; j < %d; ++j) {", vec);
+  em->indent++;
+  line(em, "const int k = r + j;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "mine.v[j] = %s;", value);
+  close_loop(em);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  addr = ex(em, s->ptr, &cx);
+  line(em, "const int k = r;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "%s *at = %s - %lld;", t, addr, (long long)c);
+  line(em, "const %s next = tl2cu_next_run<%d>(mine);  // lane + 1's run", vt, words);
+  line(em, "if (lane != 31) {");
+  line(em, "  %s chunk;", vt);
+  line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + %lld);", vec, (long long)(vec - c));
+  line(em, "  *(%s *)(at + %d) = chunk;", vt, vec);
+  line(em, "}");
+  line(em, "if (lane == 0) tl2cu_store_part<%lld, 0, %lld>(at, mine);  // before the first chunk", (long long)c, (long long)(vec - c));
+  line(em, "if (lane == 31) tl2cu_store_part<%lld, %lld, %d>(at, mine);  // the next warp stores after it", (long long)c,
+       (long long)(vec - c), vec);
+  close_loop(em);
+  em->indent--;
+  line(em, "} else {  // element by element, as written");
+  em->indent++;
+  elementwise(em, s, l, store_rhs, "%s", NULL);
+  close_loop(em);
+  close_loop(em);
+  return true;
+}
+
 static void emit_store(Em *em, Stmt *s) {
   if (s->ptr->shape.rank == 0 && em->k->program_threads == 1) {  // the thread is the program
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
@@ -1396,10 +1537,11 @@ static void emit_store(Em *em, Stmt *s) {
   }
   int64_t n = shape_numel(l->space);
   bool replicated = n < em->threads;
-  if (vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty)) {
+  if (vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty, 0)) {
     emit_vector_store(em, s, l);
     return;
   }
+  if (!replicated && emit_store_window(em, s, l)) return;
   prepare_conversions(em, s, l, store_rhs);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
     line(em, "if (tid < %lld) {", (long long)n);

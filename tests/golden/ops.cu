@@ -3533,6 +3533,11 @@ __global__ void __launch_bounds__(128) stencil_windows(float *x_ptr, float *out_
   for (int k = 0; k < 16; ++k) {
     out_ptr[i_[k]] = ((left[k] - right[k]) + (mid[k] - right2[k]));
   }
+  // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if ((i_[k] < 2047)) *(((out_ptr + 2048) + i_[k]) + 1) = (left[k] + mid[k]);
+  }
 }
 
 // stencil_windows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3556,16 +3561,25 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
   {  // mid, left, right and right2: one 16-byte load a run for all, when the warp's masks are all true
     bool window = true;
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      window = window && (i_[k] >= 1) && (i_[k] < 2047) && (i_[k] < 2046);
+    for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
+      {
+        const int k = r;
+        window &= (i_[k] >= 1);
+      }
+      {
+        const int k = r + 3;
+        window &= (i_[k] < 2047) & (i_[k] < 2046);
+      }
     }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 16; k += 4) {
       const float *at = (x_ptr + i_[k]);
-      window = window && (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 && (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1 && (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
-      window = window && (lane == 31 || tl2cu_shfl_down_ptr(at, 1) == at + 4);
-      window = window && (lane == 0 || tl2cu_shfl_up_ptr(at, 1) == at - 4);
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1 & (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
+      window &= lane == 31 | next_follows;
+      const bool prev_precedes = tl2cu_shfl_up_ptr(at, 1) == at - 4;
+      window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
       #pragma unroll
@@ -3616,6 +3630,50 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
     }
     const int k = r;
     *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+  }
+  // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
+  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
+      {
+        const int k = r + 3;
+        window &= (i_[k] < 2047);
+      }
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 16; k += 4) {
+      float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;  // aligned
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
+      window &= lane == 31 | next_follows;
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int r = 0; r < 16; r += 4) {
+        tl2cu_vec<float, 4> mine;
+        #pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          const int k = r + j;
+          mine.v[j] = (left[k] + mid[k]);
+        }
+        const int k = r;
+        float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;
+        const tl2cu_vec<float, 4> next = tl2cu_next_run<3>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<float, 4> chunk;
+          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 3);
+          *(tl2cu_vec<float, 4> *)(at + 4) = chunk;
+        }
+        if (lane == 0) tl2cu_store_part<1, 0, 3>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_part<1, 3, 4>(at, mine);  // the next warp stores after it
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        if ((i_[k] < 2047)) *(((out_ptr + 2048) + i_[k]) + 1) = (left[k] + mid[k]);
+      }
+    }
   }
 }
 

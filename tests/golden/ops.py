@@ -136,3 +136,6 @@ def stencil_windows(x_ptr: "*fp32", out_ptr: "*fp32"):
     right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
     right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
     tl.store(out_ptr + i, (left - right) + (mid - right2))
+    # a store one element past an aligned address (a store window): aligned chunks
+    # gathered from the next lane, pieces at the warp's edges
+    tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
