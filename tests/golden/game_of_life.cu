@@ -237,175 +237,67 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
     col_mask2[k] = ((int64_t)col_offsets2[k] < N);
   }
   // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
-  int8_t row00[8];  // [1, 1024] i8
+  int8_t row00[8];  // [1, 1024] i8 (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 8) {
+    tl2cu_vec<int8_t, 8> t;
+    if ((row_mask0[k] && col_mask0[k])) t = *(const tl2cu_vec<int8_t, 8> *)((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
+    else for (int j = 0; j < 8; ++j) t.v[j] = (int8_t)0;
+    for (int j = 0; j < 8; ++j) row00[k + j] = t.v[j];
+  }
   // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
   int8_t row01[8];  // [1, 1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row01[k] = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  }
   // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
   int8_t row02[8];  // [1, 1024] i8
-  {  // row00, row01 and row02: one 8-byte load a run for all, when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
-      {
-        const int k = r;
-        window &= row_mask0[k];
-      }
-      {
-        const int k = r + 7;
-        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int k = 0; k < 8; k += 8) {
-        const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
-        const tl2cu_vec<int8_t, 8> run = *(const tl2cu_vec<int8_t, 8> *)at;
-        tl2cu_vec<int8_t, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) next.v[j] = at[8 + j];
-        #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          row00[k + j] = tl2cu_window_at(run, run, next, j + 0);
-          row01[k + j] = tl2cu_window_at(run, run, next, j + 1);
-          row02[k + j] = tl2cu_window_at(run, run, next, j + 2);
-        }
-      }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row00[k] = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row01[k] = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row02[k] = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
-      }
-    }
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row02[k] = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
   }
   // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
-  int8_t row10[8];  // [1, 1024] i8
+  int8_t row10[8];  // [1, 1024] i8 (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 8) {
+    tl2cu_vec<int8_t, 8> t;
+    if ((row_mask1[k] && col_mask0[k])) t = *(const tl2cu_vec<int8_t, 8> *)((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
+    else for (int j = 0; j < 8; ++j) t.v[j] = (int8_t)0;
+    for (int j = 0; j < 8; ++j) row10[k + j] = t.v[j];
+  }
   // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
   int8_t row11[8];  // [1, 1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row11[k] = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  }
   // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
   int8_t row12[8];  // [1, 1024] i8
-  {  // row10, row11 and row12: one 8-byte load a run for all, when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
-      {
-        const int k = r;
-        window &= row_mask1[k];
-      }
-      {
-        const int k = r + 7;
-        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int k = 0; k < 8; k += 8) {
-        const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
-        const tl2cu_vec<int8_t, 8> run = *(const tl2cu_vec<int8_t, 8> *)at;
-        tl2cu_vec<int8_t, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) next.v[j] = at[8 + j];
-        #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          row10[k + j] = tl2cu_window_at(run, run, next, j + 0);
-          row11[k + j] = tl2cu_window_at(run, run, next, j + 1);
-          row12[k + j] = tl2cu_window_at(run, run, next, j + 2);
-        }
-      }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row10[k] = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row11[k] = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row12[k] = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
-      }
-    }
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row12[k] = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
   }
   // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
-  int8_t row20[8];  // [1, 1024] i8
+  int8_t row20[8];  // [1, 1024] i8 (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 8) {
+    tl2cu_vec<int8_t, 8> t;
+    if ((row_mask2[k] && col_mask0[k])) t = *(const tl2cu_vec<int8_t, 8> *)((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
+    else for (int j = 0; j < 8; ++j) t.v[j] = (int8_t)0;
+    for (int j = 0; j < 8; ++j) row20[k + j] = t.v[j];
+  }
   // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
   int8_t row21[8];  // [1, 1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row21[k] = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  }
   // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
   int8_t row22[8];  // [1, 1024] i8
-  {  // row20, row21 and row22: one 8-byte load a run for all, when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
-      {
-        const int k = r;
-        window &= row_mask2[k];
-      }
-      {
-        const int k = r + 7;
-        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int k = 0; k < 8; k += 8) {
-        const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
-        const tl2cu_vec<int8_t, 8> run = *(const tl2cu_vec<int8_t, 8> *)at;
-        tl2cu_vec<int8_t, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) next.v[j] = at[8 + j];
-        #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          row20[k + j] = tl2cu_window_at(run, run, next, j + 0);
-          row21[k + j] = tl2cu_window_at(run, run, next, j + 1);
-          row22[k + j] = tl2cu_window_at(run, run, next, j + 2);
-        }
-      }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row20[k] = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row21[k] = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        row22[k] = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
-      }
-    }
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    row22[k] = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
   }
   // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
   int8_t sum[8];  // [1, 1024] i8
@@ -420,52 +312,9 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
     result[k] = (int8_t)((row11[k] > (int8_t)0) ? ((sum[k] == (int8_t)2) || (sum[k] == (int8_t)3)) : (sum[k] == (int8_t)3));
   }
   // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
-  {  // runs start 1 element past a 8-byte boundary: aligned 8-byte stores when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
-      {
-        const int k = r;
-        window &= row_mask1[k];
-      }
-      {
-        const int k = r + 7;
-        window &= col_mask1[k];
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int r = 0; r < 8; r += 8) {
-        tl2cu_vec<int8_t, 8> mine;
-        #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          const int k = r + j;
-          mine.v[j] = result[k];
-        }
-        const int k = r;
-        int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
-        const tl2cu_vec<int8_t, 8> next = tl2cu_next_run<2>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<int8_t, 8> chunk;
-          for (int j = 0; j < 8; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 7);
-          *(tl2cu_vec<int8_t, 8> *)(at + 8) = chunk;
-        }
-        if (lane == 0) tl2cu_store_part<1, 0, 7>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 7, 8>(at, mine);  // the next warp stores after it
-      }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = result[k];
-      }
-    }
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = result[k];
   }
 }
 
@@ -473,7 +322,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
 
 extern "C" cudaError_t gol_triton_2d_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && row_stride % 16 == 0)
+  if (tl2cu_aligned16(x_ptr) && row_stride % 16 == 0 && N % 16 == 0)
     tl2cu_kernels::gol_triton_2d_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N);
   else
     tl2cu_kernels::gol_triton_2d_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N);
