@@ -13,14 +13,14 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   int32_t rows[32];  // [4] i32, held in the layout of [4, 1024]
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = ((pid * 4) + (e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 1023);
   }
   // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
@@ -40,44 +40,44 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   {
     float r0 = x[0];
     int32_t i0;
-    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<1, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
     float r1 = x[8];
     int32_t i1;
-    { const int e = tl2cu_elem<1, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<1, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
     float r2 = x[16];
     int32_t i2;
-    { const int e = tl2cu_elem<1, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<1, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
     float r3 = x[24];
     int32_t i3;
-    { const int e = tl2cu_elem<1, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<1, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
     tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
     tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
@@ -99,13 +99,13 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
     tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
     __syncthreads();
-    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem<1, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem<1, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
       r0 = w0; i0 = j0;
     }
     {
-      const int e = tl2cu_elem<1, 128>(tid, 8);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 8);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
       r1 = w0; i1 = j0;
     }
     {
-      const int e = tl2cu_elem<1, 128>(tid, 16);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 16);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -138,7 +138,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
       r2 = w0; i2 = j0;
     }
     {
-      const int e = tl2cu_elem<1, 128>(tid, 24);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 24);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -186,7 +186,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 10)] = index[k];
   }
   __syncthreads();
@@ -215,14 +215,14 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   int32_t rows[32];  // [4] i32, held in the layout of [4, 1024]
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = ((pid * 4) + (e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 1023);
   }
   // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
@@ -245,44 +245,44 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   {
     float r0 = x[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
     float r1 = x[8];
     int32_t i1;
-    { const int e = tl2cu_elem<4, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<4, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
     float r2 = x[16];
     int32_t i2;
-    { const int e = tl2cu_elem<4, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<4, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
     float r3 = x[24];
     int32_t i3;
-    { const int e = tl2cu_elem<4, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem<4, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
     tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
     tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
@@ -304,13 +304,13 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
     tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -321,7 +321,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
       r0 = w0; i0 = j0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 8);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 8);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -332,7 +332,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
       r1 = w0; i1 = j0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 16);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 16);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -343,7 +343,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
       r2 = w0; i2 = j0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 24);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 24);
       const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -391,7 +391,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 10)] = index[k];
   }
   __syncthreads();

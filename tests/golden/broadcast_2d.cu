@@ -11,14 +11,14 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   int32_t rm[16];  // [16] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
+    const int e = tl2cu_elem_rows<1, 64>(tid, k);
     rm[k] = (((int32_t)blockIdx.x * 16) + (e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
+    const int e = tl2cu_elem_rows<1, 64>(tid, k);
     rn[k] = (((int32_t)blockIdx.y * 64) + (e & 63));
   }
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
@@ -61,7 +61,7 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
+    const int e = tl2cu_elem_rows<1, 64>(tid, k);
     ((float*)tl2cu_smem)[(e >> 6)] = row_scale[k];
   }
   __syncthreads();
@@ -102,14 +102,14 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   int32_t rm[16];  // [16] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
+    const int e = tl2cu_elem_rows<4, 64>(tid, k);
     rm[k] = (((int32_t)blockIdx.x * 16) + (e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
+    const int e = tl2cu_elem_rows<4, 64>(tid, k);
     rn[k] = (((int32_t)blockIdx.y * 64) + (e & 63));
   }
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
@@ -162,7 +162,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
+    const int e = tl2cu_elem_rows<4, 64>(tid, k);
     ((float*)tl2cu_smem)[(e >> 6)] = row_scale[k];
   }
   __syncthreads();

@@ -13,14 +13,14 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = ((pid * 2) + (e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 1023);
   }
   // L19: offsets = rows[:, None] * stride + cols[None, :]
@@ -49,7 +49,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
@@ -91,14 +91,14 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = ((pid * 2) + (e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 1023);
   }
   // L19: offsets = rows[:, None] * stride + cols[None, :]
@@ -130,7 +130,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
@@ -152,7 +152,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
@@ -179,14 +179,14 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = ((pid * 2) + (e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 1023);
   }
   // L31: offsets = rows[:, None] * stride + cols[None, :]
@@ -215,7 +215,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
@@ -237,7 +237,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }
@@ -257,14 +257,14 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = ((pid * 2) + (e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 1023);
   }
   // L31: offsets = rows[:, None] * stride + cols[None, :]
@@ -296,7 +296,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
     }
     __syncthreads();
@@ -318,7 +318,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
     }
   }

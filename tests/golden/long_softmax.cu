@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   int32_t off_i[16];  // [4] i32, held in the layout of [4, 512]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     off_i[k] = ((pid_0 * 4) + (e >> 9));
   }
   // L19: mask_i = off_i < N0
@@ -50,7 +50,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       off_j[k] = (j_ + (e & 511));
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
@@ -111,13 +111,13 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
       r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
       r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
       __syncthreads();
-      { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
-      { const int e = tl2cu_elem<1, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
-      { const int e = tl2cu_elem<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
-      { const int e = tl2cu_elem<1, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
       __syncthreads();
       {
-        const int e = tl2cu_elem<1, 128>(tid, 0);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 0);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -126,7 +126,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         r0 = w0;
       }
       {
-        const int e = tl2cu_elem<1, 128>(tid, 4);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 4);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         r1 = w0;
       }
       {
-        const int e = tl2cu_elem<1, 128>(tid, 8);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 8);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         r2 = w0;
       }
       {
-        const int e = tl2cu_elem<1, 128>(tid, 12);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 12);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -225,13 +225,13 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
       r2 = r2 + tl2cu_shfl_xor(r2, 1);
       r3 = r3 + tl2cu_shfl_xor(r3, 1);
       __syncthreads();
-      { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
-      { const int e = tl2cu_elem<1, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
-      { const int e = tl2cu_elem<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
-      { const int e = tl2cu_elem<1, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
+      { const int e = tl2cu_elem_rows<1, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
       __syncthreads();
       {
-        const int e = tl2cu_elem<1, 128>(tid, 0);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 0);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -240,7 +240,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         r0 = w0;
       }
       {
-        const int e = tl2cu_elem<1, 128>(tid, 4);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 4);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -249,7 +249,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         r1 = w0;
       }
       {
-        const int e = tl2cu_elem<1, 128>(tid, 8);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 8);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -258,7 +258,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
         r2 = w0;
       }
       {
-        const int e = tl2cu_elem<1, 128>(tid, 12);
+        const int e = tl2cu_elem_rows<1, 128>(tid, 12);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -310,7 +310,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       off_j_1[k] = (j__1 + (e & 511));
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
@@ -355,7 +355,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   int32_t off_i[16];  // [4] i32, held in the layout of [4, 512]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     off_i[k] = ((pid_0 * 4) + (e >> 9));
   }
   // L19: mask_i = off_i < N0
@@ -392,7 +392,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       off_j[k] = (j_ + (e & 511));
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
@@ -456,13 +456,13 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
       r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
       r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
       __syncthreads();
-      { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
-      { const int e = tl2cu_elem<4, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
-      { const int e = tl2cu_elem<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
-      { const int e = tl2cu_elem<4, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
       __syncthreads();
       {
-        const int e = tl2cu_elem<4, 128>(tid, 0);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 0);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -471,7 +471,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         r0 = w0;
       }
       {
-        const int e = tl2cu_elem<4, 128>(tid, 4);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 4);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -480,7 +480,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         r1 = w0;
       }
       {
-        const int e = tl2cu_elem<4, 128>(tid, 8);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 8);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -489,7 +489,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         r2 = w0;
       }
       {
-        const int e = tl2cu_elem<4, 128>(tid, 12);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 12);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = tl2cu_maximum(w0, w2);
@@ -570,13 +570,13 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
       r2 = r2 + tl2cu_shfl_xor(r2, 1);
       r3 = r3 + tl2cu_shfl_xor(r3, 1);
       __syncthreads();
-      { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
-      { const int e = tl2cu_elem<4, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
-      { const int e = tl2cu_elem<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
-      { const int e = tl2cu_elem<4, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r0; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 4); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r1; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r2; }
+      { const int e = tl2cu_elem_rows<4, 128>(tid, 12); float* p = (float*)tl2cu_smem + (e >> 9) * 4; p[(tid >> 5) & 3] = r3; }
       __syncthreads();
       {
-        const int e = tl2cu_elem<4, 128>(tid, 0);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 0);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -585,7 +585,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         r0 = w0;
       }
       {
-        const int e = tl2cu_elem<4, 128>(tid, 4);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 4);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -594,7 +594,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         r1 = w0;
       }
       {
-        const int e = tl2cu_elem<4, 128>(tid, 8);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 8);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -603,7 +603,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
         r2 = w0;
       }
       {
-        const int e = tl2cu_elem<4, 128>(tid, 12);
+        const int e = tl2cu_elem_rows<4, 128>(tid, 12);
         const float* p = (const float*)tl2cu_smem + (e >> 9) * 4;
         float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
         w0 = w0 + w2;
@@ -655,7 +655,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       off_j_1[k] = (j__1 + (e & 511));
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]

@@ -14,14 +14,14 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel(float *x_ptr, float
   int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     off_x[k] = ((pid_0 * 32) + (e & 31));
   }
   // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     off_y[k] = ((pid_1 * 32) + (e >> 5));
   }
   // L14: mask_x = off_x < N0
@@ -84,14 +84,14 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel_aligned(float *x_pt
   int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     off_x[k] = ((pid_0 * 32) + (e & 31));
   }
   // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     off_y[k] = ((pid_1 * 32) + (e >> 5));
   }
   // L14: mask_x = off_x < N0

@@ -11,14 +11,14 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L19: x, offs = tile(x_ptr)
@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = x_sum[k];
   }
   __syncthreads();
@@ -93,10 +93,10 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     r0 = r0 + x[2];
     r0 = r0 + x[3];
     __syncthreads();
-    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_sum_1[k];
   }
   __syncthreads();
@@ -166,7 +166,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = x_max[k];
   }
   __syncthreads();
@@ -191,10 +191,10 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     r0 = tl2cu_minimum(r0, x[2]);
     r0 = tl2cu_minimum(r0, x[3]);
     __syncthreads();
-    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = tl2cu_minimum(w0, w2);
@@ -211,7 +211,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_min[k];
   }
   __syncthreads();
@@ -234,7 +234,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
   }
   __syncthreads();
@@ -282,7 +282,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
   }
   __syncthreads();
@@ -376,14 +376,14 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L19: x, offs = tile(x_ptr)
@@ -417,7 +417,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = x_sum[k];
   }
   __syncthreads();
@@ -450,13 +450,13 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     r2 = r2 + tl2cu_shfl_xor(r2, 8);
     r3 = r3 + tl2cu_shfl_xor(r3, 8);
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -465,7 +465,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       r0 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -474,7 +474,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       r1 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -483,7 +483,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       r2 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -500,7 +500,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_sum_1[k];
   }
   __syncthreads();
@@ -536,7 +536,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = x_max[k];
   }
   __syncthreads();
@@ -569,13 +569,13 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 8));
     r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 8));
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = tl2cu_minimum(w0, w2);
@@ -584,7 +584,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       r0 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = tl2cu_minimum(w0, w2);
@@ -593,7 +593,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       r1 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = tl2cu_minimum(w0, w2);
@@ -602,7 +602,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       r2 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = tl2cu_minimum(w0, w2);
@@ -619,7 +619,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_min[k];
   }
   __syncthreads();
@@ -642,7 +642,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
   }
   __syncthreads();
@@ -690,7 +690,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
   }
   __syncthreads();
@@ -774,14 +774,14 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L32: x, offs = tile(x_ptr)
@@ -802,16 +802,16 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
     float r1 = xr[1];
     int32_t i1;
-    { const int e = tl2cu_elem<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
     float r2 = xr[2];
     int32_t i2;
-    { const int e = tl2cu_elem<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
     float r3 = xr[3];
     int32_t i3;
-    { const int e = tl2cu_elem<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
     tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
     tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
@@ -841,7 +841,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xr_argmax[k];
   }
   __syncthreads();
@@ -863,15 +863,15 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
-    { const int e = tl2cu_elem<1, 128>(tid, 1); tl2cu_argmin_step(r0, i0, xr[1], (int32_t)(e >> 5)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 2); tl2cu_argmin_step(r0, i0, xr[2], (int32_t)(e >> 5)); }
-    { const int e = tl2cu_elem<1, 128>(tid, 3); tl2cu_argmin_step(r0, i0, xr[3], (int32_t)(e >> 5)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); tl2cu_argmin_step(r0, i0, xr[1], (int32_t)(e >> 5)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); tl2cu_argmin_step(r0, i0, xr[2], (int32_t)(e >> 5)); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); tl2cu_argmin_step(r0, i0, xr[3], (int32_t)(e >> 5)); }
     __syncthreads();
-    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -890,7 +890,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e & 31)] = xr_argmin[k];
   }
   __syncthreads();
@@ -943,16 +943,16 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
     float r1 = xr[1];
     int32_t i1;
-    { const int e = tl2cu_elem<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
     float r2 = xr[2];
     int32_t i2;
-    { const int e = tl2cu_elem<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
     float r3 = xr[3];
     int32_t i3;
-    { const int e = tl2cu_elem<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
     tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
     tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
@@ -983,7 +983,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = m[k];
   }
   __syncthreads();
@@ -997,7 +997,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
   }
   __syncthreads();
@@ -1063,14 +1063,14 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L32: x, offs = tile(x_ptr)
@@ -1092,10 +1092,10 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
@@ -1108,7 +1108,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xr_argmax[k];
   }
   __syncthreads();
@@ -1130,16 +1130,16 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
     float r1 = xr[1];
     int32_t i1;
-    { const int e = tl2cu_elem<4, 128>(tid, 1); i1 = (int32_t)(e >> 5); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); i1 = (int32_t)(e >> 5); }
     float r2 = xr[2];
     int32_t i2;
-    { const int e = tl2cu_elem<4, 128>(tid, 2); i2 = (int32_t)(e >> 5); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); i2 = (int32_t)(e >> 5); }
     float r3 = xr[3];
     int32_t i3;
-    { const int e = tl2cu_elem<4, 128>(tid, 3); i3 = (int32_t)(e >> 5); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); i3 = (int32_t)(e >> 5); }
     tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
     tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
     tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
@@ -1149,13 +1149,13 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
     tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i1; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i2; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -1166,7 +1166,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       r0 = w0; i0 = j0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -1177,7 +1177,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       r1 = w0; i1 = j0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -1188,7 +1188,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       r2 = w0; i2 = j0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
@@ -1207,7 +1207,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e & 31)] = xr_argmin[k];
   }
   __syncthreads();
@@ -1243,10 +1243,10 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   {
     float r0 = xr[0];
     int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
     tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
@@ -1260,7 +1260,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = m[k];
   }
   __syncthreads();
@@ -1274,7 +1274,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
   }
   __syncthreads();
@@ -1348,14 +1348,14 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L56: x, offs = tile(x_ptr)
@@ -1407,7 +1407,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_xor_sum[k];
   }
   __syncthreads();
@@ -1460,7 +1460,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_reduce[k];
   }
   __syncthreads();
@@ -1485,10 +1485,10 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     r0 = int_reductions_combine_max_abs_combine(r0, x[2]);
     r0 = int_reductions_combine_max_abs_combine(r0, x[3]);
     __syncthreads();
-    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = int_reductions_combine_max_abs_combine(w0, w2);
@@ -1505,7 +1505,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_reduce[k];
   }
   __syncthreads();
@@ -1569,7 +1569,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = t_sum[k];
   }
   __syncthreads();
@@ -1596,14 +1596,14 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L56: x, offs = tile(x_ptr)
@@ -1639,7 +1639,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_xor_sum[k];
   }
   __syncthreads();
@@ -1675,7 +1675,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_reduce[k];
   }
   __syncthreads();
@@ -1708,13 +1708,13 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
     r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 8));
     r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 8));
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = int_reductions_combine_max_abs_combine(w0, w2);
@@ -1723,7 +1723,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
       r0 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = int_reductions_combine_max_abs_combine(w0, w2);
@@ -1732,7 +1732,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
       r1 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = int_reductions_combine_max_abs_combine(w0, w2);
@@ -1741,7 +1741,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
       r2 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
       const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = int_reductions_combine_max_abs_combine(w0, w2);
@@ -1758,7 +1758,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(e & 31)] = x_reduce[k];
   }
   __syncthreads();
@@ -1805,7 +1805,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = t_sum[k];
   }
   __syncthreads();
@@ -1836,14 +1836,14 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L67: x, offs = tile(x_ptr)
@@ -1865,7 +1865,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
@@ -1887,7 +1887,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       x_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -1903,7 +1903,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
@@ -1925,7 +1925,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       x_cumsum_1[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -1947,7 +1947,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
@@ -1969,7 +1969,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       xi_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -1990,7 +1990,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = cumprod_input[k];
     }
     __syncthreads();
@@ -2012,7 +2012,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       t_cumprod[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2028,7 +2028,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
@@ -2050,7 +2050,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
+      const int e = tl2cu_elem_rows<1, 128>(tid, k);
       xi_scan[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2068,14 +2068,14 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L67: x, offs = tile(x_ptr)
@@ -2098,7 +2098,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
@@ -2120,7 +2120,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       x_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2143,7 +2143,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
     }
     __syncthreads();
@@ -2165,7 +2165,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       x_cumsum_1[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2194,7 +2194,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
@@ -2216,7 +2216,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       xi_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2244,7 +2244,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = cumprod_input[k];
     }
     __syncthreads();
@@ -2266,7 +2266,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       t_cumprod[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2289,7 +2289,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
     }
     __syncthreads();
@@ -2311,7 +2311,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
     __syncthreads();
     #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       xi_scan[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
     }
   }
@@ -2336,14 +2336,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = (e >> 6);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = ((e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
@@ -2355,7 +2355,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     offs[k] = (((e >> 5) * 32) + (e & 31));
   }
   // L79: t = tl.trans(x)  # [32, 16]
@@ -2364,14 +2364,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt1[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     x__cvt1[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2381,7 +2381,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     *((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t_[k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
@@ -2389,19 +2389,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt2[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     x__cvt2[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     *(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = (x__cvt2[k] * 2.0f);
   }
   // L82: r = tl.reshape(x, (32, 16))
@@ -2410,25 +2410,25 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt3[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     x__cvt3[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 32) + ((((e & 15) + (e >> 4) * 16) / 32) % 16) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     r_[k] = x__cvt3[k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     *(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = r_[k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
@@ -2436,7 +2436,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
@@ -2456,14 +2456,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt5[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     x__cvt5[k] = ((float*)tl2cu_smem)[((31 - (e & 31)) + (e >> 5) * 32)];
   }
   #pragma unroll
@@ -2474,7 +2474,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   float j_[8];  // [16, 32, 2] fp32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
   }
   // L87: a, b = tl.split(j)
@@ -2483,14 +2483,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
   float j___cvt6[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
@@ -2502,14 +2502,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
   float j___cvt7[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
@@ -2548,14 +2548,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
   }
   __syncthreads();
   float j__sum__cvt8[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
   }
   #pragma unroll
@@ -2568,14 +2568,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt9[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     x__cvt9[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2587,19 +2587,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
   }
   __syncthreads();
   float p___cvt10[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     *(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = p___cvt10[k];
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
@@ -2614,10 +2614,10 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     r0 = r0 + x[6];
     r0 = r0 + x[7];
     __syncthreads();
-    { const int e = tl2cu_elem<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 2; p[(tid >> 6) & 1] = r0; }
+    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 2; p[(tid >> 6) & 1] = r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<1, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 2;
       float w0 = p[0], w1 = p[1];
       w0 = w0 + w1;
@@ -2637,14 +2637,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[((e >> 1) & 31)] = x_sum[k];
   }
   __syncthreads();
   float x_sum__cvt11[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     x_sum__cvt11[k] = ((float*)tl2cu_smem)[(e & 31)];
   }
   #pragma unroll
@@ -2666,14 +2666,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = (e >> 6);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = ((e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
@@ -2685,7 +2685,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     offs[k] = (((e >> 5) * 32) + (e & 31));
   }
   // L79: t = tl.trans(x)  # [32, 16]
@@ -2694,14 +2694,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt1[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     x__cvt1[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2718,7 +2718,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       t.v[j] = t_[k];
     }
     const int k = r;
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     *(tl2cu_vec<float, 4> *)((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t;
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
@@ -2726,14 +2726,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt2[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     x__cvt2[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2745,7 +2745,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       t.v[j] = (x__cvt2[k] * 2.0f);
     }
     const int k = r;
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = t;
   }
   // L82: r = tl.reshape(x, (32, 16))
@@ -2754,19 +2754,19 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt3[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     x__cvt3[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 32) + ((((e & 15) + (e >> 4) * 16) / 32) % 16) * 32)];
   }
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     r_[k] = x__cvt3[k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
@@ -2779,7 +2779,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       t.v[j] = r_[k];
     }
     const int k = r;
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = t;
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
@@ -2787,7 +2787,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
@@ -2815,14 +2815,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt5[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     x__cvt5[k] = ((float*)tl2cu_smem)[((31 - (e & 31)) + (e >> 5) * 32)];
   }
   #pragma unroll
@@ -2833,7 +2833,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   float j_[8];  // [16, 32, 2] fp32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
   }
   // L87: a, b = tl.split(j)
@@ -2842,14 +2842,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
   float j___cvt6[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
@@ -2861,14 +2861,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
   }
   __syncthreads();
   float j___cvt7[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
   }
   #pragma unroll
@@ -2899,14 +2899,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
   }
   __syncthreads();
   float j__sum__cvt8[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
   }
   #pragma unroll
@@ -2919,14 +2919,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
   }
   __syncthreads();
   float x__cvt9[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     x__cvt9[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
   }
   #pragma unroll
@@ -2938,14 +2938,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
   }
   __syncthreads();
   float p___cvt10[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
   }
   #pragma unroll
@@ -2954,11 +2954,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     #pragma unroll
     for (int j = 0; j < 4; ++j) {
       const int k = r + j;
-      const int e = tl2cu_elem<4, 128>(tid, k);
+      const int e = tl2cu_elem_rows<4, 128>(tid, k);
       t.v[j] = p___cvt10[k];
     }
     const int k = r;
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = t;
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
@@ -2977,13 +2977,13 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     r2 = r2 + tl2cu_shfl_xor(r2, 16);
     r3 = r3 + tl2cu_shfl_xor(r3, 16);
     __syncthreads();
-    { const int e = tl2cu_elem<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r1; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r2; }
+    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem<4, 128>(tid, 0);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
       const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -2992,7 +2992,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       r0 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 1);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
       const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -3001,7 +3001,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       r1 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 2);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
       const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -3010,7 +3010,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       r2 = w0;
     }
     {
-      const int e = tl2cu_elem<4, 128>(tid, 3);
+      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
       const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
       float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
       w0 = w0 + w2;
@@ -3032,14 +3032,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     ((float*)tl2cu_smem)[((e >> 1) & 31)] = x_sum[k];
   }
   __syncthreads();
   float x_sum__cvt11[4];
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     x_sum__cvt11[k] = ((float*)tl2cu_smem)[(e & 31)];
   }
   #pragma unroll
@@ -3060,14 +3060,14 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L97: x, offs = tile(x_ptr)
@@ -3164,7 +3164,7 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   float w_[4];  // [32] fp32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     w_[k] = x_ptr[(e & 31)];
   }
   // L102: mean = tl.sum(x, axis=1) / 32
@@ -3266,14 +3266,14 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rows[k] = (e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     cols[k] = (e & 31);
   }
   // L97: x, offs = tile(x_ptr)
@@ -3344,7 +3344,7 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
   float w_[4];  // [32] fp32, held in the layout of [16, 32] (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 4; k += 4) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + (e & 31));
     for (int j = 0; j < 4; ++j) w_[k + j] = t.v[j];
   }

@@ -10,14 +10,14 @@ __global__ void __launch_bounds__(128) add_vec_kernel(float *x_ptr, float *y_ptr
   int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     off_x[k] = (e & 31);
   }
   // L10: off_y = tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     off_y[k] = (e >> 5);
   }
   // L11: x = tl.load(x_ptr + off_x)
@@ -58,14 +58,14 @@ __global__ void __launch_bounds__(128) add_vec_kernel_aligned(float *x_ptr, floa
   int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     off_x[k] = (e & 31);
   }
   // L10: off_y = tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     off_y[k] = (e >> 5);
   }
   // L11: x = tl.load(x_ptr + off_x)

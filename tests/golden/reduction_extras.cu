@@ -104,12 +104,12 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   float acc_1__cvt1[1];
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     acc_1__cvt1[k] = ((float*)tl2cu_smem)[(((((e & 31) + (e >> 5) * 32) / 1) % 128))];
   }
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     grid[k] = acc_1__cvt1[k];
   }
   // L31: a, b = tl.broadcast(tl.sum(grid, axis=1)[:, None], grid)
@@ -148,12 +148,12 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   int32_t flags__cvt2[1];
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     flags__cvt2[k] = ((int32_t*)tl2cu_smem)[(((((e & 31) + (e >> 5) * 32) / 1) % 128))];
   }
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     reduce_or_input[k] = flags__cvt2[k];
   }
   int32_t any_set[1];  // [4] i32, held in the layout of [4, 32]
@@ -186,7 +186,7 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((float*)tl2cu_smem)[(e >> 5)] = t_sum[k];
   }
   __syncthreads();
@@ -200,7 +200,7 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   __syncthreads();
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     ((int32_t*)tl2cu_smem)[(e >> 5)] = any_set[k];
   }
   __syncthreads();

@@ -14,14 +14,14 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   int32_t rm[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rm[k] = ((pid_m * 32) + (e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
+    const int e = tl2cu_elem_rows<1, 128>(tid, k);
     rn[k] = ((pid_n * 64) + (e >> 5));
   }
   // L17: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
@@ -54,14 +54,14 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
   int32_t rm[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rm[k] = ((pid_m * 32) + (e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+    const int e = tl2cu_elem_rows<4, 128>(tid, k);
     rn[k] = ((pid_n * 64) + (e >> 5));
   }
   // L17: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
