@@ -20,7 +20,7 @@ $(PY)/parser.c $(TS)/src/lib.c: grammar/package.json grammar/package-lock.json
 	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $(PY)/parser.c $(TS)/src/lib.c
 
-$(BUILD)/obj/%.o: translator/%.c translator/tl2cu.h $(TS)/src/lib.c | $(BUILD)/obj
+$(BUILD)/obj/%.o: translator/%.c $(wildcard translator/*.h) $(TS)/src/lib.c | $(BUILD)/obj
 	$(CC) $(CFLAGS) $(WARN) $(WARN_EXTRA) -I$(TS)/include -c $< -o $@
 
 # third-party C: its own flags, no -Werror

@@ -1,0 +1,647 @@
+// access.c: how loads and stores touch memory. A small AxisInfo (contiguity,
+// residues modulo powers of two, mask uniformity along a thread's run) decides
+// 16-byte vector accesses and the aligned variant's launch-time assumptions; load
+// and store windows serve stencils' shifted accesses from aligned vectors.
+#include "emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// ---------------------------------------------------------------- vector accesses
+// Triton's AxisInfo, reduced to what 16-byte loads and stores need: along a run
+// of `vec` elements that a thread holds contiguously in the last space dim, is
+// the address contiguous and aligned, and is the mask the same for the whole run?
+
+static int64_t pow2_dividing(int64_t x) {
+  if (x == 0) return 64;
+  int64_t d = 1;
+  while (d < 64 && x % (d * 2) == 0) d *= 2;
+  return d;
+}
+
+int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static int64_t mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
+
+// The largest power of two that divides the value at every run start.
+int64_t divides(Axis a) { return a.rem ? min64(a.div, pow2_dividing(a.rem)) : a.div; }
+
+static Axis axis_binary(Em *em, Value *v, Cx *cx) {
+  Cx ca = child(cx), cb = child(cx);
+  Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
+  if (v->ty.kind == TY_PTR) {  // pointer + offset: the offset counts elements
+    int64_t size = elem_bytes(type_scalar(v->ty.pointee));
+    bool a_ptr = v->a->ty.kind == TY_PTR;
+    Axis p = a_ptr ? a : b, o = a_ptr ? b : a;
+    int64_t m = min64(p.div, o.div * size);
+    bool known = p.coef >= 0 && o.coef >= 0 && p.coef + o.coef <= 1;
+    return (Axis){known ? p.coef + o.coef : -1, m, false, mod(p.rem + o.rem * size, m)};
+  }
+  bool known = a.coef >= 0 && b.coef >= 0;
+  switch (v->op) {
+  case OP_ADD: case OP_SUB:
+    if (known && a.coef + b.coef <= 1 && (v->op == OP_ADD || b.coef == 0)) {
+      int64_t m = min64(a.div, b.div);
+      r = (Axis){a.coef + b.coef, m, false, mod(v->op == OP_ADD ? a.rem + b.rem : a.rem - b.rem, m)};
+    }
+    break;
+  case OP_MUL:
+    if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, divides(a) * divides(b)), false, 0};
+    break;
+  case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
+    int vec = cx->lay ? cx->lay->vec : 1;
+    bool flat = known && a.coef == 0 && b.coef == 0;
+    bool edge = known && a.coef + b.coef == 1 && divides(a) >= vec && divides(b) >= vec;  // no boundary inside a run
+    r.uniform = flat || (edge && v->op != OP_EQ && v->op != OP_NE);
+    break;
+  }
+  case OP_AND: case OP_OR: r.uniform = a.uniform && b.uniform; break;
+  default: break;
+  }
+  if (known && a.coef == 0 && b.coef == 0) r.uniform = true;
+  return r;
+}
+
+static Axis axis_def(Em *em, Value *v, Cx *cx);
+
+Axis axis_of(Em *em, Value *v, Cx *cx) {
+  if (is_materialized(v) && v->kind != V_PARAM) {
+    if (v->axis.known && (v->axis.params & em->denied)) return axis_def(em, v, cx);  // facts without them
+    bool known = v->axis.known;
+    if (known) em->probed |= v->axis.params;
+    if (v->shape.rank == 0) return known ? (Axis){0, v->axis.div, true, v->axis.rem} : (Axis){0, 1, true, 0};
+    if (known && cx->lay && v->layout && held_here(v, cx))
+      return (Axis){v->axis.coef, v->axis.div, v->axis.uniform, v->axis.rem};
+    return (Axis){-1, 1, false, 0};
+  }
+  return axis_def(em, v, cx);
+}
+
+// The facts of v's own definition (not of the variable holding it).
+static Axis axis_def(Em *em, Value *v, Cx *cx) {
+  const char *run = cx->lay ? coord(cx->lay, cx->lay->space.rank - 1) : NULL;
+  switch (v->kind) {
+  case V_PARAM: {
+    // the aligned variant assumes what Triton's specialization would find at launch
+    bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && v->param_index < 64 &&
+                   (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) && !(em->denied >> v->param_index & 1);
+    if (assumed) em->probed |= (uint64_t)1 << v->param_index;
+    bool div16 = v->ival >= 16 || assumed;
+    if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true, 0};
+    return (Axis){0, div16 ? 16 : 1, true, 0};
+  }
+  case V_CONST: return scalar_is_float(v->ty.kind) ? (Axis){0, 1, true, 0} : (Axis){0, 64, true, mod(v->ival, 64)};
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true, 0};
+  case V_ARANGE: {
+    const char *c = cx->lay ? cx->crd[0] : "0";
+    if (!strcmp(c, "0")) return (Axis){0, 64, true, mod(v->ival, 64)};
+    if (run && !strcmp(c, run)) return (Axis){1, cx->lay->vec, false, mod(v->ival, cx->lay->vec)};
+    for (int d = 0; d + 1 < cx->lay->space.rank; d++)
+      if (!strcmp(c, coord(cx->lay, d))) return (Axis){0, 1, true, 0};  // another dim: fixed within a run
+    return (Axis){-1, 1, false, 0};
+  }
+  case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
+    Cx c = child(cx);
+    if (v->kind == V_BROADCAST) {
+      int off = v->shape.rank - v->a->shape.rank;
+      for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : cx->crd[j + off];
+    } else if (v->kind == V_EXPAND) {
+      for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
+    } else {
+      for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i];
+    }
+    return axis_of(em, v->a, &c);
+  }
+  case V_BINARY: return axis_binary(em, v, cx);
+  case V_UNARY: {  // -x: constant along a run if x is
+    Axis a = axis_of(em, v->a, cx);
+    if (v->op != OP_NEG || a.coef != 0) return (Axis){-1, 1, false, 0};
+    return (Axis){0, a.div, a.uniform, mod(-a.rem, a.div)};
+  }
+  case V_CAST:
+    if (scalar_is_int(v->ty.kind) && (scalar_is_int(v->a->ty.kind) || v->ty.kind == TY_I1)) return axis_of(em, v->a, cx);
+    return (Axis){-1, 1, false, 0};
+  default: return (Axis){-1, 1, false, 0};
+  }
+}
+
+// Can this access of layout l go 16 bytes (or 8) at a time?
+// A run moves in chunks of at most 16 bytes.
+static int chunk_elems(const Layout *l, Type elem) {
+  int size = elem_bytes(elem);
+  return l->vec * size > 16 ? 16 / size : l->vec;
+}
+
+// shift: the run starts this many elements past an aligned address (0: aligned).
+static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
+  int size = elem_bytes(elem), vec = chunk_elems(l, elem);
+  if (elem.kind == TY_I1 || vec < 2 || size * vec < 4) return false;
+  if (l->space.dim[l->space.rank - 1] % vec || shape_numel(l->space) < l->threads) return false;
+  if (other && !(other->kind == V_CONST || (other->kind == V_BROADCAST && other->a->shape.rank == 0))) return false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Axis p = axis_of(em, ptr, &cx);
+  if (p.coef != 1 || p.div < size * vec || mod(p.rem, size * vec) != shift * size) return false;
+  if (mask && !axis_of(em, mask, &cx).uniform) return false;
+  return true;
+}
+
+// vector_facts, and in the aligned variant the launch-time condition it needs: only
+// the parameters without which the access would not vectorize (as Triton specializes
+// each argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask).
+bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
+  em->probed = 0;
+  if (!vector_facts(em, l, ptr, mask, other, elem, shift)) return false;
+  uint64_t need = em->probed;
+  for (int i = 0; i < 64; i++) {
+    uint64_t bit = (uint64_t)1 << i;
+    if (!(need & bit)) continue;
+    em->denied |= bit;
+    if (vector_facts(em, l, ptr, mask, other, elem, shift)) need &= ~bit;
+    else em->denied &= ~bit;
+  }
+  em->denied = 0;
+  em->assumed |= need;
+  return true;
+}
+
+// Remembers a materialized value's axis facts, for the accesses that use it.
+void note_axis(Em *em, Value *v) {
+  bool uses_e = false;
+  Cx cx = identity_cx(v->layout, &uses_e);
+  if (!v->layout && v->shape.rank) return;
+  em->probed = 0;
+  Axis a = axis_def(em, v, &cx);
+  v->axis.params = em->probed;
+  v->axis.known = true;
+  v->axis.coef = a.coef;
+  v->axis.div = a.div;
+  v->axis.rem = a.rem;
+  v->axis.uniform = a.uniform;
+}
+
+// Byte accesses element by element in runs of 8 or 16: a warp's access spans 256 or
+// 512 bytes (the Game of Life's aligned variant, with three of its nine loads
+// vectorized and the rest so, ran 18.9 ms against 14.7 for the runs of 4 bytes).
+void note_scalar_access(Em *em, const Layout *l, Type t) {
+  if (l && elem_bytes(t) == 1 && l->vec > 4) em->nspread_bytes++;
+}
+
+const char *vec_type(Type t, int vec) { return xprintf("tl2cu_vec<%s, %d>", ctype(t), vec); }
+
+// x = tl.load(...) with contiguous, aligned addresses: one vector load per run.
+bool emit_vector_load(Em *em, Stmt *s) {
+  Value *v = s->v;
+  const Layout *l = v->layout;
+  if (v->kind != V_LOAD || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
+  int vec = chunk_elems(l, v->ty);
+  const char *vt = vec_type(v->ty, vec);
+  em->scanning = true;
+  em->conversions.len = 0;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Cx cp = cx, cm = cx, co = cx;
+  deref(em, v->a, &cp);
+  if (v->b) ex(em, v->b, &cm);
+  if (v->c) ex(em, v->c, &co);
+  em->scanning = false;
+  uses_e = false;
+  cp = cx, cm = cx, co = cx;
+  const char *addr = ex(em, v->a, &cp);
+  const char *mask = v->b ? ex(em, v->b, &cm) : NULL;
+  const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
+  em->nvector++;
+  line(em, "%s %s[%lld];  %s (%d-byte loads)", ctype(v->ty), v->cname, (long long)l->per_thread, shape_comment(v),
+       vec * elem_bytes(v->ty));
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  if (mask) {
+    line(em, "%s t;", vt);
+    line(em, "if (%s) t = *(const %s *)%s;", mask, vt, addr);
+    line(em, "else for (int j = 0; j < %d; ++j) t.v[j] = %s;", vec, other);
+  } else {
+    line(em, "const %s t = *(const %s *)%s;", vt, vt, addr);
+  }
+  line(em, "for (int j = 0; j < %d; ++j) %s[k + j] = t.v[j];", vec, v->cname);
+  close_loop(em);
+  return true;
+}
+
+// ---------------------------------------------------------------- load windows
+// Stencils load one row at several constant offsets (x[i-1], x[i], x[i+1]). When
+// one of those loads is aligned (the anchor) and the others are it shifted by c
+// elements, |c| < run length, a thread's run of a shifted load is the anchor's run
+// moved by c: its own elements and the neighbouring lane's first (or last) |c|. One
+// vector load per run and a shuffle then serve the whole group, where each load
+// alone would go element by element. This holds when every mask of the group is
+// true over the warp and every address is the anchor's plus c: both are checked
+// at run time, and otherwise the loads run element by element as written.
+// Not for 1-byte elements: each becomes a byte extracted from a word, and the Game
+// of Life with windows ran 16.7 ms against 14.7 without (more registers, half the
+// warps resident); its byte loads in runs of 4 coalesce already.
+
+// An integer constant, possibly broadcast or folded from constants (x - 1 is x + (0 - 1)).
+static bool const_scalar(Value *v, int64_t *c) {
+  int64_t a, b;
+  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
+  if (!scalar_is_int(v->ty.kind)) return false;
+  if (v->kind == V_CONST) return *c = v->ival, true;
+  if (v->kind == V_UNARY && v->op == OP_NEG && const_scalar(v->a, &a)) return *c = -a, true;
+  if (v->kind != V_BINARY || !const_scalar(v->a, &a) || !const_scalar(v->b, &b)) return false;
+  if (v->op == OP_ADD) return *c = a + b, true;
+  if (v->op == OP_SUB) return *c = a - b, true;
+  return false;
+}
+
+// p - q, when the two differ only by added integer constants (in elements for
+// pointers of the same type). False when that cannot be shown.
+static bool const_diff(Value *p, Value *q, int64_t *d) {
+  int64_t c, e;
+  if (p == q) return *d = 0, true;
+  bool p_sum = p->kind == V_BINARY && (p->op == OP_ADD || p->op == OP_SUB) && p->a->ty.kind == p->ty.kind;
+  bool q_sum = q->kind == V_BINARY && (q->op == OP_ADD || q->op == OP_SUB) && q->a->ty.kind == q->ty.kind;
+  if (p_sum && const_scalar(p->b, &c) && const_diff(p->a, q, &e)) return *d = e + (p->op == OP_ADD ? c : -c), true;
+  if (q_sum && const_scalar(q->b, &c) && const_diff(p, q->a, &e)) return *d = e - (q->op == OP_ADD ? c : -c), true;
+  if (p->kind != q->kind || p->ty.kind != q->ty.kind || !shape_eq(p->shape, q->shape)) return false;
+  *d = 0;
+  switch (p->kind) {
+  case V_PARAM: return p->param_index >= 0 && p->param_index == q->param_index;
+  case V_CONST: return p->ival == q->ival && p->fval == q->fval;
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return p->ival == q->ival;
+  case V_BROADCAST: case V_EXPAND: return p->ival == q->ival && const_diff(p->a, q->a, d);
+  case V_CAST: return p->a->ty.kind == q->a->ty.kind && const_diff(p->a, q->a, &e) && e == 0;
+  case V_BINARY:
+    if (p->op != q->op || !const_diff(p->a, q->a, &c) || !const_diff(p->b, q->b, &e)) return false;
+    if (p->op == OP_ADD) return *d = c + e, true;
+    if (p->op == OP_SUB) return *d = c - e, true;
+    return c == 0 && e == 0;
+  default: return false;
+  }
+}
+
+enum { MAX_WINDOW = 8 };
+
+typedef struct {
+  Stmt *s[MAX_WINDOW];
+  int64_t shift[MAX_WINDOW];  // elements after the anchor's address (the anchor: 0)
+  int n;
+  int64_t before, after;      // the most elements needed from the previous / next lane
+} Window;
+
+// Does the pointer go up by one element along a run (statically, as for vector accesses)?
+static bool contiguous_run(Em *em, const Layout *l, Value *ptr) {
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  return axis_of(em, ptr, &cx).coef == 1;
+}
+
+static bool is_used_load(Stmt *s) { return s->kind == S_LET && s->v->kind == V_LOAD && s->v->uses > 1; }
+
+bool windowed(Em *em, Stmt *s) {
+  for (int i = 0; i < em->windowed.len; i++)
+    if (em->windowed.items[i] == s) return true;
+  return false;
+}
+
+// Would emitting v's element loop in layout l need a layout conversion (shared memory)?
+static bool needs_conversion(Em *em, const Layout *l, Value *v) {
+  if (!v) return false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  em->scanning = true;
+  em->conversions.len = 0;
+  ex(em, v, &cx);
+  em->scanning = false;
+  return em->conversions.len > 0;
+}
+
+// Does v read loaded data (a gather)? Conservative past a depth of 32.
+static bool reads_load(Value *v, int depth) {
+  if (!v) return false;
+  if (v->kind == V_LOAD || v->kind == V_VAR || depth > 32) return true;
+  return reads_load(v->a, depth + 1) || reads_load(v->b, depth + 1) || reads_load(v->c, depth + 1);
+}
+
+static bool window_load(Em *em, Stmt *s) {
+  return is_used_load(s) && !windowed(em, s) && !reads_load(s->v->a, 0) && !reads_load(s->v->b, 0) &&
+         !reads_load(s->v->c, 0);
+}
+
+// The group of anchor s among the loads of the run that starts at `first` (loads
+// one after another: their operands are all defined before the run).
+static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
+  Value *a = s->v;
+  const Layout *l = a->layout;
+  int size = elem_bytes(a->ty);
+  if (!window_load(em, s) || !l || em->k->program_threads || em->threads < 32 || size < 2) return false;
+  if (l->vec * size > 16 || l->space.dim[l->space.rank - 1] < 32 * l->vec) return false;  // one chunk a run, a warp a row
+  *w = (Window){.s = {s}, .n = 1};
+  for (Stmt *t = first; t && t->kind == S_LET && t->v->kind == V_LOAD && w->n < MAX_WINDOW; t = t->next) {
+    int64_t c;
+    if (t == s || !window_load(em, t) || !t->v->layout || !layout_same(t->v->layout, l, &a->shape) || t->v->ty.kind != a->ty.kind ||
+        !shape_eq(t->v->shape, a->shape) || windowed(em, t))
+      continue;
+    if (!const_diff(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(em, l, t->v->a)) continue;
+    w->s[w->n] = t;
+    w->shift[w->n++] = c;
+    if (c > w->after) w->after = c;
+    if (-c > w->before) w->before = -c;
+  }
+  if (w->n < 2) return false;
+  uint64_t assumed = em->assumed;
+  if (!vector_access(em, l, a->a, NULL, NULL, a->ty, 0)) return false;
+  for (int i = 0; i < w->n; i++) {
+    Value *v = w->s[i]->v;
+    if (needs_conversion(em, l, v->a) || needs_conversion(em, l, v->b) || needs_conversion(em, l, v->c))
+      return em->assumed = assumed, false;
+  }
+  return true;
+}
+
+static const char *plus(int64_t c) { return xprintf("%c %lld", c < 0 ? '-' : '+', (long long)(c < 0 ? -c : c)); }
+
+static const char *window_names(Window *w) {
+  Str t = {0};
+  for (int i = 0; i < w->n; i++) str_addf(&t, "%s%s", i == 0 ? "" : i + 1 == w->n ? " and " : ", ", w->s[i]->v->cname);
+  return t.buf;
+}
+
+// ---- "every mask true over the run": decided at a run's ends where it can be
+enum { AT_EVERY, AT_FIRST, AT_LAST };
+
+// Where boolean m must be looked at to know it holds at every element of a run: a
+// comparison of a value that grows by one per element with one fixed along the run
+// is decided at the run's first or last element, a value fixed along the run at
+// its first; anything else at every element. (It assumes, as vector accesses do,
+// that indices do not wrap around inside a run.)
+static int run_endpoint(Em *em, const Layout *l, Value *m) {
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  if (m->kind == V_BINARY && (m->op == OP_LT || m->op == OP_LE || m->op == OP_GT || m->op == OP_GE)) {
+    Axis a = axis_of(em, m->a, &cx), b = axis_of(em, m->b, &cx);
+    if (a.coef == 0 && b.coef == 0) return AT_FIRST;
+    bool a_up = a.coef == 1 && b.coef == 0, b_up = a.coef == 0 && b.coef == 1;
+    if (!a_up && !b_up) return AT_EVERY;
+    bool less = m->op == OP_LT || m->op == OP_LE;  // a < b: true at the last element if a grows
+    return a_up == less ? AT_LAST : AT_FIRST;
+  }
+  return axis_of(em, m, &cx).uniform ? AT_FIRST : AT_EVERY;
+}
+
+// The masks' conjunctions split at (unnamed) &, as C, into the three places.
+static void split_mask(Em *em, const Layout *l, Value *m, Str at[3], bool uses_e[3]) {
+  if (!m) return;
+  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1 && !is_materialized(m)) {
+    split_mask(em, l, m->a, at, uses_e);
+    split_mask(em, l, m->b, at, uses_e);
+    return;
+  }
+  int where = run_endpoint(em, l, m);
+  Cx cx = identity_cx(l, &uses_e[where]);
+  const char *c = ex(em, m, &cx);
+  if (!strstr(xprintf(" & %s & ", at[where].buf), xprintf(" & %s & ", c)))  // once each
+    str_addf(&at[where], "%s%s", at[where].len ? " & " : "", c);
+}
+
+// bool window = every mask true at every element of this thread.
+static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
+  Str at[3] = {{0}, {0}, {0}};
+  bool uses_e[3] = {false, false, false};
+  for (int i = 0; i < 3; i++) str_add(&at[i], "");
+  for (int i = 0; i < n; i++) split_mask(em, l, masks[i], at, uses_e);
+  line(em, "bool window = true;");
+  if (at[AT_FIRST].len || at[AT_LAST].len) {
+    line(em, "#pragma unroll");
+    line(em, "for (int r = 0; r < %lld; r += %d) {  // a run's comparisons decided at its ends", (long long)l->per_thread, l->vec);
+    em->indent++;
+    for (int w = AT_FIRST; w <= AT_LAST; w++) {
+      if (!at[w].len) continue;
+      line(em, "{");
+      em->indent++;
+      line(em, "const int k = r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
+      if (uses_e[w]) line(em, "const int e = %s;", elem_index(l));
+      line(em, "window &= %s;", at[w].buf);
+      close_loop(em);
+    }
+    close_loop(em);
+  }
+  if (at[AT_EVERY].len) {
+    open_elem_loop(em, l, uses_e[AT_EVERY]);
+    line(em, "window &= %s;", at[AT_EVERY].buf);
+    close_loop(em);
+  }
+}
+
+// The run-time condition: every mask true, every address the anchor's plus its shift.
+static void emit_window_check(Em *em, Window *w) {
+  const Layout *l = w->s[0]->v->layout;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Value *masks[MAX_WINDOW];
+  for (int i = 0; i < w->n; i++) masks[i] = w->s[i]->v->b;
+  emit_masks_all_true(em, l, masks, w->n);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  Str same = {0};
+  for (int i = 1; i < w->n; i++) {
+    Cx c = cx, c0 = cx;
+    str_addf(&same, "%s(%s) == (%s) %s", i > 1 ? " & " : "", ex(em, w->s[i]->v->a, &c), ex(em, w->s[0]->v->a, &c0),
+             plus(w->shift[i]));
+  }
+  Cx c0 = cx;
+  const char *at = ex(em, w->s[0]->v->a, &c0);
+  line(em, "const int lane = tid & 31;");
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "const %s *at = %s;", ctype(w->s[0]->v->ty), at);
+  line(em, "window &= %s;", same.buf);
+  // lane + 1's run follows ours in memory (every lane shuffles: no && before it)
+  if (w->after) {
+    line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", l->vec);
+    line(em, "window &= lane == 31 | next_follows;");
+  }
+  if (w->before) {
+    line(em, "const bool prev_precedes = tl2cu_shfl_up_ptr(at, 1) == at - %d;", l->vec);
+    line(em, "window &= lane == 0 | prev_precedes;");
+  }
+  close_loop(em);
+}
+
+static void emit_window_fast(Em *em, Window *w) {
+  Value *a = w->s[0]->v;
+  const Layout *l = a->layout;
+  const char *vt = vec_type(a->ty, l->vec);
+  int words_after = (int)((w->after * elem_bytes(a->ty) + 3) / 4), words_before = (int)((w->before * elem_bytes(a->ty) + 3) / 4);
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  em->indent++;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  const char *addr = ex(em, a->a, &cx);
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "const %s *at = %s;", ctype(a->ty), addr);
+  line(em, "const %s run = *(const %s *)at;", vt, vt);
+  if (w->after) {
+    line(em, "%s next = tl2cu_next_run<%d>(run);  // lane + 1's run", vt, words_after);
+    line(em, "if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads");
+    line(em, "  for (int j = 0; j < %lld; ++j) next.v[j] = at[%d + j];", (long long)w->after, l->vec);
+  }
+  if (w->before) {
+    line(em, "%s prev = tl2cu_prev_run<%d>(run);  // lane - 1's run", vt, words_before);
+    line(em, "if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads");
+    line(em, "  for (int j = 0; j < %lld; ++j) prev.v[%d - 1 - j] = at[-1 - j];", (long long)w->before, l->vec);
+  }
+  line(em, "#pragma unroll");
+  line(em, "for (int j = 0; j < %d; ++j) {", l->vec);
+  em->indent++;
+  for (int i = 0; i < w->n; i++)
+    line(em, "%s[k + j] = tl2cu_window_at(%s, run, %s, j %s);", w->s[i]->v->cname, w->before ? "prev" : "run",
+         w->after ? "next" : "run", plus(w->shift[i]));
+  close_loop(em);
+  close_loop(em);
+}
+
+// Emits the window of anchor s, if it has one; its other loads are then skipped.
+static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
+  Window w;
+  if (!find_window(em, first, s, &w)) return;
+  const Layout *l = s->v->layout;
+  for (int i = 0; i < w.n; i++) {
+    source_comment(em, w.s[i]);
+    vec_push(&em->windowed, w.s[i]);
+    note_axis(em, w.s[i]->v);
+    line(em, "%s %s[%lld];  %s", ctype(w.s[i]->v->ty), w.s[i]->v->cname, (long long)l->per_thread, shape_comment(w.s[i]->v));
+  }
+  line(em, "{  // %s: one %d-byte load a run for all, when the warp's masks are all true", window_names(&w),
+       l->vec * elem_bytes(s->v->ty));
+  em->indent++;
+  em->nvector++;
+  emit_window_check(em, &w);
+  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  em->indent++;
+  emit_window_fast(em, &w);
+  em->indent--;
+  line(em, "} else {  // element by element, as written");
+  em->indent++;
+  for (int i = 0; i < w.n; i++) elementwise(em, w.s[i], l, rhs_definition, "%s = %s;", w.s[i]->v->cname);
+  close_loop(em);
+  close_loop(em);
+}
+
+// At the first of a run of loads: the windows of its anchors.
+void emit_load_windows(Em *em, Stmt *first) {
+  for (Stmt *s = first; s && s->kind == S_LET && s->v->kind == V_LOAD; s = s->next) emit_load_window(em, first, s);
+}
+
+// tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
+void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
+  int vec = chunk_elems(l, s->v->ty);
+  em->vec = vec;
+  prepare_conversions(em, s, l, store_value_and_address);
+  em->prepared = false;
+  const char *vt = vec_type(s->v->ty, vec);
+  line(em, "#pragma unroll");
+  em->nvector++;
+  line(em, "for (int r = 0; r < %lld; r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));
+  em->indent++;
+  line(em, "%s t;", vt);
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  const char *value = store_value(em, s, &cx);
+  line(em, "#pragma unroll");
+  line(em, "for (int j = 0; j < %d; ++j) {", vec);
+  em->indent++;
+  line(em, "const int k = r + j;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "t.v[j] = %s;", value);
+  close_loop(em);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *target = store_address(em, s, &cx);
+  line(em, "const int k = r;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "%s = t;", target);
+  close_loop(em);
+}
+
+// A contiguous store whose runs start c elements past an aligned address (out[i + 1]
+// in a stencil): each lane stores the aligned chunk after its run's start, made of
+// its own last c elements and the next lane's first V - c (a shuffle); the warp's
+// edge lanes store the rest of their own runs in aligned pieces. Checked at run
+// time like a load window: every mask true over the warp, the next lane's run next.
+bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
+  int size = elem_bytes(s->v->ty), vec = l->vec;
+  if (em->k->program_threads || em->threads < 32 || size < 2 || vec < 2 || vec * size > 16) return false;
+  if (l->space.dim[l->space.rank - 1] < 32 * vec || shape_numel(l->space) < l->threads) return false;
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  em->probed = 0;
+  Axis p = axis_of(em, s->ptr, &cx);
+  if (p.coef != 1 || p.div < size * vec || mod(p.rem, size * vec) % size) return false;
+  int64_t c = mod(p.rem, size * vec) / size;
+  if (c == 0 || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) || needs_conversion(em, l, s->v))
+    return false;
+  if (!vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c)) return false;
+  const char *t = ctype(s->v->ty), *vt = vec_type(s->v->ty, vec);
+  int words = (int)(((vec - c) * size + 3) / 4);
+  line(em, "{  // runs start %lld element%s past a %d-byte boundary: aligned %d-byte stores when the warp's masks are all true",
+       (long long)c, c == 1 ? "" : "s", vec * size, vec * size);
+  em->indent++;
+  em->nvector++;
+  emit_masks_all_true(em, l, &s->mask, 1);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *addr = ex(em, s->ptr, &cx);
+  line(em, "const int lane = tid & 31;");
+  line(em, "#pragma unroll");
+  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "%s *at = %s - %lld;  // aligned", t, addr, (long long)c);
+  line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", vec);
+  line(em, "window &= lane == 31 | next_follows;");
+  close_loop(em);
+  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  em->indent++;
+  line(em, "#pragma unroll");
+  line(em, "for (int r = 0; r < %lld; r += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  line(em, "%s mine;", vt);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  const char *value = ex(em, s->v, &cx);
+  line(em, "#pragma unroll");
+  line(em, "for (int j = 0; j < %d; ++j) {", vec);
+  em->indent++;
+  line(em, "const int k = r + j;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "mine.v[j] = %s;", value);
+  close_loop(em);
+  uses_e = false;
+  cx = identity_cx(l, &uses_e);
+  addr = ex(em, s->ptr, &cx);
+  line(em, "const int k = r;");
+  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  line(em, "%s *at = %s - %lld;", t, addr, (long long)c);
+  line(em, "const %s next = tl2cu_next_run<%d>(mine);  // lane + 1's run", vt, words);
+  line(em, "if (lane != 31) {");
+  line(em, "  %s chunk;", vt);
+  line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + %lld);", vec, (long long)(vec - c));
+  line(em, "  *(%s *)(at + %d) = chunk;", vt, vec);
+  line(em, "}");
+  line(em, "if (lane == 0) tl2cu_store_part<%lld, 0, %lld>(at, mine);  // before the first chunk", (long long)c, (long long)(vec - c));
+  line(em, "if (lane == 31) tl2cu_store_part<%lld, %lld, %d>(at, mine);  // the next warp stores after it", (long long)c,
+       (long long)(vec - c), vec);
+  close_loop(em);
+  em->indent--;
+  line(em, "} else {  // element by element, as written");
+  em->indent++;
+  elementwise(em, s, l, store_rhs, "%s", NULL);
+  close_loop(em);
+  close_loop(em);
+  return true;
+}

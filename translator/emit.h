@@ -1,0 +1,99 @@
+// emit.h: what the emitter's modules share (emit.c: expressions, statements,
+// kernels and launchers; access.c: AxisInfo, vector accesses, load and store
+// windows; reduce.c: reductions and scans). Not part of the translator's API.
+#pragma once
+
+#include "tl2cu.h"
+
+typedef struct {
+  Value *v;
+  const Layout *to;
+  const char *crd[MAX_RANK];
+  const char *name;
+} Conversion;
+
+typedef struct {
+  Str *out;
+  int indent;
+  Kernel *k;
+  Options *opt;
+  int threads;
+  Vec conversions;  // Conversion*, valid for the statement being emitted
+  bool scanning;    // first pass over a statement: only find conversions
+  int smem_bytes;
+  int last_line;
+  int nconversions;  // per kernel, for unique names
+  bool prepared;     // the current statement's conversions are already emitted
+  int vec;           // the run length of the vector store being emitted
+  bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
+  uint64_t assumed;     // the parameters that variant's decisions relied on
+  uint64_t probed;      // the parameters whose assumed divisibility the current query used
+  uint64_t denied;      // parameters the current query may not assume divisible by 16
+  int nvector;          // vector accesses emitted in the current kernel
+  int nspread_bytes;    // byte accesses element by element in runs of more than 4 (poorly coalesced)
+  void **group;         // the kernels of the autotune group being emitted
+  Vec windowed;         // loads already emitted with their window's anchor
+} Em;
+
+typedef struct {
+  const Layout *lay;          // the space whose element loop we are in; NULL: scalar code
+  const char *crd[MAX_RANK];  // the current value's coordinates, as C over e ("0" for size-1 dims)
+  bool *uses_e;               // set when the expression reads the element index
+} Cx;
+
+typedef struct {
+  int coef;     // 0: constant along a run, 1: +1 per element, -1: anything else
+  int64_t div;  // a power of two: at each run start the value is rem modulo div
+  bool uniform; // booleans: the same for the whole run
+  int64_t rem;  // (pointers: in bytes; rem 0 means aligned to div bytes)
+} Axis;
+
+// A statement's right-hand side (or whole C statement) at the current element.
+typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
+
+// emit.c
+void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *ctype(Type t);
+int log2i(int64_t n);
+const char *elem_k(const Layout *l, int64_t k);
+const char *elem_index(const Layout *l);
+const char *coord(const Layout *l, int d);
+const char *ex(Em *em, Value *v, Cx *cx);
+Cx child(Cx *cx);
+bool is_materialized(Value *v);
+int elem_bytes(Type t);
+Cx identity_cx(const Layout *l, bool *uses_e);
+bool held_here(Value *v, Cx *cx);
+const char *deref(Em *em, Value *p, Cx *cx);
+const char *linear_of(Cx *cx, Shape s);
+void open_elem_loop(Em *em, const Layout *l, bool uses_e);
+void close_loop(Em *em);
+void source_comment(Em *em, Stmt *s);
+void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn);
+// `fmt` with the target element and fn's C, for every element of layout l (or once, for scalars).
+void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target)
+    __attribute__((format(printf, 5, 0)));
+const char *rhs_definition(Em *em, Stmt *s, Cx *cx);
+const char *shape_comment(Value *v);
+const char *store_rhs(Em *em, Stmt *s, Cx *cx);
+const char *store_value(Em *em, Stmt *s, Cx *cx);
+const char *store_address(Em *em, Stmt *s, Cx *cx);
+const char *store_value_and_address(Em *em, Stmt *s, Cx *cx);
+
+// access.c
+Axis axis_of(Em *em, Value *v, Cx *cx);
+int64_t divides(Axis a);
+int64_t min64(int64_t a, int64_t b);
+void note_axis(Em *em, Value *v);
+void note_scalar_access(Em *em, const Layout *l, Type t);
+const char *vec_type(Type t, int vec);
+bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift);
+bool emit_vector_load(Em *em, Stmt *s);
+void emit_vector_store(Em *em, Stmt *s, const Layout *l);
+bool emit_store_window(Em *em, Stmt *s, const Layout *l);
+void emit_load_windows(Em *em, Stmt *first);
+bool windowed(Em *em, Stmt *s);
+
+// reduce.c
+void emit_reduce(Em *em, Stmt *s);
+void emit_scan(Em *em, Stmt *s);
