@@ -537,18 +537,9 @@ void emit_load_windows(Em *em, Stmt *first) {
   for (Stmt *s = first; s && s->kind == S_LET && s->v->kind == V_LOAD; s = s->next) emit_load_window(em, first, s);
 }
 
-// tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
-void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
-  int vec = chunk_elems(l, s->v->ty);
-  em->vec = vec;
-  prepare_conversions(em, s, l, store_value_and_address);
-  em->prepared = false;
-  const char *vt = vec_type(s->v->ty, vec);
-  line(em, "#pragma unroll");
-  em->nvector++;
-  line(em, "for (int r = 0; r < %lld; r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));
-  em->indent++;
-  line(em, "%s t;", vt);
+// `name`: the run at r of the values statement s stores (element r + j in name.v[j]).
+static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *name) {
+  line(em, "%s %s;", vec_type(s->v->ty, vec), name);
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *value = store_value(em, s, &cx);
@@ -557,10 +548,23 @@ void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   em->indent++;
   line(em, "const int k = r + j;");
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "t.v[j] = %s;", value);
+  line(em, "%s.v[j] = %s;", name, value);
   close_loop(em);
-  uses_e = false;
-  cx = identity_cx(l, &uses_e);
+}
+
+// tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
+void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
+  int vec = chunk_elems(l, s->v->ty);
+  em->vec = vec;
+  prepare_conversions(em, s, l, store_value_and_address);
+  em->prepared = false;
+  line(em, "#pragma unroll");
+  em->nvector++;
+  line(em, "for (int r = 0; r < %lld; r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));
+  em->indent++;
+  gather_run(em, s, l, vec, "t");
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
   const char *target = store_address(em, s, &cx);
   line(em, "const int k = r;");
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
@@ -610,17 +614,7 @@ bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   line(em, "#pragma unroll");
   line(em, "for (int r = 0; r < %lld; r += %d) {", (long long)l->per_thread, vec);
   em->indent++;
-  line(em, "%s mine;", vt);
-  uses_e = false;
-  cx = identity_cx(l, &uses_e);
-  const char *value = ex(em, s->v, &cx);
-  line(em, "#pragma unroll");
-  line(em, "for (int j = 0; j < %d; ++j) {", vec);
-  em->indent++;
-  line(em, "const int k = r + j;");
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "mine.v[j] = %s;", value);
-  close_loop(em);
+  gather_run(em, s, l, vec, "mine");
   uses_e = false;
   cx = identity_cx(l, &uses_e);
   addr = ex(em, s->ptr, &cx);
