@@ -373,9 +373,8 @@ enum { AT_EVERY, AT_FIRST, AT_LAST };
 
 // Where boolean m must be looked at to know it holds at every element of a run: a
 // comparison of a value that grows by one per element with one fixed along the run
-// is decided at the run's first or last element, a value fixed along the run at
-// its first; anything else at every element. (It assumes, as vector accesses do,
-// that indices do not wrap around inside a run.)
+// is decided at the run's first or last element; anything else at every element.
+// (It assumes, as vector accesses do, that indices do not wrap around inside a run.)
 static int run_endpoint(Em *em, const Layout *l, Value *m) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
@@ -387,7 +386,9 @@ static int run_endpoint(Em *em, const Layout *l, Value *m) {
     bool less = m->op == OP_LT || m->op == OP_LE;  // a < b: true at the last element if a grows
     return a_up == less ? AT_LAST : AT_FIRST;
   }
-  return axis_of(em, m, &cx).uniform ? AT_FIRST : AT_EVERY;
+  // (not AxisInfo's `uniform`: that may rest on an argument's divisibility, which the
+  // aligned variant's launch condition need not include)
+  return AT_EVERY;
 }
 
 // The masks' conjunctions split at (unnamed) &, as C, into the three places.
