@@ -35,45 +35,84 @@ static Param *find_param(Kernel *k, const char *name) {
   return NULL;
 }
 
-static const char *to_c(Kernel *k, Node *e);
+// Host C for a launch-time expression. From --grid (a `call` of NULL) names are the
+// kernel's parameters and anything else is an error; from the file's own launch they
+// are the caller's names, matched to parameters through the call's arguments (and
+// meta['NAME'] in a grid lambda), and the result is NULL where the expression does
+// not map.
+typedef struct {
+  Kernel *k;
+  Node *call;        // the file's own kernel[grid](...) call, or NULL for --grid
+  const char *meta;  // the grid lambda's parameter, or NULL
+} HostCx;
 
-static const char *call_to_c(Kernel *k, Node *e) {
-  const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
-  const char *helper = host_function(fn);
-  if (!helper) grid_error(e->a, "--grid: unknown function '%s' (cdiv, min and max are available)", fn);
-  Node *x = e->args, *y = x ? x->next : NULL;
-  if (!x || !y || y->next || x->kind == ND_KWARG || y->kind == ND_KWARG)
-    grid_error(e, "--grid: %s() takes exactly 2 arguments", fn);
-  return xprintf("%s(%s, %s)", helper, to_c(k, x), to_c(k, y));
+static const char *host_c(HostCx *hc, Node *e);
+
+static const char *unmapped(HostCx *hc, Node *at, const char *fmt, const char *arg) {
+  if (!hc->call) grid_error(at, fmt, arg);
+  return NULL;
 }
 
-static const char *to_c(Kernel *k, Node *e) {
+// The kernel parameter a caller's name is passed as in the launch, or NULL.
+static Param *passed_as(HostCx *hc, const char *host) {
+  int i = 0;
+  for (Node *a = hc->call->args; a; a = a->next, i++) {
+    if (a->kind == ND_KWARG) {
+      if (a->a->kind == ND_NAME && !strcmp(a->a->str, host)) return find_param(hc->k, a->str);
+    } else if (a->kind == ND_NAME && !strcmp(a->str, host) && i < hc->k->params.len) {
+      return hc->k->params.items[i];
+    }
+  }
+  return NULL;
+}
+
+static const char *param_c(HostCx *hc, Node *at, Param *p) {
+  if (!p) return unmapped(hc, at, "--grid: unknown name '%s'", at->kind == ND_NAME ? at->str : "");
+  if (p->is_constexpr) {
+    if (p->constval->kind != OBJ_INT && p->constval->kind != OBJ_BOOL)
+      return unmapped(hc, at, "--grid: constexpr '%s' is not an integer", p->name);
+    return xprintf("(int64_t)%lld", (long long)p->constval->ival);
+  }
+  if (p->ty.kind == TY_PTR || !scalar_is_int(p->ty.kind))
+    return unmapped(hc, at, "--grid: parameter '%s' is not an integer", p->name);
+  return xprintf("(int64_t)%s", p->name);
+}
+
+static const char *call_c(HostCx *hc, Node *e) {
+  const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
+  const char *helper = host_function(fn);
+  if (!helper) return unmapped(hc, e->a, "--grid: unknown function '%s' (cdiv, min and max are available)", fn);
+  Node *x = e->args, *y = x ? x->next : NULL;
+  if (!x || !y || y->next || x->kind == ND_KWARG || y->kind == ND_KWARG)
+    return unmapped(hc, e, "--grid: %s() takes exactly 2 arguments", fn);
+  const char *a = host_c(hc, x), *b = host_c(hc, y);
+  return a && b ? xprintf("%s(%s, %s)", helper, a, b) : NULL;
+}
+
+static const char *host_c(HostCx *hc, Node *e) {
   switch (e->kind) {
   case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);
-  case ND_NAME: {
-    Param *p = find_param(k, e->str);
-    if (!p) grid_error(e, "--grid: unknown name '%s'", e->str);
-    if (p->is_constexpr) {
-      if (p->constval->kind != OBJ_INT && p->constval->kind != OBJ_BOOL)
-        grid_error(e, "--grid: constexpr '%s' is not an integer", e->str);
-      return xprintf("(int64_t)%lld", (long long)p->constval->ival);
-    }
-    if (p->ty.kind == TY_PTR || !scalar_is_int(p->ty.kind))
-      grid_error(e, "--grid: parameter '%s' is not an integer", e->str);
-    return xprintf("(int64_t)%s", e->str);
-  }
+  case ND_NAME: return param_c(hc, e, hc->call ? passed_as(hc, e->str) : find_param(hc->k, e->str));
+  case ND_SUBSCRIPT:  // meta['BLOCK_SIZE'] in a launch's grid lambda
+    if (hc->meta && e->a->kind == ND_NAME && !strcmp(e->a->str, hc->meta) && e->args && e->args->kind == ND_STR)
+      return param_c(hc, e, find_param(hc->k, e->args->str));
+    break;
   case ND_BINOP: {
     const char *op = host_int_op(e->op);
-    if (!op) grid_error(e, "--grid: operator '%s' is not supported (use + - * // %%)", op_text(e->op));
-    return xprintf("(%s %s %s)", to_c(k, e->a), op, to_c(k, e->b));
+    if (!op) return unmapped(hc, e, "--grid: operator '%s' is not supported (use + - * // %%)", op_text(e->op));
+    const char *a = host_c(hc, e->a), *b = host_c(hc, e->b);
+    return a && b ? xprintf("(%s %s %s)", a, op, b) : NULL;
   }
   case ND_UNARY:
-    if (e->op == OP_NEG) return xprintf("(-%s)", to_c(k, e->a));
+    if (e->op == OP_NEG) {
+      const char *a = host_c(hc, e->a);
+      return a ? xprintf("(-%s)", a) : NULL;
+    }
     break;
-  case ND_CALL: return call_to_c(k, e);
+  case ND_CALL: return call_c(hc, e);
   default: break;
   }
-  grid_error(e, "--grid: unsupported expression%s", "");
+  return unmapped(hc, e, "--grid: unsupported expression%s", "");
 }
 
 void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len) {
@@ -94,69 +133,17 @@ void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, si
   Node *e = m->a;
   Node *items = e->kind == ND_TUPLE ? e->args : e;
   if (e->kind != ND_TUPLE) e->next = NULL;
+  HostCx hc = {k, NULL, NULL};
   int n = 0;
   for (Node *i = items; i; i = i->next) {
     if (n == 3) grid_error(i, "--grid: at most 3 dimensions%s", "");
-    k->grid_c[n++] = to_c(k, i);
+    k->grid_c[n++] = host_c(&hc, i);
   }
   if (n == 0) grid_error(NULL, "--grid: expected 1 to 3 expressions%s", "");
   diag_set_source(path, src, len);
 }
 
 // ---------------------------------------------------------------- the file's own launch
-
-typedef struct {
-  Kernel *k;
-  Node *call;
-  const char *meta;  // the grid lambda's parameter, or NULL
-} LaunchCx;
-
-// The kernel parameter a host name is passed as in the launch, or NULL.
-static Param *passed_as(LaunchCx *lc, const char *host) {
-  int i = 0;
-  for (Node *a = lc->call->args; a; a = a->next, i++) {
-    if (a->kind == ND_KWARG) {
-      if (a->a->kind == ND_NAME && !strcmp(a->a->str, host)) return find_param(lc->k, a->str);
-    } else if (a->kind == ND_NAME && !strcmp(a->str, host) && i < lc->k->params.len) {
-      return lc->k->params.items[i];
-    }
-  }
-  return NULL;
-}
-
-static const char *param_c(Param *p) {
-  if (!p) return NULL;
-  if (p->is_constexpr)
-    return p->constval->kind == OBJ_INT || p->constval->kind == OBJ_BOOL ? xprintf("(int64_t)%lld", (long long)p->constval->ival) : NULL;
-  if (p->ty.kind == TY_PTR || !scalar_is_int(p->ty.kind)) return NULL;
-  return xprintf("(int64_t)%s", p->name);
-}
-
-// Like to_c, but over host names; NULL where the expression does not map.
-static const char *launch_c(LaunchCx *lc, Node *e) {
-  switch (e->kind) {
-  case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);
-  case ND_NAME: return param_c(passed_as(lc, e->str));
-  case ND_SUBSCRIPT:  // meta['BLOCK_SIZE']
-    if (lc->meta && e->a->kind == ND_NAME && !strcmp(e->a->str, lc->meta) && e->args && e->args->kind == ND_STR)
-      return param_c(find_param(lc->k, e->args->str));
-    return NULL;
-  case ND_BINOP: {
-    const char *op = host_int_op(e->op);
-    const char *a = launch_c(lc, e->a), *b = launch_c(lc, e->b);
-    return op && a && b ? xprintf("(%s %s %s)", a, op, b) : NULL;
-  }
-  case ND_CALL: {
-    const char *fn = e->a->kind == ND_NAME ? e->a->str : e->a->kind == ND_ATTR ? e->a->str : "";
-    const char *helper = host_function(fn);
-    Node *x = e->args, *y = x ? x->next : NULL;
-    if (!helper || !x || !y || y->next) return NULL;
-    const char *a = launch_c(lc, x), *b = launch_c(lc, y);
-    return a && b ? xprintf("%s(%s, %s)", helper, a, b) : NULL;
-  }
-  default: return NULL;
-  }
-}
 
 // `grid` may be a name assigned earlier in the same function.
 static Node *resolve(Node *grid, Node *scope) {
@@ -171,9 +158,9 @@ void grid_from_launch(Kernel *k) {
   Launch *l = k->func->launch;
   if (k->grid_c[0] || !l) return;
   Node *grid = l->call->a->args ? resolve(l->call->a->args, l->scope) : NULL;
-  LaunchCx lc = {k, l->call, NULL};
+  HostCx hc = {k, l->call, NULL};
   if (grid && grid->kind == ND_LAMBDA) {
-    lc.meta = grid->str;
+    hc.meta = grid->str;
     grid = grid->a;
   }
   if (!grid) return;
@@ -183,7 +170,7 @@ void grid_from_launch(Kernel *k) {
   const char *dims[3] = {NULL, NULL, NULL};
   int n = 0;
   for (Node *i = items; i; i = i->next) {
-    if (n == 3 || !(dims[n++] = launch_c(&lc, i))) {
+    if (n == 3 || !(dims[n++] = host_c(&hc, i))) {
       diag_note(l->call->loc, "the grid of this launch of '%s' does not map onto its parameters: give --grid", k->func->name);
       return;
     }
