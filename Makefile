@@ -49,6 +49,15 @@ bench: $(BUILD)/tl2cu
 	$(MAKE) -C samples all
 	python3 bench/bench.py --out docs/PERFORMANCE.md
 
+# The inputs of the GPU checks, translated here (a machine without a GPU) so that the GPU
+# machine only runs nvcc: build/samples/* and build/gpu/{ops,heuristics,inplace}.cu.
+gpu-inputs: $(BUILD)/tl2cu
+	$(MAKE) -C samples translate
+	@mkdir -p $(BUILD)/gpu
+	$(BUILD)/tl2cu tests/golden/ops.py -o $(BUILD)/gpu/ops.cu
+	$(BUILD)/tl2cu tests/golden/heuristics.py -o $(BUILD)/gpu/heuristics.cu
+	$(BUILD)/tl2cu tests/golden/inplace_autotune.py -o $(BUILD)/gpu/inplace.cu
+
 test: $(BUILD)/tl2cu
 	tests/run.sh
 
@@ -81,4 +90,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all demo bench test update-golden asan install uninstall clean
+.PHONY: gpu-inputs all demo bench test update-golden asan install uninstall clean
