@@ -56,6 +56,19 @@ while read -r py expected; do
   fi
 done < <(golden_inputs)
 
+# ---- vector-access decisions: in the plain variant of tests/golden/alignment.py every
+# load named v_* is a vector load and every s_* is not (the file says why for each)
+if "$TL2CU" tests/golden/alignment.py -o "$tmp/alignment.cu" 2>/dev/null; then
+  awk '/_aligned\(/ {exit} {print}' "$tmp/alignment.cu" | grep -E '^ +float [vs]_[a-z0-9_]*\[' >"$tmp/decls"
+  { grep 'float v_' "$tmp/decls" | grep -v -- '-byte loads)'; grep 'float s_' "$tmp/decls" | grep -- '-byte loads)'; } >"$tmp/wrong"
+  want=$(grep -cE '^ +[vs]_[a-z0-9_]* = tl\.load' tests/golden/alignment.py)
+  got=$(wc -l <"$tmp/decls")
+  if [ ! -s "$tmp/wrong" ] && [ "$got" -eq "$want" ]; then ok "vector decisions ($got loads)"
+  else bad "vector decisions ($got of $want loads found; wrong ones below)" "$tmp/wrong"; fi
+else
+  bad "vector decisions: translating tests/golden/alignment.py failed"
+fi
+
 # ---- bad inputs: tests/errors/NAME.{py,args,err,status}
 run_error_case() {  # name -> runs the translator, stderr in $tmp/name.err, prints status
   local name=$1 base=tests/errors/$1 args=""
