@@ -69,6 +69,18 @@ else
   bad "vector decisions: translating tests/golden/alignment.py failed"
 fi
 
+# ---- windows: tests/golden/windows.py's stencils get one load and one store window each;
+# no_window (bytes, a gather) gets none
+if "$TL2CU" --format=none tests/golden/windows.py -o "$tmp/windows.cu" 2>/dev/null; then
+  count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/windows.cu" | grep -c "$2"; }
+  got="$(count stencil_fp16 'a run for all') $(count stencil_fp16 'runs start') $(count stencil_i64 'a run for all')"
+  got="$got $(count stencil_i64 'runs start') $(count no_window 'bool window')"
+  if [ "$got" = "1 1 1 1 0" ]; then ok "windows form where they may, not elsewhere"
+  else echo "load, store windows of fp16, i64; windows of no_window: $got (want 1 1 1 1 0)" >"$tmp/win"; bad "windows" "$tmp/win"; fi
+else
+  bad "windows: translating tests/golden/windows.py failed"
+fi
+
 # ---- bad inputs: tests/errors/NAME.{py,args,err,status}
 run_error_case() {  # name -> runs the translator, stderr in $tmp/name.err, prints status
   local name=$1 base=tests/errors/$1 args=""
