@@ -211,14 +211,17 @@ TL2CU_DEVICE T tl2cu_from_bits(uint64_t b) {
 }
 template <typename T, int V>
 TL2CU_DEVICE uint32_t tl2cu_run_word(const tl2cu_vec<T, V> &r, int i) {
-  if (sizeof(T) >= 4) return (uint32_t)(tl2cu_bits(r.v[i * 4 / sizeof(T)]) >> (32 * (i % (sizeof(T) / 4 + (sizeof(T) < 4)))));
+  constexpr int per_word = sizeof(T) < 4 ? 4 / sizeof(T) : 1;  // elements in a word
+  constexpr int words = sizeof(T) > 4 ? sizeof(T) / 4 : 1;      // words in an element
+  if (sizeof(T) >= 4) return (uint32_t)(tl2cu_bits(r.v[i / words]) >> (32 * (i % words)));
   uint32_t w = 0;
 #pragma unroll
-  for (int j = 0; j < 4 / (int)sizeof(T); ++j) w |= (uint32_t)tl2cu_bits(r.v[i * (4 / sizeof(T)) + j]) << (8 * sizeof(T) * j);
+  for (int j = 0; j < per_word; ++j) w |= (uint32_t)tl2cu_bits(r.v[i * per_word + j]) << (8 * sizeof(T) * j);
   return w;
 }
 template <typename T, int V>
 TL2CU_DEVICE void tl2cu_set_run_word(tl2cu_vec<T, V> &r, int i, uint32_t w) {
+  constexpr int per_word = sizeof(T) < 4 ? 4 / sizeof(T) : 1;
   if (sizeof(T) == 4) {
     r.v[i] = tl2cu_from_bits<T>(w);
   } else if (sizeof(T) == 8) {
@@ -228,8 +231,7 @@ TL2CU_DEVICE void tl2cu_set_run_word(tl2cu_vec<T, V> &r, int i, uint32_t w) {
     r.v[i / 2] = tl2cu_from_bits<T>(b);
   } else {
 #pragma unroll
-    for (int j = 0; j < 4 / (int)sizeof(T) + (sizeof(T) > 4); ++j)
-      r.v[i * (4 / sizeof(T)) + j] = tl2cu_from_bits<T>(w >> (8 * sizeof(T) * j));
+    for (int j = 0; j < per_word; ++j) r.v[i * per_word + j] = tl2cu_from_bits<T>(w >> (8 * sizeof(T) * j));
   }
 }
 // Of lane + 1's run, the first W words; of lane - 1's, the last W (the other words
