@@ -308,12 +308,9 @@ bool windowed(Em *em, Stmt *s) {
 // Would emitting v's element loop in layout l need a layout conversion (shared memory)?
 static bool needs_conversion(Em *em, const Layout *l, Value *v) {
   if (!v) return false;
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
-  em->scanning = true;
-  em->conversions.len = 0;
-  ex(em, v, &cx);
-  em->scanning = false;
+  Stmt value_only = {.v = v};
+  prepare_conversions(em, &value_only, l, rhs_value);
+  em->prepared = false;  // only a question: the statement emitted next prepares its own
   return em->conversions.len > 0;
 }
 

@@ -486,7 +486,7 @@ void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, c
   close_loop(em);
 }
 
-static const char *rhs_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }
+const char *rhs_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }
 const char *rhs_definition(Em *em, Stmt *s, Cx *cx) { return ex_def(em, s->v, cx); }
 
 const char *shape_comment(Value *v) {

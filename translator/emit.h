@@ -73,6 +73,7 @@ void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn);
 // `fmt` with the target element and fn's C, for every element of layout l (or once, for scalars).
 void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target)
     __attribute__((format(printf, 5, 0)));
+const char *rhs_value(Em *em, Stmt *s, Cx *cx);
 const char *rhs_definition(Em *em, Stmt *s, Cx *cx);
 const char *shape_comment(Value *v);
 const char *store_rhs(Em *em, Stmt *s, Cx *cx);
