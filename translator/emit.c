@@ -673,18 +673,20 @@ static Stmt *emit_assign_group(Em *em, Stmt *s) {
   return s;
 }
 
+static bool is_load(Stmt *s) { return s && s->kind == S_LET && s->v->kind == V_LOAD; }
+
 static void emit_stmts(Em *em, Stmt *s) {
+  bool after_load = false;
   while (s) {
+    if (is_load(s) && !after_load) emit_load_windows(em, s);  // at the first of a run of loads
+    after_load = is_load(s);
     if (windowed(em, s)) {
       s = s->next;
       continue;
     }
-    if (s->kind != S_LET || s->v->kind != V_LOAD) source_comment(em, s);
+    if (!is_load(s)) source_comment(em, s);
     switch (s->kind) {
-    case S_LET:
-      if (s->v->kind == V_LOAD) emit_load_windows(em, s);
-      if (!windowed(em, s)) emit_let(em, s);
-      break;
+    case S_LET: emit_let(em, s); break;
     case S_VARDEF: emit_vardef(em, s); break;
     case S_ASSIGN: s = emit_assign_group(em, s); continue;
     case S_STORE: emit_store(em, s); break;
