@@ -132,15 +132,7 @@ def main():
     cases = torch_cases()
     rows, ratios = [], []
     for name in ct.SAMPLES:
-        torch.manual_seed(0)
-        case = ct.SAMPLES[name](args.build, False)
-        case.run_triton()
-        case.run_tl2cu()
-        torch.cuda.synchronize()
-        ok, figure = case.check()
-        bench = dict(warmup=case.warmup, rep=case.rep, return_mode="median")
-        ms_c = do_bench(case.run_tl2cu, **bench)
-        ms_t = do_bench(case.run_triton, **bench)
+        case, ok, figure, ms_c, ms_t, bench = ct.check_and_time(name, args.build, False)
         nbytes, make_torch = cases[name]
         ms_torch = ""
         if make_torch:

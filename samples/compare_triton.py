@@ -525,9 +525,10 @@ SAMPLES = {
 }
 
 
-def run_sample(name, build, small):
-    """Returns a table row: [name, size, check, tl2cu ms, Triton ms, speed ratio, tl2cu GB/s,
-    Triton GB/s], ok."""
+def check_and_time(name, build, small):
+    """Runs sample `name` under Triton and tl2cu, checks the outputs, then times each with
+    do_bench. Returns the case, ok, the check's figure, tl2cu ms, Triton ms and the do_bench
+    settings (bench/bench.py times torch with them too)."""
     torch.manual_seed(0)
     case = SAMPLES[name](build, small)
     case.run_triton()
@@ -537,6 +538,13 @@ def run_sample(name, build, small):
     bench = dict(warmup=case.warmup, rep=case.rep, return_mode="median")
     ms_c = do_bench(case.run_tl2cu, **bench)
     ms_t = do_bench(case.run_triton, **bench)
+    return case, ok, figure, ms_c, ms_t, bench
+
+
+def run_sample(name, build, small):
+    """Returns a table row: [name, size, check, tl2cu ms, Triton ms, speed ratio, tl2cu GB/s,
+    Triton GB/s], ok."""
+    case, ok, figure, ms_c, ms_t, _ = check_and_time(name, build, small)
     check = f"{'PASS' if ok else 'FAIL'} {figure}"
     gbps = [f"{case.bytes / (ms * 1e6):.0f}" if case.bytes else "" for ms in (ms_c, ms_t)]
     return [name, case.size, check, f"{ms_c:.4f}", f"{ms_t:.4f}", f"{ms_t / ms_c:.2f}x",
