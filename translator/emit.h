@@ -60,7 +60,6 @@ const char *elem_index(const Layout *l);
 const char *coord(const Layout *l, int d);
 const char *ex(Em *em, Value *v, Cx *cx);
 Cx child(Cx *cx);
-bool is_materialized(Value *v);
 int elem_bytes(Type t);
 Cx identity_cx(const Layout *l, bool *uses_e);
 bool held_here(Value *v, Cx *cx);

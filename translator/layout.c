@@ -55,7 +55,7 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
   return true;
 }
 
-static bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
+bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
 
 static void require(Value *v, Shape space, const int *map, int threads);
 

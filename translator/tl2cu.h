@@ -419,6 +419,8 @@ struct Layout {
 void layout_assign(Kernel *k, int run);
 int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
+// Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
+bool is_materialized(Value *v);
 
 // ---------------------------------------------------------------- grid.c
 // Compiles a --grid expression into C over the launcher's parameters.
