@@ -105,7 +105,6 @@ const char *ex(Em *em, Value *v, Cx *cx);
 
 Cx child(Cx *cx) { return *cx; }
 
-
 static const char *conversion_for(Em *em, Value *v, Cx *cx);
 int elem_bytes(Type t) { return t.kind == TY_I1 ? 1 : t.kind == TY_PTR ? 8 : scalar_bits(t.kind) / 8; }
 
