@@ -50,13 +50,14 @@ bench: $(BUILD)/tl2cu
 	python3 bench/bench.py --out docs/PERFORMANCE.md
 
 # The inputs of the GPU checks, translated here (a machine without a GPU) so that the GPU
-# machine only runs nvcc: build/samples/* and build/gpu/{ops,heuristics,inplace}.cu.
+# machine only runs nvcc: build/samples/* and build/gpu/{ops,heuristics,inplace,packed}.cu.
 gpu-inputs: $(BUILD)/tl2cu
 	$(MAKE) -C samples translate
 	@mkdir -p $(BUILD)/gpu
 	$(BUILD)/tl2cu tests/golden/ops.py -o $(BUILD)/gpu/ops.cu
 	$(BUILD)/tl2cu tests/golden/heuristics.py -o $(BUILD)/gpu/heuristics.cu
 	$(BUILD)/tl2cu tests/golden/inplace_autotune.py -o $(BUILD)/gpu/inplace.cu
+	$(BUILD)/tl2cu tests/golden/packed.py -o $(BUILD)/gpu/packed.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh

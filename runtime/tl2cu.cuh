@@ -288,6 +288,65 @@ template <int C, int From, int To, typename T, int V>
 TL2CU_DEVICE void tl2cu_store_part(T *base, const tl2cu_vec<T, V> &r) {
   tl2cu_part<C, From, To, T, V>::store(base, r);
 }
+// ---------------------------------------------------------------- packed bytes
+// 8-bit block values (int8, uint8, bool) held four to a 32-bit word: element k of a
+// thread's values is byte k % 4 of word k / 4. Arithmetic on whole words goes
+// through CUDA's SIMD intrinsics (__vadd4, __vseteq4, ...): bytewise, wrapping like
+// Triton's int8, comparisons giving 0/1 bytes like its i1.
+template <typename T>
+TL2CU_DEVICE T tl2cu_byte(const uint32_t *w, int k) {
+  const uint8_t b = (uint8_t)(w[k >> 2] >> (8 * (k & 3)));
+  return (T)(sizeof(T) == 1 && (T)-1 > (T)0 ? b : (T)(int8_t)b);  // bool: 0/1 bytes
+}
+template <typename T>
+struct tl2cu_byte_ref {  // element k as an lvalue: assigning sets its byte
+  uint32_t &w;
+  int shift;
+  __device__ __forceinline__ void operator=(T x) { w = (w & ~(0xffu << shift)) | ((uint32_t)(uint8_t)x << shift); }
+};
+template <typename T>
+TL2CU_DEVICE tl2cu_byte_ref<T> tl2cu_byte_of(uint32_t *w, int k) {
+  return tl2cu_byte_ref<T>{w[k >> 2], 8 * (k & 3)};
+}
+template <typename T>
+TL2CU_DEVICE uint32_t tl2cu_splat4(T x) { return (uint32_t)(uint8_t)x * 0x01010101u; }
+// where(c, a, b) with c's bytes 0 or 1
+TL2CU_DEVICE uint32_t tl2cu_select4(uint32_t c, uint32_t a, uint32_t b) {
+  const uint32_t m = c * 0xffu;  // 0/1 bytes to 0x00/0xff: no carries
+  return (a & m) | (b & ~m);
+}
+// Word j of a run shifted S bytes (S may be negative) in prev | run | next.
+template <int S, int W>
+TL2CU_DEVICE uint32_t tl2cu_window_word(const tl2cu_vec<uint32_t, W> &prev, const tl2cu_vec<uint32_t, W> &run,
+                                        const tl2cu_vec<uint32_t, W> &next, int j) {
+  const int b = 4 * j + S + 4 * W, lo = b >> 2, s = b & 3;  // b: byte offset from prev's start
+  const uint32_t x = lo < W ? prev.v[lo] : lo < 2 * W ? run.v[lo - W] : next.v[lo - 2 * W];
+  const int hi = lo + 1;
+  const uint32_t y = hi < W ? prev.v[hi] : hi < 2 * W ? run.v[hi - W] : next.v[hi - 2 * W];
+  return s == 0 ? x : __byte_perm(x, y, 0x3210 + 0x1111 * s);
+}
+// Store windows of packed bytes: bytes [I, To) of run r at base[C + i], in the fewest
+// aligned pieces of at most 8 bytes.
+template <int C, int I, int To, int W>
+struct tl2cu_byte_part {
+  static __device__ __forceinline__ void store(uint8_t *base, const tl2cu_vec<uint32_t, W> &r) {
+    constexpr int n = tl2cu_piece<C, I, To, 1>();
+    const uint64_t pair = (uint64_t)r.v[I / 4] | (I / 4 + 1 < W ? (uint64_t)r.v[I / 4 + 1] << 32 : 0);
+    const uint64_t more = I / 4 + 2 < W ? (uint64_t)r.v[I / 4 + 2] << ((64 - 8 * (I % 4)) & 63) : 0;
+    const uint64_t bits = (pair >> (8 * (I % 4))) | (I % 4 ? more : 0);
+    typedef typename tl2cu_word<n>::type P;
+    *reinterpret_cast<P *>(base + C + I) = (P)bits;
+    tl2cu_byte_part<C, I + n, To, W>::store(base, r);
+  }
+};
+template <int C, int To, int W>
+struct tl2cu_byte_part<C, To, To, W> {
+  static __device__ __forceinline__ void store(uint8_t *, const tl2cu_vec<uint32_t, W> &) {}
+};
+template <int C, int From, int To, typename T, int W>
+TL2CU_DEVICE void tl2cu_store_bytes(T *base, const tl2cu_vec<uint32_t, W> &r) {
+  tl2cu_byte_part<C, From, To, W>::store((uint8_t *)base, r);
+}
 template <typename T>
 TL2CU_DEVICE const T *tl2cu_shfl_down_ptr(const T *p, int d) {
   return (const T *)__shfl_down_sync(0xffffffffu, (unsigned long long)p, d);

@@ -81,6 +81,18 @@ else
   bad "windows: translating tests/golden/windows.py failed"
 fi
 
+# ---- packed bytes: tests/golden/packed.py's int8 values are held four to a word (all 12
+# of int8_ops: loads, named values, stored expressions), and its byte stencil gets a load
+# and a store window over the words in the aligned variant
+if "$TL2CU" --format=none tests/golden/packed.py -o "$tmp/packed.cu" 2>/dev/null; then
+  count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/packed.cu" | grep -c "$2"; }
+  got="$(count int8_ops 'four to a word') $(count stencil_i8_aligned 'a run for all') $(count stencil_i8_aligned 'runs start')"
+  if [ "$got" = "12 1 1" ]; then ok "packed bytes: values four to a word, windows over words"
+  else echo "packed values of int8_ops; load, store windows of stencil_i8_aligned: $got (want 12 1 1)" >"$tmp/packed"; bad "packed bytes" "$tmp/packed"; fi
+else
+  bad "packed bytes: translating tests/golden/packed.py failed"
+fi
+
 # ---- bad inputs: tests/errors/NAME.{py,args,err,status}
 run_error_case() {  # name -> runs the translator, stderr in $tmp/name.err, prints status
   local name=$1 base=tests/errors/$1 args=""

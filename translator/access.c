@@ -189,13 +189,16 @@ void note_scalar_access(Em *em, const Layout *l, Type t) {
 
 const char *vec_type(Type t, int vec) { return xprintf("tl2cu_vec<%s, %d>", ctype(t), vec); }
 
+// A run of vec elements as it moves: elements, or packed bytes' words.
+const char *run_type(Type t, int vec, bool packed) { return packed ? xprintf("tl2cu_vec<uint32_t, %d>", vec / 4) : vec_type(t, vec); }
+
 // x = tl.load(...) with contiguous, aligned addresses: one vector load per run.
 bool emit_vector_load(Em *em, Stmt *s) {
   Value *v = s->v;
   const Layout *l = v->layout;
   if (v->kind != V_LOAD || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
-  int vec = chunk_elems(l, v->ty);
-  const char *vt = vec_type(v->ty, vec);
+  int vec = chunk_elems(l, v->ty), n = v->packed ? vec / 4 : vec;  // elements or packed words a chunk
+  const char *vt = run_type(v->ty, vec, v->packed);
   em->scanning = true;
   em->conversions.len = 0;
   bool uses_e = false;
@@ -211,8 +214,7 @@ bool emit_vector_load(Em *em, Stmt *s) {
   const char *mask = v->b ? ex(em, v->b, &cm) : NULL;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
   em->nvector++;
-  line(em, "%s %s[%lld];  %s (%d-byte loads)", ctype(v->ty), v->cname, (long long)l->per_thread, shape_comment(v),
-       vec * elem_bytes(v->ty));
+  line(em, "%s (%d-byte loads)", array_decl(v), vec * elem_bytes(v->ty));
   line(em, "#pragma unroll");
   line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, vec);
   em->indent++;
@@ -220,11 +222,11 @@ bool emit_vector_load(Em *em, Stmt *s) {
   if (mask) {
     line(em, "%s t;", vt);
     line(em, "if (%s) t = *(const %s *)%s;", mask, vt, addr);
-    line(em, "else for (int j = 0; j < %d; ++j) t.v[j] = %s;", vec, other);
+    line(em, "else for (int j = 0; j < %d; ++j) t.v[j] = %s;", n, v->packed ? xprintf("tl2cu_splat4(%s)", other) : other);
   } else {
     line(em, "const %s t = *(const %s *)%s;", vt, vt, addr);
   }
-  line(em, "for (int j = 0; j < %d; ++j) %s[k + j] = t.v[j];", vec, v->cname);
+  line(em, "for (int j = 0; j < %d; ++j) %s[%s + j] = t.v[j];", n, v->cname, v->packed ? "k / 4" : "k");
   close_loop(em);
   return true;
 }
@@ -238,9 +240,10 @@ bool emit_vector_load(Em *em, Stmt *s) {
 // alone would go element by element. This holds when every mask of the group is
 // true over the warp and every address is the anchor's plus c: both are checked
 // at run time, and otherwise the loads run element by element as written.
-// Not for 1-byte elements: each becomes a byte extracted from a word, and the Game
-// of Life with windows ran 16.7 ms against 14.7 without (more registers, half the
-// warps resident); its byte loads in runs of 4 coalesce already.
+// 1-byte elements only when packed (pack.c): the windows' words are then byte
+// permutations of the run's words. Unpacked, each became a byte extracted from a
+// word, and the Game of Life ran 16.7 ms against 14.7 without windows (more
+// registers, half the warps resident).
 
 // An integer constant, possibly broadcast or folded from constants (x - 1 is x + (0 - 1)).
 static bool const_scalar(Value *v, int64_t *c) {
@@ -297,6 +300,9 @@ static bool contiguous_run(Em *em, const Layout *l, Value *ptr) {
   return axis_of(em, ptr, &cx).coef == 1;
 }
 
+// Warps that run whole: every lane takes part in the shuffles and votes.
+static bool whole_warps(Em *em) { return em->threads >= 32 && em->threads % 32 == 0; }
+
 static bool is_used_load(Stmt *s) { return s->kind == S_LET && s->v->kind == V_LOAD && s->v->uses > 1; }
 
 bool windowed(Em *em, Stmt *s) {
@@ -332,13 +338,13 @@ static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
   Value *a = s->v;
   const Layout *l = a->layout;
   int size = elem_bytes(a->ty);
-  if (!window_load(em, s) || !l || em->k->program_threads || em->threads < 32 || size < 2) return false;
+  if (!window_load(em, s) || !l || !whole_warps(em) || (size < 2 && !a->packed)) return false;
   if (l->vec * size > 16 || l->space.dim[l->space.rank - 1] < 32 * l->vec) return false;  // one chunk a run, a warp a row
   *w = (Window){.s = {s}, .n = 1};
   for (Stmt *t = first; t && t->kind == S_LET && t->v->kind == V_LOAD && w->n < MAX_WINDOW; t = t->next) {
     int64_t c;
     if (t == s || !window_load(em, t) || !t->v->layout || !layout_same(t->v->layout, l, &a->shape) || t->v->ty.kind != a->ty.kind ||
-        !shape_eq(t->v->shape, a->shape) || windowed(em, t))
+        !shape_eq(t->v->shape, a->shape) || windowed(em, t) || t->v->packed != a->packed)
       continue;
     if (!const_diff(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(em, l, t->v->a)) continue;
     w->s[w->n] = t;
@@ -472,7 +478,8 @@ static void emit_window_check(Em *em, Window *w) {
 static void emit_window_fast(Em *em, Window *w) {
   Value *a = w->s[0]->v;
   const Layout *l = a->layout;
-  const char *vt = vec_type(a->ty, l->vec);
+  bool packed = a->packed;
+  const char *vt = run_type(a->ty, l->vec, packed), *t = ctype(a->ty);
   int words_after = (int)((w->after * elem_bytes(a->ty) + 3) / 4), words_before = (int)((w->before * elem_bytes(a->ty) + 3) / 4);
   line(em, "#pragma unroll");
   line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
@@ -481,24 +488,30 @@ static void emit_window_fast(Em *em, Window *w) {
   Cx cx = identity_cx(l, &uses_e);
   const char *addr = ex(em, a->a, &cx);
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "const %s *at = %s;", ctype(a->ty), addr);
+  line(em, "const %s *at = %s;", t, addr);
   line(em, "const %s run = *(const %s *)at;", vt, vt);
+  const char *next_at = packed ? xprintf("tl2cu_byte_of<%s>(next.v, j)", t) : "next.v[j]";
+  const char *prev_at = packed ? xprintf("tl2cu_byte_of<%s>(prev.v, %d - 1 - j)", t, l->vec) : xprintf("prev.v[%d - 1 - j]", l->vec);
   if (w->after) {
     line(em, "%s next = tl2cu_next_run<%d>(run);  // lane + 1's run", vt, words_after);
     line(em, "if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads");
-    line(em, "  for (int j = 0; j < %lld; ++j) next.v[j] = at[%d + j];", (long long)w->after, l->vec);
+    line(em, "  for (int j = 0; j < %lld; ++j) %s = at[%d + j];", (long long)w->after, next_at, l->vec);
   }
   if (w->before) {
     line(em, "%s prev = tl2cu_prev_run<%d>(run);  // lane - 1's run", vt, words_before);
     line(em, "if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads");
-    line(em, "  for (int j = 0; j < %lld; ++j) prev.v[%d - 1 - j] = at[-1 - j];", (long long)w->before, l->vec);
+    line(em, "  for (int j = 0; j < %lld; ++j) %s = at[-1 - j];", (long long)w->before, prev_at);
   }
+  const char *p = w->before ? "prev" : "run", *n = w->after ? "next" : "run";
   line(em, "#pragma unroll");
-  line(em, "for (int j = 0; j < %d; ++j) {", l->vec);
+  line(em, "for (int j = 0; j < %d; ++j) {", packed ? l->vec / 4 : l->vec);
   em->indent++;
-  for (int i = 0; i < w->n; i++)
-    line(em, "%s[k + j] = tl2cu_window_at(%s, run, %s, j %s);", w->s[i]->v->cname, w->before ? "prev" : "run",
-         w->after ? "next" : "run", plus(w->shift[i]));
+  for (int i = 0; i < w->n; i++) {
+    if (packed)
+      line(em, "%s[k / 4 + j] = tl2cu_window_word<%lld>(%s, run, %s, j);", w->s[i]->v->cname, (long long)w->shift[i], p, n);
+    else
+      line(em, "%s[k + j] = tl2cu_window_at(%s, run, %s, j %s);", w->s[i]->v->cname, p, n, plus(w->shift[i]));
+  }
   close_loop(em);
   close_loop(em);
 }
@@ -512,7 +525,7 @@ static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
     source_comment(em, w.s[i]);
     vec_push(&em->windowed, w.s[i]);
     note_axis(em, w.s[i]->v);
-    line(em, "%s %s[%lld];  %s", ctype(w.s[i]->v->ty), w.s[i]->v->cname, (long long)l->per_thread, shape_comment(w.s[i]->v));
+    line(em, "%s", array_decl(w.s[i]->v));
   }
   line(em, "{  // %s: one %d-byte load a run for all, when the warp's masks are all true", window_names(&w),
        l->vec * elem_bytes(s->v->ty));
@@ -525,7 +538,7 @@ static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
   em->indent--;
   line(em, "} else {  // element by element, as written");
   em->indent++;
-  for (int i = 0; i < w.n; i++) elementwise(em, w.s[i], l, rhs_definition, "%s = %s;", w.s[i]->v->cname);
+  for (int i = 0; i < w.n; i++) elementwise(em, w.s[i], l, rhs_definition, "%s = %s;", w.s[i]->v);
   close_loop(em);
   close_loop(em);
 }
@@ -535,8 +548,20 @@ void emit_load_windows(Em *em, Stmt *first) {
   for (Stmt *s = first; s && s->kind == S_LET && s->v->kind == V_LOAD; s = s->next) emit_load_window(em, first, s);
 }
 
-// `name`: the run at r of the values statement s stores (element r + j in name.v[j]).
+// Does statement s store a packed value as it is held (its words can move as they are)?
+static bool stores_words(Stmt *s, const Layout *l) {
+  Value *v = s->v;
+  return v->packed && v->layout && shape_eq(v->shape, l->space) && layout_same(v->layout, l, &v->shape);
+}
+
+// `name`: the run at r of the values statement s stores (element r + j in name.v[j],
+// or packed: word j of the run in name.v[j]).
 static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *name) {
+  if (stores_words(s, l)) {
+    line(em, "%s %s;", run_type(s->v->ty, vec, true), name);
+    line(em, "for (int j = 0; j < %d; ++j) %s.v[j] = %s[r / 4 + j];", vec / 4, name, s->v->cname);
+    return;
+  }
   line(em, "%s %s;", vec_type(s->v->ty, vec), name);
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
@@ -554,6 +579,7 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
 void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   int vec = chunk_elems(l, s->v->ty);
   em->vec = vec;
+  em->vec_words = stores_words(s, l);
   prepare_conversions(em, s, l, store_value_and_address);
   em->prepared = false;
   line(em, "#pragma unroll");
@@ -568,6 +594,7 @@ void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
   line(em, "%s = t;", target);
   close_loop(em);
+  em->vec_words = false;
 }
 
 // A contiguous store whose runs start c elements past an aligned address (out[i + 1]
@@ -577,7 +604,8 @@ void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
 // time like a load window: every mask true over the warp, the next lane's run next.
 bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   int size = elem_bytes(s->v->ty), vec = l->vec;
-  if (em->k->program_threads || em->threads < 32 || size < 2 || vec < 2 || vec * size > 16) return false;
+  bool packed = stores_words(s, l);
+  if (!whole_warps(em) || (size < 2 && !packed) || vec < 2 || vec * size > 16) return false;
   if (l->space.dim[l->space.rank - 1] < 32 * vec || shape_numel(l->space) < l->threads) return false;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
@@ -588,7 +616,7 @@ bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   if (c == 0 || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) || needs_conversion(em, l, s->v))
     return false;
   if (!vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c)) return false;
-  const char *t = ctype(s->v->ty), *vt = vec_type(s->v->ty, vec);
+  const char *t = ctype(s->v->ty), *vt = run_type(s->v->ty, vec, packed);
   int words = (int)(((vec - c) * size + 3) / 4);
   line(em, "{  // runs start %lld element%s past a %d-byte boundary: aligned %d-byte stores when the warp's masks are all true",
        (long long)c, c == 1 ? "" : "s", vec * size, vec * size);
@@ -622,11 +650,15 @@ bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   line(em, "const %s next = tl2cu_next_run<%d>(mine);  // lane + 1's run", vt, words);
   line(em, "if (lane != 31) {");
   line(em, "  %s chunk;", vt);
-  line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + %lld);", vec, (long long)(vec - c));
+  if (packed)
+    line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_word<%lld>(mine, mine, next, j);", vec / 4, (long long)(vec - c));
+  else
+    line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + %lld);", vec, (long long)(vec - c));
   line(em, "  *(%s *)(at + %d) = chunk;", vt, vec);
   line(em, "}");
-  line(em, "if (lane == 0) tl2cu_store_part<%lld, 0, %lld>(at, mine);  // before the first chunk", (long long)c, (long long)(vec - c));
-  line(em, "if (lane == 31) tl2cu_store_part<%lld, %lld, %d>(at, mine);  // the next warp stores after it", (long long)c,
+  const char *part = packed ? "tl2cu_store_bytes" : "tl2cu_store_part";
+  line(em, "if (lane == 0) %s<%lld, 0, %lld>(at, mine);  // before the first chunk", part, (long long)c, (long long)(vec - c));
+  line(em, "if (lane == 31) %s<%lld, %lld, %d>(at, mine);  // the next warp stores after it", part, (long long)c,
        (long long)(vec - c), vec);
   close_loop(em);
   em->indent--;

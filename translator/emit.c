@@ -135,10 +135,19 @@ bool held_here(Value *v, Cx *cx) {
   return true;
 }
 
+// Element k (C text) of a materialized block value's array.
+const char *elem_at(Value *v, const char *k) { return v->packed ? packed_elem(v, k) : xprintf("%s[%s]", v->cname, k); }
+
+// The declaration of a materialized block value's array.
+const char *array_decl(Value *v) {
+  if (v->packed) return packed_decl(v);
+  return xprintf("%s %s[%lld];  %s", ctype(v->ty), v->cname, (long long)v->layout->per_thread, shape_comment(v));
+}
+
 static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0) return v->cname;
-  if (cx->lay && v->layout && held_here(v, cx)) return xprintf("%s[k]", v->cname);
-  if (shape_numel(v->shape) == 1) return xprintf("%s[0]", v->cname);  // every thread holds the one element
+  if (cx->lay && v->layout && held_here(v, cx)) return elem_at(v, "k");
+  if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
   if (recomputable(v)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
   return conversion_for(em, v, cx);
@@ -431,7 +440,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   Cx own = identity_cx(v->layout, &uses_e);
   const char *src = linear_of(&own, v->shape);
   open_elem_loop(em, v->layout, uses_e);
-  line(em, "((%s*)tl2cu_smem)[%s] = %s[k];", t, src, v->cname);
+  line(em, "((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "k"));
   close_loop(em);
   line(em, "__syncthreads();");
   line(em, "%s %s[%lld];", t, c->name, (long long)cx->lay->per_thread);
@@ -468,13 +477,14 @@ void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn) {
   em->prepared = true;
 }
 
-void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target) {
+void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target) {
   if (!em->prepared) prepare_conversions(em, s, l, fn);
   em->prepared = false;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *rhs = fn(em, s, &cx);
-  const char *text = !target ? xprintf(fmt, rhs) : xprintf(fmt, l ? xprintf("%s[k]", target) : target, rhs);
+  const char *lhs = !target ? NULL : !l ? target->cname : target->packed ? packed_lvalue(target, "k") : xprintf("%s[k]", target->cname);
+  const char *text = !target ? xprintf(fmt, rhs) : xprintf(fmt, lhs, rhs);
   if (!l) {
     line(em, "%s", text);
     return;
@@ -517,26 +527,30 @@ static void emit_let(Em *em, Stmt *s) {
   }
   if (v->shape.rank == 0) {
     const char *decl = v->ty.kind == TY_PTR ? xprintf("%sconst", ctype(v->ty)) : xprintf("const %s", ctype(v->ty));
-    elementwise(em, s, NULL, rhs_definition, xprintf("%s %%s = %%s;", decl), v->cname);
+    elementwise(em, s, NULL, rhs_definition, xprintf("%s %%s = %%s;", decl), v);
     return;
   }
-  line(em, "%s %s[%lld];  %s", ctype(v->ty), v->cname, (long long)v->layout->per_thread, shape_comment(v));
-  elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v->cname);
+  if (v->packed && v->kind != V_LOAD) {
+    emit_packed_let(em, s);
+    return;
+  }
+  line(em, "%s", array_decl(v));
+  elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v);
 }
 
 static void emit_vardef(Em *em, Stmt *s) {
   Value *var = s->var;
   if (var->shape.rank == 0) {
-    elementwise(em, s, NULL, rhs_value, xprintf("%s %%s = %%s;", ctype(var->ty)), var->cname);
+    elementwise(em, s, NULL, rhs_value, xprintf("%s %%s = %%s;", ctype(var->ty)), var);
     return;
   }
-  line(em, "%s %s[%lld];  %s", ctype(var->ty), var->cname, (long long)var->layout->per_thread, shape_comment(var));
-  elementwise(em, s, var->layout, rhs_value, "%s = %s;", var->cname);
+  line(em, "%s", array_decl(var));
+  elementwise(em, s, var->layout, rhs_value, "%s = %s;", var);
 }
 
 static void emit_assign(Em *em, Stmt *s) {
   Value *var = s->var;
-  elementwise(em, s, var->shape.rank ? var->layout : NULL, rhs_value, "%s = %s;", var->cname);
+  elementwise(em, s, var->shape.rank ? var->layout : NULL, rhs_value, "%s = %s;", var);
 }
 
 const char *store_rhs(Em *em, Stmt *s, Cx *cx) {
@@ -551,14 +565,33 @@ const char *store_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }
 const char *store_address(Em *em, Stmt *s, Cx *cx) {
   Cx cm = *cx;
   const char *addr = ex(em, s->ptr, cx);
-  return s->mask ? xprintf("if (%s) *(%s *)%s", ex(em, s->mask, &cm), vec_type(s->v->ty, em->vec), addr)
-                 : xprintf("*(%s *)%s", vec_type(s->v->ty, em->vec), addr);
+  const char *vt = run_type(s->v->ty, em->vec, em->vec_words);
+  return s->mask ? xprintf("if (%s) *(%s *)%s", ex(em, s->mask, &cm), vt, addr) : xprintf("*(%s *)%s", vt, addr);
 }
 
 const char *store_value_and_address(Em *em, Stmt *s, Cx *cx) {
   Cx c2 = *cx;
   store_value(em, s, cx);
   return store_address(em, s, &c2);
+}
+
+// A block store in layout l.
+static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
+  int64_t n = shape_numel(l->space);
+  bool replicated = n < em->threads;
+  if (vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty, 0)) {
+    emit_vector_store(em, s, l);
+    return;
+  }
+  if (!replicated && emit_store_window(em, s, l)) return;
+  note_scalar_access(em, l, s->v->ty);
+  prepare_conversions(em, s, l, store_rhs);
+  if (replicated) {  // fewer elements than threads: only the first n threads own one
+    line(em, "if (tid < %lld) {", (long long)n);
+    em->indent++;
+  }
+  elementwise(em, s, l, store_rhs, "%s", NULL);
+  if (replicated) close_loop(em);
 }
 
 static void emit_store(Em *em, Stmt *s) {
@@ -584,21 +617,9 @@ static void emit_store(Em *em, Stmt *s) {
     own.vec = own.per_thread >= 4 ? 4 : (int)own.per_thread;
     l = &own;
   }
-  int64_t n = shape_numel(l->space);
-  bool replicated = n < em->threads;
-  if (vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty, 0)) {
-    emit_vector_store(em, s, l);
-    return;
-  }
-  if (!replicated && emit_store_window(em, s, l)) return;
-  note_scalar_access(em, l, s->v->ty);
-  prepare_conversions(em, s, l, store_rhs);
-  if (replicated) {  // fewer elements than threads: only the first n threads own one
-    line(em, "if (tid < %lld) {", (long long)n);
-    em->indent++;
-  }
-  elementwise(em, s, l, store_rhs, "%s", NULL);
-  if (replicated) close_loop(em);
+  bool packed = begin_packed_store(em, s, l);
+  emit_block_store(em, s, l);
+  if (packed) end_packed_store(s);
 }
 
 static void emit_stmts(Em *em, Stmt *s);
@@ -787,8 +808,10 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   em->nvector = 0;
   em->nspread_bytes = 0;
   em->windowed.len = 0;
+  em->stored_line = em->nstored = 0;
   em->last_line = 0;
   em->indent = 1;
+  decide_packing(k->body);
   emit_stmts(em, k->body);
   em->out = saved;
   em->indent = 0;
@@ -850,6 +873,9 @@ static int program_threads(Kernel *k) {
   if (n < 0 || k->combines.len) return 0;
   if (n == 0) return 1;
   int64_t t = n < 32 ? 32 : n;
+  // byte kernels: 16 bytes a thread, one vector of four packed words (pack.c); the
+  // Game of Life ran 3.95 ms so against 4.52 with 8 bytes a thread (docs/NOTES.md)
+  if (layout_widest_run(k) == 16 && n >= 16 * 32) t = n / 16;
   return t * 2 <= block ? (int)t : 0;
 }
 
@@ -1000,6 +1026,19 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
   line(em, "%s", "");
 }
 
+// The launch of one variant over grid gx x gy x gz.
+static void emit_launch(Em *em, Kernel *k, const char *kernel, const char *indent) {
+  const char *args = param_list(k, true);
+  int block = k->num_warps * 32;
+  if (k->program_threads) {
+    int per = block / k->program_threads;
+    line(em, "%stl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", indent,
+         kernel, per - 1, per, block, args, *args ? ", " : "");
+  } else {
+    line(em, "%stl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", indent, kernel, block, args);
+  }
+}
+
 static void emit_launchers(Em *em, Kernel *k) {
   const char *name = k->config_index >= 0 ? xprintf("%s_config%d", k->launcher, k->config_index) : k->launcher;
   const char *params = param_list(k, false), *args = param_list(k, true);
@@ -1008,12 +1047,8 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "%s cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", linkage, name,
        sep, params);
   line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
-  if (k->program_threads) {
-    int block = k->num_warps * 32, per = block / k->program_threads;
-    line(em, "  // %d programs per thread block", per);
-    line(em, "  tl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", kernel_name(k),
-         per - 1, per, block, args, *args ? ", " : "");
-  } else if (k->aligned_variant) {
+  if (k->program_threads) line(em, "  // %d programs per thread block", k->num_warps * 32 / k->program_threads);
+  if (k->aligned_variant) {
     Str cond = {0};
     str_add(&cond, "");
     for (int i = 0; i < k->params.len; i++) {
@@ -1023,11 +1058,11 @@ static void emit_launchers(Em *em, Kernel *k) {
                p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->name) : xprintf("%s %% 16 == 0", p->name));
     }
     line(em, "  if (%s)", cond.buf);
-    line(em, "    tl2cu_kernels::%s_aligned<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", kernel_name(k), k->num_warps * 32, args);
+    emit_launch(em, k, xprintf("%s_aligned", kernel_name(k)), "    ");
     line(em, "  else");
-    line(em, "    tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", kernel_name(k), k->num_warps * 32, args);
+    emit_launch(em, k, kernel_name(k), "    ");
   } else {
-    line(em, "  tl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", kernel_name(k), k->num_warps * 32, args);
+    emit_launch(em, k, kernel_name(k), "  ");
   }
   line(em, "  return cudaGetLastError();");
   line(em, "}");

@@ -25,6 +25,7 @@ typedef struct {
   int nconversions;  // per kernel, for unique names
   bool prepared;     // the current statement's conversions are already emitted
   int vec;           // the run length of the vector store being emitted
+  bool vec_words;    // and whether it moves packed words (pack.c)
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
   uint64_t assumed;     // the parameters that variant's decisions relied on
   uint64_t probed;      // the parameters whose assumed divisibility the current query used
@@ -33,6 +34,7 @@ typedef struct {
   int nspread_bytes;    // byte accesses element by element in runs of more than 4 (poorly coalesced)
   void **group;         // the kernels of the autotune group being emitted
   Vec windowed;         // loads already emitted with their window's anchor
+  int stored_line, nstored;  // names of packed stored expressions (pack.c)
 } Em;
 
 typedef struct {
@@ -70,8 +72,10 @@ void close_loop(Em *em);
 void source_comment(Em *em, Stmt *s);
 void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn);
 // `fmt` with the target element and fn's C, for every element of layout l (or once, for scalars).
-void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, const char *target)
+void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target)
     __attribute__((format(printf, 5, 0)));
+const char *elem_at(Value *v, const char *k);
+const char *array_decl(Value *v);
 const char *rhs_value(Em *em, Stmt *s, Cx *cx);
 const char *rhs_definition(Em *em, Stmt *s, Cx *cx);
 const char *shape_comment(Value *v);
@@ -87,12 +91,22 @@ int64_t min64(int64_t a, int64_t b);
 void note_axis(Em *em, Value *v);
 void note_scalar_access(Em *em, const Layout *l, Type t);
 const char *vec_type(Type t, int vec);
+const char *run_type(Type t, int vec, bool packed);
 bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift);
 bool emit_vector_load(Em *em, Stmt *s);
 void emit_vector_store(Em *em, Stmt *s, const Layout *l);
 bool emit_store_window(Em *em, Stmt *s, const Layout *l);
 void emit_load_windows(Em *em, Stmt *first);
 bool windowed(Em *em, Stmt *s);
+
+// pack.c
+void decide_packing(Stmt *body);
+const char *packed_decl(Value *v);
+const char *packed_elem(Value *v, const char *k);
+const char *packed_lvalue(Value *v, const char *k);
+void emit_packed_let(Em *em, Stmt *s);
+bool begin_packed_store(Em *em, Stmt *s, const Layout *l);
+void end_packed_store(Stmt *s);
 
 // reduce.c
 void emit_reduce(Em *em, Stmt *s);

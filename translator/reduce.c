@@ -74,17 +74,18 @@ static void reduce_fold(Em *em, Reduction *r) {
     if (g == r->ngroups) r->first[r->ngroups++] = k;
     r->group_of[k] = g;
     bool head = r->first[g] == k;
-    long long G = (long long)g, K = (long long)k;
+    long long G = (long long)g;
+    const char *xk = elem_at(x, xprintf("%lld", (long long)k));
     if (r->arg && head) {
-      line(em, "%s r%lld = %s[%lld];", r->xt, G, x->cname, K);
+      line(em, "%s r%lld = %s;", r->xt, G, xk);
       line(em, "int32_t i%lld;", G);
       line(em, "{ const int e = %s; i%lld = %s; }", elem_k(l, k), G, r->idx);
     } else if (r->arg) {
-      line(em, "{ const int e = %s; %s(r%lld, i%lld, %s[%lld], %s); }", elem_k(l, k), r->step, G, G, x->cname, K, r->idx);
+      line(em, "{ const int e = %s; %s(r%lld, i%lld, %s, %s); }", elem_k(l, k), r->step, G, G, xk, r->idx);
     } else if (head) {
-      line(em, "%s r%lld = %s[%lld];", r->t, G, x->cname, K);
+      line(em, "%s r%lld = %s;", r->t, G, xk);
     } else {
-      line(em, "r%lld = %s;", G, combine_expr(r->v, xprintf("r%lld", G), xprintf("%s[%lld]", x->cname, K)));
+      line(em, "r%lld = %s;", G, combine_expr(r->v, xprintf("r%lld", G), xk));
     }
   }
 }
@@ -234,7 +235,7 @@ void emit_scan(Em *em, Stmt *s) {
   Cx own = identity_cx(l, &uses_e);
   const char *pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "buf[%s] = %s[k];", padded_index(pos, S), x->cname);
+  line(em, "buf[%s] = %s;", padded_index(pos, S), elem_at(x, "k"));
   close_loop(em);
   line(em, "__syncthreads();");
   // element i of segment `seg` of line `ln`, in scan order

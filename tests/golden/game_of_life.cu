@@ -4,155 +4,462 @@
 namespace tl2cu_kernels {
 
 // gol_triton_2d_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024
-__global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
-  const int tid = threadIdx.x;
+__global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int tid = threadIdx.x % 64;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
   // L12: row_id = tl.program_id(0)
-  const int32_t row_id = (int32_t)blockIdx.x;
+  const int32_t row_id = program_x;
   // L13: col_id = tl.program_id(1)
   const int32_t col_id = (int32_t)blockIdx.y;
   // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
-  int32_t row_offsets1[8];  // [1, 1] i32, held in the layout of [1, 1024]
+  int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     row_offsets1[k] = (row_id + 1);
   }
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
-  int32_t col_offsets1[8];  // [1, 1024] i32
+  int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 64>(tid, k);
     col_offsets1[k] = (((col_id * 1024) + (e & 1023)) + 1);
   }
   // L17: row_offsets0 = row_offsets1 - 1
-  int32_t row_offsets0[8];  // [1, 1] i32, held in the layout of [1, 1024]
+  int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     row_offsets0[k] = (row_offsets1[k] - 1);
   }
   // L18: row_offsets2 = row_offsets1 + 1
-  int32_t row_offsets2[8];  // [1, 1] i32, held in the layout of [1, 1024]
+  int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     row_offsets2[k] = (row_offsets1[k] + 1);
   }
   // L19: col_offsets0 = col_offsets1 - 1
-  int32_t col_offsets0[8];  // [1, 1024] i32
+  int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     col_offsets0[k] = (col_offsets1[k] - 1);
   }
   // L20: col_offsets2 = col_offsets1 + 1
-  int32_t col_offsets2[8];  // [1, 1024] i32
+  int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     col_offsets2[k] = (col_offsets1[k] + 1);
   }
   // L21: row_mask0 = row_offsets0 < N
-  bool row_mask0[8];  // [1, 1] i1, held in the layout of [1, 1024]
+  bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     row_mask0[k] = ((int64_t)row_offsets0[k] < N);
   }
   // L22: row_mask1 = row_offsets1 < N - 1
-  bool row_mask1[8];  // [1, 1] i1, held in the layout of [1, 1024]
+  bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     row_mask1[k] = ((int64_t)row_offsets1[k] < (N - 1LL));
   }
   // L23: row_mask2 = row_offsets2 < N
-  bool row_mask2[8];  // [1, 1] i1, held in the layout of [1, 1024]
+  bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     row_mask2[k] = ((int64_t)row_offsets2[k] < N);
   }
   // L24: col_mask0 = col_offsets0 < N
-  bool col_mask0[8];  // [1, 1024] i1
+  bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     col_mask0[k] = ((int64_t)col_offsets0[k] < N);
   }
   // L25: col_mask1 = col_offsets1 < N - 1
-  bool col_mask1[8];  // [1, 1024] i1
+  bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     col_mask1[k] = ((int64_t)col_offsets1[k] < (N - 1LL));
   }
   // L26: col_mask2 = col_offsets2 < N
-  bool col_mask2[8];  // [1, 1024] i1
+  bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     col_mask2[k] = ((int64_t)col_offsets2[k] < N);
   }
   // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
-  int8_t row00[8];  // [1, 1024] i8
+  uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row00[k] = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row00, k) = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
   }
   // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
-  int8_t row01[8];  // [1, 1024] i8
+  uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row01[k] = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row01, k) = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
   }
   // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
-  int8_t row02[8];  // [1, 1024] i8
+  uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row02[k] = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row02, k) = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
   }
   // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
-  int8_t row10[8];  // [1, 1024] i8
+  uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row10[k] = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row10, k) = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
   }
   // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
-  int8_t row11[8];  // [1, 1024] i8
+  uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row11[k] = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row11, k) = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
   }
   // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
-  int8_t row12[8];  // [1, 1024] i8
+  uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row12[k] = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row12, k) = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
   }
   // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
-  int8_t row20[8];  // [1, 1024] i8
+  uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row20[k] = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row20, k) = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
   }
   // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
-  int8_t row21[8];  // [1, 1024] i8
+  uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row21[k] = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row21, k) = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
   }
   // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
-  int8_t row22[8];  // [1, 1024] i8
+  uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    row22[k] = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(row22, k) = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
   }
   // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
-  int8_t sum[8];  // [1, 1024] i8
+  uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum[k] = (int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)(row00[k] + row01[k]) + row02[k]) + row10[k]) + row12[k]) + row20[k]) + row21[k]) + row22[k]);
-  }
+  for (int w = 0; w < 4; ++w) sum[w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[w], row01[w]), row02[w]), row10[w]), row12[w]), row20[w]), row21[w]), row22[w]);
   // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
-  int8_t result[8];  // [1, 1024] i8
+  uint32_t result[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    result[k] = (int8_t)((row11[k] > (int8_t)0) ? ((sum[k] == (int8_t)2) || (sum[k] == (int8_t)3)) : (sum[k] == (int8_t)3));
-  }
+  for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
   // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = result[k];
+  for (int k = 0; k < 16; ++k) {
+    if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = tl2cu_byte<int8_t>(result, k);
+  }
+}
+
+// gol_triton_2d_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int tid = threadIdx.x % 64;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  // L12: row_id = tl.program_id(0)
+  const int32_t row_id = program_x;
+  // L13: col_id = tl.program_id(1)
+  const int32_t col_id = (int32_t)blockIdx.y;
+  // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
+  int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_offsets1[k] = (row_id + 1);
+  }
+  // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
+  int32_t col_offsets1[16];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<16, 64>(tid, k);
+    col_offsets1[k] = (((col_id * 1024) + (e & 1023)) + 1);
+  }
+  // L17: row_offsets0 = row_offsets1 - 1
+  int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_offsets0[k] = (row_offsets1[k] - 1);
+  }
+  // L18: row_offsets2 = row_offsets1 + 1
+  int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_offsets2[k] = (row_offsets1[k] + 1);
+  }
+  // L19: col_offsets0 = col_offsets1 - 1
+  int32_t col_offsets0[16];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    col_offsets0[k] = (col_offsets1[k] - 1);
+  }
+  // L20: col_offsets2 = col_offsets1 + 1
+  int32_t col_offsets2[16];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    col_offsets2[k] = (col_offsets1[k] + 1);
+  }
+  // L21: row_mask0 = row_offsets0 < N
+  bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_mask0[k] = ((int64_t)row_offsets0[k] < N);
+  }
+  // L22: row_mask1 = row_offsets1 < N - 1
+  bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_mask1[k] = ((int64_t)row_offsets1[k] < (N - 1LL));
+  }
+  // L23: row_mask2 = row_offsets2 < N
+  bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    row_mask2[k] = ((int64_t)row_offsets2[k] < N);
+  }
+  // L24: col_mask0 = col_offsets0 < N
+  bool col_mask0[16];  // [1, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    col_mask0[k] = ((int64_t)col_offsets0[k] < N);
+  }
+  // L25: col_mask1 = col_offsets1 < N - 1
+  bool col_mask1[16];  // [1, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    col_mask1[k] = ((int64_t)col_offsets1[k] < (N - 1LL));
+  }
+  // L26: col_mask2 = col_offsets2 < N
+  bool col_mask2[16];  // [1, 1024] i1
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    col_mask2[k] = ((int64_t)col_offsets2[k] < N);
+  }
+  // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
+  uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
+  // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
+  uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
+  // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
+  uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
+  {  // row00, row01 and row02: one 16-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+      {
+        const int k = r + 15;
+        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
+      }
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      window &= row_mask0[k];
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
+      window &= (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 2;
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      window &= lane == 31 | next_follows;
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 16; k += 16) {
+        const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
+        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
+        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
+        #pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          row00[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
+          row01[k / 4 + j] = tl2cu_window_word<1>(run, run, next, j);
+          row02[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row00, k) = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row01, k) = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row02, k) = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+      }
+    }
+  }
+  // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
+  uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
+  // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
+  uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
+  // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
+  uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
+  {  // row10, row11 and row12: one 16-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+      {
+        const int k = r + 15;
+        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
+      }
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      window &= row_mask1[k];
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
+      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      window &= lane == 31 | next_follows;
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 16; k += 16) {
+        const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
+        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
+        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
+        #pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          row10[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
+          row11[k / 4 + j] = tl2cu_window_word<1>(run, run, next, j);
+          row12[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row10, k) = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row11, k) = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row12, k) = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+      }
+    }
+  }
+  // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
+  uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
+  // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
+  uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
+  // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
+  uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
+  {  // row20, row21 and row22: one 16-byte load a run for all, when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+      {
+        const int k = r + 15;
+        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
+      }
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      window &= row_mask2[k];
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
+      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      window &= lane == 31 | next_follows;
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int k = 0; k < 16; k += 16) {
+        const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
+        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
+        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
+        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
+          for (int j = 0; j < 2; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
+        #pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          row20[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
+          row21[k / 4 + j] = tl2cu_window_word<1>(run, run, next, j);
+          row22[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
+        }
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row20, k) = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row21, k) = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+      }
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        tl2cu_byte_of<int8_t>(row22, k) = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+      }
+    }
+  }
+  // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
+  uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) sum[w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[w], row01[w]), row02[w]), row10[w]), row12[w]), row20[w]), row21[w]), row22[w]);
+  // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
+  uint32_t result[4] = {};  // [1, 1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
+  // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
+  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+    bool window = true;
+    #pragma unroll
+    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+      {
+        const int k = r + 15;
+        window &= col_mask1[k];
+      }
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      window &= row_mask1[k];
+    }
+    const int lane = tid & 31;
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      window &= lane == 31 | next_follows;
+    }
+    if (__all_sync(0xffffffffu, window)) {
+      #pragma unroll
+      for (int r = 0; r < 16; r += 16) {
+        tl2cu_vec<uint32_t, 4> mine;
+        for (int j = 0; j < 4; ++j) mine.v[j] = result[r / 4 + j];
+        const int k = r;
+        int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
+        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<uint32_t, 4> chunk;
+          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
+          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+        }
+        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+      }
+    } else {  // element by element, as written
+      #pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = tl2cu_byte<int8_t>(result, k);
+      }
+    }
   }
 }
 
@@ -160,7 +467,11 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
 
 extern "C" cudaError_t gol_triton_2d_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::gol_triton_2d_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N);
+  // 2 programs per thread block
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && row_stride % 16 == 0)
+    tl2cu_kernels::gol_triton_2d_kernel_aligned<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N, gx);
+  else
+    tl2cu_kernels::gol_triton_2d_kernel<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N, gx);
   return cudaGetLastError();
 }
 

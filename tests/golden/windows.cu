@@ -6,18 +6,18 @@ namespace tl2cu_kernels {
 // stencil_fp16: num_warps=4, BLOCK_H=1024
 __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, int32_t n) {
   const int tid = threadIdx.x;
-  // L13: i = tl.program_id(0) * BLOCK_H + tl.arange(0, BLOCK_H)
+  // L14: i = tl.program_id(0) * BLOCK_H + tl.arange(0, BLOCK_H)
   int32_t i_[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<8, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 1024) + e);
   }
-  // L15: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
+  // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
   half mid[8];  // [1024] fp16
-  // L14: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
+  // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
   half left[8];  // [1024] fp16
-  // L16: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
+  // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
   half right[8];  // [1024] fp16
   {  // mid, left and right: one 16-byte load a run for all, when the warp's masks are all true
     bool window = true;
@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       }
     }
   }
-  // L17: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
+  // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
   {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
     bool window = true;
     #pragma unroll
@@ -124,16 +124,16 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
 // stencil_i64: num_warps=4, BLOCK_L=256
 __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_ptr, int32_t n) {
   const int tid = threadIdx.x;
-  // L22: i = tl.program_id(0) * BLOCK_L + tl.arange(0, BLOCK_L)
+  // L23: i = tl.program_id(0) * BLOCK_L + tl.arange(0, BLOCK_L)
   int32_t i_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<2, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 256) + e);
   }
-  // L23: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+  // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   int64_t mid[2];  // [256] i64
-  // L24: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+  // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
   int64_t right[2];  // [256] i64
   {  // mid and right: one 16-byte load a run for all, when the warp's masks are all true
     bool window = true;
@@ -177,7 +177,7 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
       }
     }
   }
-  // L25: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
+  // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
   {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
     bool window = true;
     #pragma unroll
@@ -224,44 +224,47 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
 }
 
 // no_window: num_warps=4, BLOCK_N=1024
-__global__ void __launch_bounds__(128) no_window(int8_t *x_ptr, int32_t *idx_ptr, int32_t *out_ptr) {
-  const int tid = threadIdx.x;
-  // L30: i = tl.arange(0, BLOCK_N)
-  int32_t i_[8];  // [1024] i32
+__global__ void __launch_bounds__(128) no_window(int8_t *x_ptr, int32_t *idx_ptr, int32_t *out_ptr, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int tid = threadIdx.x % 64;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  // L31: i = tl.arange(0, BLOCK_N)
+  int32_t i_[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = e;
   }
-  // L31: a = tl.load(x_ptr + i)
-  int8_t a[8];  // [1024] i8 (8-byte loads)
+  // L32: a = tl.load(x_ptr + i)
+  int8_t a[16];  // [1024] i8 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    const tl2cu_vec<int8_t, 8> t = *(const tl2cu_vec<int8_t, 8> *)(x_ptr + i_[k]);
-    for (int j = 0; j < 8; ++j) a[k + j] = t.v[j];
+  for (int k = 0; k < 16; k += 16) {
+    const tl2cu_vec<int8_t, 16> t = *(const tl2cu_vec<int8_t, 16> *)(x_ptr + i_[k]);
+    for (int j = 0; j < 16; ++j) a[k + j] = t.v[j];
   }
-  // L32: b = tl.load(x_ptr + i + 1)  # 1-byte elements: no window
-  int8_t b[8];  // [1024] i8
+  // L33: b = tl.load(x_ptr + i + 1)  # 1-byte elements no packed statement reads: no window
+  int8_t b[16];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     b[k] = *((x_ptr + i_[k]) + 1);
   }
-  // L33: j = tl.load(idx_ptr + i)
-  int32_t j_[8];  // [1024] i32 (16-byte loads)
+  // L34: j = tl.load(idx_ptr + i)
+  int32_t j_[16];  // [1024] i32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
+  for (int k = 0; k < 16; k += 4) {
     const tl2cu_vec<int32_t, 4> t = *(const tl2cu_vec<int32_t, 4> *)(idx_ptr + i_[k]);
     for (int j = 0; j < 4; ++j) j_[k + j] = t.v[j];
   }
-  // L34: g = tl.load(idx_ptr + j + 1)  # a gather: no window
-  int32_t g[8];  // [1024] i32
+  // L35: g = tl.load(idx_ptr + j + 1)  # a gather: no window
+  int32_t g[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 16; ++k) {
     g[k] = *((idx_ptr + j_[k]) + 1);
   }
-  // L35: tl.store(out_ptr + i, (a + b).to(tl.int32) + g)
+  // L36: tl.store(out_ptr + i, (a + b).to(tl.int32) + g)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
+  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
     tl2cu_vec<int32_t, 4> t;
     #pragma unroll
     for (int j = 0; j < 4; ++j) {
@@ -289,7 +292,8 @@ extern "C" cudaError_t stencil_i64_grid(cudaStream_t stream, unsigned gx, unsign
 
 extern "C" cudaError_t no_window_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int32_t *idx_ptr, int32_t *out_ptr) {
   if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::no_window<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, idx_ptr, out_ptr);
+  // 2 programs per thread block
+  tl2cu_kernels::no_window<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, idx_ptr, out_ptr, gx);
   return cudaGetLastError();
 }
 

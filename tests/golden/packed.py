@@ -1,0 +1,56 @@
+# Packed 8-bit values (translator/pack.c): int8, uint8 and bool blocks held four to a
+# word, computed with CUDA's SIMD intrinsics. Every operation with a packed form, on
+# full-range bytes (wrap-around, signed and unsigned comparisons), with masked tails;
+# stencil_i8 adds load windows and a store window over packed words. Compiled by nvcc
+# in `make test`; tests/gpu/packed_check.py compares every kernel with Triton, aligned
+# and not, with and without a masked tail.
+# tl2cu: -s 'int8_ops:*i8,*i8,*i8,i32' -s 'uint8_ops:*u8,*u8,*u8,i32' -s 'stencil_i8:*i8,*i8,i32'
+# tl2cu: -D BLOCK=1024 --grid 'cdiv(n, BLOCK)'
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def int8_ops(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    x = tl.load(x_ptr + i, mask=m, other=0)
+    y = tl.load(y_ptr + i, mask=m, other=-7)
+    s = x + y
+    d = x - y
+    lt = x < y
+    gt = x > 3
+    tl.store(out_ptr + i, s, mask=m)
+    tl.store(out_ptr + n + i, d, mask=m)
+    tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
+    tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
+    tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
+    tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
+    tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+    tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+
+
+@triton.jit
+def uint8_ops(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    x = tl.load(x_ptr + i, mask=m, other=0)
+    y = tl.load(y_ptr + i, mask=m, other=0)
+    s = x + y
+    lt = x < y
+    tl.store(out_ptr + i, s, mask=m)
+    tl.store(out_ptr + n + i, x - y - 200, mask=m)
+    tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
+    tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+    tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+
+
+@triton.jit
+def stencil_i8(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+    mid = tl.load(x_ptr + i, mask=i < n, other=0)
+    right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+    total = left + mid + right
+    tl.store(out_ptr + i, total, mask=i < n)
+    tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)

@@ -1,0 +1,227 @@
+// pack.c: 8-bit block values (int8, uint8, bool) four to a 32-bit word, and their
+// elementwise arithmetic on whole words through CUDA's SIMD intrinsics.
+//
+// A thread holding int8 elements one per register spends an instruction per element
+// per operation, plus one to extract each loaded byte. Held four to a word, an add
+// is one __vadd4 for four elements (bytewise, wrapping as Triton's int8 does), a
+// comparison one __vseteq4 (0/1 bytes, as Triton's i1). The Game of Life, all int8,
+// went from 14.7 to 3.95 ms on the H200 this way (docs/NOTES.md).
+//
+// A value is packed when its layout gives each thread runs of a multiple of 4
+// elements (word j holds elements 4j..4j+3, contiguous along the last dimension)
+// and its definition is a load or an operation with a SIMD form whose block
+// operands are packed values held in the same layout; scalars are replicated into
+// every byte. Loads are packed only when some packed operation reads them. Other
+// readers take single elements out of the words (tl2cu_byte).
+#include "emit.h"
+
+static bool byte_type(Scalar t) { return t == TY_I8 || t == TY_U8 || t == TY_I1; }
+
+static bool packable_layout(const Layout *l) {
+  return l && l->vec % 4 == 0 && l->per_thread % 4 == 0 && shape_numel(l->space) >= l->threads;
+}
+
+// The same for every element: a scalar, a literal, or one element spread over a block.
+static bool uniform_scalar(Value *v) {
+  if (v->shape.rank == 0 || v->kind == V_CONST) return true;
+  if (is_materialized(v)) return v->kind != V_VAR && shape_numel(v->shape) == 1;
+  if (v->kind == V_BROADCAST || v->kind == V_EXPAND) return shape_numel(v->a->shape) == 1 && uniform_scalar(v->a);
+  return false;
+}
+
+static bool simd_binary(Op op, Scalar t) {
+  switch (op) {
+  case OP_ADD: case OP_SUB: case OP_AND: case OP_OR: case OP_XOR:
+  case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return true;
+  case OP_MUL: return t == TY_I1;  // and; no bytewise multiply
+  default: return false;
+  }
+}
+
+// Can v (a statement's value in layout l, or an operand inside it) be computed a
+// word at a time? `reads` collects the packed values it reads.
+static bool packable(Value *v, const Layout *l, Shape shape, bool top, Vec *reads) {
+  if (!byte_type(v->ty.kind)) return false;
+  if (!top && uniform_scalar(v)) return true;
+  if (!top && is_materialized(v)) {
+    if (v->kind == V_VAR || !v->packed || !v->layout || !shape_eq(v->shape, shape) || !layout_same(v->layout, l, &v->shape))
+      return false;
+    if (reads) vec_push(reads, v);
+    return true;
+  }
+  switch (v->kind) {
+  case V_BINARY:
+    return byte_type(v->a->ty.kind) && simd_binary(v->op, v->a->ty.kind) && packable(v->a, l, shape, false, reads) &&
+           packable(v->b, l, shape, false, reads);
+  case V_WHERE:
+    return packable(v->a, l, shape, false, reads) && packable(v->b, l, shape, false, reads) &&
+           packable(v->c, l, shape, false, reads);
+  case V_CAST: return byte_type(v->a->ty.kind) && packable(v->a, l, shape, false, reads);
+  case V_UNARY:
+    return (v->op == OP_NEG || v->op == OP_INVERT || v->op == OP_LAND) && byte_type(v->a->ty.kind) &&
+           packable(v->a, l, shape, false, reads);
+  case V_BROADCAST: return shape_eq(v->a->shape, v->shape) && packable(v->a, l, shape, false, reads);
+  default: return false;
+  }
+}
+
+static void each_let(Stmt *s, void (*fn)(Stmt *, void *), void *arg) {
+  for (; s; s = s->next) {
+    if (s->kind == S_LET) fn(s, arg);
+    each_let(s->body, fn, arg);
+    each_let(s->orelse, fn, arg);
+  }
+}
+
+static void each_store(Stmt *s, void (*fn)(Stmt *, void *), void *arg) {
+  for (; s; s = s->next) {
+    if (s->kind == S_STORE) fn(s, arg);
+    each_store(s->body, fn, arg);
+    each_store(s->orelse, fn, arg);
+  }
+}
+
+// A stored expression (not a named value) that can be computed a word at a time in
+// layout l; `reads` collects the packed values it reads.
+static bool packable_store_value(Stmt *s, const Layout *l, Vec *reads) {
+  Value *v = s->v;
+  return !is_materialized(v) && v->shape.rank && packable_layout(l) && shape_eq(v->shape, l->space) &&
+         packable(v, l, v->shape, true, reads);
+}
+
+static void decide_store(Stmt *s, void *reads) {
+  const Layout *l = s->ptr->layout;
+  if (!l || !shape_eq(l->space, s->ptr->shape)) return;  // emit_store's own layout: not packed
+  Vec mine = {0};
+  if (packable_store_value(s, l, &mine))
+    for (int i = 0; i < mine.len; i++) vec_push(reads, mine.items[i]);
+}
+
+static bool packable_load(Value *v) {
+  return v->kind == V_LOAD && (v->ty.kind == TY_I8 || v->ty.kind == TY_U8) && v->uses > 1 && packable_layout(v->layout) &&
+         shape_eq(v->shape, v->layout->space);
+}
+
+static void unpack(Stmt *s, void *arg) {
+  (void)arg;
+  s->v->packed = packable_load(s->v);  // loads: candidates until a packed statement reads them
+}
+
+static void decide(Stmt *s, void *reads) {
+  Value *v = s->v;
+  if (v->kind == V_LOAD || v->uses <= 1 || !packable_layout(v->layout) || !shape_eq(v->shape, v->layout->space)) return;
+  Vec mine = {0};
+  v->packed = packable(v, v->layout, v->shape, true, &mine);
+  for (int i = 0; v->packed && i < mine.len; i++) vec_push(reads, mine.items[i]);
+}
+
+static void keep_read_loads(Stmt *s, void *reads) {
+  Vec *r = reads;
+  if (s->v->kind != V_LOAD || !s->v->packed) return;
+  bool read = false;
+  for (int i = 0; i < r->len && !read; i++) read = r->items[i] == s->v;
+  s->v->packed = read;
+}
+
+// Decides, for the layouts just assigned, which values of the kernel are packed.
+void decide_packing(Stmt *body) {
+  Vec reads = {0};
+  each_let(body, unpack, NULL);
+  each_let(body, decide, &reads);
+  each_store(body, decide_store, &reads);
+  each_let(body, keep_read_loads, &reads);
+}
+
+// ---------------------------------------------------------------- emission
+
+const char *packed_decl(Value *v) {
+  return xprintf("uint32_t %s[%lld] = {};  %s, four to a word", v->cname, (long long)v->layout->per_thread / 4, shape_comment(v));
+}
+
+const char *packed_elem(Value *v, const char *k) { return xprintf("tl2cu_byte<%s>(%s, %s)", ctype(v->ty), v->cname, k); }
+const char *packed_lvalue(Value *v, const char *k) { return xprintf("tl2cu_byte_of<%s>(%s, %s)", ctype(v->ty), v->cname, k); }
+
+static const char *simd_name(Op op, bool is_signed) {
+  switch (op) {
+  case OP_ADD: return "__vadd4";
+  case OP_SUB: return "__vsub4";
+  case OP_EQ: return "__vseteq4";
+  case OP_NE: return "__vsetne4";
+  case OP_LT: return is_signed ? "__vsetlts4" : "__vsetltu4";
+  case OP_LE: return is_signed ? "__vsetles4" : "__vsetleu4";
+  case OP_GT: return is_signed ? "__vsetgts4" : "__vsetgtu4";
+  case OP_GE: return is_signed ? "__vsetges4" : "__vsetgeu4";
+  default: return NULL;
+  }
+}
+
+// Word w of v, as C.
+static const char *px(Em *em, Value *v, Cx *cx, bool top) {
+  if (!top && uniform_scalar(v)) return xprintf("tl2cu_splat4(%s)", ex(em, v, cx));
+  if (!top && is_materialized(v)) return xprintf("%s[w]", v->cname);
+  switch (v->kind) {
+  case V_BINARY: {
+    const char *A = px(em, v->a, cx, false), *B = px(em, v->b, cx, false);
+    bool bools = v->a->ty.kind == TY_I1;
+    switch (v->op) {
+    case OP_AND: case OP_MUL: return xprintf("(%s & %s)", A, B);
+    case OP_OR: return xprintf("(%s | %s)", A, B);
+    case OP_XOR: return xprintf("(%s ^ %s)", A, B);
+    default:
+      if (bools && (v->op == OP_ADD || v->op == OP_SUB)) return xprintf("(%s ^ %s)", A, B);  // i1 arithmetic is modulo 2
+      return xprintf("%s(%s, %s)", simd_name(v->op, v->a->ty.kind == TY_I8), A, B);
+    }
+  }
+  case V_WHERE:
+    return xprintf("tl2cu_select4(%s, %s, %s)", px(em, v->a, cx, false), px(em, v->b, cx, false), px(em, v->c, cx, false));
+  case V_CAST:
+    if (v->ty.kind == TY_I1 && v->a->ty.kind != TY_I1) return xprintf("__vsetne4(%s, 0u)", px(em, v->a, cx, false));
+    return px(em, v->a, cx, false);  // the same bytes: i8 <-> u8, and i1's 0/1
+  case V_UNARY: {
+    const char *A = px(em, v->a, cx, false);
+    bool bools = v->a->ty.kind == TY_I1;
+    if (v->op == OP_NEG) return bools ? A : xprintf("__vneg4(%s)", A);
+    if (v->op == OP_INVERT && !bools) return xprintf("~%s", A);
+    if (bools) return xprintf("(%s ^ 0x01010101u)", A);  // not, ~ on i1
+    return xprintf("__vseteq4(%s, 0u)", A);             // not x
+  }
+  case V_BROADCAST: return px(em, v->a, cx, false);
+  default: internal_error(__FILE__, __LINE__, "value without a packed form");
+  }
+}
+
+static void emit_words(Em *em, Value *v, const Layout *l) {
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  const char *rhs = px(em, v, &cx, true);
+  if (uses_e) internal_error(__FILE__, __LINE__, "packed operand varies along the run");
+  line(em, "#pragma unroll");
+  line(em, "for (int w = 0; w < %lld; ++w) %s[w] = %s;", (long long)l->per_thread / 4, v->cname, rhs);
+}
+
+// x = <operation>: a word at a time.
+void emit_packed_let(Em *em, Stmt *s) {
+  line(em, "%s", packed_decl(s->v));
+  emit_words(em, s->v, s->v->layout);
+}
+
+// tl.store(p, <expression of packed values>): the expression a word at a time, into
+// an array named for the line, which the store then reads as a packed value.
+// end_packed_store forgets it again (the next variant decides anew).
+bool begin_packed_store(Em *em, Stmt *s, const Layout *l) {
+  Value *v = s->v;
+  if (!packable_store_value(s, l, NULL)) return false;
+  v->cname = xprintf("stored_L%d%s", s->loc.line, em->stored_line == s->loc.line ? xprintf("_%d", ++em->nstored) : "");
+  em->stored_line = s->loc.line;
+  v->layout = (Layout *)l;
+  v->packed = true;
+  line(em, "%s", packed_decl(v));
+  emit_words(em, v, l);
+  return true;
+}
+
+void end_packed_store(Stmt *s) {
+  s->v->cname = NULL;
+  s->v->layout = NULL;
+  s->v->packed = false;
+}
