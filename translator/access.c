@@ -184,6 +184,7 @@ void note_axis(Em *em, Value *v) {
 // 512 bytes (the Game of Life's aligned variant, with three of its nine loads
 // vectorized and the rest so, ran 18.9 ms against 14.7 for the runs of 4 bytes).
 void note_scalar_access(Em *em, const Layout *l, Type t) {
+  if (em->no_windows) return;  // a window split's slow branch: the fallback, as with each window's own
   if (l && elem_bytes(t) == 1 && l->vec > 4) em->nspread_bytes++;
 }
 
@@ -438,16 +439,12 @@ static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
   }
 }
 
-// The run-time condition: every mask true, every address the anchor's plus its shift.
-static void emit_window_check(Em *em, Window *w) {
+// Every shifted load's addresses the anchor's plus its shift; lane + 1's run after
+// ours (and lane - 1's before) where the window reaches into it.
+static void emit_window_addresses(Em *em, Window *w) {
   const Layout *l = w->s[0]->v->layout;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
-  Value *masks[MAX_WINDOW];
-  for (int i = 0; i < w->n; i++) masks[i] = w->s[i]->v->b;
-  emit_masks_all_true(em, l, masks, w->n);
-  uses_e = false;
-  cx = identity_cx(l, &uses_e);
   Str same = {0};
   for (int i = 1; i < w->n; i++) {
     Cx c = cx, c0 = cx;
@@ -456,7 +453,6 @@ static void emit_window_check(Em *em, Window *w) {
   }
   Cx c0 = cx;
   const char *at = ex(em, w->s[0]->v->a, &c0);
-  line(em, "const int lane = tid & 31;");
   line(em, "#pragma unroll");
   line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
@@ -473,6 +469,19 @@ static void emit_window_check(Em *em, Window *w) {
     line(em, "window &= lane == 0 | prev_precedes;");
   }
   close_loop(em);
+}
+
+
+// The run-time condition of windows ws[0..n): every mask true, every address the
+// anchor's plus its shift, the neighbouring lanes' runs adjacent.
+static void emit_window_checks(Em *em, Window *ws, int n) {
+  Value *masks[MAX_WINDOW * MAX_WINDOW];
+  int nmasks = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < ws[i].n; j++) masks[nmasks++] = ws[i].s[j]->v->b;
+  emit_masks_all_true(em, ws[0].s[0]->v->layout, masks, nmasks);
+  line(em, "const int lane = tid & 31;");
+  for (int i = 0; i < n; i++) emit_window_addresses(em, &ws[i]);
 }
 
 static void emit_window_fast(Em *em, Window *w) {
@@ -516,22 +525,31 @@ static void emit_window_fast(Em *em, Window *w) {
   close_loop(em);
 }
 
-// Emits the window of anchor s, if it has one; its other loads are then skipped.
+// The window's loads are emitted with it (their statements are then skipped).
+static void claim_window(Em *em, Window *w) {
+  for (int i = 0; i < w->n; i++) vec_push(&em->windowed, w->s[i]);
+}
+
+static void declare_window(Em *em, Window *w) {
+  for (int i = 0; i < w->n; i++) {
+    source_comment(em, w->s[i]);
+    note_axis(em, w->s[i]->v);
+    line(em, "%s", array_decl(w->s[i]->v));
+  }
+}
+
+// Emits the window of anchor s, if it has one: a fast path and a slow one.
 static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
   Window w;
   if (!find_window(em, first, s, &w)) return;
   const Layout *l = s->v->layout;
-  for (int i = 0; i < w.n; i++) {
-    source_comment(em, w.s[i]);
-    vec_push(&em->windowed, w.s[i]);
-    note_axis(em, w.s[i]->v);
-    line(em, "%s", array_decl(w.s[i]->v));
-  }
+  claim_window(em, &w);
+  declare_window(em, &w);
   line(em, "{  // %s: one %d-byte load a run for all, when the warp's masks are all true", window_names(&w),
        l->vec * elem_bytes(s->v->ty));
   em->indent++;
   em->nvector++;
-  emit_window_check(em, &w);
+  emit_window_checks(em, &w, 1);
   line(em, "if (__all_sync(0xffffffffu, window)) {");
   em->indent++;
   emit_window_fast(em, &w);
@@ -545,7 +563,77 @@ static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
 
 // At the first of a run of loads: the windows of its anchors.
 void emit_load_windows(Em *em, Stmt *first) {
+  if (em->no_windows) return;
   for (Stmt *s = first; s && s->kind == S_LET && s->v->kind == V_LOAD; s = s->next) emit_load_window(em, first, s);
+}
+
+// Can statements s... be emitted twice, in the two branches of a warp's decision?
+// Only lets and stores, none needing a barrier (reductions, scans, layout changes).
+static bool duplicable(Em *em, Stmt *s) {
+  for (; s; s = s->next) {
+    if (s->kind == S_STORE) {
+      const Layout *l = s->ptr->layout;
+      if (s->ptr->shape.rank && (!l || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) ||
+                                 needs_conversion(em, l, s->v)))
+        return false;
+      continue;
+    }
+    if (s->kind != S_LET || s->v->kind == V_REDUCE || s->v->kind == V_SCAN) return false;
+    Value *v = s->v;
+    if (v->shape.rank && (!v->layout || needs_conversion(em, v->layout, v->a) || needs_conversion(em, v->layout, v->b) ||
+                          needs_conversion(em, v->layout, v->c)))
+      return false;
+  }
+  return true;
+}
+
+// Where the loads of a run form windows (all in one layout) and what follows them
+// can be emitted twice: one decision for all the windows, then the rest of the
+// statements in both branches, fast (windows) and as written. With a decision per
+// window, each window's values are merged where its two paths join, and all of
+// them stay live until used: the Game of Life held 36 words so (62 registers).
+bool emit_window_split(Em *em, Stmt *first) {
+  if (em->split || em->no_windows) return false;
+  Window ws[MAX_WINDOW];
+  int n = 0, claimed = em->windowed.len;
+  uint64_t assumed = em->assumed;
+  for (Stmt *s = first; s && s->kind == S_LET && s->v->kind == V_LOAD && n < MAX_WINDOW; s = s->next) {
+    if (!find_window(em, first, s, &ws[n])) continue;
+    claim_window(em, &ws[n]);
+    n++;
+  }
+  bool one_layout = true;
+  for (int i = 1; i < n; i++) one_layout &= layout_same(ws[i].s[0]->v->layout, ws[0].s[0]->v->layout, &ws[0].s[0]->v->shape);
+  if (n == 0 || !one_layout || !duplicable(em, first)) {
+    em->windowed.len = claimed;
+    em->assumed = assumed;
+    return false;
+  }
+  line(em, "{  // one decision for the windows of the next %d load%s: vector loads a run when the warp's masks are all true",
+       em->windowed.len - claimed, em->windowed.len - claimed == 1 ? "" : "s");
+  em->indent++;
+  em->nvector++;
+  emit_window_checks(em, ws, n);
+  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  em->indent++;
+  em->split = true;
+  for (int i = 0; i < n; i++) {
+    declare_window(em, &ws[i]);
+    emit_window_fast(em, &ws[i]);
+  }
+  emit_stmts(em, first);
+  em->indent--;
+  line(em, "} else {  // element by element, as written");
+  em->indent++;
+  em->windowed.len = claimed;
+  em->last_line = 0;
+  em->no_windows = true;
+  emit_stmts(em, first);
+  em->no_windows = false;
+  em->split = false;
+  close_loop(em);
+  close_loop(em);
+  return true;
 }
 
 // Does statement s store a packed value as it is held (its words can move as they are)?

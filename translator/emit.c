@@ -622,8 +622,6 @@ static void emit_store(Em *em, Stmt *s) {
   if (packed) end_packed_store(s);
 }
 
-static void emit_stmts(Em *em, Stmt *s);
-
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
   em->scanning = false;
@@ -694,9 +692,10 @@ static Stmt *emit_assign_group(Em *em, Stmt *s) {
 
 static bool is_load(Stmt *s) { return s && s->kind == S_LET && s->v->kind == V_LOAD; }
 
-static void emit_stmts(Em *em, Stmt *s) {
+void emit_stmts(Em *em, Stmt *s) {
   bool after_load = false;
   while (s) {
+    if (is_load(s) && !after_load && emit_window_split(em, s)) return;  // the rest, twice
     if (is_load(s) && !after_load) emit_load_windows(em, s);  // at the first of a run of loads
     after_load = is_load(s);
     if (windowed(em, s)) {
@@ -809,6 +808,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   em->nspread_bytes = 0;
   em->windowed.len = 0;
   em->stored_line = em->nstored = 0;
+  em->split = em->no_windows = false;
   em->last_line = 0;
   em->indent = 1;
   decide_packing(k->body);

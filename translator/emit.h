@@ -35,6 +35,8 @@ typedef struct {
   void **group;         // the kernels of the autotune group being emitted
   Vec windowed;         // loads already emitted with their window's anchor
   int stored_line, nstored;  // names of packed stored expressions (pack.c)
+  bool split;           // emitting the fast branch of a window split (access.c)
+  bool no_windows;      // emitting its slow branch: loads as written
 } Em;
 
 typedef struct {
@@ -84,6 +86,8 @@ const char *store_value(Em *em, Stmt *s, Cx *cx);
 const char *store_address(Em *em, Stmt *s, Cx *cx);
 const char *store_value_and_address(Em *em, Stmt *s, Cx *cx);
 
+void emit_stmts(Em *em, Stmt *s);
+
 // access.c
 Axis axis_of(Em *em, Value *v, Cx *cx);
 int64_t divides(Axis a);
@@ -97,6 +101,7 @@ bool emit_vector_load(Em *em, Stmt *s);
 void emit_vector_store(Em *em, Stmt *s, const Layout *l);
 bool emit_store_window(Em *em, Stmt *s, const Layout *l);
 void emit_load_windows(Em *em, Stmt *first);
+bool emit_window_split(Em *em, Stmt *first);
 bool windowed(Em *em, Stmt *s);
 
 // pack.c
