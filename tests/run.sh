@@ -69,11 +69,12 @@ else
   bad "vector decisions: translating tests/golden/alignment.py failed"
 fi
 
+windows='a run for all\|one decision for the windows'  # a load window's decision, alone or for a run of loads
 # ---- windows: tests/golden/windows.py's stencils get one load and one store window each;
 # no_window (bytes, a gather) gets none
 if "$TL2CU" --format=none tests/golden/windows.py -o "$tmp/windows.cu" 2>/dev/null; then
-  count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/windows.cu" | grep -c "$2"; }
-  got="$(count stencil_fp16 'a run for all') $(count stencil_fp16 'runs start') $(count stencil_i64 'a run for all')"
+  count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/windows.cu" | grep -c -e "$2"; }
+  got="$(count stencil_fp16 "$windows") $(count stencil_fp16 'runs start') $(count stencil_i64 "$windows")"
   got="$got $(count stencil_i64 'runs start') $(count no_window 'bool window')"
   if [ "$got" = "1 1 1 1 0" ]; then ok "windows form where they may, not elsewhere"
   else echo "load, store windows of fp16, i64; windows of no_window: $got (want 1 1 1 1 0)" >"$tmp/win"; bad "windows" "$tmp/win"; fi
@@ -85,8 +86,8 @@ fi
 # of int8_ops: loads, named values, stored expressions), and its byte stencil gets a load
 # and a store window over the words in the aligned variant
 if "$TL2CU" --format=none tests/golden/packed.py -o "$tmp/packed.cu" 2>/dev/null; then
-  count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/packed.cu" | grep -c "$2"; }
-  got="$(count int8_ops 'four to a word') $(count stencil_i8_aligned 'a run for all') $(count stencil_i8_aligned 'runs start')"
+  count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/packed.cu" | grep -c -e "$2"; }
+  got="$(count int8_ops 'four to a word') $(count stencil_i8_aligned "$windows") $(count stencil_i8_aligned 'runs start')"
   if [ "$got" = "12 1 1" ]; then ok "packed bytes: values four to a word, windows over words"
   else echo "packed values of int8_ops; load, store windows of stencil_i8_aligned: $got (want 12 1 1)" >"$tmp/packed"; bad "packed bytes" "$tmp/packed"; fi
 else

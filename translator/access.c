@@ -628,7 +628,7 @@ bool emit_window_split(Em *em, Stmt *first) {
   em->windowed.len = claimed;
   em->last_line = 0;
   em->no_windows = true;
-  emit_stmts(em, first);
+  if (!emit_rolled(em, first)) emit_stmts(em, first);
   em->no_windows = false;
   em->split = false;
   close_loop(em);

@@ -145,7 +145,9 @@ const char *array_decl(Value *v) {
 }
 
 static const char *read_named(Em *em, Value *v, Cx *cx) {
-  if (v->shape.rank == 0) return v->cname;
+  if (v->shape.rank == 0 || v->rolled) return v->cname;
+  if (em->rolling && shape_numel(v->shape) == 1) return elem_at(v, "0");  // a rolled loop indexes no array by k
+  if (em->rolling && recomputable(v)) return ex_def(em, v, cx);
   if (cx->lay && v->layout && held_here(v, cx)) return elem_at(v, "k");
   if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
@@ -727,6 +729,96 @@ void emit_stmts(Em *em, Stmt *s) {
     }
     s = s->next;
   }
+}
+
+// ---------------------------------------------------------------- one element at a time
+// The slow branch of a window split (access.c) runs rarely: in warps at the edges of
+// the data. Emitted as one rolled loop over the thread's elements, every value a
+// scalar and the index math before it recomputed, it needs few registers; unrolled,
+// its element arrays raised the register count of the whole kernel (the Game of
+// Life's: 77 where the fast branch needs 39).
+
+// Does v read, besides the values of the rolled loop, only scalars, single
+// elements and index math (no array a rolled loop would index at run time)?
+static bool rollable_reads(Value *v, int depth) {
+  if (!v) return true;
+  if (depth > 64) return false;
+  if (is_materialized(v) && v->kind != V_PARAM)
+    return v->rolled || v->shape.rank == 0 || shape_numel(v->shape) == 1 || recomputable(v);
+  return rollable_reads(v->a, depth + 1) && rollable_reads(v->b, depth + 1) && rollable_reads(v->c, depth + 1);
+}
+
+static bool same_elements(const Layout *a, const Layout *b) {
+  return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads;
+}
+
+// The layout every statement from `first` on walks, if they can share one rolled loop.
+static const Layout *rollable(Stmt *first) {
+  const Layout *l = NULL;
+  for (Stmt *s = first; s; s = s->next) {
+    const Layout *sl = s->kind == S_STORE ? s->ptr->layout : s->v->shape.rank ? s->v->layout : NULL;
+    if (s->kind == S_STORE && !s->ptr->shape.rank) return NULL;  // once per program, not per element
+    if (sl && !shape_eq(sl->space, s->kind == S_STORE ? s->ptr->shape : sl->space)) return NULL;
+    if (sl && l && !same_elements(l, sl)) return NULL;
+    if (sl) l = sl;
+    Value *reads[] = {s->kind == S_STORE ? s->ptr : s->v->a, s->kind == S_STORE ? s->mask : s->v->b,
+                      s->kind == S_STORE ? s->v : s->v->c};
+    for (int i = 0; i < 3; i++)
+      if (!rollable_reads(reads[i], 0)) return NULL;
+  }
+  return l;
+}
+
+static void mark_rolled(Stmt *first, bool on, bool *packed) {
+  int i = 0;
+  for (Stmt *s = first; s; s = s->next, i++) {
+    if (s->kind != S_LET) continue;
+    s->v->rolled = on;
+    if (on) packed[i] = s->v->packed, s->v->packed = false;
+    else s->v->packed = packed[i];
+  }
+}
+
+// The statements from `first` (lets and stores, as a window split's slow branch has)
+// in one rolled loop over elements, if they can be.
+bool emit_rolled(Em *em, Stmt *first) {
+  int n = 0;
+  for (Stmt *s = first; s; s = s->next) n++;
+  bool *packed = xmalloc(n * sizeof(bool));
+  mark_rolled(first, true, packed);
+  const Layout *l = rollable(first);
+  if (!l) {
+    mark_rolled(first, false, packed);
+    return false;
+  }
+  Str body = {0};
+  str_add(&body, "");
+  Str *saved = em->out;
+  em->out = &body;
+  em->indent++;
+  em->rolling = true;
+  bool uses_e = false;
+  for (Stmt *s = first; s; s = s->next) {
+    source_comment(em, s);
+    Cx cx = identity_cx(l, &uses_e);
+    if (s->kind == S_STORE) {
+      line(em, "%s", store_rhs(em, s, &cx));
+    } else if (s->v->uses > 1) {
+      const char *t = ctype(s->v->ty);
+      const char *decl = s->v->ty.kind == TY_PTR ? xprintf("%sconst", t) : xprintf("const %s", t);
+      line(em, "%s %s = %s;", decl, s->v->cname, ex_def(em, s->v, &cx));
+    }
+  }
+  em->rolling = false;
+  em->indent--;
+  em->out = saved;
+  line(em, "#pragma unroll 1  // one element at a time: a rare path, kept small in registers");
+  line(em, "for (int k = 0; k < %lld; ++k) {", (long long)l->per_thread);
+  if (uses_e) line(em, "  const int e = %s;", elem_index(l));
+  str_add(em->out, body.buf);
+  line(em, "}");
+  mark_rolled(first, false, packed);
+  return true;
 }
 
 // ---------------------------------------------------------------- fp contraction

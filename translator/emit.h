@@ -37,6 +37,7 @@ typedef struct {
   int stored_line, nstored;  // names of packed stored expressions (pack.c)
   bool split;           // emitting the fast branch of a window split (access.c)
   bool no_windows;      // emitting its slow branch: loads as written
+  bool rolling;         // ... one element at a time (emit_rolled)
 } Em;
 
 typedef struct {
@@ -87,6 +88,7 @@ const char *store_address(Em *em, Stmt *s, Cx *cx);
 const char *store_value_and_address(Em *em, Stmt *s, Cx *cx);
 
 void emit_stmts(Em *em, Stmt *s);
+bool emit_rolled(Em *em, Stmt *first);
 
 // access.c
 Axis axis_of(Em *em, Value *v, Cx *cx);

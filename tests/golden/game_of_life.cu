@@ -238,13 +238,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   for (int k = 0; k < 16; ++k) {
     col_mask2[k] = ((int64_t)col_offsets2[k] < N);
   }
-  // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
-  uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
-  // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
-  uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
-  // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
-  uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
-  {  // row00, row01 and row02: one 16-byte load a run for all, when the warp's masks are all true
+  {  // one decision for the windows of the next 9 loads: vector loads a run when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
@@ -255,7 +249,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
     }
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      window &= row_mask0[k];
+      window &= row_mask0[k] & row_mask1[k] & row_mask2[k];
     }
     const int lane = tid & 31;
     #pragma unroll
@@ -265,7 +259,27 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
       window &= lane == 31 | next_follows;
     }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
+      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      window &= lane == 31 | next_follows;
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
+      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
+      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      window &= lane == 31 | next_follows;
+    }
     if (__all_sync(0xffffffffu, window)) {
+      // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
+      uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
+      // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
+      uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
+      // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
+      uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
@@ -280,49 +294,12 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
           row02[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
         }
       }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row00, k) = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row01, k) = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row02, k) = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
-      }
-    }
-  }
-  // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
-  uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
-  // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
-  uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
-  // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
-  uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
-  {  // row10, row11 and row12: one 16-byte load a run for all, when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 15;
-        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
-      }
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      window &= row_mask1[k];
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
+      // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
+      uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
+      // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
+      uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
+      // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
+      uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
@@ -337,49 +314,12 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
           row12[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
         }
       }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row10, k) = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row11, k) = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row12, k) = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
-      }
-    }
-  }
-  // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
-  uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
-  // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
-  uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
-  // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
-  uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
-  {  // row20, row21 and row22: one 16-byte load a run for all, when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 15;
-        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
-      }
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      window &= row_mask2[k];
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
+      // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
+      uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
+      // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
+      uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
+      // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
+      uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
@@ -394,70 +334,86 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
           row22[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
         }
       }
-    } else {  // element by element, as written
+      // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
+      uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row20, k) = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
-      }
+      for (int w = 0; w < 4; ++w) sum[w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[w], row01[w]), row02[w]), row10[w]), row12[w]), row20[w]), row21[w]), row22[w]);
+      // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
+      uint32_t result[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row21, k) = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(row22, k) = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
-      }
-    }
-  }
-  // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
-  uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) sum[w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[w], row01[w]), row02[w]), row10[w]), row12[w]), row20[w]), row21[w]), row22[w]);
-  // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
-  uint32_t result[4] = {};  // [1, 1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
-  // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
-  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 15;
-        window &= col_mask1[k];
-      }
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      window &= row_mask1[k];
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int r = 0; r < 16; r += 16) {
-        tl2cu_vec<uint32_t, 4> mine;
-        for (int j = 0; j < 4; ++j) mine.v[j] = result[r / 4 + j];
-        const int k = r;
-        int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
-        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<uint32_t, 4> chunk;
-          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
-          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+      for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
+      // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
+      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+        bool window = true;
+        #pragma unroll
+        for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+          {
+            const int k = r + 15;
+            window &= col_mask1[k];
+          }
         }
-        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+        #pragma unroll
+        for (int k = 0; k < 16; ++k) {
+          window &= row_mask1[k];
+        }
+        const int lane = tid & 31;
+        #pragma unroll
+        for (int k = 0; k < 16; k += 16) {
+          int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
+          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+          window &= lane == 31 | next_follows;
+        }
+        if (__all_sync(0xffffffffu, window)) {
+          #pragma unroll
+          for (int r = 0; r < 16; r += 16) {
+            tl2cu_vec<uint32_t, 4> mine;
+            for (int j = 0; j < 4; ++j) mine.v[j] = result[r / 4 + j];
+            const int k = r;
+            int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
+            const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+            if (lane != 31) {
+              tl2cu_vec<uint32_t, 4> chunk;
+              for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
+              *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+            }
+            if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
+            if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+          }
+        } else {  // element by element, as written
+          #pragma unroll
+          for (int k = 0; k < 16; ++k) {
+            if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = tl2cu_byte<int8_t>(result, k);
+          }
+        }
       }
     } else {  // element by element, as written
-      #pragma unroll
+      #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 16; ++k) {
-        if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = tl2cu_byte<int8_t>(result, k);
+        const int e = tl2cu_elem<16, 64>(tid, k);
+        // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
+        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) - 1)) : (int8_t)0);
+        // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
+        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) : (int8_t)0);
+        // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
+        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) + 1)) : (int8_t)0);
+        // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
+        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) - 1)) : (int8_t)0);
+        // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
+        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) : (int8_t)0);
+        // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
+        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) + 1)) : (int8_t)0);
+        // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
+        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) - 1)) : (int8_t)0);
+        // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
+        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) : (int8_t)0);
+        // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
+        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) + 1)) : (int8_t)0);
+        // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
+        const int8_t sum = (int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)(row00 + row01) + row02) + row10) + row12) + row20) + row21) + row22);
+        // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
+        const int8_t result = (int8_t)((row11 > (int8_t)0) ? ((sum == (int8_t)2) || (sum == (int8_t)3)) : (sum == (int8_t)3));
+        // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
+        if ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL)))) *((out_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) = result;
       }
     }
   }

@@ -3550,15 +3550,7 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
     const int e = tl2cu_elem<4, 128>(tid, k);
     i_[k] = e;
   }
-  // L135: mid = tl.load(x_ptr + i)
-  float mid[16];  // [2048] fp32
-  // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
-  float left[16];  // [2048] fp32
-  // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
-  float right[16];  // [2048] fp32
-  // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
-  float right2[16];  // [2048] fp32
-  {  // mid, left, right and right2: one 16-byte load a run for all, when the warp's masks are all true
+  {  // one decision for the windows of the next 4 loads: vector loads a run when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
@@ -3582,6 +3574,14 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
       window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
+      // L135: mid = tl.load(x_ptr + i)
+      float mid[16];  // [2048] fp32
+      // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
+      float left[16];  // [2048] fp32
+      // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
+      float right[16];  // [2048] fp32
+      // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
+      float right2[16];  // [2048] fp32
       #pragma unroll
       for (int k = 0; k < 16; k += 4) {
         const float *at = (x_ptr + i_[k]);
@@ -3600,78 +3600,78 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
           right2[k + j] = tl2cu_window_at(prev, run, next, j + 2);
         }
       }
-    } else {  // element by element, as written
+      // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
       #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        mid[k] = x_ptr[i_[k]];
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        left[k] = ((i_[k] >= 1) ? *((x_ptr + i_[k]) + (0 - 1)) : 0.0f);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        right[k] = ((i_[k] < 2047) ? *((x_ptr + i_[k]) + 1) : 0.0f);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        right2[k] = ((i_[k] < 2046) ? *((x_ptr + i_[k]) + 2) : 0.0f);
-      }
-    }
-  }
-  // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
-  #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
-    #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = ((left[k] - right[k]) + (mid[k] - right2[k]));
-    }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
-  }
-  // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
-  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 3;
-        window &= (i_[k] < 2047);
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 16; k += 4) {
-      float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int r = 0; r < 16; r += 4) {
-        tl2cu_vec<float, 4> mine;
+      for (int r = 0; r < 16; r += 4) {  // 16-byte stores
+        tl2cu_vec<float, 4> t;
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           const int k = r + j;
-          mine.v[j] = (left[k] + mid[k]);
+          t.v[j] = ((left[k] - right[k]) + (mid[k] - right2[k]));
         }
         const int k = r;
-        float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;
-        const tl2cu_vec<float, 4> next = tl2cu_next_run<3>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<float, 4> chunk;
-          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 3);
-          *(tl2cu_vec<float, 4> *)(at + 4) = chunk;
+        *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+      }
+      // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
+      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+        bool window = true;
+        #pragma unroll
+        for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
+          {
+            const int k = r + 3;
+            window &= (i_[k] < 2047);
+          }
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 3>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 3, 4>(at, mine);  // the next warp stores after it
+        const int lane = tid & 31;
+        #pragma unroll
+        for (int k = 0; k < 16; k += 4) {
+          float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;  // aligned
+          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
+          window &= lane == 31 | next_follows;
+        }
+        if (__all_sync(0xffffffffu, window)) {
+          #pragma unroll
+          for (int r = 0; r < 16; r += 4) {
+            tl2cu_vec<float, 4> mine;
+            #pragma unroll
+            for (int j = 0; j < 4; ++j) {
+              const int k = r + j;
+              mine.v[j] = (left[k] + mid[k]);
+            }
+            const int k = r;
+            float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;
+            const tl2cu_vec<float, 4> next = tl2cu_next_run<3>(mine);  // lane + 1's run
+            if (lane != 31) {
+              tl2cu_vec<float, 4> chunk;
+              for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 3);
+              *(tl2cu_vec<float, 4> *)(at + 4) = chunk;
+            }
+            if (lane == 0) tl2cu_store_part<1, 0, 3>(at, mine);  // before the first chunk
+            if (lane == 31) tl2cu_store_part<1, 3, 4>(at, mine);  // the next warp stores after it
+          }
+        } else {  // element by element, as written
+          #pragma unroll
+          for (int k = 0; k < 16; ++k) {
+            if ((i_[k] < 2047)) *(((out_ptr + 2048) + i_[k]) + 1) = (left[k] + mid[k]);
+          }
+        }
       }
     } else {  // element by element, as written
-      #pragma unroll
+      #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 16; ++k) {
-        if ((i_[k] < 2047)) *(((out_ptr + 2048) + i_[k]) + 1) = (left[k] + mid[k]);
+        const int e = tl2cu_elem<4, 128>(tid, k);
+        // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
+        const float left = ((e >= 1) ? *((x_ptr + e) + (0 - 1)) : 0.0f);
+        // L135: mid = tl.load(x_ptr + i)
+        const float mid = x_ptr[e];
+        // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
+        const float right = ((e < 2047) ? *((x_ptr + e) + 1) : 0.0f);
+        // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
+        const float right2 = ((e < 2046) ? *((x_ptr + e) + 2) : 0.0f);
+        // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
+        out_ptr[e] = ((left - right) + (mid - right2));
+        // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
+        if ((e < 2047)) *(((out_ptr + 2048) + e) + 1) = (left + mid);
       }
     }
   }

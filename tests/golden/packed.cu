@@ -487,13 +487,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
-  uint32_t mid[4] = {};  // [1024] i8, four to a word
-  // L51: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
-  uint32_t left[4] = {};  // [1024] i8, four to a word
-  // L53: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
-  uint32_t right[4] = {};  // [1024] i8, four to a word
-  {  // mid, left and right: one 16-byte load a run for all, when the warp's masks are all true
+  {  // one decision for the windows of the next 3 loads: vector loads a run when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
@@ -517,6 +511,12 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
+      // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+      uint32_t mid[4] = {};  // [1024] i8, four to a word
+      // L51: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+      uint32_t left[4] = {};  // [1024] i8, four to a word
+      // L53: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+      uint32_t right[4] = {};  // [1024] i8, four to a word
       #pragma unroll
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = (x_ptr + i_[k]);
@@ -534,73 +534,77 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
           right[k / 4 + j] = tl2cu_window_word<1>(prev, run, next, j);
         }
       }
-    } else {  // element by element, as written
+      // L54: total = left + mid + right
+      uint32_t total[4] = {};  // [1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(mid, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
-      }
+      for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
+      // L55: tl.store(out_ptr + i, total, mask=i < n)
       #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(left, k) = (((i_[k] >= 1) && (i_[k] < (n + 1))) ? *((x_ptr + i_[k]) + (0 - 1)) : (int8_t)0);
-      }
-      #pragma unroll
-      for (int k = 0; k < 16; ++k) {
-        tl2cu_byte_of<int8_t>(right, k) = (((i_[k] + 1) < n) ? *((x_ptr + i_[k]) + 1) : (int8_t)0);
-      }
-    }
-  }
-  // L54: total = left + mid + right
-  uint32_t total[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
-  // L55: tl.store(out_ptr + i, total, mask=i < n)
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = total[r / 4 + j];
-    const int k = r;
-    if ((i_[k] < n)) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
-  }
-  // L56: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-  uint32_t stored_L56[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L56[w] = __vsetgts4(total[w], mid[w]);
-  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 15;
-        window &= ((i_[k] + 1) < n);
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int r = 0; r < 16; r += 16) {
-        tl2cu_vec<uint32_t, 4> mine;
-        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L56[r / 4 + j];
+      for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+        tl2cu_vec<uint32_t, 4> t;
+        for (int j = 0; j < 4; ++j) t.v[j] = total[r / 4 + j];
         const int k = r;
-        int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
-        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<uint32_t, 4> chunk;
-          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
-          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+        if ((i_[k] < n)) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
+      }
+      // L56: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+      uint32_t stored_L56[4] = {};  // [1024] i8, four to a word
+      #pragma unroll
+      for (int w = 0; w < 4; ++w) stored_L56[w] = __vsetgts4(total[w], mid[w]);
+      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+        bool window = true;
+        #pragma unroll
+        for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+          {
+            const int k = r + 15;
+            window &= ((i_[k] + 1) < n);
+          }
         }
-        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+        const int lane = tid & 31;
+        #pragma unroll
+        for (int k = 0; k < 16; k += 16) {
+          int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;  // aligned
+          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+          window &= lane == 31 | next_follows;
+        }
+        if (__all_sync(0xffffffffu, window)) {
+          #pragma unroll
+          for (int r = 0; r < 16; r += 16) {
+            tl2cu_vec<uint32_t, 4> mine;
+            for (int j = 0; j < 4; ++j) mine.v[j] = stored_L56[r / 4 + j];
+            const int k = r;
+            int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
+            const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+            if (lane != 31) {
+              tl2cu_vec<uint32_t, 4> chunk;
+              for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
+              *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+            }
+            if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
+            if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+          }
+        } else {  // element by element, as written
+          #pragma unroll
+          for (int k = 0; k < 16; ++k) {
+            if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L56, k);
+          }
+        }
       }
     } else {  // element by element, as written
-      #pragma unroll
+      #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 16; ++k) {
-        if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L56, k);
+        const int e = tl2cu_elem<16, 64>(tid, k);
+        // L51: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+        const int8_t left = (((((program_x * 1024) + e) >= 1) && (((program_x * 1024) + e) < (n + 1))) ? *((x_ptr + ((program_x * 1024) + e)) + (0 - 1)) : (int8_t)0);
+        // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+        const int8_t mid = ((((program_x * 1024) + e) < n) ? x_ptr[((program_x * 1024) + e)] : (int8_t)0);
+        // L53: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+        const int8_t right = (((((program_x * 1024) + e) + 1) < n) ? *((x_ptr + ((program_x * 1024) + e)) + 1) : (int8_t)0);
+        // L54: total = left + mid + right
+        const int8_t total = (int8_t)((int8_t)(left + mid) + right);
+        // L55: tl.store(out_ptr + i, total, mask=i < n)
+        if ((((program_x * 1024) + e) < n)) out_ptr[((program_x * 1024) + e)] = total;
+        // L56: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+        if (((((program_x * 1024) + e) + 1) < n)) *(((out_ptr + n) + ((program_x * 1024) + e)) + 1) = (int8_t)(total > mid);
       }
     }
   }

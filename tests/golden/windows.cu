@@ -13,13 +13,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
     const int e = tl2cu_elem<8, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 1024) + e);
   }
-  // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
-  half mid[8];  // [1024] fp16
-  // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
-  half left[8];  // [1024] fp16
-  // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
-  half right[8];  // [1024] fp16
-  {  // mid, left and right: one 16-byte load a run for all, when the warp's masks are all true
+  {  // one decision for the windows of the next 3 loads: vector loads a run when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
@@ -43,6 +37,12 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
+      // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
+      half mid[8];  // [1024] fp16
+      // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
+      half left[8];  // [1024] fp16
+      // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
+      half right[8];  // [1024] fp16
       #pragma unroll
       for (int k = 0; k < 8; k += 8) {
         const half *at = (x_ptr + i_[k]);
@@ -60,62 +60,62 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
           right[k + j] = tl2cu_window_at(prev, run, next, j + 1);
         }
       }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        mid[k] = ((i_[k] < n) ? x_ptr[i_[k]] : half(0.0f));
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        left[k] = (((i_[k] >= 1) && (i_[k] < (n + 1))) ? *((x_ptr + i_[k]) + (0 - 1)) : half(0.0f));
-      }
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        right[k] = (((i_[k] + 1) < n) ? *((x_ptr + i_[k]) + 1) : half(0.0f));
-      }
-    }
-  }
-  // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
-  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 7;
-        window &= ((i_[k] + 1) < n);
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      half *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int r = 0; r < 8; r += 8) {
-        tl2cu_vec<half, 8> mine;
+      // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
+      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+        bool window = true;
         #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          const int k = r + j;
-          mine.v[j] = ((left[k] + mid[k]) + right[k]);
+        for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
+          {
+            const int k = r + 7;
+            window &= ((i_[k] + 1) < n);
+          }
         }
-        const int k = r;
-        half *at = ((out_ptr + i_[k]) + 1) - 1;
-        const tl2cu_vec<half, 8> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<half, 8> chunk;
-          for (int j = 0; j < 8; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 7);
-          *(tl2cu_vec<half, 8> *)(at + 8) = chunk;
+        const int lane = tid & 31;
+        #pragma unroll
+        for (int k = 0; k < 8; k += 8) {
+          half *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
+          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
+          window &= lane == 31 | next_follows;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 7>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 7, 8>(at, mine);  // the next warp stores after it
+        if (__all_sync(0xffffffffu, window)) {
+          #pragma unroll
+          for (int r = 0; r < 8; r += 8) {
+            tl2cu_vec<half, 8> mine;
+            #pragma unroll
+            for (int j = 0; j < 8; ++j) {
+              const int k = r + j;
+              mine.v[j] = ((left[k] + mid[k]) + right[k]);
+            }
+            const int k = r;
+            half *at = ((out_ptr + i_[k]) + 1) - 1;
+            const tl2cu_vec<half, 8> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+            if (lane != 31) {
+              tl2cu_vec<half, 8> chunk;
+              for (int j = 0; j < 8; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 7);
+              *(tl2cu_vec<half, 8> *)(at + 8) = chunk;
+            }
+            if (lane == 0) tl2cu_store_part<1, 0, 7>(at, mine);  // before the first chunk
+            if (lane == 31) tl2cu_store_part<1, 7, 8>(at, mine);  // the next warp stores after it
+          }
+        } else {  // element by element, as written
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) {
+            if (((i_[k] + 1) < n)) *((out_ptr + i_[k]) + 1) = ((left[k] + mid[k]) + right[k]);
+          }
+        }
       }
     } else {  // element by element, as written
-      #pragma unroll
+      #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 8; ++k) {
-        if (((i_[k] + 1) < n)) *((out_ptr + i_[k]) + 1) = ((left[k] + mid[k]) + right[k]);
+        const int e = tl2cu_elem<8, 128>(tid, k);
+        // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
+        const half left = ((((((int32_t)blockIdx.x * 1024) + e) >= 1) && ((((int32_t)blockIdx.x * 1024) + e) < (n + 1))) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + e)) + (0 - 1)) : half(0.0f));
+        // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
+        const half mid = (((((int32_t)blockIdx.x * 1024) + e) < n) ? x_ptr[(((int32_t)blockIdx.x * 1024) + e)] : half(0.0f));
+        // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
+        const half right = ((((((int32_t)blockIdx.x * 1024) + e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + e)) + 1) : half(0.0f));
+        // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
+        if ((((((int32_t)blockIdx.x * 1024) + e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 1024) + e)) + 1) = ((left + mid) + right);
       }
     }
   }
@@ -131,11 +131,7 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
     const int e = tl2cu_elem<2, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 256) + e);
   }
-  // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
-  int64_t mid[2];  // [256] i64
-  // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
-  int64_t right[2];  // [256] i64
-  {  // mid and right: one 16-byte load a run for all, when the warp's masks are all true
+  {  // one decision for the windows of the next 2 loads: vector loads a run when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 2; r += 2) {  // a run's comparisons decided at its ends
@@ -153,6 +149,10 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
       window &= lane == 31 | next_follows;
     }
     if (__all_sync(0xffffffffu, window)) {
+      // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+      int64_t mid[2];  // [256] i64
+      // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+      int64_t right[2];  // [256] i64
       #pragma unroll
       for (int k = 0; k < 2; k += 2) {
         const int64_t *at = (x_ptr + i_[k]);
@@ -166,58 +166,60 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
           right[k + j] = tl2cu_window_at(run, run, next, j + 1);
         }
       }
-    } else {  // element by element, as written
-      #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        mid[k] = ((i_[k] < n) ? x_ptr[i_[k]] : 0LL);
-      }
-      #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        right[k] = (((i_[k] + 1) < n) ? *((x_ptr + i_[k]) + 1) : 0LL);
-      }
-    }
-  }
-  // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
-  {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-    bool window = true;
-    #pragma unroll
-    for (int r = 0; r < 2; r += 2) {  // a run's comparisons decided at its ends
-      {
-        const int k = r + 1;
-        window &= ((i_[k] + 1) < n);
-      }
-    }
-    const int lane = tid & 31;
-    #pragma unroll
-    for (int k = 0; k < 2; k += 2) {
-      int64_t *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 2;
-      window &= lane == 31 | next_follows;
-    }
-    if (__all_sync(0xffffffffu, window)) {
-      #pragma unroll
-      for (int r = 0; r < 2; r += 2) {
-        tl2cu_vec<int64_t, 2> mine;
+      // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
+      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
+        bool window = true;
         #pragma unroll
-        for (int j = 0; j < 2; ++j) {
-          const int k = r + j;
-          mine.v[j] = (mid[k] - right[k]);
+        for (int r = 0; r < 2; r += 2) {  // a run's comparisons decided at its ends
+          {
+            const int k = r + 1;
+            window &= ((i_[k] + 1) < n);
+          }
         }
-        const int k = r;
-        int64_t *at = ((out_ptr + i_[k]) + 1) - 1;
-        const tl2cu_vec<int64_t, 2> next = tl2cu_next_run<2>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<int64_t, 2> chunk;
-          for (int j = 0; j < 2; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 1);
-          *(tl2cu_vec<int64_t, 2> *)(at + 2) = chunk;
+        const int lane = tid & 31;
+        #pragma unroll
+        for (int k = 0; k < 2; k += 2) {
+          int64_t *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
+          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 2;
+          window &= lane == 31 | next_follows;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 1>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 1, 2>(at, mine);  // the next warp stores after it
+        if (__all_sync(0xffffffffu, window)) {
+          #pragma unroll
+          for (int r = 0; r < 2; r += 2) {
+            tl2cu_vec<int64_t, 2> mine;
+            #pragma unroll
+            for (int j = 0; j < 2; ++j) {
+              const int k = r + j;
+              mine.v[j] = (mid[k] - right[k]);
+            }
+            const int k = r;
+            int64_t *at = ((out_ptr + i_[k]) + 1) - 1;
+            const tl2cu_vec<int64_t, 2> next = tl2cu_next_run<2>(mine);  // lane + 1's run
+            if (lane != 31) {
+              tl2cu_vec<int64_t, 2> chunk;
+              for (int j = 0; j < 2; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 1);
+              *(tl2cu_vec<int64_t, 2> *)(at + 2) = chunk;
+            }
+            if (lane == 0) tl2cu_store_part<1, 0, 1>(at, mine);  // before the first chunk
+            if (lane == 31) tl2cu_store_part<1, 1, 2>(at, mine);  // the next warp stores after it
+          }
+        } else {  // element by element, as written
+          #pragma unroll
+          for (int k = 0; k < 2; ++k) {
+            if (((i_[k] + 1) < n)) *((out_ptr + i_[k]) + 1) = (mid[k] - right[k]);
+          }
+        }
       }
     } else {  // element by element, as written
-      #pragma unroll
+      #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 2; ++k) {
-        if (((i_[k] + 1) < n)) *((out_ptr + i_[k]) + 1) = (mid[k] - right[k]);
+        const int e = tl2cu_elem<2, 128>(tid, k);
+        // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+        const int64_t mid = (((((int32_t)blockIdx.x * 256) + e) < n) ? x_ptr[(((int32_t)blockIdx.x * 256) + e)] : 0LL);
+        // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+        const int64_t right = ((((((int32_t)blockIdx.x * 256) + e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 256) + e)) + 1) : 0LL);
+        // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
+        if ((((((int32_t)blockIdx.x * 256) + e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 256) + e)) + 1) = (mid - right);
       }
     }
   }
