@@ -288,6 +288,55 @@ template <int C, int From, int To, typename T, int V>
 TL2CU_DEVICE void tl2cu_store_part(T *base, const tl2cu_vec<T, V> &r) {
   tl2cu_part<C, From, To, T, V>::store(base, r);
 }
+// Load windows: elements [I, To) of run r from base[I, To) (base aligned to the run's
+// size), in the fewest aligned loads of at most 8 bytes: the few elements before or
+// after a thread's run that its shifted loads need.
+template <int I, int To, typename T, int V>
+struct tl2cu_span {
+  static __device__ __forceinline__ void load(tl2cu_vec<T, V> &r, const T *base) {
+    constexpr int n = tl2cu_piece<0, I, To, sizeof(T)>();
+    typedef typename tl2cu_word<n * sizeof(T)>::type P;
+    const uint64_t bits = *reinterpret_cast<const P *>(base + I);
+#pragma unroll
+    for (int j = 0; j < n; ++j) r.v[I + j] = tl2cu_from_bits<T>(bits >> (8 * sizeof(T) * j));
+    tl2cu_span<I + n, To, T, V>::load(r, base);
+  }
+};
+template <int To, typename T, int V>
+struct tl2cu_span<To, To, T, V> {
+  static __device__ __forceinline__ void load(tl2cu_vec<T, V> &, const T *) {}
+};
+template <int I, int To, typename T, int V>
+TL2CU_DEVICE void tl2cu_load_span(tl2cu_vec<T, V> &r, const T *base) {
+  tl2cu_span<I, To, T, V>::load(r, base);
+}
+// The same for packed bytes: bytes [I, To) of words r.
+template <int I, int To, int W>
+struct tl2cu_byte_span {
+  static __device__ __forceinline__ void load(tl2cu_vec<uint32_t, W> &r, const uint8_t *base) {
+    constexpr int n = tl2cu_piece<0, I, To, 1>();
+    typedef typename tl2cu_word<n>::type P;
+    const uint64_t bits = *reinterpret_cast<const P *>(base + I);
+    if (n == 8) {
+      r.v[I / 4] = (uint32_t)bits;
+      r.v[I / 4 + 1] = (uint32_t)(bits >> 32);
+    } else {
+      const int shift = 8 * (I % 4);
+      const uint32_t mask = (n == 4 ? 0xffffffffu : (1u << (8 * n)) - 1) << shift;
+      r.v[I / 4] = (r.v[I / 4] & ~mask) | ((uint32_t)bits << shift);
+    }
+    tl2cu_byte_span<I + n, To, W>::load(r, base);
+  }
+};
+template <int To, int W>
+struct tl2cu_byte_span<To, To, W> {
+  static __device__ __forceinline__ void load(tl2cu_vec<uint32_t, W> &, const uint8_t *) {}
+};
+template <int I, int To, typename T, int W>
+TL2CU_DEVICE void tl2cu_load_bytes(tl2cu_vec<uint32_t, W> &r, const T *base) {
+  tl2cu_byte_span<I, To, W>::load(r, (const uint8_t *)base);
+}
+
 // ---------------------------------------------------------------- packed bytes
 // 8-bit block values (int8, uint8, bool) held four to a 32-bit word: element k of a
 // thread's values is byte k % 4 of word k / 4. Arithmetic on whole words goes

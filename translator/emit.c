@@ -901,6 +901,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   em->windowed.len = 0;
   em->stored_line = em->nstored = 0;
   em->split = em->no_windows = false;
+  em->prechecked.len = 0;
   em->last_line = 0;
   em->indent = 1;
   decide_packing(k->body);

@@ -38,6 +38,7 @@ typedef struct {
   bool split;           // emitting the fast branch of a window split (access.c)
   bool no_windows;      // emitting its slow branch: loads as written
   bool rolling;         // ... one element at a time (emit_rolled)
+  Vec prechecked;       // stores whose store window a window split's decision covers
 } Em;
 
 typedef struct {
@@ -113,6 +114,7 @@ const char *packed_elem(Value *v, const char *k);
 const char *packed_lvalue(Value *v, const char *k);
 void emit_packed_let(Em *em, Stmt *s);
 bool begin_packed_store(Em *em, Stmt *s, const Layout *l);
+bool packs_store_value(Stmt *s, const Layout *l);
 void end_packed_store(Stmt *s);
 
 // reduce.c

@@ -89,6 +89,8 @@ static bool packable_store_value(Stmt *s, const Layout *l, Vec *reads) {
          packable(v, l, v->shape, true, reads);
 }
 
+bool packs_store_value(Stmt *s, const Layout *l) { return packable_store_value(s, l, NULL); }
+
 static void decide_store(Stmt *s, void *reads) {
   const Layout *l = s->ptr->layout;
   if (!l || !shape_eq(l->space, s->ptr->shape)) return;  // emit_store's own layout: not packed

@@ -238,7 +238,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   for (int k = 0; k < 16; ++k) {
     col_mask2[k] = ((int64_t)col_offsets2[k] < N);
   }
-  {  // one decision for the windows of the next 9 loads: vector loads a run when the warp's masks are all true
+  {  // one decision for the windows of the next 9 loads and the stores after them: vector accesses when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
@@ -251,25 +251,22 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
     for (int k = 0; k < 16; ++k) {
       window &= row_mask0[k] & row_mask1[k] & row_mask2[k];
     }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      window &= (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 2;
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
+    }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
+    }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 16; k += 16) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
-      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
+      int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
       const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
       window &= lane == 31 | next_follows;
     }
@@ -284,9 +281,8 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
+        tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
+        tl2cu_load_bytes<0, 2>(next, at + 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           row00[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
@@ -304,9 +300,8 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
+        tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
+        tl2cu_load_bytes<0, 2>(next, at + 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           row10[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
@@ -324,9 +319,8 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
+        tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
+        tl2cu_load_bytes<0, 2>(next, at + 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           row20[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
@@ -343,48 +337,21 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       #pragma unroll
       for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
       // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
-      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-        bool window = true;
-        #pragma unroll
-        for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
-          {
-            const int k = r + 15;
-            window &= col_mask1[k];
-          }
+      // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
+      #pragma unroll
+      for (int r = 0; r < 16; r += 16) {
+        tl2cu_vec<uint32_t, 4> mine;
+        for (int j = 0; j < 4; ++j) mine.v[j] = result[r / 4 + j];
+        const int k = r;
+        int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
+        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<uint32_t, 4> chunk;
+          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
+          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
         }
-        #pragma unroll
-        for (int k = 0; k < 16; ++k) {
-          window &= row_mask1[k];
-        }
-        const int lane = tid & 31;
-        #pragma unroll
-        for (int k = 0; k < 16; k += 16) {
-          int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
-          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-          window &= lane == 31 | next_follows;
-        }
-        if (__all_sync(0xffffffffu, window)) {
-          #pragma unroll
-          for (int r = 0; r < 16; r += 16) {
-            tl2cu_vec<uint32_t, 4> mine;
-            for (int j = 0; j < 4; ++j) mine.v[j] = result[r / 4 + j];
-            const int k = r;
-            int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
-            const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-            if (lane != 31) {
-              tl2cu_vec<uint32_t, 4> chunk;
-              for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
-              *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
-            }
-            if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
-            if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
-          }
-        } else {  // element by element, as written
-          #pragma unroll
-          for (int k = 0; k < 16; ++k) {
-            if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = tl2cu_byte<int8_t>(result, k);
-          }
-        }
+        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers

@@ -3550,7 +3550,7 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
     const int e = tl2cu_elem<4, 128>(tid, k);
     i_[k] = e;
   }
-  {  // one decision for the windows of the next 4 loads: vector loads a run when the warp's masks are all true
+  {  // one decision for the windows of the next 4 loads and the stores after them: vector accesses when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
@@ -3563,15 +3563,16 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
         window &= (i_[k] < 2047) & (i_[k] < 2046);
       }
     }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 4) {
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1 & (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
+    }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 16; k += 4) {
-      const float *at = (x_ptr + i_[k]);
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1 & (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
+      float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;  // aligned
       const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
       window &= lane == 31 | next_follows;
-      const bool prev_precedes = tl2cu_shfl_up_ptr(at, 1) == at - 4;
-      window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
       // L135: mid = tl.load(x_ptr + i)
@@ -3586,12 +3587,10 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
       for (int k = 0; k < 16; k += 4) {
         const float *at = (x_ptr + i_[k]);
         const tl2cu_vec<float, 4> run = *(const tl2cu_vec<float, 4> *)at;
-        tl2cu_vec<float, 4> next = tl2cu_next_run<2>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 2; ++j) next.v[j] = at[4 + j];
-        tl2cu_vec<float, 4> prev = tl2cu_prev_run<1>(run);  // lane - 1's run
-        if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 1; ++j) prev.v[4 - 1 - j] = at[-1 - j];
+        tl2cu_vec<float, 4> next = {};  // the 2 elements after the run
+        tl2cu_load_span<0, 2>(next, at + 4);
+        tl2cu_vec<float, 4> prev = {};  // the 1 element before it
+        tl2cu_load_span<3, 4>(prev, at - 4);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           mid[k + j] = tl2cu_window_at(prev, run, next, j + 0);
@@ -3613,48 +3612,25 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
         *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
       }
       // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
-      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-        bool window = true;
+      // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
+      #pragma unroll
+      for (int r = 0; r < 16; r += 4) {
+        tl2cu_vec<float, 4> mine;
         #pragma unroll
-        for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
-          {
-            const int k = r + 3;
-            window &= (i_[k] < 2047);
-          }
+        for (int j = 0; j < 4; ++j) {
+          const int k = r + j;
+          mine.v[j] = (left[k] + mid[k]);
         }
-        const int lane = tid & 31;
-        #pragma unroll
-        for (int k = 0; k < 16; k += 4) {
-          float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;  // aligned
-          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
-          window &= lane == 31 | next_follows;
+        const int k = r;
+        float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;
+        const tl2cu_vec<float, 4> next = tl2cu_next_run<3>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<float, 4> chunk;
+          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 3);
+          *(tl2cu_vec<float, 4> *)(at + 4) = chunk;
         }
-        if (__all_sync(0xffffffffu, window)) {
-          #pragma unroll
-          for (int r = 0; r < 16; r += 4) {
-            tl2cu_vec<float, 4> mine;
-            #pragma unroll
-            for (int j = 0; j < 4; ++j) {
-              const int k = r + j;
-              mine.v[j] = (left[k] + mid[k]);
-            }
-            const int k = r;
-            float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;
-            const tl2cu_vec<float, 4> next = tl2cu_next_run<3>(mine);  // lane + 1's run
-            if (lane != 31) {
-              tl2cu_vec<float, 4> chunk;
-              for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 3);
-              *(tl2cu_vec<float, 4> *)(at + 4) = chunk;
-            }
-            if (lane == 0) tl2cu_store_part<1, 0, 3>(at, mine);  // before the first chunk
-            if (lane == 31) tl2cu_store_part<1, 3, 4>(at, mine);  // the next warp stores after it
-          }
-        } else {  // element by element, as written
-          #pragma unroll
-          for (int k = 0; k < 16; ++k) {
-            if ((i_[k] < 2047)) *(((out_ptr + 2048) + i_[k]) + 1) = (left[k] + mid[k]);
-          }
-        }
+        if (lane == 0) tl2cu_store_part<1, 0, 3>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_part<1, 3, 4>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers

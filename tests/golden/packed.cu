@@ -487,7 +487,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  {  // one decision for the windows of the next 3 loads: vector loads a run when the warp's masks are all true
+  {  // one decision for the windows of the next 3 loads and the stores after them: vector accesses when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
@@ -500,15 +500,16 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
         window &= (i_[k] < n) & (i_[k] < (n + 1)) & ((i_[k] + 1) < n);
       }
     }
+    #pragma unroll
+    for (int k = 0; k < 16; k += 16) {
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+    }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 16; k += 16) {
-      const int8_t *at = (x_ptr + i_[k]);
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+      int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;  // aligned
       const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
       window &= lane == 31 | next_follows;
-      const bool prev_precedes = tl2cu_shfl_up_ptr(at, 1) == at - 16;
-      window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
       // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
@@ -521,12 +522,10 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       for (int k = 0; k < 16; k += 16) {
         const int8_t *at = (x_ptr + i_[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 1; ++j) tl2cu_byte_of<int8_t>(next.v, j) = at[16 + j];
-        tl2cu_vec<uint32_t, 4> prev = tl2cu_prev_run<1>(run);  // lane - 1's run
-        if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 1; ++j) tl2cu_byte_of<int8_t>(prev.v, 16 - 1 - j) = at[-1 - j];
+        tl2cu_vec<uint32_t, 4> next = {};  // the 1 element after the run
+        tl2cu_load_bytes<0, 1>(next, at + 16);
+        tl2cu_vec<uint32_t, 4> prev = {};  // the 1 element before it
+        tl2cu_load_bytes<15, 16>(prev, at - 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           mid[k / 4 + j] = tl2cu_window_word<0>(prev, run, next, j);
@@ -550,44 +549,21 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       uint32_t stored_L56[4] = {};  // [1024] i8, four to a word
       #pragma unroll
       for (int w = 0; w < 4; ++w) stored_L56[w] = __vsetgts4(total[w], mid[w]);
-      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-        bool window = true;
-        #pragma unroll
-        for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
-          {
-            const int k = r + 15;
-            window &= ((i_[k] + 1) < n);
-          }
+      // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
+      #pragma unroll
+      for (int r = 0; r < 16; r += 16) {
+        tl2cu_vec<uint32_t, 4> mine;
+        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L56[r / 4 + j];
+        const int k = r;
+        int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
+        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<uint32_t, 4> chunk;
+          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
+          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
         }
-        const int lane = tid & 31;
-        #pragma unroll
-        for (int k = 0; k < 16; k += 16) {
-          int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;  // aligned
-          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-          window &= lane == 31 | next_follows;
-        }
-        if (__all_sync(0xffffffffu, window)) {
-          #pragma unroll
-          for (int r = 0; r < 16; r += 16) {
-            tl2cu_vec<uint32_t, 4> mine;
-            for (int j = 0; j < 4; ++j) mine.v[j] = stored_L56[r / 4 + j];
-            const int k = r;
-            int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
-            const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-            if (lane != 31) {
-              tl2cu_vec<uint32_t, 4> chunk;
-              for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
-              *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
-            }
-            if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
-            if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
-          }
-        } else {  // element by element, as written
-          #pragma unroll
-          for (int k = 0; k < 16; ++k) {
-            if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L56, k);
-          }
-        }
+        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers

@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
     const int e = tl2cu_elem<8, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 1024) + e);
   }
-  {  // one decision for the windows of the next 3 loads: vector loads a run when the warp's masks are all true
+  {  // one decision for the windows of the next 3 loads and the stores after them: vector accesses when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
@@ -26,15 +26,16 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
         window &= (i_[k] < n) & (i_[k] < (n + 1)) & ((i_[k] + 1) < n);
       }
     }
+    #pragma unroll
+    for (int k = 0; k < 8; k += 8) {
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+    }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 8; k += 8) {
-      const half *at = (x_ptr + i_[k]);
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+      half *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
       const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
       window &= lane == 31 | next_follows;
-      const bool prev_precedes = tl2cu_shfl_up_ptr(at, 1) == at - 8;
-      window &= lane == 0 | prev_precedes;
     }
     if (__all_sync(0xffffffffu, window)) {
       // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
@@ -47,12 +48,10 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       for (int k = 0; k < 8; k += 8) {
         const half *at = (x_ptr + i_[k]);
         const tl2cu_vec<half, 8> run = *(const tl2cu_vec<half, 8> *)at;
-        tl2cu_vec<half, 8> next = tl2cu_next_run<1>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 1; ++j) next.v[j] = at[8 + j];
-        tl2cu_vec<half, 8> prev = tl2cu_prev_run<1>(run);  // lane - 1's run
-        if (lane == 0)  // the previous warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 1; ++j) prev.v[8 - 1 - j] = at[-1 - j];
+        tl2cu_vec<half, 8> next = {};  // the 1 element after the run
+        tl2cu_load_span<0, 1>(next, at + 8);
+        tl2cu_vec<half, 8> prev = {};  // the 1 element before it
+        tl2cu_load_span<7, 8>(prev, at - 8);
         #pragma unroll
         for (int j = 0; j < 8; ++j) {
           mid[k + j] = tl2cu_window_at(prev, run, next, j + 0);
@@ -61,48 +60,25 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
         }
       }
       // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
-      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-        bool window = true;
+      // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
+      #pragma unroll
+      for (int r = 0; r < 8; r += 8) {
+        tl2cu_vec<half, 8> mine;
         #pragma unroll
-        for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
-          {
-            const int k = r + 7;
-            window &= ((i_[k] + 1) < n);
-          }
+        for (int j = 0; j < 8; ++j) {
+          const int k = r + j;
+          mine.v[j] = ((left[k] + mid[k]) + right[k]);
         }
-        const int lane = tid & 31;
-        #pragma unroll
-        for (int k = 0; k < 8; k += 8) {
-          half *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
-          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-          window &= lane == 31 | next_follows;
+        const int k = r;
+        half *at = ((out_ptr + i_[k]) + 1) - 1;
+        const tl2cu_vec<half, 8> next = tl2cu_next_run<4>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<half, 8> chunk;
+          for (int j = 0; j < 8; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 7);
+          *(tl2cu_vec<half, 8> *)(at + 8) = chunk;
         }
-        if (__all_sync(0xffffffffu, window)) {
-          #pragma unroll
-          for (int r = 0; r < 8; r += 8) {
-            tl2cu_vec<half, 8> mine;
-            #pragma unroll
-            for (int j = 0; j < 8; ++j) {
-              const int k = r + j;
-              mine.v[j] = ((left[k] + mid[k]) + right[k]);
-            }
-            const int k = r;
-            half *at = ((out_ptr + i_[k]) + 1) - 1;
-            const tl2cu_vec<half, 8> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-            if (lane != 31) {
-              tl2cu_vec<half, 8> chunk;
-              for (int j = 0; j < 8; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 7);
-              *(tl2cu_vec<half, 8> *)(at + 8) = chunk;
-            }
-            if (lane == 0) tl2cu_store_part<1, 0, 7>(at, mine);  // before the first chunk
-            if (lane == 31) tl2cu_store_part<1, 7, 8>(at, mine);  // the next warp stores after it
-          }
-        } else {  // element by element, as written
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) {
-            if (((i_[k] + 1) < n)) *((out_ptr + i_[k]) + 1) = ((left[k] + mid[k]) + right[k]);
-          }
-        }
+        if (lane == 0) tl2cu_store_part<1, 0, 7>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_part<1, 7, 8>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
@@ -131,7 +107,7 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
     const int e = tl2cu_elem<2, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 256) + e);
   }
-  {  // one decision for the windows of the next 2 loads: vector loads a run when the warp's masks are all true
+  {  // one decision for the windows of the next 2 loads and the stores after them: vector accesses when the warp's masks are all true
     bool window = true;
     #pragma unroll
     for (int r = 0; r < 2; r += 2) {  // a run's comparisons decided at its ends
@@ -140,11 +116,14 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
         window &= (i_[k] < n) & ((i_[k] + 1) < n);
       }
     }
+    #pragma unroll
+    for (int k = 0; k < 2; k += 2) {
+      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+    }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 2; k += 2) {
-      const int64_t *at = (x_ptr + i_[k]);
-      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+      int64_t *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
       const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 2;
       window &= lane == 31 | next_follows;
     }
@@ -157,9 +136,8 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
       for (int k = 0; k < 2; k += 2) {
         const int64_t *at = (x_ptr + i_[k]);
         const tl2cu_vec<int64_t, 2> run = *(const tl2cu_vec<int64_t, 2> *)at;
-        tl2cu_vec<int64_t, 2> next = tl2cu_next_run<2>(run);  // lane + 1's run
-        if (lane == 31)  // the next warp's run: of it, only elements of the shifted loads
-          for (int j = 0; j < 1; ++j) next.v[j] = at[2 + j];
+        tl2cu_vec<int64_t, 2> next = {};  // the 1 element after the run
+        tl2cu_load_span<0, 1>(next, at + 2);
         #pragma unroll
         for (int j = 0; j < 2; ++j) {
           mid[k + j] = tl2cu_window_at(run, run, next, j + 0);
@@ -167,48 +145,25 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
         }
       }
       // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
-      {  // runs start 1 element past a 16-byte boundary: aligned 16-byte stores when the warp's masks are all true
-        bool window = true;
+      // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
+      #pragma unroll
+      for (int r = 0; r < 2; r += 2) {
+        tl2cu_vec<int64_t, 2> mine;
         #pragma unroll
-        for (int r = 0; r < 2; r += 2) {  // a run's comparisons decided at its ends
-          {
-            const int k = r + 1;
-            window &= ((i_[k] + 1) < n);
-          }
+        for (int j = 0; j < 2; ++j) {
+          const int k = r + j;
+          mine.v[j] = (mid[k] - right[k]);
         }
-        const int lane = tid & 31;
-        #pragma unroll
-        for (int k = 0; k < 2; k += 2) {
-          int64_t *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
-          const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 2;
-          window &= lane == 31 | next_follows;
+        const int k = r;
+        int64_t *at = ((out_ptr + i_[k]) + 1) - 1;
+        const tl2cu_vec<int64_t, 2> next = tl2cu_next_run<2>(mine);  // lane + 1's run
+        if (lane != 31) {
+          tl2cu_vec<int64_t, 2> chunk;
+          for (int j = 0; j < 2; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 1);
+          *(tl2cu_vec<int64_t, 2> *)(at + 2) = chunk;
         }
-        if (__all_sync(0xffffffffu, window)) {
-          #pragma unroll
-          for (int r = 0; r < 2; r += 2) {
-            tl2cu_vec<int64_t, 2> mine;
-            #pragma unroll
-            for (int j = 0; j < 2; ++j) {
-              const int k = r + j;
-              mine.v[j] = (mid[k] - right[k]);
-            }
-            const int k = r;
-            int64_t *at = ((out_ptr + i_[k]) + 1) - 1;
-            const tl2cu_vec<int64_t, 2> next = tl2cu_next_run<2>(mine);  // lane + 1's run
-            if (lane != 31) {
-              tl2cu_vec<int64_t, 2> chunk;
-              for (int j = 0; j < 2; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 1);
-              *(tl2cu_vec<int64_t, 2> *)(at + 2) = chunk;
-            }
-            if (lane == 0) tl2cu_store_part<1, 0, 1>(at, mine);  // before the first chunk
-            if (lane == 31) tl2cu_store_part<1, 1, 2>(at, mine);  // the next warp stores after it
-          }
-        } else {  // element by element, as written
-          #pragma unroll
-          for (int k = 0; k < 2; ++k) {
-            if (((i_[k] + 1) < n)) *((out_ptr + i_[k]) + 1) = (mid[k] - right[k]);
-          }
-        }
+        if (lane == 0) tl2cu_store_part<1, 0, 1>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_part<1, 1, 2>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
