@@ -441,22 +441,53 @@ static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
   }
 }
 
-// Every shifted load's addresses the anchor's plus its shift.
-static void emit_window_addresses(Em *em, Window *w) {
-  const Layout *l = w->s[0]->v->layout;
+// The same value, computed the same way (so equal even where integers wrap)?
+static bool identical(Value *p, Value *q, int depth) {
+  if (p == q) return true;
+  if (!p || !q || depth > 32 || is_materialized(p) || is_materialized(q)) return false;
+  if (p->kind != q->kind || p->op != q->op || p->ty.kind != q->ty.kind || !shape_eq(p->shape, q->shape) || p->ival != q->ival)
+    return false;
+  switch (p->kind) {
+  case V_CONST: return p->fval == q->fval;
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return true;
+  case V_BROADCAST: case V_EXPAND: case V_CAST: case V_UNARY: return identical(p->a, q->a, depth + 1);
+  case V_BINARY: return identical(p->a, q->a, depth + 1) && identical(p->b, q->b, depth + 1);
+  default: return false;
+  }
+}
+
+// "shifted load i's addresses are the anchor's plus its shift", as C. Where both
+// pointers add offsets to one base computed alike (x + row * stride + col), only
+// the offsets are compared, so that windows of several rows share the condition.
+static const char *same_address(Em *em, Window *w, int i, Cx *cx) {
+  Value *p = w->s[i]->v->a, *q = w->s[0]->v->a;
+  while (p->kind == V_BINARY && q->kind == V_BINARY && p->op == OP_ADD && q->op == OP_ADD && p->ty.kind == TY_PTR &&
+         q->ty.kind == TY_PTR && identical(p->a, q->a, 0))
+    p = p->b, q = q->b;
+  Cx c = *cx, c0 = *cx;
+  const char *a = ex(em, p, &c), *b = ex(em, q, &c0);
+  if (p->ty.kind == TY_PTR) return xprintf("(%s) == (%s) %s", a, b, plus(w->shift[i]));
+  return xprintf("(int64_t)(%s) == (int64_t)(%s) %s", a, b, plus(w->shift[i]));
+}
+
+// window &= every shifted load's addresses are its anchor's plus its shift.
+static void emit_window_addresses(Em *em, Window *ws, int n) {
+  const Layout *l = ws[0].s[0]->v->layout;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
-  Str same = {0};
-  for (int i = 1; i < w->n; i++) {
-    Cx c = cx, c0 = cx;
-    str_addf(&same, "%s(%s) == (%s) %s", i > 1 ? " & " : "", ex(em, w->s[i]->v->a, &c), ex(em, w->s[0]->v->a, &c0),
-             plus(w->shift[i]));
-  }
+  Vec conds = {0};
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < ws[i].n; j++) {
+      const char *c = same_address(em, &ws[i], j, &cx);
+      bool seen = false;
+      for (int k = 0; k < conds.len && !seen; k++) seen = !strcmp(conds.items[k], c);
+      if (!seen) vec_push(&conds, (void *)c);
+    }
   line(em, "#pragma unroll");
   line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "window &= %s;", same.buf);
+  for (int k = 0; k < conds.len; k++) line(em, "window &= %s;", (const char *)conds.items[k]);
   close_loop(em);
 }
 
@@ -474,7 +505,7 @@ static void emit_window_checks(Em *em, Window *ws, int n, Stmt **st, int64_t *sh
     for (int j = 0; j < ws[i].n; j++) masks[nmasks++] = ws[i].s[j]->v->b;
   for (int i = 0; i < nst; i++) masks[nmasks++] = st[i]->mask;
   emit_masks_all_true(em, ws[0].s[0]->v->layout, masks, nmasks);
-  for (int i = 0; i < n; i++) emit_window_addresses(em, &ws[i]);
+  emit_window_addresses(em, ws, n);
   if (nst) line(em, "const int lane = tid & 31;");
   for (int i = 0; i < nst; i++) emit_store_window_check(em, st[i], st[i]->ptr->layout, shift[i]);
 }
