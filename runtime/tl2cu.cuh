@@ -400,10 +400,6 @@ template <typename T>
 TL2CU_DEVICE const T *tl2cu_shfl_down_ptr(const T *p, int d) {
   return (const T *)__shfl_down_sync(0xffffffffu, (unsigned long long)p, d);
 }
-template <typename T>
-TL2CU_DEVICE const T *tl2cu_shfl_up_ptr(const T *p, int d) {
-  return (const T *)__shfl_up_sync(0xffffffffu, (unsigned long long)p, d);
-}
 
 // argmax / argmin combine, as Triton writes it (standard.py): the left operand
 // (v, i) stays if it is larger (smaller), or equal with a smaller index

@@ -756,17 +756,34 @@ static int64_t store_window_shift(Em *em, Stmt *s, const Layout *l, bool packed)
   return vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c) ? c : 0;
 }
 
-// window &= the next lane's run follows ours, for the aligned addresses c before store s's.
+// The integer offset of pointer p from a base that is the same in every thread of
+// the program (a scalar or a single element: out + row * stride in out + row * stride
+// + col), or NULL.
+static Value *offset_from_uniform_base(Value *p) {
+  if (p->kind != V_BINARY || p->op != OP_ADD || p->ty.kind != TY_PTR) return NULL;
+  Value *base = p->a;
+  while (!is_materialized(base) && (base->kind == V_BROADCAST || base->kind == V_EXPAND)) base = base->a;
+  return shape_numel(base->shape) == 1 && scalar_is_int(p->b->ty.kind) ? p->b : NULL;
+}
+
+// window &= the next lane's run follows ours, for the aligned addresses c before store
+// s's. Comparing offsets from a uniform base takes one 32-bit shuffle, pointers two.
 static void emit_store_window_check(Em *em, Stmt *s, const Layout *l, int64_t c) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
-  const char *addr = ex(em, s->ptr, &cx);
+  Value *off = offset_from_uniform_base(s->ptr);
+  const char *addr = ex(em, off ? off : s->ptr, &cx);
   line(em, "#pragma unroll");
   line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
   if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "%s *at = %s - %lld;  // aligned", ctype(s->v->ty), addr, (long long)c);
-  line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", l->vec);
+  if (off) {
+    line(em, "const %s offset = %s;  // from a base the same in every thread", ctype(off->ty), addr);
+    line(em, "const bool next_follows = (int64_t)__shfl_down_sync(0xffffffffu, offset, 1) == (int64_t)offset + %d;", l->vec);
+  } else {
+    line(em, "%s *at = %s - %lld;  // aligned", ctype(s->v->ty), addr, (long long)c);
+    line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", l->vec);
+  }
   line(em, "window &= lane == 31 | next_follows;");
   close_loop(em);
 }

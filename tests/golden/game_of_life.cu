@@ -253,21 +253,14 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
     }
     #pragma unroll
     for (int k = 0; k < 16; k += 16) {
-      window &= (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k])) + 2;
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      window &= (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k])) + 2;
-    }
-    #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      window &= (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 1 & (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k])) == (((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k])) + 2;
+      window &= (int64_t)(col_offsets1[k]) == (int64_t)(col_offsets0[k]) + 1;
+      window &= (int64_t)(col_offsets2[k]) == (int64_t)(col_offsets0[k]) + 2;
     }
     const int lane = tid & 31;
     #pragma unroll
     for (int k = 0; k < 16; k += 16) {
-      int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
+      const int32_t offset = col_offsets1[k];  // from a base the same in every thread
+      const bool next_follows = (int64_t)__shfl_down_sync(0xffffffffu, offset, 1) == (int64_t)offset + 16;
       window &= lane == 31 | next_follows;
     }
     if (__all_sync(0xffffffffu, window)) {

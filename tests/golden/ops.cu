@@ -3565,7 +3565,9 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
     }
     #pragma unroll
     for (int k = 0; k < 16; k += 4) {
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1 & (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1;
+      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+      window &= (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
     }
     const int lane = tid & 31;
     #pragma unroll

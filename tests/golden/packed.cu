@@ -502,7 +502,8 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
     }
     #pragma unroll
     for (int k = 0; k < 16; k += 16) {
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1;
+      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
     }
     const int lane = tid & 31;
     #pragma unroll

@@ -28,7 +28,8 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
     }
     #pragma unroll
     for (int k = 0; k < 8; k += 8) {
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1 & (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1;
+      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
     }
     const int lane = tid & 31;
     #pragma unroll
