@@ -2,18 +2,13 @@
 through its launcher, for an n that is a multiple of BLOCK and one that is not:
 the heuristic picks the unmasked or the masked variant, and both give 3x."""
 import ctypes
-import os
-import subprocess
 import sys
 
 import torch
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-build = os.path.join(ROOT, "build", "gpu")
-lib_path = os.path.join(build, "libheuristics.so")
-subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime"),
-                os.path.join(build, "heuristics.cu"), "-o", lib_path], check=True)
-lib = ctypes.CDLL(lib_path)
+import gpulib
+
+lib = gpulib.library("heuristics")
 lib.masked_scale.restype = ctypes.c_int
 ok = True
 for n in (1024 * 1000, 1024 * 1000 + 37):

@@ -3,18 +3,14 @@ into build/gpu/libinplace.so) applied once through its tuning launcher gives
 2x+1 exactly, for two sizes (two tuning keys), and the chosen config is printed."""
 import ctypes
 import os
-import subprocess
 import sys
 
 import torch
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-build = os.path.join(ROOT, "build", "gpu")
-lib_path = os.path.join(build, "libinplace.so")
-subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime"),
-                os.path.join(build, "inplace.cu"), "-o", lib_path], check=True)
+import gpulib
+
 os.environ["TL2CU_PRINT_AUTOTUNING"] = "1"
-lib = ctypes.CDLL(lib_path)
+lib = gpulib.library("inplace")
 lib.scale_inplace.restype = ctypes.c_int
 ok = True
 for n in (1000003, 4097):

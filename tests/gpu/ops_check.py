@@ -9,26 +9,18 @@ exact where the kernel computes integers. Prints one line per kernel and a
 final "N passed, N failed".
 """
 import ctypes
-import importlib.util
-import os
-import subprocess
 import sys
 
 import torch
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import gpulib
+
 EXACT = {"arg_reductions", "int_reductions"}
 
 
 def main():
-    build = os.path.join(ROOT, "build", "gpu")
-    lib_path = os.path.join(build, "libops.so")
-    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime"),
-                    os.path.join(build, "ops.cu"), "-o", lib_path], check=True)
-    lib = ctypes.CDLL(lib_path)
-    spec = importlib.util.spec_from_file_location("ops", os.path.join(ROOT, "tests", "golden", "ops.py"))
-    ops = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ops)
+    lib = gpulib.library("ops")
+    ops = gpulib.golden_module("ops")
     names = ["reduce_rows_cols", "arg_reductions", "int_reductions", "scans", "shapes", "softmax_rows", "while_rows",
              "stencil_windows"]
     passed = failed = 0

@@ -8,14 +8,12 @@ plain variant); the whole output buffers, poisoned alike beforehand, must be equ
 byte for byte. Prints one line per case and "N passed, N failed".
 """
 import ctypes
-import importlib.util
-import os
-import subprocess
 import sys
 
 import torch
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import gpulib
+
 KERNELS = {  # name: (element type, inputs, output planes of n)
     "int8_ops": (torch.int8, 2, 8),
     "uint8_ops": (torch.uint8, 2, 5),
@@ -24,14 +22,8 @@ KERNELS = {  # name: (element type, inputs, output planes of n)
 
 
 def main():
-    build = os.path.join(ROOT, "build", "gpu")
-    lib_path = os.path.join(build, "libpacked.so")
-    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime"),
-                    os.path.join(build, "packed.cu"), "-o", lib_path], check=True)
-    lib = ctypes.CDLL(lib_path)
-    spec = importlib.util.spec_from_file_location("packed", os.path.join(ROOT, "tests", "golden", "packed.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    lib = gpulib.library("packed")
+    mod = gpulib.golden_module("packed")
     passed = failed = 0
     for name, (dtype, ninputs, planes) in KERNELS.items():
         launcher = getattr(lib, name)

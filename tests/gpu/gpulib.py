@@ -1,0 +1,24 @@
+"""What the GPU checks share: the repository root, the kernels translated into
+build/gpu/NAME.cu (by `make gpu-inputs`) built into a library and loaded, and the
+tests/golden/NAME.py kernels imported for Triton."""
+import ctypes
+import importlib.util
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def library(name):
+    build = os.path.join(ROOT, "build", "gpu")
+    lib_path = os.path.join(build, f"lib{name}.so")
+    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime"),
+                    os.path.join(build, f"{name}.cu"), "-o", lib_path], check=True)
+    return ctypes.CDLL(lib_path)
+
+
+def golden_module(name):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, "tests", "golden", f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
