@@ -157,9 +157,17 @@ static const char *simd_name(Op op, bool is_signed) {
   }
 }
 
+// A uniform operand, as C: a scalar, a literal, or any one element of a single-element
+// block (element 0: a packed loop has no element index k).
+static const char *uniform_text(Em *em, Value *v, Cx *cx) {
+  while (!is_materialized(v) && (v->kind == V_BROADCAST || v->kind == V_EXPAND)) v = v->a;
+  if (is_materialized(v) && v->kind != V_PARAM && v->shape.rank) return elem_at(v, "0");
+  return ex(em, v, cx);
+}
+
 // Word w of v, as C.
 static const char *px(Em *em, Value *v, Cx *cx, bool top) {
-  if (!top && uniform_scalar(v)) return xprintf("tl2cu_splat4(%s)", ex(em, v, cx));
+  if (!top && uniform_scalar(v)) return xprintf("tl2cu_splat4(%s)", uniform_text(em, v, cx));
   if (!top && is_materialized(v)) return xprintf("%s[w]", v->cname);
   switch (v->kind) {
   case V_BINARY: {

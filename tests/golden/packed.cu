@@ -9,104 +9,104 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L15: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L17: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L16: m = i < n
+  // L18: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L17: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L19: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L18: y = tl.load(y_ptr + i, mask=m, other=-7)
+  // L20: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)-7);
   }
-  // L19: s = x + y
+  // L21: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L20: d = x - y
+  // L22: d = x - y
   uint32_t d[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) d[w] = __vsub4(x[w], y[w]);
-  // L21: lt = x < y
+  // L23: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetlts4(x[w], y[w]);
-  // L22: gt = x > 3
+  // L24: gt = x > 3
   uint32_t gt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) gt[w] = __vsetgts4(x[w], tl2cu_splat4((int8_t)3));
-  // L23: tl.store(out_ptr + i, s, mask=m)
+  // L25: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(s, k);
   }
-  // L24: tl.store(out_ptr + n + i, d, mask=m)
+  // L26: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(d, k);
   }
-  // L25: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t stored_L25[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L25[w] = __vadd4(__vneg4(x[w]), ~y[w]);
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L25, k);
-  }
-  // L26: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
-  uint32_t stored_L26[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L26[w] = tl2cu_select4(lt[w], s[w], d[w]);
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L26, k);
-  }
-  // L27: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
+  // L27: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
   uint32_t stored_L27[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L27[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
+  for (int w = 0; w < 4; ++w) stored_L27[w] = __vadd4(__vneg4(x[w]), ~y[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L27, k);
+    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L27, k);
   }
-  // L28: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
+  // L28: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t stored_L28[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L28[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
+  for (int w = 0; w < 4; ++w) stored_L28[w] = tl2cu_select4(lt[w], s[w], d[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L28, k);
+    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L28, k);
   }
-  // L29: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+  // L29: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t stored_L29[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L29[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  for (int w = 0; w < 4; ++w) stored_L29[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L29, k);
+    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L29, k);
   }
-  // L30: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  // L30: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L30[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  for (int w = 0; w < 4; ++w) stored_L30[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L30, k);
+    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L30, k);
+  }
+  // L31: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+  uint32_t stored_L31[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L31[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L31, k);
+  }
+  // L32: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  uint32_t stored_L32[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L32[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L32, k);
   }
 }
 
@@ -116,20 +116,20 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L15: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L17: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L16: m = i < n
+  // L18: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L17: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L19: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -138,7 +138,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
     for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
   }
-  // L18: y = tl.load(y_ptr + i, mask=m, other=-7)
+  // L20: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -147,23 +147,23 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)-7);
     for (int j = 0; j < 4; ++j) y[k / 4 + j] = t.v[j];
   }
-  // L19: s = x + y
+  // L21: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L20: d = x - y
+  // L22: d = x - y
   uint32_t d[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) d[w] = __vsub4(x[w], y[w]);
-  // L21: lt = x < y
+  // L23: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetlts4(x[w], y[w]);
-  // L22: gt = x > 3
+  // L24: gt = x > 3
   uint32_t gt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) gt[w] = __vsetgts4(x[w], tl2cu_splat4((int8_t)3));
-  // L23: tl.store(out_ptr + i, s, mask=m)
+  // L25: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
@@ -171,7 +171,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
   }
-  // L24: tl.store(out_ptr + n + i, d, mask=m)
+  // L26: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
@@ -179,69 +179,69 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
   }
-  // L25: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t stored_L25[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L25[w] = __vadd4(__vneg4(x[w]), ~y[w]);
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L25[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
-  }
-  // L26: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
-  uint32_t stored_L26[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L26[w] = tl2cu_select4(lt[w], s[w], d[w]);
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L26[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
-  }
-  // L27: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
+  // L27: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
   uint32_t stored_L27[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L27[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
+  for (int w = 0; w < 4; ++w) stored_L27[w] = __vadd4(__vneg4(x[w]), ~y[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L27[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
   }
-  // L28: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
+  // L28: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t stored_L28[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L28[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
+  for (int w = 0; w < 4; ++w) stored_L28[w] = tl2cu_select4(lt[w], s[w], d[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L28[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
   }
-  // L29: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+  // L29: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t stored_L29[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L29[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  for (int w = 0; w < 4; ++w) stored_L29[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L29[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
   }
-  // L30: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  // L30: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L30[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  for (int w = 0; w < 4; ++w) stored_L30[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L30[r / 4 + j];
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
+  }
+  // L31: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+  uint32_t stored_L31[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L31[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L31[r / 4 + j];
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+  }
+  // L32: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  uint32_t stored_L32[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L32[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L32[r / 4 + j];
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i_[k]) = t;
   }
@@ -253,75 +253,75 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L35: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L36: m = i < n
+  // L38: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L37: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L39: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<uint8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (uint8_t)0);
   }
-  // L38: y = tl.load(y_ptr + i, mask=m, other=0)
+  // L40: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<uint8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (uint8_t)0);
   }
-  // L39: s = x + y
+  // L41: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L40: lt = x < y
+  // L42: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetltu4(x[w], y[w]);
-  // L41: tl.store(out_ptr + i, s, mask=m)
+  // L43: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (m[k]) out_ptr[i_[k]] = tl2cu_byte<uint8_t>(s, k);
   }
-  // L42: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t stored_L42[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L42[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<uint8_t>(stored_L42, k);
-  }
-  // L43: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
-  uint32_t stored_L43[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L43[w] = tl2cu_select4(lt[w], x[w], y[w]);
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L43, k);
-  }
-  // L44: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+  // L44: tl.store(out_ptr + n + i, x - y - 200, mask=m)
   uint32_t stored_L44[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L44[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  for (int w = 0; w < 4; ++w) stored_L44[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L44, k);
+    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<uint8_t>(stored_L44, k);
   }
-  // L45: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  // L45: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
   uint32_t stored_L45[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L45[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  for (int w = 0; w < 4; ++w) stored_L45[w] = tl2cu_select4(lt[w], x[w], y[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L45, k);
+    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L45, k);
+  }
+  // L46: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+  uint32_t stored_L46[4] = {};  // [1024] u8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L46[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L46, k);
+  }
+  // L47: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  uint32_t stored_L47[4] = {};  // [1024] u8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L47[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L47, k);
   }
 }
 
@@ -331,20 +331,20 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L35: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L36: m = i < n
+  // L38: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L37: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L39: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -353,7 +353,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
     for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
   }
-  // L38: y = tl.load(y_ptr + i, mask=m, other=0)
+  // L40: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -362,15 +362,15 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
     for (int j = 0; j < 4; ++j) y[k / 4 + j] = t.v[j];
   }
-  // L39: s = x + y
+  // L41: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L40: lt = x < y
+  // L42: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetltu4(x[w], y[w]);
-  // L41: tl.store(out_ptr + i, s, mask=m)
+  // L43: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
@@ -378,47 +378,47 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
   }
-  // L42: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t stored_L42[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L42[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L42[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
-  }
-  // L43: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
-  uint32_t stored_L43[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L43[w] = tl2cu_select4(lt[w], x[w], y[w]);
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L43[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
-  }
-  // L44: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+  // L44: tl.store(out_ptr + n + i, x - y - 200, mask=m)
   uint32_t stored_L44[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L44[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  for (int w = 0; w < 4; ++w) stored_L44[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L44[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
   }
-  // L45: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  // L45: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
   uint32_t stored_L45[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L45[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  for (int w = 0; w < 4; ++w) stored_L45[w] = tl2cu_select4(lt[w], x[w], y[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L45[r / 4 + j];
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
+  }
+  // L46: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+  uint32_t stored_L46[4] = {};  // [1024] u8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L46[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L46[r / 4 + j];
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+  }
+  // L47: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  uint32_t stored_L47[4] = {};  // [1024] u8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L47[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L47[r / 4 + j];
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
   }
@@ -430,47 +430,47 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L50: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L52: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L51: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+  // L53: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
   uint32_t left[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(left, k) = (((i_[k] >= 1) && (i_[k] < (n + 1))) ? *((x_ptr + i_[k]) + (0 - 1)) : (int8_t)0);
   }
-  // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+  // L54: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t mid[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(mid, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L53: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+  // L55: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
   uint32_t right[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(right, k) = (((i_[k] + 1) < n) ? *((x_ptr + i_[k]) + 1) : (int8_t)0);
   }
-  // L54: total = left + mid + right
+  // L56: total = left + mid + right
   uint32_t total[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
-  // L55: tl.store(out_ptr + i, total, mask=i < n)
+  // L57: tl.store(out_ptr + i, total, mask=i < n)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(total, k);
   }
-  // L56: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-  uint32_t stored_L56[4] = {};  // [1024] i8, four to a word
+  // L58: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+  uint32_t stored_L58[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L56[w] = __vsetgts4(total[w], mid[w]);
+  for (int w = 0; w < 4; ++w) stored_L58[w] = __vsetgts4(total[w], mid[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L56, k);
+    if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L58, k);
   }
 }
 
@@ -480,7 +480,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L50: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L52: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
@@ -513,11 +513,11 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       window &= lane == 31 | next_follows;
     }
     if (__all_sync(0xffffffffu, window)) {
-      // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+      // L54: mid = tl.load(x_ptr + i, mask=i < n, other=0)
       uint32_t mid[4] = {};  // [1024] i8, four to a word
-      // L51: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+      // L53: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
       uint32_t left[4] = {};  // [1024] i8, four to a word
-      // L53: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+      // L55: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
       uint32_t right[4] = {};  // [1024] i8, four to a word
       #pragma unroll
       for (int k = 0; k < 16; k += 16) {
@@ -534,11 +534,11 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
           right[k / 4 + j] = tl2cu_window_word<1>(prev, run, next, j);
         }
       }
-      // L54: total = left + mid + right
+      // L56: total = left + mid + right
       uint32_t total[4] = {};  // [1024] i8, four to a word
       #pragma unroll
       for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
-      // L55: tl.store(out_ptr + i, total, mask=i < n)
+      // L57: tl.store(out_ptr + i, total, mask=i < n)
       #pragma unroll
       for (int r = 0; r < 16; r += 16) {  // 16-byte stores
         tl2cu_vec<uint32_t, 4> t;
@@ -546,15 +546,15 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
         const int k = r;
         if ((i_[k] < n)) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
       }
-      // L56: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-      uint32_t stored_L56[4] = {};  // [1024] i8, four to a word
+      // L58: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+      uint32_t stored_L58[4] = {};  // [1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) stored_L56[w] = __vsetgts4(total[w], mid[w]);
+      for (int w = 0; w < 4; ++w) stored_L58[w] = __vsetgts4(total[w], mid[w]);
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
       for (int r = 0; r < 16; r += 16) {
         tl2cu_vec<uint32_t, 4> mine;
-        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L56[r / 4 + j];
+        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L58[r / 4 + j];
         const int k = r;
         int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
         const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
@@ -570,20 +570,397 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 16; ++k) {
         const int e = tl2cu_elem<16, 64>(tid, k);
-        // L51: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+        // L53: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
         const int8_t left = (((((program_x * 1024) + e) >= 1) && (((program_x * 1024) + e) < (n + 1))) ? *((x_ptr + ((program_x * 1024) + e)) + (0 - 1)) : (int8_t)0);
-        // L52: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+        // L54: mid = tl.load(x_ptr + i, mask=i < n, other=0)
         const int8_t mid = ((((program_x * 1024) + e) < n) ? x_ptr[((program_x * 1024) + e)] : (int8_t)0);
-        // L53: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+        // L55: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
         const int8_t right = (((((program_x * 1024) + e) + 1) < n) ? *((x_ptr + ((program_x * 1024) + e)) + 1) : (int8_t)0);
-        // L54: total = left + mid + right
+        // L56: total = left + mid + right
         const int8_t total = (int8_t)((int8_t)(left + mid) + right);
-        // L55: tl.store(out_ptr + i, total, mask=i < n)
+        // L57: tl.store(out_ptr + i, total, mask=i < n)
         if ((((program_x * 1024) + e) < n)) out_ptr[((program_x * 1024) + e)] = total;
-        // L56: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+        // L58: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
         if (((((program_x * 1024) + e) + 1) < n)) *(((out_ptr + n) + ((program_x * 1024) + e)) + 1) = (int8_t)(total > mid);
       }
     }
+  }
+}
+
+// row_bias_i8: num_warps=4, BLOCK=1024
+__global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int tid = threadIdx.x % 64;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  // L63: pid = tl.program_id(0)
+  const int32_t pid = program_x;
+  // L64: i = pid * BLOCK + tl.arange(0, BLOCK)[None, :]
+  int32_t i_[16];  // [1, 1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 64>(tid, k);
+    i_[k] = ((pid * 1024) + (e & 1023));
+  }
+  // L65: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
+  int8_t b[16];  // [1, 1] i8, held in the layout of [1, 1024]
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    b[k] = (b_ptr + pid)[0];
+  }
+  // L66: x = tl.load(x_ptr + i, mask=i < n, other=0)
+  uint32_t x[4] = {};  // [1, 1024] i8, four to a word
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    tl2cu_byte_of<int8_t>(x, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
+  }
+  // L67: tl.store(out_ptr + i, tl.where(x > b, x - b, b - x), mask=i < n)
+  uint32_t stored_L67[4] = {};  // [1, 1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L67[w] = tl2cu_select4(__vsetgts4(x[w], tl2cu_splat4(b[0])), __vsub4(x[w], tl2cu_splat4(b[0])), __vsub4(tl2cu_splat4(b[0]), x[w]));
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L67, k);
+  }
+}
+
+// packed_readers: num_warps=4, BLOCK=1024
+__global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  // L73: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t i_[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    i_[k] = (((int32_t)blockIdx.x * 1024) + e);
+  }
+  // L74: m = i < n
+  bool m[8];  // [1024] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    m[k] = (i_[k] < n);
+  }
+  // L75: x = tl.load(x_ptr + i, mask=m, other=0)
+  uint32_t x[2] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
+  }
+  // L76: y = tl.load(y_ptr + i, mask=m, other=0)
+  uint32_t y[2] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)0);
+  }
+  // L77: s = x + y
+  uint32_t s[2] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 2; ++w) s[w] = __vadd4(x[w], y[w]);
+  // L78: acc = tl.zeros([BLOCK], dtype=tl.int8)
+  int8_t acc[8];  // [1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    acc[k] = (int8_t)0;
+  }
+  // L79: for _ in range(3):
+  int8_t acc_1[8];  // [1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    acc_1[k] = acc[k];
+  }
+  for (int32_t _ = 0; _ < 3; ++_) {
+    // L80: acc = acc + s
+    int8_t acc_2[8];  // [1024] i8
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      acc_2[k] = (int8_t)(acc_1[k] + tl2cu_byte<int8_t>(s, k));
+    }
+    // L79: for _ in range(3):
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      acc_1[k] = acc_2[k];
+    }
+  }
+  // L81: top = tl.max(s, axis=0)
+  int32_t max_input[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    max_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  }
+  int32_t top;  // max of max_input
+  {
+    int32_t r0 = max_input[0];
+    r0 = tl2cu_maximum(r0, max_input[1]);
+    r0 = tl2cu_maximum(r0, max_input[2]);
+    r0 = tl2cu_maximum(r0, max_input[3]);
+    r0 = tl2cu_maximum(r0, max_input[4]);
+    r0 = tl2cu_maximum(r0, max_input[5]);
+    r0 = tl2cu_maximum(r0, max_input[6]);
+    r0 = tl2cu_maximum(r0, max_input[7]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    __syncthreads();
+    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    __syncthreads();
+    {
+      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_maximum(w0, w2);
+      w1 = tl2cu_maximum(w1, w3);
+      w0 = tl2cu_maximum(w0, w1);
+      r0 = w0;
+    }
+    top = r0;
+  }
+  // L82: c = tl.cumsum(s, 0)
+  int32_t cumsum_input[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    cumsum_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  }
+  int32_t c[8];  // [1024] i32
+  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 1152;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 128, seg = u % 128;
+      int i = 0;
+      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 128, seg = u % 128;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 128];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 128 + q];
+      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int e = tl2cu_elem<4, 128>(tid, k);
+      c[k] = buf[tl2cu_pad<8>(e)];
+    }
+  }
+  // L83: tl.store(out_ptr + i, acc, mask=m)
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    if (m[k]) out_ptr[i_[k]] = acc_1[k];
+  }
+  // L84: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    if (m[k]) (out_ptr + n)[i_[k]] = (int8_t)c[k];
+  }
+  // L85: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, k) * 0.5f));
+  }
+  // L86: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    if (m[k]) (out_ptr + (3 * n))[i_[k]] = (int8_t)((tl2cu_byte<int8_t>(x, k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, k));
+  }
+}
+
+// packed_readers: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  const int tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  // L73: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t i_[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int e = tl2cu_elem<8, 128>(tid, k);
+    i_[k] = (((int32_t)blockIdx.x * 1024) + e);
+  }
+  // L74: m = i < n
+  bool m[8];  // [1024] i1
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    m[k] = (i_[k] < n);
+  }
+  // L75: x = tl.load(x_ptr + i, mask=m, other=0)
+  uint32_t x[2] = {};  // [1024] i8, four to a word (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 8) {
+    tl2cu_vec<uint32_t, 2> t;
+    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i_[k]);
+    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
+    for (int j = 0; j < 2; ++j) x[k / 4 + j] = t.v[j];
+  }
+  // L76: y = tl.load(y_ptr + i, mask=m, other=0)
+  uint32_t y[2] = {};  // [1024] i8, four to a word (8-byte loads)
+  #pragma unroll
+  for (int k = 0; k < 8; k += 8) {
+    tl2cu_vec<uint32_t, 2> t;
+    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i_[k]);
+    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
+    for (int j = 0; j < 2; ++j) y[k / 4 + j] = t.v[j];
+  }
+  // L77: s = x + y
+  uint32_t s[2] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 2; ++w) s[w] = __vadd4(x[w], y[w]);
+  // L78: acc = tl.zeros([BLOCK], dtype=tl.int8)
+  int8_t acc[8];  // [1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    acc[k] = (int8_t)0;
+  }
+  // L79: for _ in range(3):
+  int8_t acc_1[8];  // [1024] i8
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    acc_1[k] = acc[k];
+  }
+  for (int32_t _ = 0; _ < 3; ++_) {
+    // L80: acc = acc + s
+    int8_t acc_2[8];  // [1024] i8
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      acc_2[k] = (int8_t)(acc_1[k] + tl2cu_byte<int8_t>(s, k));
+    }
+    // L79: for _ in range(3):
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      acc_1[k] = acc_2[k];
+    }
+  }
+  // L81: top = tl.max(s, axis=0)
+  int32_t max_input[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    max_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  }
+  int32_t top;  // max of max_input
+  {
+    int32_t r0 = max_input[0];
+    r0 = tl2cu_maximum(r0, max_input[1]);
+    r0 = tl2cu_maximum(r0, max_input[2]);
+    r0 = tl2cu_maximum(r0, max_input[3]);
+    r0 = tl2cu_maximum(r0, max_input[4]);
+    r0 = tl2cu_maximum(r0, max_input[5]);
+    r0 = tl2cu_maximum(r0, max_input[6]);
+    r0 = tl2cu_maximum(r0, max_input[7]);
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    __syncthreads();
+    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    __syncthreads();
+    {
+      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
+      w0 = tl2cu_maximum(w0, w2);
+      w1 = tl2cu_maximum(w1, w3);
+      w0 = tl2cu_maximum(w0, w1);
+      r0 = w0;
+    }
+    top = r0;
+  }
+  // L82: c = tl.cumsum(s, 0)
+  int32_t cumsum_input[8];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    cumsum_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  }
+  int32_t c[8];  // [1024] i32
+  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
+    int32_t* buf = (int32_t*)tl2cu_smem;
+    int32_t* total = buf + 1152;
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int e = tl2cu_elem<8, 128>(tid, k);
+      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 128, seg = u % 128;
+      int i = 0;
+      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+      total[u] = acc;
+    }
+    __syncthreads();
+    for (int u = tid; u < 128; u += 128) {
+      const int ln = u / 128, seg = u % 128;
+      if (seg == 0) continue;
+      int32_t before = total[ln * 128];
+      for (int q = 1; q < seg; ++q) before = before + total[ln * 128 + q];
+      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int e = tl2cu_elem<8, 128>(tid, k);
+      c[k] = buf[tl2cu_pad<8>(e)];
+    }
+  }
+  // L83: tl.store(out_ptr + i, acc, mask=m)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> t;
+    #pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int k = r + j;
+      t.v[j] = acc_1[k];
+    }
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<int8_t, 8> *)(out_ptr + i_[k]) = t;
+  }
+  // L84: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> t;
+    #pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int k = r + j;
+      t.v[j] = (int8_t)c[k];
+    }
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + n) + i_[k]) = t;
+  }
+  // L85: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> t;
+    #pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int k = r + j;
+      t.v[j] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, k) * 0.5f));
+    }
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (2 * n)) + i_[k]) = t;
+  }
+  // L86: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
+  #pragma unroll
+  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> t;
+    #pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int k = r + j;
+      t.v[j] = (int8_t)((tl2cu_byte<int8_t>(x, k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, k));
+    }
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (3 * n)) + i_[k]) = t;
   }
 }
 
@@ -644,5 +1021,39 @@ extern "C" cudaError_t stencil_i8(cudaStream_t stream, int8_t *x_ptr, int8_t *ou
   if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
   return stencil_i8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n);
+}
+
+extern "C" cudaError_t row_bias_i8_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  // 2 programs per thread block
+  tl2cu_kernels::row_bias_i8<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, b_ptr, out_ptr, n, gx);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t row_bias_i8(cudaStream_t stream, int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t gy = 1;
+  const int64_t gz = 1;
+  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
+  return row_bias_i8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, b_ptr, out_ptr, n);
+}
+
+extern "C" cudaError_t packed_readers_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
+    tl2cu_kernels::packed_readers_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n);
+  else
+    tl2cu_kernels::packed_readers<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t packed_readers(cudaStream_t stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t gy = 1;
+  const int64_t gz = 1;
+  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
+  return packed_readers_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, out_ptr, n);
 }
 

@@ -1,10 +1,12 @@
 # Packed 8-bit values (translator/pack.c): int8, uint8 and bool blocks held four to a
 # word, computed with CUDA's SIMD intrinsics. Every operation with a packed form, on
 # full-range bytes (wrap-around, signed and unsigned comparisons), with masked tails;
-# stencil_i8 adds load windows and a store window over packed words. Compiled by nvcc
+# stencil_i8 adds load windows and a store window over packed words, row_bias_i8 a
+# single-element operand, packed_readers packed values read element by element. Compiled by nvcc
 # in `make test`; tests/gpu/packed_check.py compares every kernel with Triton, aligned
 # and not, with and without a masked tail.
 # tl2cu: -s 'int8_ops:*i8,*i8,*i8,i32' -s 'uint8_ops:*u8,*u8,*u8,i32' -s 'stencil_i8:*i8,*i8,i32'
+# tl2cu: -s 'row_bias_i8:*i8,*i8,*i8,i32' -s 'packed_readers:*i8,*i8,*i8,i32'
 # tl2cu: -D BLOCK=1024 --grid 'cdiv(n, BLOCK)'
 import triton
 import triton.language as tl
@@ -54,3 +56,31 @@ def stencil_i8(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     total = left + mid + right
     tl.store(out_ptr + i, total, mask=i < n)
     tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+
+
+@triton.jit
+def row_bias_i8(x_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    i = pid * BLOCK + tl.arange(0, BLOCK)[None, :]
+    b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
+    x = tl.load(x_ptr + i, mask=i < n, other=0)
+    tl.store(out_ptr + i, tl.where(x > b, x - b, b - x), mask=i < n)
+
+
+@triton.jit
+def packed_readers(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # packed values read element by element: in a loop, by a reduction, a scan, a cast
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    x = tl.load(x_ptr + i, mask=m, other=0)
+    y = tl.load(y_ptr + i, mask=m, other=0)
+    s = x + y
+    acc = tl.zeros([BLOCK], dtype=tl.int8)
+    for _ in range(3):
+        acc = acc + s
+    top = tl.max(s, axis=0)
+    c = tl.cumsum(s, 0)
+    tl.store(out_ptr + i, acc, mask=m)
+    tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
+    tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
+    tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)

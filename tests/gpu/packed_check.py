@@ -18,6 +18,8 @@ KERNELS = {  # name: (element type, inputs, output planes of n)
     "int8_ops": (torch.int8, 2, 8),
     "uint8_ops": (torch.uint8, 2, 5),
     "stencil_i8": (torch.int8, 1, 2),
+    "row_bias_i8": (torch.int8, 2, 1),
+    "packed_readers": (torch.int8, 2, 4),
 }
 
 
