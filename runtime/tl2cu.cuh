@@ -234,8 +234,7 @@ TL2CU_DEVICE void tl2cu_set_run_word(tl2cu_vec<T, V> &r, int i, uint32_t w) {
     for (int j = 0; j < per_word; ++j) r.v[i * per_word + j] = tl2cu_from_bits<T>(w >> (8 * sizeof(T) * j));
   }
 }
-// Of lane + 1's run, the first W words; of lane - 1's, the last W (the other words
-// keep this lane's own).
+// Of lane + 1's run, the first W words (the other words keep this lane's own).
 template <int W, typename T, int V>
 TL2CU_DEVICE tl2cu_vec<T, V> tl2cu_next_run(const tl2cu_vec<T, V> &x) {
   tl2cu_vec<T, V> r = x;
@@ -243,18 +242,51 @@ TL2CU_DEVICE tl2cu_vec<T, V> tl2cu_next_run(const tl2cu_vec<T, V> &x) {
   for (int i = 0; i < W; ++i) tl2cu_set_run_word(r, i, __shfl_down_sync(0xffffffffu, tl2cu_run_word(x, i), 1));
   return r;
 }
-template <int W, typename T, int V>
-TL2CU_DEVICE tl2cu_vec<T, V> tl2cu_prev_run(const tl2cu_vec<T, V> &x) {
-  constexpr int n = sizeof(T) * V / 4;
-  tl2cu_vec<T, V> r = x;
-#pragma unroll
-  for (int i = n - W; i < n; ++i) tl2cu_set_run_word(r, i, __shfl_up_sync(0xffffffffu, tl2cu_run_word(x, i), 1));
-  return r;
-}
 template <typename T, int V>
 TL2CU_DEVICE T tl2cu_window_at(const tl2cu_vec<T, V> &prev, const tl2cu_vec<T, V> &run, const tl2cu_vec<T, V> &next, int i) {
   return i < 0 ? prev.v[V + i] : i < V ? run.v[i] : next.v[i - V];
 }
+template <int Bytes> struct tl2cu_word;
+template <> struct tl2cu_word<1> { typedef uint8_t type; };
+template <> struct tl2cu_word<2> { typedef uint16_t type; };
+template <> struct tl2cu_word<4> { typedef uint32_t type; };
+template <> struct tl2cu_word<8> { typedef uint64_t type; };
+// Elements [I, I + N) of a run as little-endian bits (at most 8 bytes), read or
+// written: a run of the elements' own type, or packed: bytes four to a word.
+template <bool Packed> struct tl2cu_run_bits;
+template <> struct tl2cu_run_bits<false> {
+  template <int I, int N, typename T, int V>
+  static __device__ __forceinline__ uint64_t get(const tl2cu_vec<T, V> &r) {
+    uint64_t bits = 0;
+#pragma unroll
+    for (int j = 0; j < N; ++j) bits |= tl2cu_bits(r.v[I + j]) << (8 * sizeof(T) * j);
+    return bits;
+  }
+  template <int I, int N, typename T, int V>
+  static __device__ __forceinline__ void set(tl2cu_vec<T, V> &r, uint64_t bits) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) r.v[I + j] = tl2cu_from_bits<T>(bits >> (8 * sizeof(T) * j));
+  }
+};
+template <> struct tl2cu_run_bits<true> {
+  template <int I, int N, int W>
+  static __device__ __forceinline__ uint64_t get(const tl2cu_vec<uint32_t, W> &r) {
+    const uint64_t pair = (uint64_t)r.v[I / 4] | (I / 4 + 1 < W ? (uint64_t)r.v[I / 4 + 1] << 32 : 0);
+    const uint64_t more = I / 4 + 2 < W ? (uint64_t)r.v[I / 4 + 2] << ((64 - 8 * (I % 4)) & 63) : 0;
+    return (pair >> (8 * (I % 4))) | (I % 4 ? more : 0);
+  }
+  template <int I, int N, int W>
+  static __device__ __forceinline__ void set(tl2cu_vec<uint32_t, W> &r, uint64_t bits) {
+    if (N == 8) {  // aligned: two whole words
+      r.v[I / 4] = (uint32_t)bits;
+      r.v[I / 4 + 1] = (uint32_t)(bits >> 32);
+    } else {  // aligned pieces of 4 bytes or less stay inside one word
+      const int shift = 8 * (I % 4);
+      const uint32_t mask = (N == 4 ? 0xffffffffu : (1u << (8 * N)) - 1) << shift;
+      r.v[I / 4] = (r.v[I / 4] & ~mask) | ((uint32_t)bits << shift);
+    }
+  }
+};
 // Store windows: elements [I, To) of run r, element i at base[C + i] (base aligned to the
 // run's size), in the fewest aligned pieces of at most 8 bytes.
 template <int C, int I, int To, int Size>
@@ -263,78 +295,43 @@ __host__ __device__ constexpr int tl2cu_piece() {  // elements in the piece at i
   while ((C + I) % (2 * n) == 0 && I + 2 * n <= To && 2 * n * Size <= 8) n *= 2;
   return n;
 }
-template <int Bytes> struct tl2cu_word;
-template <> struct tl2cu_word<1> { typedef uint8_t type; };
-template <> struct tl2cu_word<2> { typedef uint16_t type; };
-template <> struct tl2cu_word<4> { typedef uint32_t type; };
-template <> struct tl2cu_word<8> { typedef uint64_t type; };
-template <int C, int I, int To, typename T, int V>
+template <int C, int I, int To, typename T, typename E, int V>
 struct tl2cu_part {
-  static __device__ __forceinline__ void store(T *base, const tl2cu_vec<T, V> &r) {
+  static __device__ __forceinline__ void store(T *base, const tl2cu_vec<E, V> &r) {
     constexpr int n = tl2cu_piece<C, I, To, sizeof(T)>();
-    uint64_t bits = 0;  // the piece's elements, packed little-endian
-#pragma unroll
-    for (int j = 0; j < n; ++j) bits |= tl2cu_bits(r.v[I + j]) << (8 * sizeof(T) * j);
-    typedef typename tl2cu_word<n * sizeof(T)>::type W;
-    *reinterpret_cast<W *>(base + C + I) = (W)bits;
-    tl2cu_part<C, I + n, To, T, V>::store(base, r);
+    typedef typename tl2cu_word<n * sizeof(T)>::type P;
+    const uint64_t bits = tl2cu_run_bits<sizeof(E) != sizeof(T)>::template get<I, n>(r);
+    *reinterpret_cast<P *>(base + C + I) = (P)bits;
+    tl2cu_part<C, I + n, To, T, E, V>::store(base, r);
   }
 };
-template <int C, int To, typename T, int V>
-struct tl2cu_part<C, To, To, T, V> {
-  static __device__ __forceinline__ void store(T *, const tl2cu_vec<T, V> &) {}
+template <int C, int To, typename T, typename E, int V>
+struct tl2cu_part<C, To, To, T, E, V> {
+  static __device__ __forceinline__ void store(T *, const tl2cu_vec<E, V> &) {}
 };
-template <int C, int From, int To, typename T, int V>
-TL2CU_DEVICE void tl2cu_store_part(T *base, const tl2cu_vec<T, V> &r) {
-  tl2cu_part<C, From, To, T, V>::store(base, r);
+template <int C, int From, int To, typename T, typename E, int V>
+TL2CU_DEVICE void tl2cu_store_part(T *base, const tl2cu_vec<E, V> &r) {
+  tl2cu_part<C, From, To, T, E, V>::store(base, r);
 }
 // Load windows: elements [I, To) of run r from base[I, To) (base aligned to the run's
 // size), in the fewest aligned loads of at most 8 bytes: the few elements before or
 // after a thread's run that its shifted loads need.
-template <int I, int To, typename T, int V>
+template <int I, int To, typename T, typename E, int V>
 struct tl2cu_span {
-  static __device__ __forceinline__ void load(tl2cu_vec<T, V> &r, const T *base) {
+  static __device__ __forceinline__ void load(tl2cu_vec<E, V> &r, const T *base) {
     constexpr int n = tl2cu_piece<0, I, To, sizeof(T)>();
     typedef typename tl2cu_word<n * sizeof(T)>::type P;
-    const uint64_t bits = *reinterpret_cast<const P *>(base + I);
-#pragma unroll
-    for (int j = 0; j < n; ++j) r.v[I + j] = tl2cu_from_bits<T>(bits >> (8 * sizeof(T) * j));
-    tl2cu_span<I + n, To, T, V>::load(r, base);
+    tl2cu_run_bits<sizeof(E) != sizeof(T)>::template set<I, n>(r, *reinterpret_cast<const P *>(base + I));
+    tl2cu_span<I + n, To, T, E, V>::load(r, base);
   }
 };
-template <int To, typename T, int V>
-struct tl2cu_span<To, To, T, V> {
-  static __device__ __forceinline__ void load(tl2cu_vec<T, V> &, const T *) {}
+template <int To, typename T, typename E, int V>
+struct tl2cu_span<To, To, T, E, V> {
+  static __device__ __forceinline__ void load(tl2cu_vec<E, V> &, const T *) {}
 };
-template <int I, int To, typename T, int V>
-TL2CU_DEVICE void tl2cu_load_span(tl2cu_vec<T, V> &r, const T *base) {
-  tl2cu_span<I, To, T, V>::load(r, base);
-}
-// The same for packed bytes: bytes [I, To) of words r.
-template <int I, int To, int W>
-struct tl2cu_byte_span {
-  static __device__ __forceinline__ void load(tl2cu_vec<uint32_t, W> &r, const uint8_t *base) {
-    constexpr int n = tl2cu_piece<0, I, To, 1>();
-    typedef typename tl2cu_word<n>::type P;
-    const uint64_t bits = *reinterpret_cast<const P *>(base + I);
-    if (n == 8) {
-      r.v[I / 4] = (uint32_t)bits;
-      r.v[I / 4 + 1] = (uint32_t)(bits >> 32);
-    } else {
-      const int shift = 8 * (I % 4);
-      const uint32_t mask = (n == 4 ? 0xffffffffu : (1u << (8 * n)) - 1) << shift;
-      r.v[I / 4] = (r.v[I / 4] & ~mask) | ((uint32_t)bits << shift);
-    }
-    tl2cu_byte_span<I + n, To, W>::load(r, base);
-  }
-};
-template <int To, int W>
-struct tl2cu_byte_span<To, To, W> {
-  static __device__ __forceinline__ void load(tl2cu_vec<uint32_t, W> &, const uint8_t *) {}
-};
-template <int I, int To, typename T, int W>
-TL2CU_DEVICE void tl2cu_load_bytes(tl2cu_vec<uint32_t, W> &r, const T *base) {
-  tl2cu_byte_span<I, To, W>::load(r, (const uint8_t *)base);
+template <int I, int To, typename T, typename E, int V>
+TL2CU_DEVICE void tl2cu_load_span(tl2cu_vec<E, V> &r, const T *base) {
+  tl2cu_span<I, To, T, E, V>::load(r, base);
 }
 
 // ---------------------------------------------------------------- packed bytes
@@ -373,28 +370,6 @@ TL2CU_DEVICE uint32_t tl2cu_window_word(const tl2cu_vec<uint32_t, W> &prev, cons
   const int hi = lo + 1;
   const uint32_t y = hi < W ? prev.v[hi] : hi < 2 * W ? run.v[hi - W] : next.v[hi - 2 * W];
   return s == 0 ? x : __byte_perm(x, y, 0x3210 + 0x1111 * s);
-}
-// Store windows of packed bytes: bytes [I, To) of run r at base[C + i], in the fewest
-// aligned pieces of at most 8 bytes.
-template <int C, int I, int To, int W>
-struct tl2cu_byte_part {
-  static __device__ __forceinline__ void store(uint8_t *base, const tl2cu_vec<uint32_t, W> &r) {
-    constexpr int n = tl2cu_piece<C, I, To, 1>();
-    const uint64_t pair = (uint64_t)r.v[I / 4] | (I / 4 + 1 < W ? (uint64_t)r.v[I / 4 + 1] << 32 : 0);
-    const uint64_t more = I / 4 + 2 < W ? (uint64_t)r.v[I / 4 + 2] << ((64 - 8 * (I % 4)) & 63) : 0;
-    const uint64_t bits = (pair >> (8 * (I % 4))) | (I % 4 ? more : 0);
-    typedef typename tl2cu_word<n>::type P;
-    *reinterpret_cast<P *>(base + C + I) = (P)bits;
-    tl2cu_byte_part<C, I + n, To, W>::store(base, r);
-  }
-};
-template <int C, int To, int W>
-struct tl2cu_byte_part<C, To, To, W> {
-  static __device__ __forceinline__ void store(uint8_t *, const tl2cu_vec<uint32_t, W> &) {}
-};
-template <int C, int From, int To, typename T, int W>
-TL2CU_DEVICE void tl2cu_store_bytes(T *base, const tl2cu_vec<uint32_t, W> &r) {
-  tl2cu_byte_part<C, From, To, W>::store((uint8_t *)base, r);
 }
 template <typename T>
 TL2CU_DEVICE const T *tl2cu_shfl_down_ptr(const T *p, int d) {

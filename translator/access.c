@@ -526,14 +526,13 @@ static void emit_window_fast(Em *em, Window *w) {
   line(em, "const %s run = *(const %s *)at;", vt, vt);
   // the few elements before or after the run that shifted loads need: loaded by each
   // lane itself (they are valid: every mask is true), so no lane depends on another
-  const char *span = packed ? "tl2cu_load_bytes" : "tl2cu_load_span";
   if (w->after) {
     line(em, "%s next = {};  // the %lld element%s after the run", vt, (long long)w->after, w->after == 1 ? "" : "s");
-    line(em, "%s<0, %lld>(next, at + %d);", span, (long long)w->after, l->vec);
+    line(em, "tl2cu_load_span<0, %lld>(next, at + %d);", (long long)w->after, l->vec);
   }
   if (w->before) {
     line(em, "%s prev = {};  // the %lld element%s before it", vt, (long long)w->before, w->before == 1 ? "" : "s");
-    line(em, "%s<%lld, %d>(prev, at - %d);", span, (long long)(l->vec - w->before), l->vec, l->vec);
+    line(em, "tl2cu_load_span<%lld, %d>(prev, at - %d);", (long long)(l->vec - w->before), l->vec, l->vec);
   }
   const char *p = w->before ? "prev" : "run", *n = w->after ? "next" : "run";
   line(em, "#pragma unroll");
@@ -813,9 +812,8 @@ static void emit_store_window_fast(Em *em, Stmt *s, const Layout *l, int64_t c) 
     line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + %lld);", vec, (long long)(vec - c));
   line(em, "  *(%s *)(at + %d) = chunk;", vt, vec);
   line(em, "}");
-  const char *part = packed ? "tl2cu_store_bytes" : "tl2cu_store_part";
-  line(em, "if (lane == 0) %s<%lld, 0, %lld>(at, mine);  // before the first chunk", part, (long long)c, (long long)(vec - c));
-  line(em, "if (lane == 31) %s<%lld, %lld, %d>(at, mine);  // the next warp stores after it", part, (long long)c,
+  line(em, "if (lane == 0) tl2cu_store_part<%lld, 0, %lld>(at, mine);  // before the first chunk", (long long)c, (long long)(vec - c));
+  line(em, "if (lane == 31) tl2cu_store_part<%lld, %lld, %d>(at, mine);  // the next warp stores after it", (long long)c,
        (long long)(vec - c), vec);
   close_loop(em);
 }

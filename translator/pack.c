@@ -66,19 +66,12 @@ static bool packable(Value *v, const Layout *l, Shape shape, bool top, Vec *read
   }
 }
 
-static void each_let(Stmt *s, void (*fn)(Stmt *, void *), void *arg) {
+// fn(s, arg) for every statement of this kind, nested ones too.
+static void each(Stmt *s, SKind kind, void (*fn)(Stmt *, void *), void *arg) {
   for (; s; s = s->next) {
-    if (s->kind == S_LET) fn(s, arg);
-    each_let(s->body, fn, arg);
-    each_let(s->orelse, fn, arg);
-  }
-}
-
-static void each_store(Stmt *s, void (*fn)(Stmt *, void *), void *arg) {
-  for (; s; s = s->next) {
-    if (s->kind == S_STORE) fn(s, arg);
-    each_store(s->body, fn, arg);
-    each_store(s->orelse, fn, arg);
+    if (s->kind == kind) fn(s, arg);
+    each(s->body, kind, fn, arg);
+    each(s->orelse, kind, fn, arg);
   }
 }
 
@@ -129,10 +122,10 @@ static void keep_read_loads(Stmt *s, void *reads) {
 // Decides, for the layouts just assigned, which values of the kernel are packed.
 void decide_packing(Stmt *body) {
   Vec reads = {0};
-  each_let(body, unpack, NULL);
-  each_let(body, decide, &reads);
-  each_store(body, decide_store, &reads);
-  each_let(body, keep_read_loads, &reads);
+  each(body, S_LET, unpack, NULL);
+  each(body, S_LET, decide, &reads);
+  each(body, S_STORE, decide_store, &reads);
+  each(body, S_LET, keep_read_loads, &reads);
 }
 
 // ---------------------------------------------------------------- emission

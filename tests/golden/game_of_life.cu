@@ -275,7 +275,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
         tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_bytes<0, 2>(next, at + 16);
+        tl2cu_load_span<0, 2>(next, at + 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           row00[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
@@ -294,7 +294,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
         tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_bytes<0, 2>(next, at + 16);
+        tl2cu_load_span<0, 2>(next, at + 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           row10[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
@@ -313,7 +313,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
         const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
         tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_bytes<0, 2>(next, at + 16);
+        tl2cu_load_span<0, 2>(next, at + 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           row20[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
@@ -343,8 +343,8 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
           for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
           *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
         }
-        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+        if (lane == 0) tl2cu_store_part<1, 0, 15>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_part<1, 15, 16>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers

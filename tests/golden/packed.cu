@@ -524,9 +524,9 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
         const int8_t *at = (x_ptr + i_[k]);
         const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
         tl2cu_vec<uint32_t, 4> next = {};  // the 1 element after the run
-        tl2cu_load_bytes<0, 1>(next, at + 16);
+        tl2cu_load_span<0, 1>(next, at + 16);
         tl2cu_vec<uint32_t, 4> prev = {};  // the 1 element before it
-        tl2cu_load_bytes<15, 16>(prev, at - 16);
+        tl2cu_load_span<15, 16>(prev, at - 16);
         #pragma unroll
         for (int j = 0; j < 4; ++j) {
           mid[k / 4 + j] = tl2cu_window_word<0>(prev, run, next, j);
@@ -563,8 +563,8 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
           for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
           *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
         }
-        if (lane == 0) tl2cu_store_bytes<1, 0, 15>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_bytes<1, 15, 16>(at, mine);  // the next warp stores after it
+        if (lane == 0) tl2cu_store_part<1, 0, 15>(at, mine);  // before the first chunk
+        if (lane == 31) tl2cu_store_part<1, 15, 16>(at, mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
