@@ -53,6 +53,37 @@ static void test_ast(void) {
   CHECK(m->b->a->ival == 31 && m->b->b->ival == 1000, "hex and underscore literals");
 }
 
+// An expression of names, binary operators and ~, fully parenthesized.
+static const char *parenthesized(const Node *n) {
+  if (n->kind == ND_BINOP) return xprintf("(%s %s %s)", parenthesized(n->a), op_text(n->op), parenthesized(n->b));
+  if (n->kind == ND_UNARY) return xprintf("%s%s", op_text(n->op), parenthesized(n->a));
+  return n->kind == ND_NAME ? n->str : "?";
+}
+
+// Python ranks & above ^ (tree-sitter-python's grammar the other way round); the
+// expected forms are what Python's own ast module gives.
+static void test_bitwise_precedence(void) {
+  static const char *cases[][2] = {
+      {"a & b ^ c", "((a & b) ^ c)"},
+      {"a ^ b & c", "(a ^ (b & c))"},
+      {"a & b ^ c & d", "((a & b) ^ (c & d))"},
+      {"a ^ b & c ^ d", "((a ^ (b & c)) ^ d)"},
+      {"a & b & c ^ d ^ e & f", "((((a & b) & c) ^ d) ^ (e & f))"},
+      {"a | b ^ c & d | e", "((a | (b ^ (c & d))) | e)"},
+      {"a & (b ^ c)", "(a & (b ^ c))"},
+      {"(a ^ b) & c", "((a ^ b) & c)"},
+      {"a + b & c ^ d << e", "(((a + b) & c) ^ (d << e))"},
+      {"~a & b ^ c", "((~a & b) ^ c)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    Node *m = parse(xprintf("x = %s\n", cases[i][0]));
+    const char *got = m && m->kind == ND_ASSIGN ? parenthesized(m->b) : "no assignment";
+    CHECK(!strcmp(got, cases[i][1]), xprintf("%s parses as %s, got %s", cases[i][0], cases[i][1], got));
+  }
+  Node *m = parse("x = a & b ^ c\n");
+  CHECK(m->b->loc.col == 5 && m->b->loc.end_col == 14 && m->b->a->loc.end_col == 10, "rebuilt nodes span their operands");
+}
+
 static void test_options(void) {
   Options o = {0};
   options_from_source(&o, "x = 1\n# tl2cu: -s 'k:*fp32, i32' -D B=64 --grid 'cdiv(n, B), 2'\n");
@@ -111,6 +142,7 @@ static void test_promotion(void) {
 int main(void) {
   test_types();
   test_ast();
+  test_bitwise_precedence();
   test_options();
   test_promotion();
   if (failures) {

@@ -222,6 +222,62 @@ static Node *dictionary(TSNode ts) {
   return n;
 }
 
+// ---- & and ^: tree-sitter-python 0.25 ranks '^' above '&' (grammar.js: PREC.xor 16,
+// PREC.bitwise_and 15); Python ranks '&' above '^'. A run of unparenthesized & and ^ is
+// taken apart in source order and rebuilt as Python reads it: a & b ^ c is (a & b) ^ c.
+
+typedef struct {
+  Vec operands;  // TSNode *, in source order
+  Vec ops;       // Op *: ops[i] stands between operand i and operand i + 1
+} BitwiseRun;
+
+static bool and_or_xor(TSNode ts) {
+  if (!is(ts, "binary_operator")) return false;
+  const char *op = text_of(field(ts, "operator"));
+  return strcmp(op, "&") == 0 || strcmp(op, "^") == 0;
+}
+
+static void flatten_bitwise(TSNode ts, BitwiseRun *run) {
+  if (!and_or_xor(ts)) {
+    TSNode *operand = xmalloc(sizeof *operand);
+    *operand = ts;
+    vec_push(&run->operands, operand);
+    return;
+  }
+  flatten_bitwise(field(ts, "left"), run);
+  Op *op = xmalloc(sizeof *op);
+  *op = binop_of(text_of(field(ts, "operator")));
+  vec_push(&run->ops, op);
+  flatten_bitwise(field(ts, "right"), run);
+}
+
+// a op b, spanning the source from operand `first` to operand `last`.
+static Node *bitwise(Op op, Node *a, Node *b, TSNode first, TSNode last) {
+  Node *n = new_node(ND_BINOP, first);
+  TSPoint p = ts_node_start_point(first), e = ts_node_end_point(last);
+  n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
+  n->op = op;
+  n->a = a;
+  n->b = b;
+  return n;
+}
+
+static Node *bitwise_and_xor(TSNode ts) {
+  BitwiseRun run = {{0}, {0}};
+  flatten_bitwise(ts, &run);
+  TSNode **operand = (TSNode **)run.operands.items;
+  Op **op = (Op **)run.ops.items;
+  Node *xor = NULL;
+  for (int i = 0; i < run.operands.len; i++) {
+    const int first = i;
+    Node *and = expr(*operand[i]);
+    for (; i + 1 < run.operands.len && *op[i] == OP_AND; i++)
+      and = bitwise(OP_AND, and, expr(*operand[i + 1]), *operand[first], *operand[i + 1]);
+    xor = xor ? bitwise(OP_XOR, xor, and, *operand[0], *operand[i]) : and;
+  }
+  return xor;
+}
+
 static Node *expr(TSNode ts) {
   const char *t = ts_node_type(ts);
   if (is(ts, "identifier")) {
@@ -249,6 +305,7 @@ static Node *expr(TSNode ts) {
   if (is(ts, "concatenated_string")) return unsupported(ts, "concatenated strings");
   if (is(ts, "parenthesized_expression")) return expr(named(ts, 0));
   if (is(ts, "type")) return expr(named(ts, 0));
+  if (and_or_xor(ts)) return bitwise_and_xor(ts);
   if (is(ts, "binary_operator")) {
     Node *n = new_node(ND_BINOP, ts);
     char *op = text_of(field(ts, "operator"));
