@@ -361,6 +361,39 @@ TL2CU_DEVICE uint32_t tl2cu_select4(uint32_t c, uint32_t a, uint32_t b) {
   const uint32_t m = c * 0xffu;  // 0/1 bytes to 0x00/0xff: no carries
   return (a & m) | (b & ~m);
 }
+// Bytewise comparisons whose true bytes are 0x80 (false: 0), the form the SWAR
+// formulas reach before the final shift that __vset* do. Expressions of several
+// comparisons (and, or, not, where on bools) combine this form bitwise and shift
+// once, tl2cu_msb_bool4, where __vset* would shift each. Host and device, so the
+// tests check them exhaustively on the CPU.
+#define TL2CU_MSB4 0x80808080u
+#define TL2CU_LOW4 0x7f7f7f7fu
+#define TL2CU_HOST_DEVICE static __host__ __device__ __forceinline__
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_bool4(uint32_t m) { return m >> 7; }
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_ne4(uint32_t a, uint32_t b) {
+  const uint32_t x = a ^ b;  // a byte's low 7 bits plus 0x7f carry into its top bit unless all 0
+  return (((x & TL2CU_LOW4) + TL2CU_LOW4) | x) & TL2CU_MSB4;
+}
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_eq4(uint32_t a, uint32_t b) { return tl2cu_msb_ne4(a, b) ^ TL2CU_MSB4; }
+// a >= b on unsigned bytes: the top bits decide where they differ, else the low 7
+// bits, compared by a borrow-free subtraction of each byte's low bits from 0x80 + a's.
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_geu4(uint32_t a, uint32_t b) {
+  const uint32_t low_ge = (a | TL2CU_MSB4) - (b & TL2CU_LOW4);
+  return ((a & ~b) | (~(a ^ b) & low_ge)) & TL2CU_MSB4;
+}
+// Signed: the same with the top bits' roles swapped (a negative byte is the smaller).
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_ges4(uint32_t a, uint32_t b) {
+  const uint32_t low_ge = (a | TL2CU_MSB4) - (b & TL2CU_LOW4);
+  return ((~a & b) | (~(a ^ b) & low_ge)) & TL2CU_MSB4;
+}
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_gtu4(uint32_t a, uint32_t b) { return tl2cu_msb_geu4(b, a) ^ TL2CU_MSB4; }
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_gts4(uint32_t a, uint32_t b) { return tl2cu_msb_ges4(b, a) ^ TL2CU_MSB4; }
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_leu4(uint32_t a, uint32_t b) { return tl2cu_msb_geu4(b, a); }
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_les4(uint32_t a, uint32_t b) { return tl2cu_msb_ges4(b, a); }
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_ltu4(uint32_t a, uint32_t b) { return tl2cu_msb_gtu4(b, a); }
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_lts4(uint32_t a, uint32_t b) { return tl2cu_msb_gts4(b, a); }
+// where(c, a, b) on bools, all three 0x80/0 bytes: bitwise.
+TL2CU_HOST_DEVICE uint32_t tl2cu_msb_select4(uint32_t c, uint32_t a, uint32_t b) { return (c & a) | (~c & b); }
 // Word j of a run shifted S bytes (S may be negative) in prev | run | next.
 template <int S, int W>
 TL2CU_DEVICE uint32_t tl2cu_window_word(const tl2cu_vec<uint32_t, W> &prev, const tl2cu_vec<uint32_t, W> &run,

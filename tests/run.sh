@@ -25,6 +25,16 @@ else
   bad "unit tests" "$tmp/unit.log"
 fi
 
+# ---- the runtime's host-and-device helpers, run on the CPU (tests/runtime_host.cu)
+if ! command -v nvcc >/dev/null 2>&1; then
+  echo "[SKIP] runtime helpers on the CPU: nvcc not found"
+elif nvcc -std=c++17 -Iruntime tests/runtime_host.cu -o "$tmp/runtime_host" >"$tmp/runtime_host.log" 2>&1 &&
+     "$tmp/runtime_host" >>"$tmp/runtime_host.log" 2>&1; then
+  ok "runtime helpers on the CPU: $(tail -1 "$tmp/runtime_host.log")"
+else
+  bad "runtime helpers on the CPU" "$tmp/runtime_host.log"
+fi
+
 # ---- golden files: every sample kernel and every tests/golden/*.py
 golden_inputs() {
   for f in samples/*/kernel.py; do echo "$f tests/golden/$(basename "$(dirname "$f")").cu"; done
@@ -83,13 +93,14 @@ else
 fi
 
 # ---- packed bytes: tests/golden/packed.py's int8 values are held four to a word (all 12
-# of int8_ops: loads, named values, stored expressions), and its byte stencil gets a load
-# and a store window over the words in the aligned variant
+# of int8_ops: loads, named values, stored expressions), its byte stencil gets a load
+# and a store window over the words in the aligned variant, and bool_trees computes its 8
+# stored bool expressions of several comparisons as top-bit bytes, each shifted once
 if "$TL2CU" --format=none tests/golden/packed.py -o "$tmp/packed.cu" 2>/dev/null; then
   count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/packed.cu" | grep -c -e "$2"; }
-  got="$(count int8_ops 'four to a word') $(count stencil_i8_aligned "$windows") $(count stencil_i8_aligned 'runs start')"
-  if [ "$got" = "12 1 1" ]; then ok "packed bytes: values four to a word, windows over words"
-  else echo "packed values of int8_ops; load, store windows of stencil_i8_aligned: $got (want 12 1 1)" >"$tmp/packed"; bad "packed bytes" "$tmp/packed"; fi
+  got="$(count int8_ops 'four to a word') $(count stencil_i8_aligned "$windows") $(count stencil_i8_aligned 'runs start') $(count bool_trees 'tl2cu_msb_bool4')"
+  if [ "$got" = "12 1 1 8" ]; then ok "packed bytes: values four to a word, windows over words, bools as top bits"
+  else echo "packed values of int8_ops; load, store windows of stencil_i8_aligned; top-bit roots of bool_trees: $got (want 12 1 1 8)" >"$tmp/packed"; bad "packed bytes" "$tmp/packed"; fi
 else
   bad "packed bytes: translating tests/golden/packed.py failed"
 fi

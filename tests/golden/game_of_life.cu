@@ -147,7 +147,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
   uint32_t result[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
+  for (int w = 0; w < 4; ++w) result[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))));
   // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
@@ -328,7 +328,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
       uint32_t result[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) result[w] = tl2cu_select4(__vsetgts4(row11[w], tl2cu_splat4((int8_t)0)), (__vseteq4(sum[w], tl2cu_splat4((int8_t)2)) | __vseteq4(sum[w], tl2cu_splat4((int8_t)3))), __vseteq4(sum[w], tl2cu_splat4((int8_t)3)));
+      for (int w = 0; w < 4; ++w) result[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))));
       // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll

@@ -2,11 +2,13 @@
 # word, computed with CUDA's SIMD intrinsics. Every operation with a packed form, on
 # full-range bytes (wrap-around, signed and unsigned comparisons), with masked tails;
 # stencil_i8 adds load windows and a store window over packed words, row_bias_i8 a
-# single-element operand, packed_readers packed values read element by element. Compiled by nvcc
+# single-element operand, packed_readers packed values read element by element, bool_trees
+# bool expressions of several comparisons (computed as top-bit bytes). Compiled by nvcc
 # in `make test`; tests/gpu/packed_check.py compares every kernel with Triton, aligned
 # and not, with and without a masked tail.
 # tl2cu: -s 'int8_ops:*i8,*i8,*i8,i32' -s 'uint8_ops:*u8,*u8,*u8,i32' -s 'stencil_i8:*i8,*i8,i32'
 # tl2cu: -s 'row_bias_i8:*i8,*i8,*i8,i32' -s 'packed_readers:*i8,*i8,*i8,i32'
+# tl2cu: -s 'bool_trees:*i8,*u8,*i8,i32'
 # tl2cu: -D BLOCK=1024 --grid 'cdiv(n, BLOCK)'
 import triton
 import triton.language as tl
@@ -84,3 +86,24 @@ def packed_readers(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
     tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
     tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
+
+
+@triton.jit
+def bool_trees(x_ptr, u_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # several comparisons combined: signed (x), unsigned (u), and, or, xor, ~, not, where,
+    # casts to bool, i1 + and *, a named bool (big) brought in as a leaf
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    x = tl.load(x_ptr + i, mask=m, other=0)
+    u = tl.load(u_ptr + i, mask=m, other=0)
+    y = x ^ 5
+    big = u > 200
+    tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
+    tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
+    tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
+    tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
+    tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
+             (big ^ (x == 0) ^ (u == 0)).to(tl.int8), mask=m)
+    tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
+    tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
+    tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)

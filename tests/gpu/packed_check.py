@@ -14,12 +14,14 @@ import torch
 
 import gpulib
 
-KERNELS = {  # name: (element type, inputs, output planes of n)
-    "int8_ops": (torch.int8, 2, 8),
-    "uint8_ops": (torch.uint8, 2, 5),
-    "stencil_i8": (torch.int8, 1, 2),
-    "row_bias_i8": (torch.int8, 2, 1),
-    "packed_readers": (torch.int8, 2, 4),
+I8, U8 = torch.int8, torch.uint8
+KERNELS = {  # name: (input element types, output element type, output planes of n)
+    "int8_ops": ((I8, I8), I8, 8),
+    "uint8_ops": ((U8, U8), U8, 5),
+    "stencil_i8": ((I8,), I8, 2),
+    "row_bias_i8": ((I8, I8), I8, 1),
+    "packed_readers": ((I8, I8), I8, 4),
+    "bool_trees": ((I8, U8), I8, 8),
 }
 
 
@@ -27,16 +29,16 @@ def main():
     lib = gpulib.library("packed")
     mod = gpulib.golden_module("packed")
     passed = failed = 0
-    for name, (dtype, ninputs, planes) in KERNELS.items():
+    for name, (in_types, out_type, planes) in KERNELS.items():
         launcher = getattr(lib, name)
         launcher.restype = ctypes.c_int
         for n in (1 << 16, (1 << 16) - 5, 1000):
             for offset in (0, 1):
                 g = torch.Generator(device="cuda").manual_seed(n + offset)
-                ins = [torch.randint(-128 if dtype == torch.int8 else 0, 128 if dtype == torch.int8 else 256,
-                                     (n + 16,), dtype=dtype, device="cuda", generator=g)[offset:offset + n]
-                       for _ in range(ninputs)]
-                ref_buf = torch.full((planes * n + 16,), 0x5A, dtype=dtype, device="cuda")
+                ins = [torch.randint(-128 if t == I8 else 0, 128 if t == I8 else 256,
+                                     (n + 16,), dtype=t, device="cuda", generator=g)[offset:offset + n]
+                       for t in in_types]
+                ref_buf = torch.full((planes * n + 16,), 0x5A, dtype=out_type, device="cuda")
                 got_buf = ref_buf.clone()
                 ref, got = ref_buf[offset:offset + planes * n], got_buf[offset:offset + planes * n]
                 grid = (triton_cdiv(n, 1024),)
