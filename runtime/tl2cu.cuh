@@ -505,6 +505,50 @@ TL2CU_DEVICE To tl2cu_bitcast(From x) {
 // Booleans are bytes in memory; any non-zero byte reads as true.
 TL2CU_DEVICE bool tl2cu_load_bool(const bool *p) { return *reinterpret_cast<const uint8_t *>(p) != 0; }
 
+// ---------------------------------------------------------------- masked loads
+// tl.load(p, mask, other) as one predicated ld.global, as Triton emits it. Written
+// `m ? *p : other`, NVVM may not speculate the load and branches around it; a loop of
+// such loads then issued each load after the last one's add had waited for it (the
+// GIoU mean kernel, docs/NOTES.md 17). The "memory" clobber keeps the load in order
+// with the kernel's stores (in-place calls).
+template <typename T>
+struct tl2cu_same {
+  typedef T type;
+};
+#define TL2CU_LOAD_PREDICATED(bits, reg_t, constraint)                                                   \
+  TL2CU_DEVICE reg_t tl2cu_ld_predicated##bits(const void *p, bool m, reg_t other) {                   \
+    asm("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.u" #bits " %0, [%1];\n\t}"        \
+        : "+" constraint(other)                                                                         \
+        : "l"(p), "r"((uint32_t)m)                                                                      \
+        : "memory");                                                                                    \
+    return other;                                                                                       \
+  }
+TL2CU_LOAD_PREDICATED(8, uint32_t, "r")  // 8 and 16 bits: zero-extended into a 32-bit register
+TL2CU_LOAD_PREDICATED(16, uint32_t, "r")
+TL2CU_LOAD_PREDICATED(32, uint32_t, "r")
+TL2CU_LOAD_PREDICATED(64, uint64_t, "l")
+#undef TL2CU_LOAD_PREDICATED
+
+template <typename T>
+TL2CU_DEVICE T tl2cu_load_masked(const T *p, bool m, typename tl2cu_same<T>::type other) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "no masked load of this size");
+  T r;
+  if (sizeof(T) == 8) {
+    uint64_t bits = 0;
+    memcpy(&bits, &other, sizeof(T));
+    bits = tl2cu_ld_predicated64(p, m, bits);
+    memcpy(&r, &bits, sizeof r);
+  } else {
+    uint32_t bits = 0;
+    memcpy(&bits, &other, sizeof(T));
+    bits = sizeof(T) == 4 ? tl2cu_ld_predicated32(p, m, bits)
+           : sizeof(T) == 2 ? tl2cu_ld_predicated16(p, m, bits)
+                            : tl2cu_ld_predicated8(p, m, bits);
+    memcpy(&r, &bits, sizeof r);  // the low bytes (little-endian)
+  }
+  return r;
+}
+
 // ---------------------------------------------------------------- host helpers
 static inline bool tl2cu_aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
 static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }

@@ -303,6 +303,10 @@ static const char *ex_load(Em *em, Value *v, Cx *cx) {
   if (!v->b) return addr;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
   if (v->ty.kind == TY_F32 && !v->c) other = "0.0f";
+  // In a loop, one predicated load (tl2cu_load_masked says why). Elsewhere the branch
+  // around the load: predicated, ptxas hoisted all of a kernel's loads (the Game of
+  // Life's unaligned variant: 80 -> 227 registers, 16.9 -> 26.9 ms; docs/NOTES.md 17).
+  if (em->loops && v->ty.kind != TY_I1) return xprintf("tl2cu_load_masked(&%s, %s, %s)", addr, ex(em, v->b, &cm), other);
   return xprintf("(%s ? %s : %s)", ex(em, v->b, &cm), addr, other);
 }
 
@@ -642,7 +646,9 @@ static void emit_for(Em *em, Stmt *s) {
     line(em, "for (%s %s = %s; %s %s %s; %s += %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
          s->var->cname, step);
   em->indent++;
+  em->loops++;
   emit_stmts(em, s->body);
+  em->loops--;
   close_loop(em);
 }
 
@@ -717,7 +723,9 @@ void emit_stmts(Em *em, Stmt *s) {
     case S_WHILE:
       line(em, "for (;;) {");
       em->indent++;
+      em->loops++;
       emit_stmts(em, s->body);
+      em->loops--;
       close_loop(em);
       break;
     case S_BREAK_UNLESS: {

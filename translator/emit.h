@@ -39,6 +39,7 @@ typedef struct {
   bool no_windows;      // emitting its slow branch: loads as written
   bool rolling;         // ... one element at a time (emit_rolled)
   Vec prechecked;       // stores whose store window a window split's decision covers
+  int loops;            // source loops (for, while) around the statement being emitted
 } Em;
 
 typedef struct {

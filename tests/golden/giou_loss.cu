@@ -595,13 +595,13 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
     float sums_2[8];  // [1024] fp32
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
-      sums_2[k] = (sums_1[k] + (mask[k] ? part_sum_ptr[offsets[k]] : 0.0f));
+      sums_2[k] = (sums_1[k] + tl2cu_load_masked(&part_sum_ptr[offsets[k]], mask[k], 0.0f));
     }
     // L88: counts += tl.load(part_count_ptr + offsets, mask=mask, other=0)
     int32_t counts_2[8];  // [1024] i32
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
-      counts_2[k] = (counts_1[k] + (mask[k] ? part_count_ptr[offsets[k]] : 0));
+      counts_2[k] = (counts_1[k] + tl2cu_load_masked(&part_count_ptr[offsets[k]], mask[k], 0));
     }
     // L84: for start in range(0, n_parts, REDUCE_BLOCK):
     #pragma unroll

@@ -69,7 +69,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     float x[16];  // [4, 512] fp32
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      x[k] = (mask_ij[k] ? x_ptr[off_ij[k]] : -tl2cu_inf<float>());
+      x[k] = tl2cu_load_masked(&x_ptr[off_ij[k]], mask_ij[k], -tl2cu_inf<float>());
     }
     // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
     float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
@@ -329,7 +329,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     float x_1[16];  // [4, 512] fp32
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      x_1[k] = (mask_ij_1[k] ? x_ptr[off_ij_1[k]] : -tl2cu_inf<float>());
+      x_1[k] = tl2cu_load_masked(&x_ptr[off_ij_1[k]], mask_ij_1[k], -tl2cu_inf<float>());
     }
     // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
     float z[16];  // [4, 512] fp32

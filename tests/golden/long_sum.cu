@@ -57,7 +57,7 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
     float x[32];  // [1, 4096] fp32
     #pragma unroll
     for (int k = 0; k < 32; ++k) {
-      x[k] = ((mask_i[k] && mask_j[k]) ? x_ptr[off_x[k]] : 0.0f);
+      x[k] = tl2cu_load_masked(&x_ptr[off_x[k]], (mask_i[k] && mask_j[k]), 0.0f);
     }
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]

@@ -3655,6 +3655,255 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
   }
 }
 
+// masked_loop_inplace: num_warps=4
+__global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L148: i = tl.arange(0, 512)
+  int32_t i_[4];  // [512] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<1, 128>(tid, k);
+    i_[k] = e;
+  }
+  // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    out_ptr[i_[k]] = x_ptr[i_[k]];
+  }
+  // L150: for r in range(4):
+  for (int32_t r_ = 0; r_ < 4; ++r_) {
+    // L151: m = (i % 7) != r
+    bool m[4];  // [512] i1
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      m[k] = ((i_[k] % 7) != r_);
+    }
+    // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
+    float v[4];  // [512] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      v[k] = tl2cu_load_masked(&out_ptr[i_[k]], m[k], -1.0f);
+    }
+    // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      if ((i_[k] < (500 - r_))) out_ptr[i_[k]] = fmaf(v[k], 0.5f, (float)r_);
+    }
+  }
+  // L154: for start in range(0, 3000, 500):
+  for (int32_t start = 0; start < 3000; start += 500) {
+    // L155: j = start + i
+    int32_t j_[4];  // [512] i32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      j_[k] = (start + i_[k]);
+    }
+    // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
+    float w_[4];  // [512] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      w_[k] = tl2cu_load_masked(&x_ptr[j_[k]], (j_[k] < 1000), 2.0f);
+    }
+    // L157: tl.store(out_ptr + 512 + j, w - 1.0)
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      (out_ptr + 512)[j_[k]] = (w_[k] - 1.0f);
+    }
+  }
+}
+
+// masked_loop_inplace: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) masked_loop_inplace_aligned(float *x_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L148: i = tl.arange(0, 512)
+  int32_t i_[4];  // [512] i32
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    const int e = tl2cu_elem<4, 128>(tid, k);
+    i_[k] = e;
+  }
+  // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
+  #pragma unroll
+  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> t;
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int k = r + j;
+      t.v[j] = x_ptr[i_[k]];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+  }
+  // L150: for r in range(4):
+  for (int32_t r_ = 0; r_ < 4; ++r_) {
+    // L151: m = (i % 7) != r
+    bool m[4];  // [512] i1
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      m[k] = ((i_[k] % 7) != r_);
+    }
+    // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
+    float v[4];  // [512] fp32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      v[k] = tl2cu_load_masked(&out_ptr[i_[k]], m[k], -1.0f);
+    }
+    // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      if ((i_[k] < (500 - r_))) out_ptr[i_[k]] = fmaf(v[k], 0.5f, (float)r_);
+    }
+  }
+  // L154: for start in range(0, 3000, 500):
+  for (int32_t start = 0; start < 3000; start += 500) {
+    // L155: j = start + i
+    int32_t j_[4];  // [512] i32
+    #pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      j_[k] = (start + i_[k]);
+    }
+    // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
+    float w_[4];  // [512] fp32 (16-byte loads)
+    #pragma unroll
+    for (int k = 0; k < 4; k += 4) {
+      tl2cu_vec<float, 4> t;
+      if ((j_[k] < 1000)) t = *(const tl2cu_vec<float, 4> *)(x_ptr + j_[k]);
+      else for (int j = 0; j < 4; ++j) t.v[j] = 2.0f;
+      for (int j = 0; j < 4; ++j) w_[k + j] = t.v[j];
+    }
+    // L157: tl.store(out_ptr + 512 + j, w - 1.0)
+    #pragma unroll
+    for (int r = 0; r < 4; r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> t;
+      #pragma unroll
+      for (int j = 0; j < 4; ++j) {
+        const int k = r + j;
+        t.v[j] = (w_[k] - 1.0f);
+      }
+      const int k = r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + j_[k]) = t;
+    }
+  }
+}
+
+// wide_loads_in_loop: num_warps=4
+__global__ void __launch_bounds__(128) wide_loads_in_loop(half *h_ptr, int64_t *q_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L164: i = tl.arange(0, 256)
+  int32_t i_[2];  // [256] i32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    const int e = tl2cu_elem<2, 128>(tid, k);
+    i_[k] = e;
+  }
+  // L165: acc = tl.zeros((256,), dtype=tl.float32)
+  float acc[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    acc[k] = 0.0f;
+  }
+  // L166: for r in range(3):
+  float acc_1[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    acc_1[k] = acc[k];
+  }
+  for (int32_t r_ = 0; r_ < 3; ++r_) {
+    // L167: h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
+    half h[2];  // [256] fp16
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      h[k] = tl2cu_load_masked(&(h_ptr + (r_ * 256))[i_[k]], (i_[k] > r_), half(1.5f));
+    }
+    // L168: q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
+    int64_t q_[2];  // [256] i64
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      q_[k] = tl2cu_load_masked(&(q_ptr + (r_ * 256))[i_[k]], (i_[k] < 200), -7LL);
+    }
+    // L169: acc += h.to(tl.float32) + q.to(tl.float32)
+    float acc_2[2];  // [256] fp32
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      acc_2[k] = (acc_1[k] + (tl2cu_cast<float>(h[k]) + (float)q_[k]));
+    }
+    // L166: for r in range(3):
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      acc_1[k] = acc_2[k];
+    }
+  }
+  // L170: tl.store(out_ptr + i, acc)
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    out_ptr[i_[k]] = acc_1[k];
+  }
+}
+
+// wide_loads_in_loop: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) wide_loads_in_loop_aligned(half *h_ptr, int64_t *q_ptr, float *out_ptr) {
+  const int tid = threadIdx.x;
+  // L164: i = tl.arange(0, 256)
+  int32_t i_[2];  // [256] i32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    const int e = tl2cu_elem<2, 128>(tid, k);
+    i_[k] = e;
+  }
+  // L165: acc = tl.zeros((256,), dtype=tl.float32)
+  float acc[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    acc[k] = 0.0f;
+  }
+  // L166: for r in range(3):
+  float acc_1[2];  // [256] fp32
+  #pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    acc_1[k] = acc[k];
+  }
+  for (int32_t r_ = 0; r_ < 3; ++r_) {
+    // L167: h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
+    half h[2];  // [256] fp16
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      h[k] = tl2cu_load_masked(&(h_ptr + (r_ * 256))[i_[k]], (i_[k] > r_), half(1.5f));
+    }
+    // L168: q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
+    int64_t q_[2];  // [256] i64 (16-byte loads)
+    #pragma unroll
+    for (int k = 0; k < 2; k += 2) {
+      tl2cu_vec<int64_t, 2> t;
+      if ((i_[k] < 200)) t = *(const tl2cu_vec<int64_t, 2> *)((q_ptr + (r_ * 256)) + i_[k]);
+      else for (int j = 0; j < 2; ++j) t.v[j] = -7LL;
+      for (int j = 0; j < 2; ++j) q_[k + j] = t.v[j];
+    }
+    // L169: acc += h.to(tl.float32) + q.to(tl.float32)
+    float acc_2[2];  // [256] fp32
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      acc_2[k] = (acc_1[k] + (tl2cu_cast<float>(h[k]) + (float)q_[k]));
+    }
+    // L166: for r in range(3):
+    #pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      acc_1[k] = acc_2[k];
+    }
+  }
+  // L170: tl.store(out_ptr + i, acc)
+  #pragma unroll
+  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> t;
+    #pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int k = r + j;
+      t.v[j] = acc_1[k];
+    }
+    const int k = r;
+    *(tl2cu_vec<float, 2> *)(out_ptr + i_[k]) = t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
@@ -3724,6 +3973,24 @@ extern "C" cudaError_t stencil_windows_grid(cudaStream_t stream, unsigned gx, un
     tl2cu_kernels::stencil_windows_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
   else
     tl2cu_kernels::stencil_windows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t masked_loop_inplace_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::masked_loop_inplace_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  else
+    tl2cu_kernels::masked_loop_inplace<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t wide_loads_in_loop_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, half *h_ptr, int64_t *q_ptr, float *out_ptr) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(q_ptr) && tl2cu_aligned16(out_ptr))
+    tl2cu_kernels::wide_loads_in_loop_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(h_ptr, q_ptr, out_ptr);
+  else
+    tl2cu_kernels::wide_loads_in_loop<<<dim3(gx, gy, gz), 128, 0, stream>>>(h_ptr, q_ptr, out_ptr);
   return cudaGetLastError();
 }
 

@@ -139,3 +139,32 @@ def stencil_windows(x_ptr: "*fp32", out_ptr: "*fp32"):
     # a store one element past an aligned address (a store window): aligned chunks
     # gathered from the next lane, pieces at the warp's edges
     tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
+
+
+@triton.jit
+def masked_loop_inplace(x_ptr: "*fp32", out_ptr: "*fp32"):
+    # masked loads in loops (one predicated load each in tl2cu), in place: each pass
+    # reads what the last one stored at the same addresses
+    i = tl.arange(0, 512)
+    tl.store(out_ptr + i, tl.load(x_ptr + i))
+    for r in range(4):
+        m = (i % 7) != r
+        v = tl.load(out_ptr + i, mask=m, other=-1.0)
+        tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
+    for start in range(0, 3000, 500):
+        j = start + i
+        w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
+        tl.store(out_ptr + 512 + j, w - 1.0)
+
+
+@triton.jit
+def wide_loads_in_loop(h_ptr: "*fp16", q_ptr: "*i64", out_ptr: "*fp32"):
+    # 16- and 64-bit masked loads in a loop (predicated loads of those widths); built by
+    # nvcc in `make test`, not run by ops_check.py
+    i = tl.arange(0, 256)
+    acc = tl.zeros((256,), dtype=tl.float32)
+    for r in range(3):
+        h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
+        q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
+        acc += h.to(tl.float32) + q.to(tl.float32)
+    tl.store(out_ptr + i, acc)

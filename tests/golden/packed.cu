@@ -9,104 +9,104 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L19: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L20: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L20: m = i < n
+  // L21: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L21: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L22: y = tl.load(y_ptr + i, mask=m, other=-7)
+  // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)-7);
   }
-  // L23: s = x + y
+  // L24: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L24: d = x - y
+  // L25: d = x - y
   uint32_t d[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) d[w] = __vsub4(x[w], y[w]);
-  // L25: lt = x < y
+  // L26: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetlts4(x[w], y[w]);
-  // L26: gt = x > 3
+  // L27: gt = x > 3
   uint32_t gt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) gt[w] = __vsetgts4(x[w], tl2cu_splat4((int8_t)3));
-  // L27: tl.store(out_ptr + i, s, mask=m)
+  // L28: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(s, k);
   }
-  // L28: tl.store(out_ptr + n + i, d, mask=m)
+  // L29: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(d, k);
   }
-  // L29: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t stored_L29[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L29[w] = __vadd4(__vneg4(x[w]), ~y[w]);
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L29, k);
-  }
-  // L30: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
+  // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
   uint32_t stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L30[w] = tl2cu_select4(lt[w], s[w], d[w]);
+  for (int w = 0; w < 4; ++w) stored_L30[w] = __vadd4(__vneg4(x[w]), ~y[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L30, k);
+    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L30, k);
   }
-  // L31: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
+  // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t stored_L31[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L31[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
+  for (int w = 0; w < 4; ++w) stored_L31[w] = tl2cu_select4(lt[w], s[w], d[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L31, k);
+    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L31, k);
   }
-  // L32: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
+  // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t stored_L32[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L32[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
+  for (int w = 0; w < 4; ++w) stored_L32[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L32, k);
+    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L32, k);
   }
-  // L33: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+  // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t stored_L33[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L33[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  for (int w = 0; w < 4; ++w) stored_L33[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L33, k);
+    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L33, k);
   }
-  // L34: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t stored_L34[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L34[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  for (int w = 0; w < 4; ++w) stored_L34[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L34, k);
+    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L34, k);
+  }
+  // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  uint32_t stored_L35[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L35[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L35, k);
   }
 }
 
@@ -116,20 +116,20 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L19: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L20: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L20: m = i < n
+  // L21: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L21: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -138,7 +138,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
     for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
   }
-  // L22: y = tl.load(y_ptr + i, mask=m, other=-7)
+  // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -147,23 +147,23 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)-7);
     for (int j = 0; j < 4; ++j) y[k / 4 + j] = t.v[j];
   }
-  // L23: s = x + y
+  // L24: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L24: d = x - y
+  // L25: d = x - y
   uint32_t d[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) d[w] = __vsub4(x[w], y[w]);
-  // L25: lt = x < y
+  // L26: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetlts4(x[w], y[w]);
-  // L26: gt = x > 3
+  // L27: gt = x > 3
   uint32_t gt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) gt[w] = __vsetgts4(x[w], tl2cu_splat4((int8_t)3));
-  // L27: tl.store(out_ptr + i, s, mask=m)
+  // L28: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
@@ -171,7 +171,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
   }
-  // L28: tl.store(out_ptr + n + i, d, mask=m)
+  // L29: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
@@ -179,69 +179,69 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
   }
-  // L29: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t stored_L29[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L29[w] = __vadd4(__vneg4(x[w]), ~y[w]);
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L29[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
-  }
-  // L30: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
+  // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
   uint32_t stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L30[w] = tl2cu_select4(lt[w], s[w], d[w]);
+  for (int w = 0; w < 4; ++w) stored_L30[w] = __vadd4(__vneg4(x[w]), ~y[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L30[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
   }
-  // L31: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
+  // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t stored_L31[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L31[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
+  for (int w = 0; w < 4; ++w) stored_L31[w] = tl2cu_select4(lt[w], s[w], d[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L31[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
   }
-  // L32: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
+  // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t stored_L32[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L32[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
+  for (int w = 0; w < 4; ++w) stored_L32[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L32[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
   }
-  // L33: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
+  // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t stored_L33[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L33[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  for (int w = 0; w < 4; ++w) stored_L33[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L33[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
   }
-  // L34: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t stored_L34[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L34[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  for (int w = 0; w < 4; ++w) stored_L34[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L34[r / 4 + j];
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+  }
+  // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
+  uint32_t stored_L35[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L35[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L35[r / 4 + j];
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i_[k]) = t;
   }
@@ -253,75 +253,75 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L39: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L40: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L40: m = i < n
+  // L41: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L41: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<uint8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (uint8_t)0);
   }
-  // L42: y = tl.load(y_ptr + i, mask=m, other=0)
+  // L43: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<uint8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (uint8_t)0);
   }
-  // L43: s = x + y
+  // L44: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L44: lt = x < y
+  // L45: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetltu4(x[w], y[w]);
-  // L45: tl.store(out_ptr + i, s, mask=m)
+  // L46: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if (m[k]) out_ptr[i_[k]] = tl2cu_byte<uint8_t>(s, k);
   }
-  // L46: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t stored_L46[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L46[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<uint8_t>(stored_L46, k);
-  }
-  // L47: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
+  // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
   uint32_t stored_L47[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L47[w] = tl2cu_select4(lt[w], x[w], y[w]);
+  for (int w = 0; w < 4; ++w) stored_L47[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L47, k);
+    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<uint8_t>(stored_L47, k);
   }
-  // L48: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+  // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
   uint32_t stored_L48[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L48[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  for (int w = 0; w < 4; ++w) stored_L48[w] = tl2cu_select4(lt[w], x[w], y[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L48, k);
+    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L48, k);
   }
-  // L49: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t stored_L49[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L49[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  for (int w = 0; w < 4; ++w) stored_L49[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L49, k);
+    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L49, k);
+  }
+  // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  uint32_t stored_L50[4] = {};  // [1024] u8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L50[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L50, k);
   }
 }
 
@@ -331,20 +331,20 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L39: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L40: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L40: m = i < n
+  // L41: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L41: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -353,7 +353,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
     for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
   }
-  // L42: y = tl.load(y_ptr + i, mask=m, other=0)
+  // L43: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -362,15 +362,15 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
     for (int j = 0; j < 4; ++j) y[k / 4 + j] = t.v[j];
   }
-  // L43: s = x + y
+  // L44: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L44: lt = x < y
+  // L45: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) lt[w] = __vsetltu4(x[w], y[w]);
-  // L45: tl.store(out_ptr + i, s, mask=m)
+  // L46: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
@@ -378,47 +378,47 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
   }
-  // L46: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t stored_L46[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L46[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L46[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
-  }
-  // L47: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
+  // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
   uint32_t stored_L47[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L47[w] = tl2cu_select4(lt[w], x[w], y[w]);
+  for (int w = 0; w < 4; ++w) stored_L47[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L47[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
   }
-  // L48: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
+  // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
   uint32_t stored_L48[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L48[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  for (int w = 0; w < 4; ++w) stored_L48[w] = tl2cu_select4(lt[w], x[w], y[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L48[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
   }
-  // L49: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t stored_L49[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L49[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  for (int w = 0; w < 4; ++w) stored_L49[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L49[r / 4 + j];
+    const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+  }
+  // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
+  uint32_t stored_L50[4] = {};  // [1024] u8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L50[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L50[r / 4 + j];
     const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
   }
@@ -430,47 +430,47 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L54: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L55: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L55: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+  // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
   uint32_t left[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(left, k) = (((i_[k] >= 1) && (i_[k] < (n + 1))) ? *((x_ptr + i_[k]) + (0 - 1)) : (int8_t)0);
   }
-  // L56: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+  // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t mid[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(mid, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L57: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+  // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
   uint32_t right[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(right, k) = (((i_[k] + 1) < n) ? *((x_ptr + i_[k]) + 1) : (int8_t)0);
   }
-  // L58: total = left + mid + right
+  // L59: total = left + mid + right
   uint32_t total[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
-  // L59: tl.store(out_ptr + i, total, mask=i < n)
+  // L60: tl.store(out_ptr + i, total, mask=i < n)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(total, k);
   }
-  // L60: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-  uint32_t stored_L60[4] = {};  // [1024] i8, four to a word
+  // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+  uint32_t stored_L61[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L60[w] = __vsetgts4(total[w], mid[w]);
+  for (int w = 0; w < 4; ++w) stored_L61[w] = __vsetgts4(total[w], mid[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L60, k);
+    if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L61, k);
   }
 }
 
@@ -480,7 +480,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L54: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L55: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
@@ -513,11 +513,11 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       window &= lane == 31 | next_follows;
     }
     if (__all_sync(0xffffffffu, window)) {
-      // L56: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+      // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
       uint32_t mid[4] = {};  // [1024] i8, four to a word
-      // L55: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+      // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
       uint32_t left[4] = {};  // [1024] i8, four to a word
-      // L57: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+      // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
       uint32_t right[4] = {};  // [1024] i8, four to a word
       #pragma unroll
       for (int k = 0; k < 16; k += 16) {
@@ -534,11 +534,11 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
           right[k / 4 + j] = tl2cu_window_word<1>(prev, run, next, j);
         }
       }
-      // L58: total = left + mid + right
+      // L59: total = left + mid + right
       uint32_t total[4] = {};  // [1024] i8, four to a word
       #pragma unroll
       for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
-      // L59: tl.store(out_ptr + i, total, mask=i < n)
+      // L60: tl.store(out_ptr + i, total, mask=i < n)
       #pragma unroll
       for (int r = 0; r < 16; r += 16) {  // 16-byte stores
         tl2cu_vec<uint32_t, 4> t;
@@ -546,15 +546,15 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
         const int k = r;
         if ((i_[k] < n)) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
       }
-      // L60: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-      uint32_t stored_L60[4] = {};  // [1024] i8, four to a word
+      // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+      uint32_t stored_L61[4] = {};  // [1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) stored_L60[w] = __vsetgts4(total[w], mid[w]);
+      for (int w = 0; w < 4; ++w) stored_L61[w] = __vsetgts4(total[w], mid[w]);
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
       for (int r = 0; r < 16; r += 16) {
         tl2cu_vec<uint32_t, 4> mine;
-        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L60[r / 4 + j];
+        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L61[r / 4 + j];
         const int k = r;
         int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
         const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
@@ -570,17 +570,17 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
       for (int k = 0; k < 16; ++k) {
         const int e = tl2cu_elem<16, 64>(tid, k);
-        // L55: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
+        // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
         const int8_t left = (((((program_x * 1024) + e) >= 1) && (((program_x * 1024) + e) < (n + 1))) ? *((x_ptr + ((program_x * 1024) + e)) + (0 - 1)) : (int8_t)0);
-        // L56: mid = tl.load(x_ptr + i, mask=i < n, other=0)
+        // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
         const int8_t mid = ((((program_x * 1024) + e) < n) ? x_ptr[((program_x * 1024) + e)] : (int8_t)0);
-        // L57: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
+        // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
         const int8_t right = (((((program_x * 1024) + e) + 1) < n) ? *((x_ptr + ((program_x * 1024) + e)) + 1) : (int8_t)0);
-        // L58: total = left + mid + right
+        // L59: total = left + mid + right
         const int8_t total = (int8_t)((int8_t)(left + mid) + right);
-        // L59: tl.store(out_ptr + i, total, mask=i < n)
+        // L60: tl.store(out_ptr + i, total, mask=i < n)
         if ((((program_x * 1024) + e) < n)) out_ptr[((program_x * 1024) + e)] = total;
-        // L60: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
+        // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
         if (((((program_x * 1024) + e) + 1) < n)) *(((out_ptr + n) + ((program_x * 1024) + e)) + 1) = (int8_t)(total > mid);
       }
     }
@@ -593,34 +593,34 @@ __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr,
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L65: pid = tl.program_id(0)
+  // L66: pid = tl.program_id(0)
   const int32_t pid = program_x;
-  // L66: i = pid * BLOCK + tl.arange(0, BLOCK)[None, :]
+  // L67: i = pid * BLOCK + tl.arange(0, BLOCK)[None, :]
   int32_t i_[16];  // [1, 1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((pid * 1024) + (e & 1023));
   }
-  // L67: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
+  // L68: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
   int8_t b[16];  // [1, 1] i8, held in the layout of [1, 1024]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     b[k] = (b_ptr + pid)[0];
   }
-  // L68: x = tl.load(x_ptr + i, mask=i < n, other=0)
+  // L69: x = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t x[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(x, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L69: tl.store(out_ptr + i, tl.where(x > b, x - b, b - x), mask=i < n)
-  uint32_t stored_L69[4] = {};  // [1, 1024] i8, four to a word
+  // L70: tl.store(out_ptr + i, tl.where(x > b, x - b, b - x), mask=i < n)
+  uint32_t stored_L70[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L69[w] = tl2cu_select4(__vsetgts4(x[w], tl2cu_splat4(b[0])), __vsub4(x[w], tl2cu_splat4(b[0])), __vsub4(tl2cu_splat4(b[0]), x[w]));
+  for (int w = 0; w < 4; ++w) stored_L70[w] = tl2cu_select4(__vsetgts4(x[w], tl2cu_splat4(b[0])), __vsub4(x[w], tl2cu_splat4(b[0])), __vsub4(tl2cu_splat4(b[0]), x[w]));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L69, k);
+    if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L70, k);
   }
 }
 
@@ -628,61 +628,61 @@ __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr,
 __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
   const int tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
-  // L75: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L76: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 1024) + e);
   }
-  // L76: m = i < n
+  // L77: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L77: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L78: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L78: y = tl.load(y_ptr + i, mask=m, other=0)
+  // L79: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)0);
   }
-  // L79: s = x + y
+  // L80: s = x + y
   uint32_t s[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 2; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L80: acc = tl.zeros([BLOCK], dtype=tl.int8)
+  // L81: acc = tl.zeros([BLOCK], dtype=tl.int8)
   int8_t acc[8];  // [1024] i8
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     acc[k] = (int8_t)0;
   }
-  // L81: for _ in range(3):
+  // L82: for _ in range(3):
   int8_t acc_1[8];  // [1024] i8
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     acc_1[k] = acc[k];
   }
   for (int32_t _ = 0; _ < 3; ++_) {
-    // L82: acc = acc + s
+    // L83: acc = acc + s
     int8_t acc_2[8];  // [1024] i8
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       acc_2[k] = (int8_t)(acc_1[k] + tl2cu_byte<int8_t>(s, k));
     }
-    // L81: for _ in range(3):
+    // L82: for _ in range(3):
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       acc_1[k] = acc_2[k];
     }
   }
-  // L83: top = tl.max(s, axis=0)
+  // L84: top = tl.max(s, axis=0)
   int32_t max_input[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
@@ -716,7 +716,7 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
     }
     top = r0;
   }
-  // L84: c = tl.cumsum(s, 0)
+  // L85: c = tl.cumsum(s, 0)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
@@ -755,22 +755,22 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
       c[k] = buf[tl2cu_pad<8>(e)];
     }
   }
-  // L85: tl.store(out_ptr + i, acc, mask=m)
+  // L86: tl.store(out_ptr + i, acc, mask=m)
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     if (m[k]) out_ptr[i_[k]] = acc_1[k];
   }
-  // L86: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
+  // L87: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     if (m[k]) (out_ptr + n)[i_[k]] = (int8_t)c[k];
   }
-  // L87: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
+  // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, k) * 0.5f));
   }
-  // L88: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
+  // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     if (m[k]) (out_ptr + (3 * n))[i_[k]] = (int8_t)((tl2cu_byte<int8_t>(x, k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, k));
@@ -781,20 +781,20 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
 __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
   const int tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
-  // L75: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L76: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<8, 128>(tid, k);
     i_[k] = (((int32_t)blockIdx.x * 1024) + e);
   }
-  // L76: m = i < n
+  // L77: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L77: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L78: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
   for (int k = 0; k < 8; k += 8) {
@@ -803,7 +803,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
     for (int j = 0; j < 2; ++j) x[k / 4 + j] = t.v[j];
   }
-  // L78: y = tl.load(y_ptr + i, mask=m, other=0)
+  // L79: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
   for (int k = 0; k < 8; k += 8) {
@@ -812,36 +812,36 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
     for (int j = 0; j < 2; ++j) y[k / 4 + j] = t.v[j];
   }
-  // L79: s = x + y
+  // L80: s = x + y
   uint32_t s[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 2; ++w) s[w] = __vadd4(x[w], y[w]);
-  // L80: acc = tl.zeros([BLOCK], dtype=tl.int8)
+  // L81: acc = tl.zeros([BLOCK], dtype=tl.int8)
   int8_t acc[8];  // [1024] i8
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     acc[k] = (int8_t)0;
   }
-  // L81: for _ in range(3):
+  // L82: for _ in range(3):
   int8_t acc_1[8];  // [1024] i8
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     acc_1[k] = acc[k];
   }
   for (int32_t _ = 0; _ < 3; ++_) {
-    // L82: acc = acc + s
+    // L83: acc = acc + s
     int8_t acc_2[8];  // [1024] i8
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       acc_2[k] = (int8_t)(acc_1[k] + tl2cu_byte<int8_t>(s, k));
     }
-    // L81: for _ in range(3):
+    // L82: for _ in range(3):
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       acc_1[k] = acc_2[k];
     }
   }
-  // L83: top = tl.max(s, axis=0)
+  // L84: top = tl.max(s, axis=0)
   int32_t max_input[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
@@ -875,7 +875,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     }
     top = r0;
   }
-  // L84: c = tl.cumsum(s, 0)
+  // L85: c = tl.cumsum(s, 0)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
@@ -914,7 +914,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       c[k] = buf[tl2cu_pad<8>(e)];
     }
   }
-  // L85: tl.store(out_ptr + i, acc, mask=m)
+  // L86: tl.store(out_ptr + i, acc, mask=m)
   #pragma unroll
   for (int r = 0; r < 8; r += 8) {  // 8-byte stores
     tl2cu_vec<int8_t, 8> t;
@@ -926,7 +926,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     const int k = r;
     if (m[k]) *(tl2cu_vec<int8_t, 8> *)(out_ptr + i_[k]) = t;
   }
-  // L86: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
+  // L87: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
   #pragma unroll
   for (int r = 0; r < 8; r += 8) {  // 8-byte stores
     tl2cu_vec<int8_t, 8> t;
@@ -938,7 +938,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     const int k = r;
     if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + n) + i_[k]) = t;
   }
-  // L87: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
+  // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
   for (int r = 0; r < 8; r += 8) {  // 8-byte stores
     tl2cu_vec<int8_t, 8> t;
@@ -950,7 +950,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     const int k = r;
     if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (2 * n)) + i_[k]) = t;
   }
-  // L88: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
+  // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
   for (int r = 0; r < 8; r += 8) {  // 8-byte stores
     tl2cu_vec<int8_t, 8> t;
@@ -970,102 +970,102 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L95: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L96: m = i < n
+  // L97: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L97: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
   }
-  // L98: u = tl.load(u_ptr + i, mask=m, other=0)
+  // L99: u = tl.load(u_ptr + i, mask=m, other=0)
   uint32_t u[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     tl2cu_byte_of<uint8_t>(u, k) = (m[k] ? u_ptr[i_[k]] : (uint8_t)0);
   }
-  // L99: y = x ^ 5
+  // L100: y = x ^ 5
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) y[w] = (x[w] ^ tl2cu_splat4((int8_t)5));
-  // L100: big = u > 200
+  // L101: big = u > 200
   uint32_t big[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) big[w] = __vsetgtu4(u[w], tl2cu_splat4((uint8_t)200));
-  // L101: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
-  uint32_t stored_L101[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L101[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))));
-  #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L101, k);
-  }
-  // L102: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
+  // L102: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
   uint32_t stored_L102[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L102[w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_les4(x[w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[w], x[w]))) | (tl2cu_msb_ne4(x[w], y[w]) ^ TL2CU_MSB4)));
+  for (int w = 0; w < 4; ++w) stored_L102[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(stored_L102, k);
+    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L102, k);
   }
-  // L103: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
+  // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
   uint32_t stored_L103[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L103[w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)100)))), x[w], y[w]);
+  for (int w = 0; w < 4; ++w) stored_L103[w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_les4(x[w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[w], x[w]))) | (tl2cu_msb_ne4(x[w], y[w]) ^ TL2CU_MSB4)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L103, k);
+    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(stored_L103, k);
   }
-  // L104: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
+  // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
   uint32_t stored_L104[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L104[w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[w], tl2cu_splat4((uint8_t)5))));
+  for (int w = 0; w < 4; ++w) stored_L104[w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)100)))), x[w], y[w]);
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L104, k);
+    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L104, k);
   }
-  // L105: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
+  // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t stored_L105[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L105[w] = __vadd4(tl2cu_msb_bool4(((((big[w] << 7) & tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[w], tl2cu_splat4((int8_t)100)))), ((big[w] ^ __vseteq4(x[w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[w], tl2cu_splat4((uint8_t)0))));
+  for (int w = 0; w < 4; ++w) stored_L105[w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[w], tl2cu_splat4((uint8_t)5))));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L105, k);
+    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L105, k);
   }
-  // L107: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
-  uint32_t stored_L107[4] = {};  // [1024] i8, four to a word
+  // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
+  uint32_t stored_L106[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L107[w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[w], 0u) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[w], 0u), __vsetlts4(x[w], tl2cu_splat4((int8_t)0)))));
+  for (int w = 0; w < 4; ++w) stored_L106[w] = __vadd4(tl2cu_msb_bool4(((((big[w] << 7) & tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[w], tl2cu_splat4((int8_t)100)))), ((big[w] ^ __vseteq4(x[w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[w], tl2cu_splat4((uint8_t)0))));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L107, k);
+    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L106, k);
   }
-  // L108: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
+  // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t stored_L108[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L108[w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[w], tl2cu_splat4((uint8_t)3))), (big[w] << 7)));
+  for (int w = 0; w < 4; ++w) stored_L108[w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[w], 0u) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[w], 0u), __vsetlts4(x[w], tl2cu_splat4((int8_t)0)))));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L108, k);
+    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L108, k);
   }
-  // L109: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
+  // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t stored_L109[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L109[w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[w], y[w]) | tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[w], tl2cu_splat4((int8_t)-100)));
+  for (int w = 0; w < 4; ++w) stored_L109[w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[w], tl2cu_splat4((uint8_t)3))), (big[w] << 7)));
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L109, k);
+    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L109, k);
+  }
+  // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
+  uint32_t stored_L110[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L110[w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[w], y[w]) | tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[w], tl2cu_splat4((int8_t)-100)));
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L110, k);
   }
 }
 
@@ -1075,20 +1075,20 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
   const int tid = threadIdx.x % 64;
   const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)program_x >= tl2cu_programs_x) return;
-  // L95: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i_[16];  // [1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<16, 64>(tid, k);
     i_[k] = ((program_x * 1024) + e);
   }
-  // L96: m = i < n
+  // L97: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     m[k] = (i_[k] < n);
   }
-  // L97: x = tl.load(x_ptr + i, mask=m, other=0)
+  // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -1097,7 +1097,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
     for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
   }
-  // L98: u = tl.load(u_ptr + i, mask=m, other=0)
+  // L99: u = tl.load(u_ptr + i, mask=m, other=0)
   uint32_t u[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
   for (int k = 0; k < 16; k += 16) {
@@ -1106,101 +1106,147 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
     for (int j = 0; j < 4; ++j) u[k / 4 + j] = t.v[j];
   }
-  // L99: y = x ^ 5
+  // L100: y = x ^ 5
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) y[w] = (x[w] ^ tl2cu_splat4((int8_t)5));
-  // L100: big = u > 200
+  // L101: big = u > 200
   uint32_t big[4] = {};  // [1024] i1, four to a word
   #pragma unroll
   for (int w = 0; w < 4; ++w) big[w] = __vsetgtu4(u[w], tl2cu_splat4((uint8_t)200));
-  // L101: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
-  uint32_t stored_L101[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L101[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))));
-  #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L101[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
-  }
-  // L102: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
+  // L102: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
   uint32_t stored_L102[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L102[w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_les4(x[w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[w], x[w]))) | (tl2cu_msb_ne4(x[w], y[w]) ^ TL2CU_MSB4)));
+  for (int w = 0; w < 4; ++w) stored_L102[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L102[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
   }
-  // L103: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
+  // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
   uint32_t stored_L103[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L103[w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)100)))), x[w], y[w]);
+  for (int w = 0; w < 4; ++w) stored_L103[w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_les4(x[w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[w], x[w]))) | (tl2cu_msb_ne4(x[w], y[w]) ^ TL2CU_MSB4)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L103[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
   }
-  // L104: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
+  // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
   uint32_t stored_L104[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L104[w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[w], tl2cu_splat4((uint8_t)5))));
+  for (int w = 0; w < 4; ++w) stored_L104[w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)100)))), x[w], y[w]);
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L104[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
   }
-  // L105: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
+  // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t stored_L105[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L105[w] = __vadd4(tl2cu_msb_bool4(((((big[w] << 7) & tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[w], tl2cu_splat4((int8_t)100)))), ((big[w] ^ __vseteq4(x[w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[w], tl2cu_splat4((uint8_t)0))));
+  for (int w = 0; w < 4; ++w) stored_L105[w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[w], tl2cu_splat4((uint8_t)5))));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L105[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
   }
-  // L107: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
-  uint32_t stored_L107[4] = {};  // [1024] i8, four to a word
+  // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
+  uint32_t stored_L106[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L107[w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[w], 0u) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[w], 0u), __vsetlts4(x[w], tl2cu_splat4((int8_t)0)))));
+  for (int w = 0; w < 4; ++w) stored_L106[w] = __vadd4(tl2cu_msb_bool4(((((big[w] << 7) & tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[w], tl2cu_splat4((int8_t)100)))), ((big[w] ^ __vseteq4(x[w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[w], tl2cu_splat4((uint8_t)0))));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L107[r / 4 + j];
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L106[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
   }
-  // L108: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
+  // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t stored_L108[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L108[w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[w], tl2cu_splat4((uint8_t)3))), (big[w] << 7)));
+  for (int w = 0; w < 4; ++w) stored_L108[w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[w], 0u) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[w], 0u), __vsetlts4(x[w], tl2cu_splat4((int8_t)0)))));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L108[r / 4 + j];
     const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
   }
-  // L109: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
+  // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t stored_L109[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L109[w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[w], y[w]) | tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[w], tl2cu_splat4((int8_t)-100)));
+  for (int w = 0; w < 4; ++w) stored_L109[w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[w], tl2cu_splat4((uint8_t)3))), (big[w] << 7)));
   #pragma unroll
   for (int r = 0; r < 16; r += 16) {  // 16-byte stores
     tl2cu_vec<uint32_t, 4> t;
     for (int j = 0; j < 4; ++j) t.v[j] = stored_L109[r / 4 + j];
     const int k = r;
+    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+  }
+  // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
+  uint32_t stored_L110[4] = {};  // [1024] i8, four to a word
+  #pragma unroll
+  for (int w = 0; w < 4; ++w) stored_L110[w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[w], y[w]) | tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[w], tl2cu_splat4((int8_t)-100)));
+  #pragma unroll
+  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> t;
+    for (int j = 0; j < 4; ++j) t.v[j] = stored_L110[r / 4 + j];
+    const int k = r;
     if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i_[k]) = t;
+  }
+}
+
+// bytes_in_loop: num_warps=4, BLOCK=1024
+__global__ void __launch_bounds__(128) bytes_in_loop(int8_t *x_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int tid = threadIdx.x % 64;
+  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  // L117: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t i_[16];  // [1024] i32
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const int e = tl2cu_elem<4, 64>(tid, k);
+    i_[k] = ((program_x * 1024) + e);
+  }
+  // L118: x = tl.load(x_ptr + i, mask=i < n, other=0)
+  int8_t x[16];  // [1024] i8
+  #pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    x[k] = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
+  }
+  // L119: for r in range(3):
+  for (int32_t r_ = 0; r_ < 3; ++r_) {
+    // L120: v = tl.load(out_ptr + i, mask=(i < n) & (x > r * 40 - 60), other=r)
+    int8_t v[16];  // [1024] i8
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      v[k] = tl2cu_load_masked(&out_ptr[i_[k]], ((i_[k] < n) && ((int32_t)x[k] > ((r_ * 40) - 60))), (int8_t)r_);
+    }
+    // L121: tl.store(out_ptr + i, v + x + r, mask=i < n)
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      if ((i_[k] < n)) out_ptr[i_[k]] = (int8_t)((int32_t)(int8_t)(v[k] + x[k]) + r_);
+    }
+    // L122: w = tl.load(out_ptr + n + i, mask=i + r < n, other=3)
+    int8_t w_[16];  // [1024] i8
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      w_[k] = tl2cu_load_masked(&(out_ptr + n)[i_[k]], ((i_[k] + r_) < n), (int8_t)3);
+    }
+    // L123: tl.store(out_ptr + n + i, w - (v ^ r), mask=i < n)
+    #pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      if ((i_[k] < n)) (out_ptr + n)[i_[k]] = (int8_t)((int32_t)w_[k] - ((int32_t)v[k] ^ r_));
+    }
   }
 }
 
@@ -1314,5 +1360,21 @@ extern "C" cudaError_t bool_trees(cudaStream_t stream, int8_t *x_ptr, uint8_t *u
   if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
   return bool_trees_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, u_ptr, out_ptr, n);
+}
+
+extern "C" cudaError_t bytes_in_loop_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
+  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  // 2 programs per thread block
+  tl2cu_kernels::bytes_in_loop<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, gx);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t bytes_in_loop(cudaStream_t stream, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t gy = 1;
+  const int64_t gz = 1;
+  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
+  return bytes_in_loop_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n);
 }
 

@@ -3,12 +3,13 @@
 # full-range bytes (wrap-around, signed and unsigned comparisons), with masked tails;
 # stencil_i8 adds load windows and a store window over packed words, row_bias_i8 a
 # single-element operand, packed_readers packed values read element by element, bool_trees
-# bool expressions of several comparisons (computed as top-bit bytes). Compiled by nvcc
+# bool expressions of several comparisons (computed as top-bit bytes), bytes_in_loop
+# masked byte loads in a loop, in place. Compiled by nvcc
 # in `make test`; tests/gpu/packed_check.py compares every kernel with Triton, aligned
 # and not, with and without a masked tail.
 # tl2cu: -s 'int8_ops:*i8,*i8,*i8,i32' -s 'uint8_ops:*u8,*u8,*u8,i32' -s 'stencil_i8:*i8,*i8,i32'
 # tl2cu: -s 'row_bias_i8:*i8,*i8,*i8,i32' -s 'packed_readers:*i8,*i8,*i8,i32'
-# tl2cu: -s 'bool_trees:*i8,*u8,*i8,i32'
+# tl2cu: -s 'bool_trees:*i8,*u8,*i8,i32' -s 'bytes_in_loop:*i8,*i8,i32'
 # tl2cu: -D BLOCK=1024 --grid 'cdiv(n, BLOCK)'
 import triton
 import triton.language as tl
@@ -107,3 +108,16 @@ def bool_trees(x_ptr, u_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
     tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
     tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
+
+
+@triton.jit
+def bytes_in_loop(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # masked byte loads in a loop (one predicated load each), reading in place what the
+    # last pass stored
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + i, mask=i < n, other=0)
+    for r in range(3):
+        v = tl.load(out_ptr + i, mask=(i < n) & (x > r * 40 - 60), other=r)
+        tl.store(out_ptr + i, v + x + r, mask=i < n)
+        w = tl.load(out_ptr + n + i, mask=i + r < n, other=3)
+        tl.store(out_ptr + n + i, w - (v ^ r), mask=i < n)

@@ -22,7 +22,7 @@ def main():
     lib = gpulib.library("ops")
     ops = gpulib.golden_module("ops")
     names = ["reduce_rows_cols", "arg_reductions", "int_reductions", "scans", "shapes", "softmax_rows", "while_rows",
-             "stencil_windows"]
+             "stencil_windows", "masked_loop_inplace"]
     passed = failed = 0
     for name in names:
         launcher = getattr(lib, name + "_grid")

@@ -22,6 +22,7 @@ KERNELS = {  # name: (input element types, output element type, output planes of
     "row_bias_i8": ((I8, I8), I8, 1),
     "packed_readers": ((I8, I8), I8, 4),
     "bool_trees": ((I8, U8), I8, 8),
+    "bytes_in_loop": ((I8,), I8, 2),
 }
 
 
