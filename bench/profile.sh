@@ -6,4 +6,4 @@ metrics=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapse
 ncu --profile-from-start off --clock-control none --metrics "$metrics" --csv --page raw \
   python3 bench/profile.py "$@" 2>/dev/null >/tmp/ncu.csv
 [ -n "${OUT:-}" ] && cp /tmp/ncu.csv "$OUT/ncu.csv"
-python3 bench/ncu_table.py </tmp/ncu.csv
+python3 bench/ncu_table.py "$metrics" </tmp/ncu.csv
