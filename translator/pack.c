@@ -6,7 +6,7 @@
 // is one __vadd4 for four elements (bytewise, wrapping as Triton's int8 does), a
 // comparison one __vseteq4 (0/1 bytes, as Triton's i1). The Game of Life, all int8,
 // went from 14.7 to 5.0 ms on the H200 this way, to 4.13 with the window work that
-// followed (docs/NOTES.md, items 12-14).
+// followed, to 3.95 with bools as top bits (docs/NOTES.md, items 12-16).
 //
 // A value is packed when its layout gives each thread runs of a multiple of 4
 // elements (word j holds elements 4j..4j+3, contiguous along the last dimension)
@@ -165,7 +165,7 @@ static const char *px(Em *em, Value *v, Cx *cx, bool top);
 // A bool expression of several comparisons is computed with 0x80/0 bytes (the
 // tl2cu_msb_* comparisons, runtime/tl2cu.cuh) and shifted to 0/1 bytes once, at
 // its root: __vset* shift every comparison, and where() widens a 0/1 condition
-// with a multiply. On the Game of Life's rule: 4.14 -> 3.97 ms (docs/NOTES.md 16).
+// with a multiply. On the Game of Life's rule: 4.14 -> 3.95 ms (docs/NOTES.md 16).
 
 static bool comparison(Op op) { return op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE || op == OP_EQ || op == OP_NE; }
 
