@@ -25,6 +25,15 @@ else
   bad "unit tests" "$tmp/unit.log"
 fi
 
+# ---- the parser against Python's own on random expressions (tests/parse_check.py)
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "[SKIP] parse check: python3 not found"
+elif python3 tests/parse_check.py build/unit_tests >"$tmp/parse.log" 2>&1; then
+  ok "parse: $(head -1 "$tmp/parse.log")"
+else
+  bad "parse check" "$tmp/parse.log"
+fi
+
 # ---- the runtime's host-and-device helpers, run on the CPU (tests/runtime_host.cu)
 if ! command -v nvcc >/dev/null 2>&1; then
   echo "[SKIP] runtime helpers on the CPU: nvcc not found"

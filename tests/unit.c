@@ -53,11 +53,19 @@ static void test_ast(void) {
   CHECK(m->b->a->ival == 31 && m->b->b->ival == 1000, "hex and underscore literals");
 }
 
-// An expression of names, binary operators and ~, fully parenthesized.
+// An expression, fully parenthesized, in the form tests/parse_check.py writes from
+// Python's own ast module.
 static const char *parenthesized(const Node *n) {
-  if (n->kind == ND_BINOP) return xprintf("(%s %s %s)", parenthesized(n->a), op_text(n->op), parenthesized(n->b));
-  if (n->kind == ND_UNARY) return xprintf("%s%s", op_text(n->op), parenthesized(n->a));
-  return n->kind == ND_NAME ? n->str : "?";
+  switch (n->kind) {
+  case ND_BINOP: case ND_COMPARE: case ND_BOOLOP:
+    return xprintf("(%s %s %s)", parenthesized(n->a), op_text(n->op), parenthesized(n->b));
+  case ND_UNARY: return xprintf("(%s%s)", op_text(n->op), parenthesized(n->a));
+  case ND_NOT: return xprintf("(not %s)", parenthesized(n->a));
+  case ND_COND: return xprintf("(%s if %s else %s)", parenthesized(n->b), parenthesized(n->a), parenthesized(n->c));
+  case ND_NAME: return n->str;
+  case ND_UNSUPPORTED: return xprintf("unsupported: %s", n->str);
+  default: return "?";
+  }
 }
 
 // Python ranks & above ^ (tree-sitter-python's grammar the other way round); the
@@ -73,7 +81,7 @@ static void test_bitwise_precedence(void) {
       {"a & (b ^ c)", "(a & (b ^ c))"},
       {"(a ^ b) & c", "((a ^ b) & c)"},
       {"a + b & c ^ d << e", "(((a + b) & c) ^ (d << e))"},
-      {"~a & b ^ c", "((~a & b) ^ c)"},
+      {"~a & b ^ c", "(((~a) & b) ^ c)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     Node *m = parse(xprintf("x = %s\n", cases[i][0]));
@@ -139,7 +147,19 @@ static void test_promotion(void) {
   CHECK(v->layout && v->layout->per_thread == 2, "a 256-element block gives 2 elements to each of 128 threads");
 }
 
-int main(void) {
+// --parenthesize: each line of stdin, an expression, parsed and written back fully
+// parenthesized (for tests/parse_check.py).
+static int parenthesize_lines(void) {
+  char line[4096];
+  while (fgets(line, sizeof line, stdin)) {
+    Node *m = parse(xprintf("x = %s", line));
+    printf("%s\n", m && m->kind == ND_ASSIGN ? parenthesized(m->b) : "no assignment");
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--parenthesize")) return parenthesize_lines();
   test_types();
   test_ast();
   test_bitwise_precedence();
