@@ -827,8 +827,8 @@ Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
 
 // ---------------------------------------------------------------- the kernel
 
-static Obj *define_value(Ctx *c, const char *name, const char *text) {
-  (void)c;
+// The value a -D option or a signature's literal entry gives: NULL if it is none.
+static Obj *literal_value(const char *text) {
   char *end;
   long long iv = strtoll(text, &end, 0);
   if (*text && !*end) return obj_int(iv);
@@ -840,6 +840,12 @@ static Obj *define_value(Ctx *c, const char *name, const char *text) {
   Scalar s;
   const char *t = !strncmp(text, "tl.", 3) ? text + 3 : text;
   if (scalar_from_name(t, &s)) return obj_dtype(s);
+  return NULL;
+}
+
+static Obj *define_value(const char *name, const char *text) {
+  Obj *v = literal_value(text);
+  if (v) return v;
   fprintf(stderr, "tl2cu: error: -D %s=%s: the value must be a number, True, False, None or a dtype\n", name, text);
   exit(2);
 }
@@ -882,7 +888,7 @@ static int split_commas(const char *s, char **parts, int max) {
 static Loc sig_loc(Func *f) { return f->def->loc; }
 
 // One signature entry: "*fp32:16", "i32", "fp32", or a constexpr literal.
-static void apply_sig_entry(Ctx *c, Param *p, const char *entry, Func *f) {
+static void apply_sig_entry(Param *p, const char *entry, Func *f) {
   char *e = xstrdup(entry);
   char *colon = strchr(e, ':');
   if (colon) {
@@ -904,7 +910,10 @@ static void apply_sig_entry(Ctx *c, Param *p, const char *entry, Func *f) {
     p->ty = type_scalar(s);
     return;
   }
-  Obj *v = define_value(c, p->name, e);
+  Obj *v = literal_value(e);
+  if (!v)
+    diag_fatal(sig_loc(f), "signature entry '%s' for '%s' is neither a type nor a number, True, False, None or a dtype",
+               entry, p->name);
   p->is_constexpr = true;
   p->constval = v;
 }
@@ -930,7 +939,7 @@ static bool is_constexpr_annotation(Node *ann) {
 }
 
 // The autotune config whose values the -D options name, else the first.
-static Obj *chosen_config(Ctx *c, Func *f, Options *o) {
+static Obj *chosen_config(Func *f, Options *o) {
   Obj *configs = f->autotune_configs;
   if (!configs || !configs->items.len) return NULL;
   for (int i = 0; i < configs->items.len; i++) {
@@ -940,7 +949,7 @@ static Obj *chosen_config(Ctx *c, Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = find_define(o, key->str);
-      if (d && !(obj_is_const_number(val) && define_value(c, key->str, d)->ival == val->ival)) match = false;
+      if (d && !(obj_is_const_number(val) && define_value(key->str, d)->ival == val->ival)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (match) return cfg;
@@ -981,13 +990,13 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     p->is_constexpr = is_constexpr_annotation(pn->a);
     bool typed = annotation_type(pn->a, &p->ty);
     if (i < nentries) {
-      apply_sig_entry(c, p, entries[i], f);
+      apply_sig_entry(p, entries[i], f);
       typed = !p->is_constexpr;
     }
     const char *d = find_define(o, p->name);
     if (d) {
       p->is_constexpr = true;
-      p->constval = define_value(c, p->name, d);
+      p->constval = define_value(p->name, d);
     }
     if (lookup(fixed, p->name)) {  // a heuristic's value
       p->is_constexpr = true;
@@ -1038,9 +1047,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
 }
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
-  Kernel tmp = {0};
-  Ctx c = {.m = m, .opt = opt, .k = &tmp};
-  return lower_with_config(m, f, opt, chosen_config(&c, f, opt), -1, NULL);
+  return lower_with_config(m, f, opt, chosen_config(f, opt), -1, NULL);
 }
 
 // -D values for a config's meta-parameters, or --num-warps, pick one config.
@@ -1073,11 +1080,7 @@ static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
   if (f->autotune_configs && nrt) diag_fatal(f->def->loc, "run-time heuristics together with @triton.autotune are not supported yet");
   Vec out = {0};
   Obj *cfg = NULL;
-  if (f->autotune_configs) {
-    Kernel tmp = {0};
-    Ctx c = {.m = m, .opt = opt, .k = &tmp};
-    cfg = chosen_config(&c, f, opt);
-  }
+  if (f->autotune_configs) cfg = chosen_config(f, opt);
   int n = 1 << nrt;
   for (int v = 0; v < n; v++) {
     Binding *values = fixed;
