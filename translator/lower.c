@@ -828,7 +828,7 @@ Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
 // ---------------------------------------------------------------- the kernel
 
 // The value a -D option or a signature's literal entry gives: NULL if it is none.
-static Obj *literal_value(const char *text) {
+Obj *literal_value(const char *text) {
   char *end;
   long long iv = strtoll(text, &end, 0);
   if (*text && !*end) return obj_int(iv);
@@ -843,11 +843,10 @@ static Obj *literal_value(const char *text) {
   return NULL;
 }
 
-static Obj *define_value(const char *name, const char *text) {
+static Obj *define_value(const char *text) {
   Obj *v = literal_value(text);
-  if (v) return v;
-  fprintf(stderr, "tl2cu: error: -D %s=%s: the value must be a number, True, False, None or a dtype\n", name, text);
-  exit(2);
+  if (!v) internal_error(__FILE__, __LINE__, "a -D value that options.c let through");
+  return v;
 }
 
 static const char *find_define(Options *o, const char *name) {
@@ -949,7 +948,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = find_define(o, key->str);
-      if (d && !(obj_is_const_number(val) && define_value(key->str, d)->ival == val->ival)) match = false;
+      if (d && !(obj_is_const_number(val) && define_value(d)->ival == val->ival)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (match) return cfg;
@@ -996,7 +995,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     const char *d = find_define(o, p->name);
     if (d) {
       p->is_constexpr = true;
-      p->constval = define_value(p->name, d);
+      p->constval = define_value(d);
     }
     if (lookup(fixed, p->name)) {  // a heuristic's value
       p->is_constexpr = true;

@@ -68,6 +68,10 @@ static void add_define(Options *opt, Origin *o, const char *arg) {
     bad_option(o, "-D needs NAME=VALUE, not '%s'", arg);
     return;
   }
+  if (!literal_value(eq + 1)) {
+    bad_option(o, "-D %s: the value must be a number, True, False, None or a dtype", arg);
+    return;
+  }
   Define *d = xmalloc(sizeof *d);
   d->name = xstrndup(arg, (size_t)(eq - arg));
   d->value = xstrdup(eq + 1);

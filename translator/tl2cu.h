@@ -397,6 +397,7 @@ typedef struct {
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);
+Obj *literal_value(const char *text);  // a -D value or a signature literal; NULL if none
 // Every kernel to emit for f: one per autotune config unless -D/--num-warps pick one.
 Vec lower_function(Module *m, Func *f, Options *opt);
 const char *obj_repr(const Obj *o);
