@@ -16,6 +16,7 @@
 // readers of the previous use are done before anyone writes.
 #include "emit.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -897,6 +898,17 @@ static const char *kernel_name(Kernel *k) {
   return k->config_index >= 0 ? xprintf("%s_config%d", k->func->name, k->config_index) : k->func->name;
 }
 
+// Does C text `s` use the identifier `id`?
+static bool mentions(const char *s, const char *id) {
+  size_t n = strlen(id);
+  for (const char *p = strstr(s, id); p; p = strstr(p + 1, id)) {
+    bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    bool after = isalnum((unsigned char)p[n]) || p[n] == '_';
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
 static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char *note) {
   Str body = {0};
   str_add(&body, "");
@@ -922,6 +934,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("%s %d: %s", k->nselect ? "heuristics variant" : "autotune config", k->config_index, k->config_text) : spec.buf, note);
   const char *params = param_list(k, false);
   int t = k->program_threads, block = k->num_warps * 32;
+  bool uses_tid = mentions(body.buf, "tid");  // a kernel without blocks has no element index
   if (t) {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", block, name, params,
          *params ? ", " : "");
@@ -931,14 +944,14 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
       line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x);", block);
     } else {
       line(em, "// %d programs along axis 0 share a thread block, %d threads each", block / t, t);
-      line(em, "const int tid = threadIdx.x %% %d;", t);
+      if (uses_tid) line(em, "const int tid = threadIdx.x %% %d;", t);
       line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x / %d);", block / t, t);
     }
     line(em, "if ((unsigned)program_x >= tl2cu_programs_x) return;");
   } else {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, params);
     em->indent = 1;
-    line(em, "const int tid = threadIdx.x;");
+    if (uses_tid) line(em, "const int tid = threadIdx.x;");
   }
   if (em->smem_bytes) line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
   str_add(em->out, body.buf);
@@ -952,6 +965,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
 static int64_t largest_block(Stmt *s) {
   int64_t n = 0;
   for (; s; s = s->next) {
+    if (s->kind == S_LET && s->v->uses <= 1) continue;  // never used: not emitted
     Value *vs[] = {s->v, s->var, s->ptr, s->mask};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
       if (!vs[i]) continue;

@@ -1019,6 +1019,36 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   if (nentries > i) diag_fatal(f->def->loc, "the signature of '%s' has %d entries but the kernel has %d parameters", f->name, nentries, i);
 }
 
+// ---------------------------------------------------------------- dead values
+// A named value nothing reads (uses 1: its own definition) is not emitted; neither
+// is what only it read, as Triton's dead-code elimination drops it (an unused
+// tl.load reads no memory there either). Releasing a dead value's operands can
+// kill their definitions in turn, so the sweep repeats until nothing changes.
+
+static void release_operands(Value *v) {
+  Value *operands[3] = {v->a, v->b, v->c};
+  for (int i = 0; i < 3; i++) {
+    Value *o = operands[i];
+    if (!o) continue;
+    o->uses--;
+    if (o->uses == 0 && !is_materialized(o)) release_operands(o);  // inline: read only by v
+  }
+}
+
+static bool drop_dead_values(Stmt *s) {
+  bool dropped = false;
+  for (; s; s = s->next) {
+    if (s->kind == S_LET && s->v->uses == 1) {
+      s->v->uses = 0;  // released: emit_let says it is never used
+      release_operands(s->v);
+      dropped = true;
+    }
+    dropped |= drop_dead_values(s->body);
+    dropped |= drop_dead_values(s->orelse);
+  }
+  return dropped;
+}
+
 static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int index, Binding *fixed) {
   Kernel *k = xmalloc(sizeof(Kernel));
   k->func = f;
@@ -1042,6 +1072,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   }
   trace_block(&c, f->def->body);
   c.returned = NULL;
+  while (drop_dead_values(k->body)) continue;
   return k;
 }
 
