@@ -515,37 +515,30 @@ template <typename T>
 struct tl2cu_same {
   typedef T type;
 };
-#define TL2CU_LOAD_PREDICATED(bits, reg_t, constraint)                                                   \
-  TL2CU_DEVICE reg_t tl2cu_ld_predicated##bits(const void *p, bool m, reg_t other) {                   \
+template <int Bytes>
+struct tl2cu_bytes {};
+#define TL2CU_LOAD_PREDICATED(bytes, bits, reg_t, constraint)                                          \
+  TL2CU_DEVICE reg_t tl2cu_ld_predicated(tl2cu_bytes<bytes>, const void *p, bool m, reg_t other) {     \
     asm("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.u" #bits " %0, [%1];\n\t}"        \
         : "+" constraint(other)                                                                         \
         : "l"(p), "r"((uint32_t)m)                                                                      \
         : "memory");                                                                                    \
     return other;                                                                                       \
   }
-TL2CU_LOAD_PREDICATED(8, uint32_t, "r")  // 8 and 16 bits: zero-extended into a 32-bit register
-TL2CU_LOAD_PREDICATED(16, uint32_t, "r")
-TL2CU_LOAD_PREDICATED(32, uint32_t, "r")
-TL2CU_LOAD_PREDICATED(64, uint64_t, "l")
+TL2CU_LOAD_PREDICATED(1, 8, uint32_t, "r")  // 8 and 16 bits: zero-extended into a 32-bit register
+TL2CU_LOAD_PREDICATED(2, 16, uint32_t, "r")
+TL2CU_LOAD_PREDICATED(4, 32, uint32_t, "r")
+TL2CU_LOAD_PREDICATED(8, 64, uint64_t, "l")
 #undef TL2CU_LOAD_PREDICATED
 
 template <typename T>
 TL2CU_DEVICE T tl2cu_load_masked(const T *p, bool m, typename tl2cu_same<T>::type other) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "no masked load of this size");
+  const tl2cu_bytes<sizeof(T)> size;  // no overload for other sizes: a compile error
+  decltype(tl2cu_ld_predicated(size, p, m, 0u)) bits = 0;
+  memcpy(&bits, &other, sizeof(T));
+  bits = tl2cu_ld_predicated(size, p, m, bits);
   T r;
-  if (sizeof(T) == 8) {
-    uint64_t bits = 0;
-    memcpy(&bits, &other, sizeof(T));
-    bits = tl2cu_ld_predicated64(p, m, bits);
-    memcpy(&r, &bits, sizeof r);
-  } else {
-    uint32_t bits = 0;
-    memcpy(&bits, &other, sizeof(T));
-    bits = sizeof(T) == 4 ? tl2cu_ld_predicated32(p, m, bits)
-           : sizeof(T) == 2 ? tl2cu_ld_predicated16(p, m, bits)
-                            : tl2cu_ld_predicated8(p, m, bits);
-    memcpy(&r, &bits, sizeof r);  // the low bytes (little-endian)
-  }
+  memcpy(&r, &bits, sizeof r);  // the low bytes (little-endian)
   return r;
 }
 

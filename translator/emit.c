@@ -513,7 +513,7 @@ const char *shape_comment(Value *v) {
 static void emit_let(Em *em, Stmt *s) {
   Value *v = s->v;
   if (v->kind == V_LOAD) source_comment(em, s);
-  if (v->uses <= 1) {  // only its own definition: nothing reads it
+  if (never_read(v)) {
     line(em, "// %s is never used", v->cname);
     return;
   }
@@ -965,7 +965,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
 static int64_t largest_block(Stmt *s) {
   int64_t n = 0;
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->uses <= 1) continue;  // never used: not emitted
+    if (s->kind == S_LET && never_read(s->v)) continue;  // not emitted
     Value *vs[] = {s->v, s->var, s->ptr, s->mask};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
       if (!vs[i]) continue;

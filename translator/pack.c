@@ -105,7 +105,7 @@ static void unpack(Stmt *s, void *arg) {
 
 static void decide(Stmt *s, void *reads) {
   Value *v = s->v;
-  if (v->kind == V_LOAD || v->uses <= 1 || !packable_layout(v->layout) || !shape_eq(v->shape, v->layout->space)) return;
+  if (v->kind == V_LOAD || never_read(v) || !packable_layout(v->layout) || !shape_eq(v->shape, v->layout->space)) return;
   Vec mine = {0};
   v->packed = packable(v, v->layout, v->shape, true, &mine);
   for (int i = 0; v->packed && i < mine.len; i++) vec_push(reads, mine.items[i]);
@@ -167,8 +167,6 @@ static const char *px(Em *em, Value *v, Cx *cx, bool top);
 // its root: __vset* shift every comparison, and where() widens a 0/1 condition
 // with a multiply. On the Game of Life's rule: 4.14 -> 3.95 ms (docs/NOTES.md 16).
 
-static bool comparison(Op op) { return op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE || op == OP_EQ || op == OP_NE; }
-
 // Is bool v computed in the top-bit form, rather than read as a 0/1 leaf?
 static bool msb_node(Value *v, bool top) {
   if (v->ty.kind != TY_I1 || (!top && (uniform_scalar(v) || is_materialized(v)))) return false;
@@ -180,7 +178,7 @@ static bool msb_node(Value *v, bool top) {
 static int msb_gain(Value *v, bool top) {
   if (!msb_node(v, top)) return -1;
   switch (v->kind) {
-  case V_BINARY: return comparison(v->op) ? 1 : msb_gain(v->a, false) + msb_gain(v->b, false);
+  case V_BINARY: return is_compare(v->op) ? 1 : msb_gain(v->a, false) + msb_gain(v->b, false);
   case V_UNARY: return v->a->ty.kind == TY_I1 ? msb_gain(v->a, false) : 1;  // not x on bytes: x == 0
   case V_WHERE: return 1 + msb_gain(v->a, false) + msb_gain(v->b, false) + msb_gain(v->c, false);
   case V_CAST: return v->a->ty.kind == TY_I1 ? msb_gain(v->a, false) : 1;  // bytes to bool: x != 0
@@ -205,7 +203,7 @@ static const char *msb_word(Em *em, Value *v, Cx *cx, bool top) {
   if (!msb_node(v, top)) return xprintf("(%s << 7)", px(em, v, cx, top));
   switch (v->kind) {
   case V_BINARY: {
-    if (comparison(v->op))
+    if (is_compare(v->op))
       return xprintf("%s(%s, %s)", msb_comparison(v->op, v->a->ty.kind == TY_I8), px(em, v->a, cx, false), px(em, v->b, cx, false));
     const char *A = msb_word(em, v->a, cx, false), *B = msb_word(em, v->b, cx, false);
     if (v->op == OP_AND || v->op == OP_MUL) return xprintf("(%s & %s)", A, B);

@@ -144,7 +144,7 @@ static Scalar promote(Op op, Scalar a, Scalar b, Loc loc) {
   return scalar_bits(u) >= scalar_bits(s) ? u : s;
 }
 
-static bool is_compare(Op op) { return op >= OP_LT && op <= OP_NE; }
+bool is_compare(Op op) { return op >= OP_LT && op <= OP_NE; }
 
 // Turns a Python-scalar operand into a value, typed "weakly" by the other side.
 static Value *weak_operand(Ctx *c, Obj *lit, Value *other, Loc loc) {

@@ -482,6 +482,10 @@ Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
+bool is_compare(Op op);  // < <= > >= == !=
+// A named value nothing reads: only its own definition counts (lower.c's dead-value
+// sweep leaves 0). It is not emitted.
+static inline bool never_read(const Value *v) { return v->uses <= 1; }
 Value *sem_permute(Ctx *c, Value *x, const int *perm, Loc loc);
 Value *sem_reshape(Ctx *c, Value *x, Shape s, Loc loc);
 Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc);
