@@ -16,9 +16,9 @@ PREFIX  ?= /usr/local
 
 all: $(BUILD)/tl2cu
 
-$(PY)/parser.c $(TS)/src/lib.c: grammar/package.json grammar/package-lock.json
+$(PY)/parser.c $(PY)/scanner.c $(TS)/src/lib.c &: grammar/package.json grammar/package-lock.json
 	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
-	touch $(PY)/parser.c $(TS)/src/lib.c
+	touch $(PY)/parser.c $(PY)/scanner.c $(TS)/src/lib.c
 
 $(BUILD)/obj/%.o: translator/%.c $(wildcard translator/*.h) $(TS)/src/lib.c | $(BUILD)/obj
 	$(CC) $(CFLAGS) $(WARN) $(WARN_EXTRA) -I$(TS)/include -c $< -o $@
