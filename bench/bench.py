@@ -139,14 +139,38 @@ def launch_bound_medians(case, bench, ms_c, ms_t):
     return statistics.median(times_c), statistics.median(times_t)
 
 
+def against_baseline(name, case, baseline, bench):
+    """The same sample through an earlier translator's build (BASELINE/NAME/libkernel.so, with
+    the runtime header it was built with): (now ms, before ms, before output check), each the
+    median of interleaved do_bench calls, so that a change of the translator is measured
+    against the code it replaces in one process on one GPU."""
+    torch.manual_seed(0)
+    before = ct.SAMPLES[name](baseline, False)
+    before.run_triton()
+    before.run_tl2cu()
+    torch.cuda.synchronize()
+    ok, _ = before.check()
+    now_ms, before_ms = [], []
+    for _ in range(BASELINE_ROUNDS):
+        now_ms.append(do_bench(case.run_tl2cu, **bench))
+        before_ms.append(do_bench(before.run_tl2cu, **bench))
+    del before
+    return statistics.median(now_ms), statistics.median(before_ms), ok
+
+
+BASELINE_ROUNDS = 5
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "PERFORMANCE.md")
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "samples")
+    parser.add_argument("--baseline", type=Path,
+                        help="also time an earlier translator's sample build (libkernel.so files) against this one")
     args = parser.parse_args()
     ceiling = copy_ceiling()
     cases = torch_cases()
-    rows, ratios = [], []
+    rows, ratios, before_rows = [], [], []
     for name in ct.SAMPLES:
         case, ok, figure, ms_c, ms_t, bench = ct.check_and_time(name, args.build, False)
         if min(ms_c, ms_t) < LAUNCH_BOUND_MS:
@@ -162,6 +186,11 @@ def main():
         pct = f"{100 * nbytes / (ms_c * 1e-3) / ceiling:.0f}%" if nbytes > 1e8 else ""
         rows.append([name, case.size, f"{'PASS' if ok else 'FAIL'} {figure}", f"{nbytes / 1e6:.1f} MB",
                      f"{nbytes / ceiling * 1e3:.4f}", f"{ms_c:.4f}", f"{ms_t:.4f}", ms_torch, f"{ms_t / ms_c:.2f}x", pct])
+        if args.baseline:
+            now_ms, before_ms, before_ok = against_baseline(name, case, args.baseline, bench)
+            before_rows.append([name, f"{now_ms:.4f}", f"{before_ms:.4f}", f"{before_ms / now_ms:.3f}x",
+                                "PASS" if before_ok else "FAIL"])
+            print(" | ".join(before_rows[-1]), flush=True)
         print(" | ".join(rows[-1]), flush=True)
     geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
     speed = translation_speed(["vector_add", "softmax", "layer_norm", "game_of_life", "mandelbrot_unblocked"], args.build)
@@ -184,6 +213,12 @@ def main():
         "",
         f"Geometric mean of tl2cu/Triton speed over the {len(ratios)} samples: {geo:.3f}.",
         "",
+        *(["## Against the previous translator", "",
+            f"`--baseline`: each sample's tl2cu kernel now and as the translator before this change wrote it "
+            f"(built with its own runtime header), medians of {BASELINE_ROUNDS} interleaved do_bench calls each. "
+            "Speed = before ms / now ms.", "",
+            "| case | now ms | before ms | now/before speed | before's check |", "|---|---|---|---|---|",
+            *["| " + " | ".join(r) + " |" for r in before_rows], ""] if before_rows else []),
         "## Translation speed",
         "",
         "tl2cu: wall time of one translation (best of 5, clang-format off); nvcc: `nvcc -O3 -arch=sm_90 -c` of the "
