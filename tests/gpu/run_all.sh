@@ -1,0 +1,45 @@
+#!/bin/bash
+# Every GPU check, or the benchmark, in one device call (run from the repository root on the
+# GPU machine, with build/ translated here by `make gpu-inputs` and carried there):
+#   bash tests/gpu/run_all.sh checks   samples/gpu_check.sh, every tests/gpu/*_check.py,
+#                                      compute-sanitizer memcheck on two of them
+#   bash tests/gpu/run_all.sh bench    bench/bench.py, with --baseline build/base/samples when
+#                                      that earlier build is there (its runtime in build/base/runtime)
+# Logs go to $OUT when set. Ends with one line per step and exits 1 if any failed.
+set -u -o pipefail
+cd "$(dirname "$0")/../.."
+out=${OUT:-/tmp/run_all}
+mkdir -p "$out"
+summary=()
+step() {  # step NAME COMMAND...: run it, log it, remember PASS/FAIL
+  local name=$1
+  shift
+  echo "== $name"
+  if "$@" >"$out/$name.log" 2>&1; then summary+=("PASS $name"); else summary+=("FAIL $name (exit $?)"); fi
+  tail -n 25 "$out/$name.log"
+}
+
+case "${1:-checks}" in
+checks)
+  export PYTHONUNBUFFERED=1
+  step samples bash samples/gpu_check.sh
+  for check in tests/gpu/*_check.py; do
+    step "$(basename "$check" .py)" python3 "$check"
+  done
+  step memcheck_game_of_life compute-sanitizer --error-exitcode 1 build/samples/game_of_life/game_of_life --small
+  step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
+  ;;
+bench)
+  if [ -d build/base/samples ]; then
+    libs=$(for s in $(make -s -C samples list); do echo "../build/base/samples/$s/libkernel.so"; done)
+    make -C samples -j"$(nproc)" NO_TRANSLATE=1 BUILD=../build/base/samples RUNTIME=../build/base/runtime $libs \
+      >"$out/base_build.log" 2>&1 || { tail "$out/base_build.log"; exit 1; }
+    baseline="--baseline build/base/samples"
+  fi
+  make -C samples -j"$(nproc)" compile >"$out/build.log" 2>&1 || { tail "$out/build.log"; exit 1; }
+  step bench python3 bench/bench.py --out "$out/PERFORMANCE.md" ${baseline:-}
+  ;;
+esac
+echo "== summary"
+printf '%s\n' "${summary[@]}"
+[[ "${summary[*]}" != *FAIL* ]]
