@@ -243,6 +243,8 @@ int main(int argc, char **argv) {
   }
   diag_set_source(opt.input, text, len);
   check_text(text, len);
+  Node *module = ast_parse(text, len);  // syntax errors first, as Python reports them
+  stop_if_errors();
   options_from_source(&opt, text);
   stop_if_errors();
   if (!opt.output) opt.output = with_extension(opt.input, ".cu");
@@ -252,8 +254,6 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  Node *module = ast_parse(text, len);
-  stop_if_errors();
   Module *m = collect_module(module);
   apply_module_defines(m, &opt);
   Vec funcs = select_kernels(m, &opt);

@@ -55,6 +55,34 @@ int diag_error_count(void);
 const char *diag_path(void);
 const char *diag_line_text(int line);  // the source line, without its newline
 
+// ---------------------------------------------------------------- syntax.c
+// One syntax error, in Python's words (msg NULL: none).
+typedef struct {
+  Loc loc;
+  const char *msg;
+} SyntaxIssue;
+
+// Where a logical line starts, and where the one before it ended (its NEWLINE token).
+typedef struct {
+  size_t start;
+  Loc end_of_previous;
+} LogicalLine;
+
+// The first error of each kind that Python's tokenizer tells apart (see syntax.c).
+typedef struct {
+  Vec lines;             // LogicalLine *: each must start a statement (ast.c checks)
+  SyntaxIssue hard;      // raised by the tokenizer itself: reported wherever the parser stops
+  SyntaxIssue soft;      // stops the tokenizer: unindent, tabs and spaces, line continuation
+  SyntaxIssue layout;    // unexpected indent, expected an indented block
+  SyntaxIssue stray;     // a character that is no token ('$', '?')
+  SyntaxIssue unclosed;  // a bracket still open at the end of the file
+} SyntaxScan;
+
+SyntaxScan syntax_scan(const char *text, size_t len);
+// The error Python reports, given the parser's first one (msg NULL if none); NULL if none.
+const SyntaxIssue *syntax_choose(const SyntaxScan *scan, const SyntaxIssue *parser);
+void syntax_report(const SyntaxIssue *issue);  // `error: syntax error: ...`
+
 // ---------------------------------------------------------------- ast.c
 typedef enum {
   // statements
@@ -119,7 +147,8 @@ struct Node {
   Node *next;
 };
 
-// Parses Python source; on syntax errors reports them and returns NULL.
+// Parses Python source; on a syntax error (syntax.c's scan or the parser's, whichever
+// Python would report) reports it and returns NULL.
 Node *ast_parse(const char *text, size_t len);
 const char *op_text(Op op);
 
