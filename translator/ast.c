@@ -583,6 +583,8 @@ static TSNode innermost_error(TSNode ts) {
   return found;
 }
 
+static const char *unassignable(TSNode target);
+
 // The first token after ts, or ts itself at the end of the file.
 static TSNode token_after(TSNode ts) {
   for (TSNode n = ts; !ts_node_is_null(n); n = ts_node_parent(n)) {
@@ -608,6 +610,9 @@ static SyntaxIssue parser_error(TSNode ts) {
   ts = innermost_error(ts);
   if (ts_node_is_missing(ts) && is(ts, ":")) return issue_at(ts, "expected ':'");
   if (ts_node_is_error(ts) && only_complete_parts(ts)) return issue_at(token_after(ts), "invalid syntax");
+  TSNode target = ts_node_prev_sibling(ts);  // `a = b + c = d`: Python points at `b + c`
+  if (ts_node_child_count(ts) && is(ts_node_child(ts, 0), "=") && !ts_node_is_null(target) && unassignable(target))
+    return issue_at(target, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", unassignable(target)));
   return issue_at(ts, "invalid syntax");
 }
 

@@ -35,6 +35,8 @@ typedef struct {
   bool header;           // it ended with ':' outside brackets
   const char *keyword;   // what its first token opens ("'if' statement", "function definition")
   int header_line;
+  const char *opener;  // what its first token opens, whether or not it ended with ':'
+  Loc opener_end;      // and where it ended
   bool line_has_tokens;  // the current logical line has a token yet
   bool last_was_colon;
   const char *first_token;
@@ -283,7 +285,8 @@ static bool indentation(Scanner *s, const char *first) {
   } else if (col > top) {
     if (s->depth + 1 >= MAX_INDENTS) return !soft(s, line_start, "too many levels of indentation");
     if (alt <= alt_top) return !soft(s, line_start, "inconsistent use of tabs and spaces in indentation");
-    if (!s->header) layout_error(s, here, unexpected_indent);
+    if (!s->header && s->opener) layout_error(s, s->opener_end, "expected ':'");  // `if x` then a block
+    else if (!s->header) layout_error(s, here, unexpected_indent);
     s->depth++;
     s->indents[s->depth] = col;
     s->alt_indents[s->depth] = alt;
@@ -302,7 +305,9 @@ static bool indentation(Scanner *s, const char *first) {
 static void end_logical_line(Scanner *s) {
   if (!s->line_has_tokens) return;
   s->header = s->last_was_colon;
-  s->keyword = s->header ? block_kind(s->first_token, s->first_len) : NULL;
+  s->opener = block_kind(s->first_token, s->first_len);
+  s->opener_end = s->last_newline;
+  s->keyword = s->header ? s->opener : NULL;
   s->header_line = s->line;
   s->line_has_tokens = false;
 }
