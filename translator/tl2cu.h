@@ -31,6 +31,14 @@ typedef struct {
 void str_add(Str *s, const char *text);
 void str_addf(Str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+// A set of names (open addressing), each with a counter: unique_cname's next suffix for it.
+typedef struct {
+  const char **names;
+  int *next;
+  int len, cap;
+} NameSet;
+int *nameset_find(NameSet *s, const char *name, bool add);  // its counter; NULL if absent and !add
+
 // A growable array of pointers.
 typedef struct {
   void **items;
@@ -478,7 +486,7 @@ typedef struct {
   int bb;              // current basic block (for fp contraction)
   Loc loc;             // the Python statement being traced
   const char *src;     // its text
-  Vec cnames;          // C names in use in this kernel
+  NameSet cnames;      // C names in use in this kernel
   int inline_depth;
   Obj *returned;       // set by `return` inside an inlined helper
   bool in_kernel;      // false while evaluating module-level expressions
