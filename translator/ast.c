@@ -38,21 +38,36 @@ static TSNode field(TSNode ts, const char *name) {
   return ts_node_child_by_field_name(ts, name, (uint32_t)strlen(name));
 }
 
-// Named children, comments skipped.
-static int named_count(TSNode ts) {
-  int n = 0;
-  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++)
-    if (!is(ts_node_named_child(ts, i), "comment")) n++;
-  return n;
+// Named children, comments skipped, in one walk: tree-sitter finds the i-th child of a
+// node from its first, and a call may have thousands of arguments.
+typedef struct {
+  TSNode *at;
+  int len;
+} Kids;
+
+static Kids kids(TSNode ts) {
+  Kids k = {0};
+  int cap = 0;
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+    TSNode c = ts_tree_cursor_current_node(&cur);
+    if (!ts_node_is_named(c) || is(c, "comment")) continue;
+    if (k.len == cap) {
+      TSNode *bigger = xmalloc(sizeof(TSNode) * (size_t)(cap = cap ? 2 * cap : 8));
+      if (k.len) memcpy(bigger, k.at, sizeof(TSNode) * (size_t)k.len);
+      k.at = bigger;
+    }
+    k.at[k.len++] = c;
+  }
+  ts_tree_cursor_delete(&cur);
+  return k;
 }
 
+static int named_count(TSNode ts) { return kids(ts).len; }
+
 static TSNode named(TSNode ts, int k) {
-  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++) {
-    TSNode c = ts_node_named_child(ts, i);
-    if (is(c, "comment")) continue;
-    if (k-- == 0) return c;
-  }
-  return (TSNode){0};
+  Kids ks = kids(ts);
+  return k < ks.len ? ks.at[k] : (TSNode){0};
 }
 
 static Node *expr(TSNode ts);
@@ -72,7 +87,8 @@ static Node **append(Node **tail, Node *n) {
 static Node *expr_list(TSNode ts, NodeKind kind) {
   Node *n = new_node(kind, ts);
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(ts); i++) tail = append(tail, expr(named(ts, i)));
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) tail = append(tail, expr(ks.at[i]));
   return n;
 }
 
@@ -119,8 +135,9 @@ static Node *string(TSNode ts) {
   Node *n = new_node(ND_STR, ts);
   Str s = {0};
   str_add(&s, "");
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (is(c, "interpolation")) return unsupported(ts, "f-string");
     if (is(c, "string_content")) str_add(&s, text_of(c));
   }
@@ -173,8 +190,9 @@ static Node *call(TSNode ts) {
   TSNode args = field(ts, "arguments");
   if (!is(args, "argument_list")) return unsupported(args, "a generator expression argument");
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(args); i++) {
-    TSNode a = named(args, i);
+  Kids ks = kids(args);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode a = ks.at[i];
     if (is(a, "keyword_argument")) {
       Node *k = new_node(ND_KWARG, a);
       k->str = text_of(field(a, "name"));
@@ -194,8 +212,9 @@ static Node *list_comprehension(TSNode ts) {
   Node *n = new_node(ND_LISTCOMP, ts);
   n->a = expr(field(ts, "body"));
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (is(c, "for_in_clause")) {
       Node *f = new_node(ND_FOR, c);
       f->a = expr(field(c, "left"));
@@ -211,8 +230,9 @@ static Node *list_comprehension(TSNode ts) {
 static Node *dictionary(TSNode ts) {
   Node *n = new_node(ND_DICT, ts);
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode p = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode p = ks.at[i];
     if (!is(p, "pair")) return unsupported(p, "this dictionary entry");
     Node *pair = new_node(ND_PAIR, p);
     pair->a = expr(field(p, "key"));
@@ -392,8 +412,9 @@ static Node *expr(TSNode ts) {
 // parameters: (identifier | typed_parameter | default_parameter | typed_default_parameter)*
 static Node *parameters(TSNode ts) {
   Node head = {0}, *tail = &head;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode p = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode p = ks.at[i];
     Node *n = new_node(ND_PARAM, p);
     if (is(p, "identifier")) {
       n->str = text_of(p);
@@ -434,8 +455,9 @@ static Node *if_statement(TSNode ts) {
   n->a = expr(field(ts, "condition"));
   n->body = block(field(ts, "consequence"));
   Node **hole = &n->orelse;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (is(c, "elif_clause")) {
       Node *e = new_node(ND_IF, c);
       e->a = expr(field(c, "condition"));
@@ -513,8 +535,9 @@ static Node *stmt(TSNode ts) {
   if (is(ts, "function_definition")) return function_definition(ts, NULL);
   if (is(ts, "decorated_definition")) {
     Node head = {0}, *tail = &head;
-    for (int i = 0; i < named_count(ts); i++) {
-      TSNode d = named(ts, i);
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++) {
+      TSNode d = ks.at[i];
       if (is(d, "decorator")) tail = tail->next = expr(named(d, 0));
     }
     TSNode def = field(ts, "definition");
@@ -546,8 +569,9 @@ static Node *stmt(TSNode ts) {
 // block / module: statement*   (several simple statements on one line: ';')
 static Node *block(TSNode ts) {
   Node head = {0}, *tail = &head;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     tail = tail->next = stmt(c);
     while (tail->next) tail = tail->next;
   }
@@ -557,7 +581,10 @@ static Node *block(TSNode ts) {
 // ---- syntax errors the parser finds: tree-sitter's ERROR and MISSING nodes, and what
 // its grammar accepts but Python's does not. Iterative walks: the tree may be deep.
 
-#define MAX_DEPTH 3000  // levels of the syntax tree; Python's own limit is lower
+// Levels of the syntax tree: about where Python's parser stops too (RecursionError), and
+// what the recursive stages after this one (here, lower.c, emit.c) handle on an 8 MiB stack,
+// with ASan's larger frames as well.
+#define MAX_DEPTH 3000
 
 static SyntaxIssue issue_at(TSNode ts, const char *msg) {
   SyntaxIssue issue = {new_node(ND_PASS, ts)->loc, msg};
@@ -600,9 +627,12 @@ static TSNode token_after(TSNode ts) {
 // Complete subtrees only: tree-sitter gave up on what follows them, where Python stops too
 // (`x = a b` wraps `a`; Python points at `b`).
 static bool only_complete_parts(TSNode ts) {
-  for (uint32_t i = 0; i < ts_node_child_count(ts); i++)
-    if (!ts_node_is_named(ts_node_child(ts, i))) return false;
-  return ts_node_child_count(ts) > 0;
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  bool any = ts_tree_cursor_goto_first_child(&cur), all_named = any;
+  for (bool more = any; more && all_named; more = ts_tree_cursor_goto_next_sibling(&cur))
+    all_named = ts_node_is_named(ts_tree_cursor_current_node(&cur));
+  ts_tree_cursor_delete(&cur);
+  return all_named;
 }
 
 // A MISSING ':' is Python's "expected ':'"; anything else missing or skipped is invalid.
@@ -621,9 +651,9 @@ static SyntaxIssue parser_error(TSNode ts) {
 static SyntaxIssue statement_error(TSNode ts) {
   if (!is(ts, "module") && !is(ts, "block")) return (SyntaxIssue){{0, 0, 0}, NULL};
   TSNode prev = {0};
-  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++) {
-    TSNode c = ts_node_named_child(ts, i);
-    if (is(c, "comment")) continue;
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (!ts_node_is_null(prev) && ts_node_end_point(prev).row == ts_node_start_point(c).row) {
       uint32_t from = ts_node_end_byte(prev), to = ts_node_start_byte(c);
       if (!memchr(source + from, ';', to - from)) return issue_at(c, "invalid syntax");
@@ -722,8 +752,9 @@ static SyntaxIssue grammar_error(TSNode ts) {
     return issue_at(ts_node_prev_sibling(field(field(ts, "right"), "type")), "invalid syntax");
   if (is(ts, "argument_list")) {
     bool keyword = false;
-    for (int i = 0; i < named_count(ts); i++) {
-      TSNode a = named(ts, i);
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++) {
+      TSNode a = ks.at[i];
       if (is(a, "keyword_argument") || is(a, "dictionary_splat")) keyword = true;
       else if (keyword && !is(a, "list_splat"))
         return issue_at(a, "positional argument follows keyword argument");
@@ -731,8 +762,9 @@ static SyntaxIssue grammar_error(TSNode ts) {
   }
   if (is(ts, "parameters") || is(ts, "lambda_parameters")) {
     bool with_default = false;
-    for (int i = 0; i < named_count(ts); i++) {
-      TSNode p = named(ts, i);
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++) {
+      TSNode p = ks.at[i];
       if (is(p, "default_parameter") || is(p, "typed_default_parameter")) with_default = true;
       else if (is(p, "list_splat_pattern") || is(p, "dictionary_splat_pattern") || is(p, "keyword_separator")) break;
       else if (with_default && (is(p, "identifier") || is(p, "typed_parameter")))
@@ -742,8 +774,9 @@ static SyntaxIssue grammar_error(TSNode ts) {
   return (SyntaxIssue){{0, 0, 0}, NULL};
 }
 
-// The parser's first error in source order, or Python's depth limit; msg NULL if none.
-static SyntaxIssue first_parser_error(TSNode root) {
+// The parser's first error in source order; msg NULL if none. *deep: the first node
+// nested beyond MAX_DEPTH (null if none), where the walk stops too.
+static SyntaxIssue first_parser_error(TSNode root, TSNode *deep) {
   TSTreeCursor cur = ts_tree_cursor_new(root);
   SyntaxIssue found = {{0, 0, 0}, NULL};
   int depth = 0;
@@ -752,9 +785,8 @@ static SyntaxIssue first_parser_error(TSNode root) {
     if (ts_node_is_error(ts) || ts_node_is_missing(ts)) found = parser_error(ts);
     else found = grammar_error(ts);
     if (!found.msg) found = statement_error(ts);
-    if (!found.msg && depth >= MAX_DEPTH)
-      found = issue_at(ts, xprintf("too deeply nested: more than %d levels of expressions", MAX_DEPTH));
-    if (found.msg) break;
+    if (!found.msg && depth >= MAX_DEPTH) *deep = ts;
+    if (found.msg || depth >= MAX_DEPTH) break;
     if (ts_tree_cursor_goto_first_child(&cur)) {
       depth++;
       continue;
@@ -776,12 +808,14 @@ Node *ast_parse(const char *text, size_t len) {
   ts_parser_set_language(parser, tree_sitter_python());
   TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
   TSNode root = ts_tree_root_node(tree);
-  SyntaxIssue parser_issue = first_parser_error(root);
+  TSNode deep = {0};
+  SyntaxIssue parser_issue = first_parser_error(root, &deep);
   SyntaxIssue line_issue = logical_line_error(root, &scan);
   if (line_issue.msg && (!parser_issue.msg || line_issue.loc.line < parser_issue.loc.line)) parser_issue = line_issue;
   const SyntaxIssue *issue = syntax_choose(&scan, &parser_issue);
   Node *module = NULL;
   if (issue) syntax_report(issue);
+  else if (!ts_node_is_null(deep)) diag_error(issue_at(deep, "").loc, "nested too deeply: more than %d levels", MAX_DEPTH);
   else module = block(root);
   ts_tree_delete(tree);
   ts_parser_delete(parser);
