@@ -122,7 +122,7 @@ static void string(Scanner *s, const char *start) {
       return;
     }
   }
-  int last = s->line;
+  int last = s->line - (s->p > s->text && s->p[-1] == '\n');  // Python counts the last line with text
   set(&s->out->hard, at,
       triple ? xprintf("unterminated triple-quoted string literal (detected at line %d)", last)
              : xprintf("unterminated string literal (detected at line %d)", start_line));
@@ -332,7 +332,7 @@ static bool skip_space(Scanner *s) {
       const char *bs = s->p++;
       if (s->p < s->end && *s->p == '\r') s->p++;
       if (s->p >= s->end) return !soft(s, loc_at(s, bs), "unexpected EOF while parsing");
-      if (*s->p != '\n') return !soft(s, loc_at(s, bs + 1), "unexpected character after line continuation character");
+      if (*s->p != '\n') return !soft(s, loc_at(s, bs), "unexpected character after line continuation character");
       s->p++;
       newline(s, s->p);
       continue;
@@ -413,11 +413,12 @@ static bool before(Loc a, Loc b) { return a.line < b.line || (a.line == b.line &
 static const SyntaxIssue *earliest(const SyntaxIssue *a, const SyntaxIssue *b) {
   if (!a->msg) return b;
   if (!b->msg) return a;
-  return before(b->loc, a->loc) ? b : a;
+  return before(b->loc, a->loc) ? b : a;  // a on a tie
 }
 
 // The error Python reports, given the scan and the parser's first error (msg NULL if none).
 const SyntaxIssue *syntax_choose(const SyntaxScan *scan, const SyntaxIssue *parser) {
+  // on a tie the tokenizer's error: the parser never got the token
   const SyntaxIssue *first = earliest(earliest(&scan->soft, &scan->layout), earliest(&scan->stray, parser));
   // CPython tokenizes on after a parser error, except after an unexpected indent
   if (scan->hard.msg && (!first->msg || first->msg != unexpected_indent || before(scan->hard.loc, first->loc)))
