@@ -706,18 +706,26 @@ static const char *unassignable(TSNode target) {
   return NULL;
 }
 
+// tree-sitter binds `*a + b` as `(*a) + b` and `*f(x)` as `(*f)(x)`; Python reads
+// `*(a + b)` and `*(f(x))`: is star the first operand of the operation op?
+static bool star_operand(TSNode op, TSNode star) {
+  static const char *const operations[] = {"binary_operator", "comparison_operator", "boolean_operator",
+                                           "call", "attribute", "subscript", "conditional_expression"};
+  if (ts_node_start_byte(op) != ts_node_start_byte(star)) return false;
+  for (size_t i = 0; i < sizeof operations / sizeof *operations; i++)
+    if (is(op, operations[i])) return true;
+  return false;
+}
+
 // Where `*x` may stand: tree-sitter-python also takes `a * * b` as `a * (*b)`.
 static bool starred_allowed(TSNode star) {
   TSNode parent = ts_node_parent(star);
-  // tree-sitter binds `*a + b` as `(*a) + b`; Python reads `*(a + b)`
-  while (!ts_node_is_null(parent) && ts_node_start_byte(parent) == ts_node_start_byte(star) &&
-         (is(parent, "binary_operator") || is(parent, "comparison_operator") || is(parent, "boolean_operator"))) {
+  while (!ts_node_is_null(parent) && star_operand(parent, star)) {
     star = parent;
     parent = ts_node_parent(star);
   }
   if (ts_node_is_null(parent)) return false;
-  if (is(parent, "subscript")) return !ts_node_eq(field(parent, "value"), star);  // a[*b], not (*a)[b]
-  static const char *const places[] = {"argument_list", "list", "tuple", "set", "expression_list",
+  static const char *const places[] = {"argument_list", "list", "tuple", "set", "expression_list", "subscript",
                                        "pattern_list", "tuple_pattern", "list_pattern", "assignment",
                                        "augmented_assignment", "return_statement", "expression_statement",
                                        "for_statement"};
