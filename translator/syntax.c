@@ -33,16 +33,16 @@ typedef struct {
   int depth;
   // the last logical line, for the layout errors
   bool header;           // it ended with ':' outside brackets
-  const char *keyword;   // what its first token opens ("'if' statement", "function definition")
+  const char *opener;    // what its first token opens ("'if' statement", "function definition")
   int header_line;
-  const char *opener;  // what its first token opens, whether or not it ended with ':'
-  Loc opener_end;      // and where it ended
-  bool line_has_tokens;  // the current logical line has a token yet
+  Loc opener_end;        // where it ended
+  // the current logical line
+  bool line_has_tokens;
   bool last_was_colon;
   const char *first_token;
   size_t first_len;
   const char *text;
-  Loc last_newline;
+  Loc last_newline;  // where the last logical line with tokens ended
 } Scanner;
 
 static Loc loc_at(Scanner *s, const char *p) {
@@ -261,8 +261,8 @@ static void layout_error(Scanner *s, Loc loc, const char *msg) { set(&s->out->la
 
 // The line before this one ended with ':'; this one (or the end of the file) is not deeper.
 static void expect_block(Scanner *s, Loc at) {
-  if (s->keyword)
-    layout_error(s, at, xprintf("expected an indented block after %s on line %d", s->keyword, s->header_line));
+  if (s->opener)
+    layout_error(s, at, xprintf("expected an indented block after %s on line %d", s->opener, s->header_line));
   else
     layout_error(s, at, "expected an indented block");
 }
@@ -307,7 +307,6 @@ static void end_logical_line(Scanner *s) {
   s->header = s->last_was_colon;
   s->opener = block_kind(s->first_token, s->first_len);
   s->opener_end = s->last_newline;
-  s->keyword = s->header ? s->opener : NULL;
   s->header_line = s->line;
   s->line_has_tokens = false;
 }
