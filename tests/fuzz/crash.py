@@ -38,7 +38,7 @@ def run_one(tl2cu, tmp, index, text, timeout):
         return index, f"signal {-p.returncode}", p.stderr
     if any(s in p.stderr for s in SANITIZER):
         return index, "sanitizer report", p.stderr
-    if "internal error" in p.stderr:
+    if "tl2cu: internal error at" in p.stderr:
         return index, "internal error", p.stderr
     if p.returncode not in (0, 1, 2):
         return index, f"exit status {p.returncode}", p.stderr
@@ -61,7 +61,7 @@ def main():
             if not what:
                 continue
             found.setdefault(what, []).append(index)
-            first_line = next((line for line in err.splitlines() if any(s in line for s in SANITIZER + ("internal error",))), "")
+            first_line = next((line for line in err.splitlines() if any(s in line for s in SANITIZER + ("tl2cu: internal error at",))), "")
             print(f"{args.seed}:{index}: {what} {first_line.strip()[:160]}")
             if args.keep:
                 os.makedirs(args.keep, exist_ok=True)
