@@ -1,5 +1,6 @@
 // main.c: the tl2cu command. The pipeline, one call per stage:
-//   options -> read -> parse (ast.c) -> collect (collect.c) -> for each kernel:
+//   options -> read -> parse (syntax.c, ast.c) -> options in "# tl2cu:" lines -> collect
+//   (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> layout (layout.c) -> grid (grid.c)
 //   -> emit (emit.c) -> format (clang-format, when present).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
