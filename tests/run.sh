@@ -34,6 +34,24 @@ else
   bad "parse check" "$tmp/parse.log"
 fi
 
+# ---- syntax errors against Python's ast.parse on a fixed sample of mutated kernels
+if command -v python3 >/dev/null 2>&1; then
+  if python3 tests/fuzz/parse_agree.py --seed 1 --count 300 --tl2cu "$TL2CU" >"$tmp/agree.log" 2>&1; then
+    ok "$(tail -1 "$tmp/agree.log")"
+  else
+    bad "parse agreement" "$tmp/agree.log"
+  fi
+fi
+
+# ---- wide and long inputs finish: a static_range unrolled 4,000 times (one C name each)
+# and a call with 100,000 arguments (each took minutes once)
+big_head='# tl2cu: -s k:*fp32\nimport triton\nimport triton.language as tl\n@triton.jit\ndef k(x_ptr):\n    x = tl.load(x_ptr)\n'
+{ printf "$big_head"; printf '    for i in tl.static_range(4000):\n        x = x + 1\n    tl.store(x_ptr, x)\n'; } >"$tmp/unrolled.py"
+{ printf "$big_head"; printf '    x = tl.maximum(x'; for i in $(seq 1000); do printf ', x%.0s' $(seq 100); done; printf ')\n'; } >"$tmp/wide.py"
+if timeout 20 "$TL2CU" --format=none "$tmp/unrolled.py" -o "$tmp/unrolled.cu" 2>"$tmp/big.log" &&
+   { timeout 20 "$TL2CU" --format=none "$tmp/wide.py" -o /dev/null 2>>"$tmp/big.log"; [ $? = 1 ]; }
+then ok "wide and long inputs finish in time"; else bad "wide and long inputs" "$tmp/big.log"; fi
+
 # ---- the runtime's host-and-device helpers, run on the CPU (tests/runtime_host.cu)
 if ! command -v nvcc >/dev/null 2>&1; then
   echo "[SKIP] runtime helpers on the CPU: nvcc not found"
@@ -353,6 +371,9 @@ if make -s asan >"$tmp/asan.log" 2>&1; then
     fi
   done
   if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden and error inputs"; else bad "asan+ubsan" "$tmp/asan.log"; fi
+  # mutants, deep nesting and long lines (tests/fuzz/crash.py; the full runs are in docs/NOTES.md)
+  if python3 tests/fuzz/crash.py --seed 1 --count 200 >"$tmp/crash.log" 2>&1; then ok "$(tail -1 "$tmp/crash.log")"
+  else bad "crash fuzzing" "$tmp/crash.log"; fi
 else
   bad "asan build" "$tmp/asan.log"
 fi

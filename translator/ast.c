@@ -38,21 +38,36 @@ static TSNode field(TSNode ts, const char *name) {
   return ts_node_child_by_field_name(ts, name, (uint32_t)strlen(name));
 }
 
-// Named children, comments skipped.
-static int named_count(TSNode ts) {
-  int n = 0;
-  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++)
-    if (!is(ts_node_named_child(ts, i), "comment")) n++;
-  return n;
+// Named children, comments skipped, in one walk: tree-sitter finds the i-th child of a
+// node from its first, and a call may have thousands of arguments.
+typedef struct {
+  TSNode *at;
+  int len;
+} Kids;
+
+static Kids kids(TSNode ts) {
+  Kids k = {0};
+  int cap = 0;
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+    TSNode c = ts_tree_cursor_current_node(&cur);
+    if (!ts_node_is_named(c) || is(c, "comment")) continue;
+    if (k.len == cap) {
+      TSNode *bigger = xmalloc(sizeof(TSNode) * (size_t)(cap = cap ? 2 * cap : 8));
+      if (k.len) memcpy(bigger, k.at, sizeof(TSNode) * (size_t)k.len);
+      k.at = bigger;
+    }
+    k.at[k.len++] = c;
+  }
+  ts_tree_cursor_delete(&cur);
+  return k;
 }
 
+static int named_count(TSNode ts) { return kids(ts).len; }
+
 static TSNode named(TSNode ts, int k) {
-  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++) {
-    TSNode c = ts_node_named_child(ts, i);
-    if (is(c, "comment")) continue;
-    if (k-- == 0) return c;
-  }
-  return (TSNode){0};
+  Kids ks = kids(ts);
+  return k < ks.len ? ks.at[k] : (TSNode){0};
 }
 
 static Node *expr(TSNode ts);
@@ -72,7 +87,8 @@ static Node **append(Node **tail, Node *n) {
 static Node *expr_list(TSNode ts, NodeKind kind) {
   Node *n = new_node(kind, ts);
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(ts); i++) tail = append(tail, expr(named(ts, i)));
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) tail = append(tail, expr(ks.at[i]));
   return n;
 }
 
@@ -119,8 +135,9 @@ static Node *string(TSNode ts) {
   Node *n = new_node(ND_STR, ts);
   Str s = {0};
   str_add(&s, "");
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (is(c, "interpolation")) return unsupported(ts, "f-string");
     if (is(c, "string_content")) str_add(&s, text_of(c));
   }
@@ -173,8 +190,9 @@ static Node *call(TSNode ts) {
   TSNode args = field(ts, "arguments");
   if (!is(args, "argument_list")) return unsupported(args, "a generator expression argument");
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(args); i++) {
-    TSNode a = named(args, i);
+  Kids ks = kids(args);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode a = ks.at[i];
     if (is(a, "keyword_argument")) {
       Node *k = new_node(ND_KWARG, a);
       k->str = text_of(field(a, "name"));
@@ -194,8 +212,9 @@ static Node *list_comprehension(TSNode ts) {
   Node *n = new_node(ND_LISTCOMP, ts);
   n->a = expr(field(ts, "body"));
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (is(c, "for_in_clause")) {
       Node *f = new_node(ND_FOR, c);
       f->a = expr(field(c, "left"));
@@ -211,8 +230,9 @@ static Node *list_comprehension(TSNode ts) {
 static Node *dictionary(TSNode ts) {
   Node *n = new_node(ND_DICT, ts);
   Node **tail = &n->args;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode p = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode p = ks.at[i];
     if (!is(p, "pair")) return unsupported(p, "this dictionary entry");
     Node *pair = new_node(ND_PAIR, p);
     pair->a = expr(field(p, "key"));
@@ -392,8 +412,9 @@ static Node *expr(TSNode ts) {
 // parameters: (identifier | typed_parameter | default_parameter | typed_default_parameter)*
 static Node *parameters(TSNode ts) {
   Node head = {0}, *tail = &head;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode p = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode p = ks.at[i];
     Node *n = new_node(ND_PARAM, p);
     if (is(p, "identifier")) {
       n->str = text_of(p);
@@ -434,8 +455,9 @@ static Node *if_statement(TSNode ts) {
   n->a = expr(field(ts, "condition"));
   n->body = block(field(ts, "consequence"));
   Node **hole = &n->orelse;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     if (is(c, "elif_clause")) {
       Node *e = new_node(ND_IF, c);
       e->a = expr(field(c, "condition"));
@@ -513,8 +535,9 @@ static Node *stmt(TSNode ts) {
   if (is(ts, "function_definition")) return function_definition(ts, NULL);
   if (is(ts, "decorated_definition")) {
     Node head = {0}, *tail = &head;
-    for (int i = 0; i < named_count(ts); i++) {
-      TSNode d = named(ts, i);
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++) {
+      TSNode d = ks.at[i];
       if (is(d, "decorator")) tail = tail->next = expr(named(d, 0));
     }
     TSNode def = field(ts, "definition");
@@ -546,55 +569,262 @@ static Node *stmt(TSNode ts) {
 // block / module: statement*   (several simple statements on one line: ';')
 static Node *block(TSNode ts) {
   Node head = {0}, *tail = &head;
-  for (int i = 0; i < named_count(ts); i++) {
-    TSNode c = named(ts, i);
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
     tail = tail->next = stmt(c);
     while (tail->next) tail = tail->next;
   }
   return head.next;
 }
 
-// Reports the first syntax errors (ERROR and MISSING nodes), at most a few.
-static void report_syntax_errors(TSNode ts, int *count) {
-  if (*count >= 3 || !ts_node_has_error(ts)) return;
-  if (ts_node_is_missing(ts)) {
-    Node *n = new_node(ND_PASS, ts);
-    diag_error(n->loc, "syntax error: missing '%s'", ts_node_type(ts));
-    (*count)++;
-    return;
+// ---- syntax errors the parser finds: tree-sitter's ERROR and MISSING nodes, and what
+// its grammar accepts but Python's does not. Iterative walks: the tree may be deep.
+
+// Levels of the syntax tree: about where Python's parser stops too (RecursionError), and
+// what the recursive stages after this one (here, lower.c, emit.c) handle on an 8 MiB stack,
+// with ASan's larger frames as well.
+#define MAX_DEPTH 3000
+
+static SyntaxIssue issue_at(TSNode ts, const char *msg) {
+  SyntaxIssue issue = {new_node(ND_PASS, ts)->loc, msg};
+  if (issue.loc.end_col - issue.loc.col > 40) issue.loc.end_col = 0;
+  return issue;
+}
+
+// The first ERROR or MISSING node inside an ERROR node, which is closer to the mistake.
+static TSNode innermost_error(TSNode ts) {
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  TSNode found = ts;
+  bool down = ts_tree_cursor_goto_first_child(&cur);
+  while (down) {
+    TSNode n = ts_tree_cursor_current_node(&cur);
+    if (ts_node_is_missing(n) || ts_node_is_error(n)) found = n;
+    if (ts_node_is_missing(n) || (ts_node_is_error(n) && !ts_node_has_error(n))) break;
+    if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&cur)) continue;
+    down = ts_tree_cursor_goto_next_sibling(&cur);
+    while (!down && ts_tree_cursor_goto_parent(&cur) && !ts_node_eq(ts_tree_cursor_current_node(&cur), ts))
+      down = ts_tree_cursor_goto_next_sibling(&cur);
   }
-  if (ts_node_is_error(ts)) {
-    // a nested ERROR or MISSING node is closer to the mistake than this one
-    for (uint32_t i = 0; i < ts_node_child_count(ts); i++) {
-      TSNode ch = ts_node_child(ts, i);
-      if (ts_node_has_error(ch)) {
-        report_syntax_errors(ch, count);
-        return;
-      }
+  ts_tree_cursor_delete(&cur);
+  return found;
+}
+
+static const char *unassignable(TSNode target);
+
+// The first token after ts, or ts itself at the end of the file.
+static TSNode token_after(TSNode ts) {
+  for (TSNode n = ts; !ts_node_is_null(n); n = ts_node_parent(n)) {
+    TSNode next = ts_node_next_sibling(n);
+    if (!ts_node_is_null(next)) {
+      while (ts_node_child_count(next)) next = ts_node_child(next, 0);
+      return next;
     }
-    Node *n = new_node(ND_PASS, ts);
-    if (n->loc.end_col == 0 || n->loc.end_col - n->loc.col > 40) n->loc.end_col = 0;
-    diag_error(n->loc, "syntax error");
-    (*count)++;
-    return;
   }
-  for (uint32_t i = 0; i < ts_node_child_count(ts); i++)
-    report_syntax_errors(ts_node_child(ts, i), count);
+  return ts;
+}
+
+// Complete subtrees only: tree-sitter gave up on what follows them, where Python stops too
+// (`x = a b` wraps `a`; Python points at `b`).
+static bool only_complete_parts(TSNode ts) {
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  bool any = ts_tree_cursor_goto_first_child(&cur), all_named = any;
+  for (bool more = any; more && all_named; more = ts_tree_cursor_goto_next_sibling(&cur))
+    all_named = ts_node_is_named(ts_tree_cursor_current_node(&cur));
+  ts_tree_cursor_delete(&cur);
+  return all_named;
+}
+
+// A MISSING ':' is Python's "expected ':'"; anything else missing or skipped is invalid.
+static SyntaxIssue parser_error(TSNode ts) {
+  ts = innermost_error(ts);
+  if (ts_node_is_missing(ts) && is(ts, ":")) return issue_at(ts, "expected ':'");
+  if (ts_node_is_error(ts) && only_complete_parts(ts)) return issue_at(token_after(ts), "invalid syntax");
+  TSNode target = ts_node_prev_sibling(ts);  // `a = b + c = d`: Python points at `b + c`
+  if (ts_node_child_count(ts) && is(ts_node_child(ts, 0), "=") && !ts_node_is_null(target) && unassignable(target))
+    return issue_at(target, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", unassignable(target)));
+  return issue_at(ts, "invalid syntax");
+}
+
+// Python's statements end at the end of a logical line or at ';': tree-sitter-python also
+// takes `a = b c` as two statements and lets a statement run on over a line end.
+static SyntaxIssue statement_error(TSNode ts) {
+  if (!is(ts, "module") && !is(ts, "block")) return (SyntaxIssue){{0, 0, 0}, NULL};
+  TSNode prev = {0};
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len; i++) {
+    TSNode c = ks.at[i];
+    if (!ts_node_is_null(prev) && ts_node_end_point(prev).row == ts_node_start_point(c).row) {
+      uint32_t from = ts_node_end_byte(prev), to = ts_node_start_byte(c);
+      if (!memchr(source + from, ';', to - from)) return issue_at(c, "invalid syntax");
+    }
+    prev = c;
+  }
+  return (SyntaxIssue){{0, 0, 0}, NULL};
+}
+
+static bool starts_statement(TSNode n) {
+  static const char *const clauses[] = {"elif_clause", "else_clause", "except_clause", "except_group_clause",
+                                        "finally_clause", "case_clause", "decorator", "ERROR"};
+  for (; !ts_node_is_null(n); n = ts_node_parent(n)) {
+    TSNode parent = ts_node_parent(n);
+    if (ts_node_is_null(parent)) return true;
+    if (is(parent, "module") || is(parent, "block") || is(parent, "decorated_definition") || is(parent, "ERROR"))
+      return true;
+    for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+      if (is(n, clauses[i])) return true;
+    if (ts_node_start_byte(parent) != ts_node_start_byte(n)) return false;
+  }
+  return true;
+}
+
+// The first logical line whose first token does not start a statement: Python stops at
+// the line end before it (`y = x *` then a new line).
+static SyntaxIssue logical_line_error(TSNode root, const SyntaxScan *scan) {
+  for (int i = 0; i < scan->lines.len; i++) {
+    LogicalLine *l = scan->lines.items[i];
+    TSNode leaf = ts_node_descendant_for_byte_range(root, (uint32_t)l->start, (uint32_t)l->start);
+    if (!starts_statement(leaf)) return (SyntaxIssue){l->end_of_previous, "invalid syntax"};
+  }
+  return (SyntaxIssue){{0, 0, 0}, NULL};
+}
+
+// What Python calls an expression that cannot be assigned to, or NULL if it can be.
+static const char *unassignable(TSNode target) {
+  static const struct { const char *type, *name; } kinds[] = {
+      {"call", "function call"},        {"integer", "literal"},        {"float", "literal"},
+      {"string", "literal"},            {"concatenated_string", "literal"}, {"true", "True"},
+      {"false", "False"},               {"none", "None"},              {"binary_operator", "expression"},
+      {"unary_operator", "expression"}, {"boolean_operator", "expression"}, {"not_operator", "expression"},
+      {"comparison_operator", "comparison"}, {"lambda", "lambda"}, {"conditional_expression", "conditional expression"},
+      {"await", "await expression"},    {"dictionary", "dict literal"}, {"set", "set display"},
+      {"list_comprehension", "list comprehension"}, {"generator_expression", "generator expression"},
+      {"named_expression", "named expression"}, {"ellipsis", "ellipsis"},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (is(target, kinds[i].type)) return kinds[i].name;
+  return NULL;
+}
+
+// tree-sitter binds `*a + b` as `(*a) + b` and `*f(x)` as `(*f)(x)`; Python reads
+// `*(a + b)` and `*(f(x))`: is star the first operand of the operation op?
+static bool star_operand(TSNode op, TSNode star) {
+  static const char *const operations[] = {"binary_operator", "comparison_operator", "boolean_operator",
+                                           "call", "attribute", "subscript", "conditional_expression"};
+  if (ts_node_start_byte(op) != ts_node_start_byte(star)) return false;
+  for (size_t i = 0; i < sizeof operations / sizeof *operations; i++)
+    if (is(op, operations[i])) return true;
+  return false;
+}
+
+// Where `*x` may stand: tree-sitter-python also takes `a * * b` as `a * (*b)`.
+static bool starred_allowed(TSNode star) {
+  TSNode parent = ts_node_parent(star);
+  while (!ts_node_is_null(parent) && star_operand(parent, star)) {
+    star = parent;
+    parent = ts_node_parent(star);
+  }
+  if (ts_node_is_null(parent)) return false;
+  static const char *const places[] = {"argument_list", "list", "tuple", "set", "expression_list", "subscript",
+                                       "pattern_list", "tuple_pattern", "list_pattern", "assignment",
+                                       "augmented_assignment", "return_statement", "expression_statement",
+                                       "for_statement"};
+  for (size_t i = 0; i < sizeof places / sizeof *places; i++)
+    if (is(parent, places[i])) return true;
+  return false;
+}
+
+static bool annotated_assignment(TSNode ts) {
+  return !ts_node_is_null(ts) && is(ts, "assignment") && !ts_node_is_null(field(ts, "type"));
+}
+
+// The grammar checks of one node that tree-sitter-python lets through; msg NULL if fine.
+static SyntaxIssue grammar_error(TSNode ts) {
+  if (is(ts, "print_statement") || is(ts, "exec_statement")) {
+    const char *name = is(ts, "print_statement") ? "print" : "exec";
+    return issue_at(ts, xprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", name, name));
+  }
+  if (is(ts, "assignment") || is(ts, "augmented_assignment") || is(ts, "for_statement")) {
+    TSNode left = field(ts, "left");
+    const char *what = ts_node_is_null(left) ? NULL : unassignable(left);
+    if (what && is(ts, "augmented_assignment"))
+      return issue_at(left, xprintf("'%s' is an illegal expression for augmented assignment", what));
+    if (what && (is(ts, "for_statement") || !strcmp(what, "True") || !strcmp(what, "False") || !strcmp(what, "None")))
+      return issue_at(left, xprintf("cannot assign to %s", what));
+    if (what) return issue_at(left, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", what));
+  }
+  if (is(ts, "list_splat") && !starred_allowed(ts)) return issue_at(ts, "invalid syntax");
+  if (is(ts, "as_pattern") && !is(ts_node_parent(ts), "with_item") && !is(ts_node_parent(ts), "case_clause"))
+    return issue_at(ts_node_child(ts, 1), "invalid syntax");  // `a as b` outside with and case
+  if (is(ts, "assignment") && annotated_assignment(field(ts, "right")))  // `a = b: T`
+    return issue_at(ts_node_prev_sibling(field(field(ts, "right"), "type")), "invalid syntax");
+  if (is(ts, "argument_list")) {
+    bool keyword = false;
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++) {
+      TSNode a = ks.at[i];
+      if (is(a, "keyword_argument") || is(a, "dictionary_splat")) keyword = true;
+      else if (keyword && !is(a, "list_splat"))
+        return issue_at(a, "positional argument follows keyword argument");
+    }
+  }
+  if (is(ts, "parameters") || is(ts, "lambda_parameters")) {
+    bool with_default = false;
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++) {
+      TSNode p = ks.at[i];
+      if (is(p, "default_parameter") || is(p, "typed_default_parameter")) with_default = true;
+      else if (is(p, "list_splat_pattern") || is(p, "dictionary_splat_pattern") || is(p, "keyword_separator")) break;
+      else if (with_default && (is(p, "identifier") || is(p, "typed_parameter")))
+        return issue_at(p, "non-default argument follows default argument");
+    }
+  }
+  return (SyntaxIssue){{0, 0, 0}, NULL};
+}
+
+// The parser's first error in source order; msg NULL if none. *deep: the first node
+// nested beyond MAX_DEPTH (null if none), where the walk stops too.
+static SyntaxIssue first_parser_error(TSNode root, TSNode *deep) {
+  TSTreeCursor cur = ts_tree_cursor_new(root);
+  SyntaxIssue found = {{0, 0, 0}, NULL};
+  int depth = 0;
+  for (;;) {
+    TSNode ts = ts_tree_cursor_current_node(&cur);
+    if (ts_node_is_error(ts) || ts_node_is_missing(ts)) found = parser_error(ts);
+    else found = grammar_error(ts);
+    if (!found.msg) found = statement_error(ts);
+    if (!found.msg && depth >= MAX_DEPTH) *deep = ts;
+    if (found.msg || depth >= MAX_DEPTH) break;
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+      depth++;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+      if (!ts_tree_cursor_goto_parent(&cur)) goto done;
+      depth--;
+    }
+  }
+done:
+  ts_tree_cursor_delete(&cur);
+  return found;
 }
 
 Node *ast_parse(const char *text, size_t len) {
+  SyntaxScan scan = syntax_scan(text, len);
   source = text;
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
   TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
   TSNode root = ts_tree_root_node(tree);
+  TSNode deep = {0};
+  SyntaxIssue parser_issue = first_parser_error(root, &deep);
+  SyntaxIssue line_issue = logical_line_error(root, &scan);
+  if (line_issue.msg && (!parser_issue.msg || line_issue.loc.line < parser_issue.loc.line)) parser_issue = line_issue;
+  const SyntaxIssue *issue = syntax_choose(&scan, &parser_issue);
   Node *module = NULL;
-  if (ts_node_has_error(root)) {
-    int count = 0;
-    report_syntax_errors(root, &count);
-  } else {
-    module = block(root);
-  }
+  if (issue) syntax_report(issue);
+  else if (!ts_node_is_null(deep)) diag_error(issue_at(deep, "").loc, "nested too deeply: more than %d levels", MAX_DEPTH);
+  else module = block(root);
   ts_tree_delete(tree);
   ts_parser_delete(parser);
   return module;

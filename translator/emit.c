@@ -123,6 +123,7 @@ static bool recomputable_tree(Value *v) {
   if (!v) return true;
   if (v->kind == V_LOAD || v->kind == V_VAR) return false;
   if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
+  if (v->kind == V_REDUCE || v->kind == V_SCAN) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
 }
 static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }

@@ -124,6 +124,7 @@ void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, si
     if (strcmp(name, k->func->name)) return;
     text = colon + 1;
   }
+  text += strspn(text, " \t");  // an expression, not a statement: no indentation
   error_status = opt->grid_loc.line ? 1 : 2;
   diag_set_source(opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,
                   strlen(text));

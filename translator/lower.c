@@ -54,12 +54,14 @@ const char *unique_cname(Ctx *c, const char *name) {
     if (!strcmp(name, reserved[i])) base = xprintf("%s_", name);
   // r0, i1, w2, j3, p, q, t, r, j: the emitter's own scratch names
   if (strchr("rijwpqt", name[0]) && strspn(name + 1, "0123456789") == strlen(name + 1)) base = xprintf("%s_", name);
-  for (int n = 0;; n++) {
+  // A name's counter: 0 while it is free, else the next suffix to try after it, so that
+  // thousands of `x = x + 1` stay linear.
+  for (int n = *nameset_find(&c->cnames, base, true);; n++) {
     const char *cand = n ? xprintf("%s_%d", base, n) : base;
-    bool taken = false;
-    for (int i = 0; i < c->cnames.len && !taken; i++) taken = !strcmp(c->cnames.items[i], cand);
-    if (!taken) {
-      vec_push(&c->cnames, (void *)cand);
+    int *taken = nameset_find(&c->cnames, cand, true);
+    if (!*taken) {
+      *taken = 1;
+      *nameset_find(&c->cnames, base, true) = n + 1;
       return cand;
     }
   }

@@ -1,5 +1,6 @@
 // main.c: the tl2cu command. The pipeline, one call per stage:
-//   options -> read -> parse (ast.c) -> collect (collect.c) -> for each kernel:
+//   options -> read -> parse (syntax.c, ast.c) -> options in "# tl2cu:" lines -> collect
+//   (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> layout (layout.c) -> grid (grid.c)
 //   -> emit (emit.c) -> format (clang-format, when present).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
@@ -243,6 +244,8 @@ int main(int argc, char **argv) {
   }
   diag_set_source(opt.input, text, len);
   check_text(text, len);
+  Node *module = ast_parse(text, len);  // syntax errors first, as Python reports them
+  stop_if_errors();
   options_from_source(&opt, text);
   stop_if_errors();
   if (!opt.output) opt.output = with_extension(opt.input, ".cu");
@@ -252,8 +255,6 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  Node *module = ast_parse(text, len);
-  stop_if_errors();
   Module *m = collect_module(module);
   apply_module_defines(m, &opt);
   Vec funcs = select_kernels(m, &opt);

@@ -31,6 +31,14 @@ typedef struct {
 void str_add(Str *s, const char *text);
 void str_addf(Str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+// A set of names (open addressing), each with a counter: unique_cname's next suffix for it.
+typedef struct {
+  const char **names;
+  int *next;
+  int len, cap;
+} NameSet;
+int *nameset_find(NameSet *s, const char *name, bool add);  // its counter; NULL if absent and !add
+
 // A growable array of pointers.
 typedef struct {
   void **items;
@@ -54,6 +62,34 @@ _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(p
 int diag_error_count(void);
 const char *diag_path(void);
 const char *diag_line_text(int line);  // the source line, without its newline
+
+// ---------------------------------------------------------------- syntax.c
+// One syntax error, in Python's words (msg NULL: none).
+typedef struct {
+  Loc loc;
+  const char *msg;
+} SyntaxIssue;
+
+// Where a logical line starts, and where the one before it ended (its NEWLINE token).
+typedef struct {
+  size_t start;
+  Loc end_of_previous;
+} LogicalLine;
+
+// The first error of each kind that Python's tokenizer tells apart (see syntax.c).
+typedef struct {
+  Vec lines;             // LogicalLine *: each must start a statement (ast.c checks)
+  SyntaxIssue hard;      // raised by the tokenizer itself: reported wherever the parser stops
+  SyntaxIssue soft;      // stops the tokenizer: unindent, tabs and spaces, line continuation
+  SyntaxIssue layout;    // unexpected indent, expected an indented block
+  SyntaxIssue stray;     // a character that is no token ('$', '?')
+  SyntaxIssue unclosed;  // a bracket still open at the end of the file
+} SyntaxScan;
+
+SyntaxScan syntax_scan(const char *text, size_t len);
+// The error Python reports, given the parser's first one (msg NULL if none); NULL if none.
+const SyntaxIssue *syntax_choose(const SyntaxScan *scan, const SyntaxIssue *parser);
+void syntax_report(const SyntaxIssue *issue);  // `error: syntax error: ...`
 
 // ---------------------------------------------------------------- ast.c
 typedef enum {
@@ -119,7 +155,8 @@ struct Node {
   Node *next;
 };
 
-// Parses Python source; on syntax errors reports them and returns NULL.
+// Parses Python source; on a syntax error (syntax.c's scan or the parser's, whichever
+// Python would report) reports it and returns NULL.
 Node *ast_parse(const char *text, size_t len);
 const char *op_text(Op op);
 
@@ -449,7 +486,7 @@ typedef struct {
   int bb;              // current basic block (for fp contraction)
   Loc loc;             // the Python statement being traced
   const char *src;     // its text
-  Vec cnames;          // C names in use in this kernel
+  NameSet cnames;      // C names in use in this kernel
   int inline_depth;
   Obj *returned;       // set by `return` inside an inlined helper
   bool in_kernel;      // false while evaluating module-level expressions

@@ -122,3 +122,30 @@ _Noreturn void internal_error(const char *file, int line, const char *what) {
   fprintf(stderr, "tl2cu: internal error at %s:%d: %s\n", file, line, what);
   abort();
 }
+
+static unsigned name_hash(const char *s) {
+  unsigned h = 2166136261u;  // FNV-1a
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+static int *nameset_slot(NameSet *s, const char *name, bool add) {
+  unsigned i = name_hash(name) & (unsigned)(s->cap - 1);
+  for (; s->names[i]; i = (i + 1) & (unsigned)(s->cap - 1))
+    if (!strcmp(s->names[i], name)) return &s->next[i];
+  if (!add) return NULL;
+  s->names[i] = name;
+  s->len++;
+  return &s->next[i];
+}
+
+int *nameset_find(NameSet *s, const char *name, bool add) {
+  if (add && 2 * (s->len + 1) > s->cap) {  // keep it at most half full
+    NameSet bigger = {xmalloc(sizeof(char *) * (size_t)(s->cap ? 2 * s->cap : 64)),
+                      xmalloc(sizeof(int) * (size_t)(s->cap ? 2 * s->cap : 64)), 0, s->cap ? 2 * s->cap : 64};
+    for (int i = 0; i < s->cap; i++)
+      if (s->names[i]) *nameset_slot(&bigger, s->names[i], true) = s->next[i];
+    *s = bigger;
+  }
+  return s->cap ? nameset_slot(s, name, add) : NULL;
+}
