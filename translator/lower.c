@@ -39,21 +39,9 @@ Stmt *add_stmt(Ctx *c, SKind kind) {
   return s;
 }
 
+// The C name for a user name (names.c), made unique in the kernel.
 const char *unique_cname(Ctx *c, const char *name) {
-  static const char *reserved[] = {"tid", "k", "e", "int", "float", "double", "char", "short", "long",
-                                   "unsigned", "signed", "bool", "half", "void", "const", "auto",
-                                   "register", "static", "extern", "struct", "union", "enum",
-                                   "switch", "case", "default", "goto", "do", "while", "break",
-                                   "continue", "sizeof", "typedef", "volatile", "inline", "new",
-                                   "delete", "this", "class", "template", "typename", "namespace",
-                                   "operator", "private", "public", "virtual", "friend", "true",
-                                   "false", "threadIdx", "blockIdx", "blockDim", "gridDim",
-                                   "warpSize", "min", "max", "abs", "exp", "log", "sqrt", "stream"};
-  const char *base = name;
-  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-    if (!strcmp(name, reserved[i])) base = xprintf("%s_", name);
-  // r0, i1, w2, j3, p, q, t, r, j: the emitter's own scratch names
-  if (strchr("rijwpqt", name[0]) && strspn(name + 1, "0123456789") == strlen(name + 1)) base = xprintf("%s_", name);
+  const char *base = user_cname(name);
   for (int n = 0;; n++) {
     const char *cand = n ? xprintf("%s_%d", base, n) : base;
     bool taken = false;
@@ -800,13 +788,13 @@ Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
   for (Node *p = f->def->a; p; p = p->next) np++;
   if (np != 2) diag_fatal(call->loc, "combine function '%s' must take 2 scalars (tuples are not supported yet)", f->name);
   Combine *cb = xmalloc(sizeof(Combine));
-  cb->name = xprintf("%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
+  cb->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
   Value *args[2];
   Obj *objs[2];
   int i = 0;
   for (Node *p = f->def->a; p; p = p->next, i++) {
     args[i] = sem_new(c, V_PARAM, t, (Shape){0, {0}}, p->loc);
-    args[i]->cname = p->str;
+    args[i]->cname = user_cname(p->str);
     args[i]->param_index = -1;
     objs[i] = obj_value(args[i]);
   }
@@ -1065,7 +1053,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
       continue;
     }
     Value *v = sem_new(&c, V_PARAM, p->ty, (Shape){0, {0}}, f->def->loc);
-    v->cname = unique_cname(&c, p->name);
+    v->cname = p->cname = unique_cname(&c, p->name);
     v->ival = p->divisibility;  // a ":16" hint: 16-byte aligned pointer, or integer divisible by 16
     v->param_index = i;
     c.env = bind(c.env, p->name, obj_value(v));

@@ -234,6 +234,12 @@ const char *obj_kind_name(const Obj *o);
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
 
+// ---------------------------------------------------------------- names.c
+// The namespace policy: the emitter's own names start with "_"; user names are
+// renamed only where C++ would read them otherwise (see names.c).
+bool is_reserved_name(const char *name);  // C/C++/CUDA words and runtime names (tl2cu_*)
+const char *user_cname(const char *name);  // "_x" -> "u_x", "new" -> "new_", "x" -> "x"
+
 // ---------------------------------------------------------------- options.c
 typedef struct {
   const char *name;   // NAME=VALUE from -D
@@ -369,6 +375,7 @@ struct Stmt {
 
 typedef struct {
   const char *name;
+  const char *cname;  // its name in C (names.c), set for runtime parameters
   Type ty;
   bool is_constexpr;
   Obj *constval;
