@@ -918,10 +918,9 @@ static bool annotation_type(Node *ann, Type *out) {
   return false;
 }
 
-static bool is_constexpr_annotation(Node *ann) {
+static bool is_constexpr_annotation(Module *m, Node *ann) {
   if (!ann) return false;
-  if (ann->kind == ND_ATTR && !strcmp(ann->str, "constexpr")) return true;
-  if (ann->kind == ND_NAME && !strcmp(ann->str, "constexpr")) return true;
+  if (refers_to(m, ann, "tl.constexpr")) return true;
   return ann->kind == ND_STR && !strcmp(ann->str, "constexpr");
 }
 
@@ -974,7 +973,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     if (pn->kind == ND_UNSUPPORTED) diag_fatal(pn->loc, "unsupported construct: %s", pn->str);
     Param *p = xmalloc(sizeof(Param));
     p->name = pn->str;
-    p->is_constexpr = is_constexpr_annotation(pn->a);
+    p->is_constexpr = is_constexpr_annotation(c->m, pn->a);
     bool typed = annotation_type(pn->a, &p->ty);
     if (i < nentries) {
       apply_sig_entry(p, entries[i], f);

@@ -223,6 +223,9 @@ typedef struct {
 
 Module *collect_module(Node *root);
 Func *module_func(Module *m, const char *name);
+// Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
+// by what its name is bound to, however the file imported it?
+bool refers_to(Module *m, Node *e, const char *qualified);
 Obj *obj_new(ObjKind kind);
 Obj *obj_int(int64_t v);
 Obj *obj_float(double v);
@@ -460,6 +463,7 @@ typedef struct {
   int inline_depth;
   Obj *returned;       // set by `return` inside an inlined helper
   bool in_kernel;      // false while evaluating module-level expressions
+  const char *callee;  // the builtin being called, by what it is ("tl.exp"), whatever the call's spelling
 } Ctx;
 
 Obj *eval(Ctx *c, Node *e);
