@@ -8,6 +8,7 @@
 // is plain Python that tl2cu never runs: it is skipped, not an error.
 #include "tl2cu.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 Obj *obj_new(ObjKind kind) {
@@ -273,6 +274,24 @@ static void find_launches(Module *m, Node *stmts) {
   }
 }
 
+// Python keeps the last definition; two kernels of one name would be two C++
+// definitions, or a silent choice between them. A kernel's name is its launcher's
+// name in C, which is not renamed (names.c): it must not be a C++ or CUDA word.
+static void check_jit_names(Module *m) {
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    for (int j = 0; j < i; j++) {
+      Func *g = m->funcs.items[j];
+      if (strcmp(f->name, g->name) || (!f->is_jit && !g->is_jit)) continue;
+      diag_error(f->def->loc, "'%s' is defined twice: a @triton.jit function needs a name of its own", f->name);
+      diag_note(g->def->loc, "the first definition of '%s'", g->name);
+      exit(1);
+    }
+    if (f->is_jit && !f->called_by_jit && is_reserved_name(f->name))
+      diag_fatal(f->def->loc, "kernel name '%s' is reserved in CUDA C++ (its launcher has that name): rename the kernel", f->name);
+  }
+}
+
 Module *collect_module(Node *root) {
   Module *m = xmalloc(sizeof(Module));
   for (Node *s = root; s; s = s->next) {
@@ -297,6 +316,7 @@ Module *collect_module(Node *root) {
     Func *f = m->funcs.items[i];
     if (f->is_jit) mark_calls(m, f->def->body);
   }
+  check_jit_names(m);
   find_launches(m, root);
   return m;
 }
