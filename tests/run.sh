@@ -34,6 +34,15 @@ else
   bad "parse check" "$tmp/parse.log"
 fi
 
+# ---- user names against the emitter's own names (tests/rename_check.py, translator/names.c)
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "[SKIP] rename check: python3 not found"
+elif python3 tests/rename_check.py "$TL2CU" >"$tmp/rename.log" 2>&1; then
+  ok "rename: $(tail -1 "$tmp/rename.log")"
+else
+  bad "rename check" "$tmp/rename.log"
+fi
+
 # ---- the runtime's host-and-device helpers, run on the CPU (tests/runtime_host.cu)
 if ! command -v nvcc >/dev/null 2>&1; then
   echo "[SKIP] runtime helpers on the CPU: nvcc not found"
