@@ -1253,7 +1253,7 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
       fprintf(out, "// Launches %s over the grid given by --grid.\n", k->func->name);
       fprintf(out, "cudaError_t %s(cudaStream_t _stream%s%s);\n", k->launcher, sep, params);
     }
-    fprintf(out, "// Launches %s over a grid of gx * gy * gz programs.\n", k->func->name);
+    fprintf(out, "// Launches %s over a grid of _gx * _gy * _gz programs.\n", k->func->name);
     fprintf(out, "cudaError_t %s_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz%s%s);\n\n",
             k->launcher, sep, params);
   }
