@@ -103,7 +103,7 @@ windows='a run for all\|one decision for the windows'  # a load window's decisio
 if "$TL2CU" --format=none tests/golden/windows.py -o "$tmp/windows.cu" 2>/dev/null; then
   count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/windows.cu" | grep -c -e "$2"; }
   got="$(count stencil_fp16 "$windows") $(count stencil_fp16 'runs start') $(count stencil_i64 "$windows")"
-  got="$got $(count stencil_i64 'runs start') $(count no_window 'bool window')"
+  got="$got $(count stencil_i64 'runs start') $(count no_window 'bool _window')"
   if [ "$got" = "1 1 1 1 0" ]; then ok "windows form where they may, not elsewhere"
   else echo "load, store windows of fp16, i64; windows of no_window: $got (want 1 1 1 1 0)" >"$tmp/win"; bad "windows" "$tmp/win"; fi
 else
