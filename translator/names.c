@@ -4,9 +4,9 @@
 // _e, _tid, _lane, scratch arrays _buf, reduction registers _r0, conversions
 // _x_cvt1, launcher parameters _stream/_gx, ...) starts with an underscore.
 // User names keep their Python spelling, except those that would mean something
-// else in CUDA C++: a name starting with "_" becomes "u_NAME" (so no user name
-// takes the emitter's prefix), and a C/C++/CUDA reserved word, CUDA built-in,
-// C function or macro the generated code relies on, or runtime name (tl2cu_*)
+// else in CUDA C++: a name starting with "_" gets a leading "u" (_x -> u_x: no user name
+// takes the emitter's prefix), and a C/C++ keyword, a CUDA built-in, a type,
+// function or macro the generated code relies on, or a runtime name (tl2cu_*)
 // gets a trailing "_" (new -> new_). The same spelling is used for the
 // declaration, every use, the launchers and the -H header.
 #include "tl2cu.h"
@@ -33,7 +33,7 @@ static const char *const reserved_words[] = {
     // CUDA built-in variables, types and functions the generated code calls
     "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3", "cudaStream_t", "cudaError_t",
     "cudaSuccess", "cudaGetLastError", "cudaErrorInvalidValue", "cudaErrorInvalidConfiguration",
-    "cudaErrorLaunchFailure", "fmaf", "fma", "min", "max", "abs",
+    "cudaErrorLaunchFailure", "fmaf",
 };
 
 // CUDA's vector types: float4, uchar2, longlong3, ...
