@@ -52,6 +52,15 @@ if timeout 20 "$TL2CU" --format=none "$tmp/unrolled.py" -o "$tmp/unrolled.cu" 2>
    { timeout 20 "$TL2CU" --format=none "$tmp/wide.py" -o /dev/null 2>>"$tmp/big.log"; [ $? = 1 ]; }
 then ok "wide and long inputs finish in time"; else bad "wide and long inputs" "$tmp/big.log"; fi
 
+# ---- user names against the emitter's own names (tests/rename_check.py, translator/names.c)
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "[SKIP] rename check: python3 not found"
+elif python3 tests/rename_check.py "$TL2CU" >"$tmp/rename.log" 2>&1; then
+  ok "rename: $(tail -1 "$tmp/rename.log")"
+else
+  bad "rename check" "$tmp/rename.log"
+fi
+
 # ---- the runtime's host-and-device helpers, run on the CPU (tests/runtime_host.cu)
 if ! command -v nvcc >/dev/null 2>&1; then
   echo "[SKIP] runtime helpers on the CPU: nvcc not found"
@@ -112,7 +121,7 @@ windows='a run for all\|one decision for the windows'  # a load window's decisio
 if "$TL2CU" --format=none tests/golden/windows.py -o "$tmp/windows.cu" 2>/dev/null; then
   count() { awk -v k="$1" '/^__global__/ {on = index($0, " " k "(") > 0} on' "$tmp/windows.cu" | grep -c -e "$2"; }
   got="$(count stencil_fp16 "$windows") $(count stencil_fp16 'runs start') $(count stencil_i64 "$windows")"
-  got="$got $(count stencil_i64 'runs start') $(count no_window 'bool window')"
+  got="$got $(count stencil_i64 'runs start') $(count no_window 'bool _window')"
   if [ "$got" = "1 1 1 1 0" ]; then ok "windows form where they may, not elsewhere"
   else echo "load, store windows of fp16, i64; windows of no_window: $got (want 1 1 1 1 0)" >"$tmp/win"; bad "windows" "$tmp/win"; fi
 else

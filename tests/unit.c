@@ -32,6 +32,16 @@ static void test_types(void) {
   CHECK(!strcmp(shape_text(a), "[32, 1]"), "shape text");
 }
 
+// names.c: the emitter's names start with "_", so user names never do; C++ and CUDA words get "_".
+static void test_names(void) {
+  CHECK(!strcmp(user_cname("x_ptr"), "x_ptr"), "plain names are kept");
+  CHECK(!strcmp(user_cname("buf"), "buf") && !strcmp(user_cname("lane"), "lane"), "the emitter's old names are free");
+  CHECK(!strcmp(user_cname("_k"), "u_k") && !strcmp(user_cname("_"), "u_"), "a leading _ gets a u");
+  CHECK(!strcmp(user_cname("new"), "new_") && !strcmp(user_cname("threadIdx"), "threadIdx_"), "C++ and CUDA words");
+  CHECK(!strcmp(user_cname("tl2cu_smem"), "tl2cu_smem_"), "runtime names");
+  CHECK(is_reserved_name("float4") && is_reserved_name("ulonglong2") && !is_reserved_name("float5"), "vector types");
+}
+
 static Node *parse(const char *src) {
   diag_set_source("<unit>", src, strlen(src));
   return ast_parse(src, strlen(src));
@@ -161,6 +171,7 @@ static int parenthesize_lines(void) {
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "--parenthesize")) return parenthesize_lines();
   test_types();
+  test_names();
   test_ast();
   test_bitwise_precedence();
   test_options();

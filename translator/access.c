@@ -217,17 +217,17 @@ bool emit_vector_load(Em *em, Stmt *s) {
   em->nvector++;
   line(em, "%s (%d-byte loads)", array_decl(v), vec * elem_bytes(v->ty));
   line(em, "#pragma unroll");
-  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, vec);
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, vec);
   em->indent++;
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
   if (mask) {
-    line(em, "%s t;", vt);
-    line(em, "if (%s) t = *(const %s *)%s;", mask, vt, addr);
-    line(em, "else for (int j = 0; j < %d; ++j) t.v[j] = %s;", n, v->packed ? xprintf("tl2cu_splat4(%s)", other) : other);
+    line(em, "%s _t;", vt);
+    line(em, "if (%s) _t = *(const %s *)%s;", mask, vt, addr);
+    line(em, "else for (int _j = 0; _j < %d; ++_j) _t.v[_j] = %s;", n, v->packed ? xprintf("tl2cu_splat4(%s)", other) : other);
   } else {
-    line(em, "const %s t = *(const %s *)%s;", vt, vt, addr);
+    line(em, "const %s _t = *(const %s *)%s;", vt, vt, addr);
   }
-  line(em, "for (int j = 0; j < %d; ++j) %s[%s + j] = t.v[j];", n, v->cname, v->packed ? "k / 4" : "k");
+  line(em, "for (int _j = 0; _j < %d; ++_j) %s[%s + _j] = _t.v[_j];", n, v->cname, v->packed ? "_k / 4" : "_k");
   close_loop(em);
   return true;
 }
@@ -418,25 +418,25 @@ static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
   bool uses_e[3] = {false, false, false};
   for (int i = 0; i < 3; i++) str_add(&at[i], "");
   for (int i = 0; i < n; i++) split_mask(em, l, masks[i], at, uses_e);
-  line(em, "bool window = true;");
+  line(em, "bool _window = true;");
   if (at[AT_FIRST].len || at[AT_LAST].len) {
     line(em, "#pragma unroll");
-    line(em, "for (int r = 0; r < %lld; r += %d) {  // a run's comparisons decided at its ends", (long long)l->per_thread, l->vec);
+    line(em, "for (int _r = 0; _r < %lld; _r += %d) {  // a run's comparisons decided at its ends", (long long)l->per_thread, l->vec);
     em->indent++;
     for (int w = AT_FIRST; w <= AT_LAST; w++) {
       if (!at[w].len) continue;
       line(em, "{");
       em->indent++;
-      line(em, "const int k = r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
-      if (uses_e[w]) line(em, "const int e = %s;", elem_index(l));
-      line(em, "window &= %s;", at[w].buf);
+      line(em, "const int _k = _r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
+      if (uses_e[w]) line(em, "const int _e = %s;", elem_index(l));
+      line(em, "_window &= %s;", at[w].buf);
       close_loop(em);
     }
     close_loop(em);
   }
   if (at[AT_EVERY].len) {
     open_elem_loop(em, l, uses_e[AT_EVERY]);
-    line(em, "window &= %s;", at[AT_EVERY].buf);
+    line(em, "_window &= %s;", at[AT_EVERY].buf);
     close_loop(em);
   }
 }
@@ -484,10 +484,10 @@ static void emit_window_addresses(Em *em, Window *ws, int n) {
       if (!seen) vec_push(&conds, (void *)c);
     }
   line(em, "#pragma unroll");
-  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  for (int k = 0; k < conds.len; k++) line(em, "window &= %s;", (const char *)conds.items[k]);
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  for (int k = 0; k < conds.len; k++) line(em, "_window &= %s;", (const char *)conds.items[k]);
   close_loop(em);
 }
 
@@ -506,7 +506,7 @@ static void emit_window_checks(Em *em, Window *ws, int n, Stmt **st, int64_t *sh
   for (int i = 0; i < nst; i++) masks[nmasks++] = st[i]->mask;
   emit_masks_all_true(em, ws[0].s[0]->v->layout, masks, nmasks);
   emit_window_addresses(em, ws, n);
-  if (nst) line(em, "const int lane = tid & 31;");
+  if (nst) line(em, "const int _lane = _tid & 31;");
   for (int i = 0; i < nst; i++) emit_store_window_check(em, st[i], st[i]->ptr->layout, shift[i]);
 }
 
@@ -516,33 +516,33 @@ static void emit_window_fast(Em *em, Window *w) {
   bool packed = a->packed;
   const char *vt = run_type(a->ty, l->vec, packed), *t = ctype(a->ty);
   line(em, "#pragma unroll");
-  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *addr = ex(em, a->a, &cx);
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "const %s *at = %s;", t, addr);
-  line(em, "const %s run = *(const %s *)at;", vt, vt);
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  line(em, "const %s *_at = %s;", t, addr);
+  line(em, "const %s _run = *(const %s *)_at;", vt, vt);
   // the few elements before or after the run that shifted loads need: loaded by each
   // lane itself (they are valid: every mask is true), so no lane depends on another
   if (w->after) {
-    line(em, "%s next = {};  // the %lld element%s after the run", vt, (long long)w->after, w->after == 1 ? "" : "s");
-    line(em, "tl2cu_load_span<0, %lld>(next, at + %d);", (long long)w->after, l->vec);
+    line(em, "%s _next = {};  // the %lld element%s after the run", vt, (long long)w->after, w->after == 1 ? "" : "s");
+    line(em, "tl2cu_load_span<0, %lld>(_next, _at + %d);", (long long)w->after, l->vec);
   }
   if (w->before) {
-    line(em, "%s prev = {};  // the %lld element%s before it", vt, (long long)w->before, w->before == 1 ? "" : "s");
-    line(em, "tl2cu_load_span<%lld, %d>(prev, at - %d);", (long long)(l->vec - w->before), l->vec, l->vec);
+    line(em, "%s _prev = {};  // the %lld element%s before it", vt, (long long)w->before, w->before == 1 ? "" : "s");
+    line(em, "tl2cu_load_span<%lld, %d>(_prev, _at - %d);", (long long)(l->vec - w->before), l->vec, l->vec);
   }
-  const char *p = w->before ? "prev" : "run", *n = w->after ? "next" : "run";
+  const char *p = w->before ? "_prev" : "_run", *n = w->after ? "_next" : "_run";
   line(em, "#pragma unroll");
-  line(em, "for (int j = 0; j < %d; ++j) {", packed ? l->vec / 4 : l->vec);
+  line(em, "for (int _j = 0; _j < %d; ++_j) {", packed ? l->vec / 4 : l->vec);
   em->indent++;
   for (int i = 0; i < w->n; i++) {
     if (packed)
-      line(em, "%s[k / 4 + j] = tl2cu_window_word<%lld>(%s, run, %s, j);", w->s[i]->v->cname, (long long)w->shift[i], p, n);
+      line(em, "%s[_k / 4 + _j] = tl2cu_window_word<%lld>(%s, _run, %s, _j);", w->s[i]->v->cname, (long long)w->shift[i], p, n);
     else
-      line(em, "%s[k + j] = tl2cu_window_at(%s, run, %s, j %s);", w->s[i]->v->cname, p, n, plus(w->shift[i]));
+      line(em, "%s[_k + _j] = tl2cu_window_at(%s, _run, %s, _j %s);", w->s[i]->v->cname, p, n, plus(w->shift[i]));
   }
   close_loop(em);
   close_loop(em);
@@ -573,7 +573,7 @@ static void emit_load_window(Em *em, Stmt *first, Stmt *s) {
   em->indent++;
   em->nvector++;
   emit_window_checks(em, &w, 1, NULL, NULL, 0);
-  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  line(em, "if (__all_sync(0xffffffffu, _window)) {");
   em->indent++;
   emit_window_fast(em, &w);
   em->indent--;
@@ -666,7 +666,7 @@ bool emit_window_split(Em *em, Stmt *first) {
   em->nvector++;
   emit_window_checks(em, ws, n, st, shift, nst);
   for (int i = 0; i < nst; i++) vec_push(&em->prechecked, st[i]);
-  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  line(em, "if (__all_sync(0xffffffffu, _window)) {");
   em->indent++;
   em->split = true;
   for (int i = 0; i < n; i++) {
@@ -700,7 +700,7 @@ static bool stores_words(Stmt *s, const Layout *l) {
 static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *name) {
   if (stores_words(s, l)) {
     line(em, "%s %s;", run_type(s->v->ty, vec, true), name);
-    line(em, "for (int j = 0; j < %d; ++j) %s.v[j] = %s[r / 4 + j];", vec / 4, name, s->v->cname);
+    line(em, "for (int _j = 0; _j < %d; ++_j) %s.v[_j] = %s[_r / 4 + _j];", vec / 4, name, s->v->cname);
     return;
   }
   line(em, "%s %s;", vec_type(s->v->ty, vec), name);
@@ -708,11 +708,11 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
   Cx cx = identity_cx(l, &uses_e);
   const char *value = store_value(em, s, &cx);
   line(em, "#pragma unroll");
-  line(em, "for (int j = 0; j < %d; ++j) {", vec);
+  line(em, "for (int _j = 0; _j < %d; ++_j) {", vec);
   em->indent++;
-  line(em, "const int k = r + j;");
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "%s.v[j] = %s;", name, value);
+  line(em, "const int _k = _r + _j;");
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  line(em, "%s.v[_j] = %s;", name, value);
   close_loop(em);
 }
 
@@ -725,15 +725,15 @@ void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   em->prepared = false;
   line(em, "#pragma unroll");
   em->nvector++;
-  line(em, "for (int r = 0; r < %lld; r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));
+  line(em, "for (int _r = 0; _r < %lld; _r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));
   em->indent++;
-  gather_run(em, s, l, vec, "t");
+  gather_run(em, s, l, vec, "_t");
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *target = store_address(em, s, &cx);
-  line(em, "const int k = r;");
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "%s = t;", target);
+  line(em, "const int _k = _r;");
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  line(em, "%s = _t;", target);
   close_loop(em);
   em->vec_words = false;
 }
@@ -773,17 +773,17 @@ static void emit_store_window_check(Em *em, Stmt *s, const Layout *l, int64_t c)
   Value *off = offset_from_uniform_base(s->ptr);
   const char *addr = ex(em, off ? off : s->ptr, &cx);
   line(em, "#pragma unroll");
-  line(em, "for (int k = 0; k < %lld; k += %d) {", (long long)l->per_thread, l->vec);
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
   if (off) {
-    line(em, "const %s offset = %s;  // from a base the same in every thread", ctype(off->ty), addr);
-    line(em, "const bool next_follows = (int64_t)__shfl_down_sync(0xffffffffu, offset, 1) == (int64_t)offset + %d;", l->vec);
+    line(em, "const %s _offset = %s;  // from a base the same in every thread", ctype(off->ty), addr);
+    line(em, "const bool _next_follows = (int64_t)__shfl_down_sync(0xffffffffu, _offset, 1) == (int64_t)_offset + %d;", l->vec);
   } else {
-    line(em, "%s *at = %s - %lld;  // aligned", ctype(s->v->ty), addr, (long long)c);
-    line(em, "const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + %d;", l->vec);
+    line(em, "%s *_at = %s - %lld;  // aligned", ctype(s->v->ty), addr, (long long)c);
+    line(em, "const bool _next_follows = tl2cu_shfl_down_ptr(_at, 1) == _at + %d;", l->vec);
   }
-  line(em, "window &= lane == 31 | next_follows;");
+  line(em, "_window &= _lane == 31 | _next_follows;");
   close_loop(em);
 }
 
@@ -794,26 +794,26 @@ static void emit_store_window_fast(Em *em, Stmt *s, const Layout *l, int64_t c) 
   const char *t = ctype(s->v->ty), *vt = run_type(s->v->ty, vec, packed);
   int words = (int)(((vec - c) * size + 3) / 4);
   line(em, "#pragma unroll");
-  line(em, "for (int r = 0; r < %lld; r += %d) {", (long long)l->per_thread, vec);
+  line(em, "for (int _r = 0; _r < %lld; _r += %d) {", (long long)l->per_thread, vec);
   em->indent++;
-  gather_run(em, s, l, vec, "mine");
+  gather_run(em, s, l, vec, "_mine");
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *addr = ex(em, s->ptr, &cx);
-  line(em, "const int k = r;");
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
-  line(em, "%s *at = %s - %lld;", t, addr, (long long)c);
-  line(em, "const %s next = tl2cu_next_run<%d>(mine);  // lane + 1's run", vt, words);
-  line(em, "if (lane != 31) {");
-  line(em, "  %s chunk;", vt);
+  line(em, "const int _k = _r;");
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  line(em, "%s *_at = %s - %lld;", t, addr, (long long)c);
+  line(em, "const %s _next = tl2cu_next_run<%d>(_mine);  // lane + 1's run", vt, words);
+  line(em, "if (_lane != 31) {");
+  line(em, "  %s _chunk;", vt);
   if (packed)
-    line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_word<%lld>(mine, mine, next, j);", vec / 4, (long long)(vec - c));
+    line(em, "  for (int _j = 0; _j < %d; ++_j) _chunk.v[_j] = tl2cu_window_word<%lld>(_mine, _mine, _next, _j);", vec / 4, (long long)(vec - c));
   else
-    line(em, "  for (int j = 0; j < %d; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + %lld);", vec, (long long)(vec - c));
-  line(em, "  *(%s *)(at + %d) = chunk;", vt, vec);
+    line(em, "  for (int _j = 0; _j < %d; ++_j) _chunk.v[_j] = tl2cu_window_at(_mine, _mine, _next, _j + %lld);", vec, (long long)(vec - c));
+  line(em, "  *(%s *)(_at + %d) = _chunk;", vt, vec);
   line(em, "}");
-  line(em, "if (lane == 0) tl2cu_store_part<%lld, 0, %lld>(at, mine);  // before the first chunk", (long long)c, (long long)(vec - c));
-  line(em, "if (lane == 31) tl2cu_store_part<%lld, %lld, %d>(at, mine);  // the next warp stores after it", (long long)c,
+  line(em, "if (_lane == 0) tl2cu_store_part<%lld, 0, %lld>(_at, _mine);  // before the first chunk", (long long)c, (long long)(vec - c));
+  line(em, "if (_lane == 31) tl2cu_store_part<%lld, %lld, %d>(_at, _mine);  // the next warp stores after it", (long long)c,
        (long long)(vec - c), vec);
   close_loop(em);
 }
@@ -845,9 +845,9 @@ bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   em->indent++;
   em->nvector++;
   emit_masks_all_true(em, l, &s->mask, 1);
-  line(em, "const int lane = tid & 31;");
+  line(em, "const int _lane = _tid & 31;");
   emit_store_window_check(em, s, l, c);
-  line(em, "if (__all_sync(0xffffffffu, window)) {");
+  line(em, "if (__all_sync(0xffffffffu, _window)) {");
   em->indent++;
   emit_store_window_fast(em, s, l, c);
   em->indent--;

@@ -160,14 +160,10 @@ static Obj *py_minmax(Ctx *c, Node *call, Obj **a, bool is_max) {
 static Obj *b_py_min(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, false); }
 static Obj *b_py_max(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, true); }
 
-static const char *math_name(Node *call) {
-  Node *f = call->a;
-  return f->kind == ND_ATTR ? f->str : f->kind == ND_NAME ? f->str : "?";
-}
-
 static Obj *b_math(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl math functions");
-  return obj_value(sem_math(c, math_name(call), value_arg(c, a[0], call), call->loc));
+  const char *name = c->callee + strlen("tl.");  // tl.exp, however it was imported
+  return obj_value(sem_math(c, name, value_arg(c, a[0], call), call->loc));
 }
 
 static Obj *b_sigmoid(Ctx *c, Node *call, Obj **a) {  // standard.py: 1 / (1 + exp(-x))
@@ -641,6 +637,7 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
   }
   for (int i = 0; i < np; i++)
     if (!bound[i] && !optional[i]) diag_fatal(call->loc, "%s() missing required argument '%s'", shown, names[i]);
+  c->callee = b->name;
   return b->fn(c, call, bound);
 }
 

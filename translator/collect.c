@@ -8,6 +8,7 @@
 // is plain Python that tl2cu never runs: it is skipped, not an error.
 #include "tl2cu.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 Obj *obj_new(ObjKind kind) {
@@ -146,9 +147,28 @@ static void collect_import(Module *m, const char *text) {
   }
 }
 
-static bool is_call_to(Node *e, const char *attr) {
+// What a module-level name or attribute chain is ("triton.jit", "tl.constexpr",
+// "tl"), however the file imported it; NULL if it is not a known module member.
+static const char *what_is(Module *m, Node *e) {
+  if (e->kind == ND_NAME) {
+    Obj *o = lookup(m->globals, e->str);
+    return o && (o->kind == OBJ_MODULE || o->kind == OBJ_BUILTIN) ? o->str : NULL;
+  }
+  if (e->kind != ND_ATTR) return NULL;
+  const char *base = what_is(m, e->a);
+  if (!base) return NULL;
+  const char *path = xprintf("%s.%s", strcmp(base, "tl") ? base : "triton.language", e->str);
+  const char *known = known_module(path);
+  return known ? known : !strncmp(path, "triton.language.", 16) ? xprintf("tl.%s", path + 16) : path;
+}
+
+// A name the file did not import is taken by its spelling (`@jit`, `@triton.jit`).
+bool refers_to(Module *m, Node *e, const char *qualified) {
   Node *f = e->kind == ND_CALL ? e->a : e;
-  return (f->kind == ND_ATTR && !strcmp(f->str, attr)) || (f->kind == ND_NAME && !strcmp(f->str, attr));
+  const char *what = what_is(m, f);
+  if (what) return !strcmp(what, qualified);
+  const char *attr = strrchr(qualified, '.') + 1;
+  return (f->kind == ND_ATTR || f->kind == ND_NAME) && !strcmp(f->str, attr);
 }
 
 static Node *kwarg(Node *call, const char *name) {
@@ -159,9 +179,9 @@ static Node *kwarg(Node *call, const char *name) {
 
 static void collect_decorators(Module *m, Func *f, Node *decorators) {
   for (Node *d = decorators; d; d = d->next) {
-    if (is_call_to(d, "jit")) {
+    if (refers_to(m, d, "triton.jit")) {
       f->is_jit = true;
-    } else if (is_call_to(d, "autotune") && d->kind == ND_CALL) {
+    } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
       Node *configs = kwarg(d, "configs");
       if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
       if (!configs) diag_fatal(d->loc, "@triton.autotune needs configs=[...]");
@@ -178,7 +198,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators) {
       for (int i = 0; i < f->autotune_keys->items.len; i++)
         if (((Obj *)f->autotune_keys->items.items[i])->kind != OBJ_STR)
           diag_fatal(key->loc, "autotune key must be a list of parameter names");
-    } else if (is_call_to(d, "heuristics") && d->kind == ND_CALL) {
+    } else if (refers_to(m, d, "triton.heuristics") && d->kind == ND_CALL) {
       Node *values = d->args && d->args->kind != ND_KWARG ? d->args : kwarg(d, "values");
       if (!values || values->kind != ND_DICT) diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
       for (Node *pair = values->args; pair; pair = pair->next) {
@@ -223,7 +243,7 @@ static bool is_simple_constant(Node *e) {
 
 static void collect_assign(Module *m, Node *s) {
   if (s->a->kind != ND_NAME || !s->b) return;
-  if (s->b->kind == ND_CALL && is_call_to(s->b, "constexpr")) {
+  if (s->b->kind == ND_CALL && refers_to(m, s->b, "tl.constexpr")) {
     m->globals = bind(m->globals, s->a->str, module_eval(m, s->b, NULL));
   } else if (is_simple_constant(s->b)) {
     m->plain = bind(m->plain, s->a->str, module_eval(m, s->b, NULL));
@@ -254,6 +274,24 @@ static void find_launches(Module *m, Node *stmts) {
   }
 }
 
+// Python keeps the last definition; two kernels of one name would be two C++
+// definitions, or a silent choice between them. A kernel's name is its launcher's
+// name in C, which is not renamed (names.c): it must not be a C++ or CUDA word.
+static void check_jit_names(Module *m) {
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    for (int j = 0; j < i; j++) {
+      Func *g = m->funcs.items[j];
+      if (strcmp(f->name, g->name) || (!f->is_jit && !g->is_jit)) continue;
+      diag_error(f->def->loc, "'%s' is defined twice: a @triton.jit function needs a name of its own", f->name);
+      diag_note(g->def->loc, "the first definition of '%s'", g->name);
+      exit(1);
+    }
+    if (f->is_jit && !f->called_by_jit && is_reserved_name(f->name))
+      diag_fatal(f->def->loc, "kernel name '%s' is reserved in CUDA C++ (its launcher has that name): rename the kernel", f->name);
+  }
+}
+
 Module *collect_module(Node *root) {
   Module *m = xmalloc(sizeof(Module));
   for (Node *s = root; s; s = s->next) {
@@ -278,6 +316,7 @@ Module *collect_module(Node *root) {
     Func *f = m->funcs.items[i];
     if (f->is_jit) mark_calls(m, f->def->body);
   }
+  check_jit_names(m);
   find_launches(m, root);
   return m;
 }

@@ -53,21 +53,21 @@ int log2i(int64_t n) {
 // The element index e of this thread's element `k` (a C expression) in layout l.
 static const char *elem_of(const Layout *l, const char *k) {
   int64_t n = shape_numel(l->space);
-  if (n < l->threads) return xprintf("(tid & %lld)", (long long)(n - 1));
+  if (n < l->threads) return xprintf("(_tid & %lld)", (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold
   for (int i = 0; i + 1 < l->space.rank; i++) rows |= l->space.dim[i] > 1;
-  return xprintf("tl2cu_elem%s<%d, %d>(tid, %s)", rows ? "_rows" : "", l->vec, l->threads, k);
+  return xprintf("tl2cu_elem%s<%d, %d>(_tid, %s)", rows ? "_rows" : "", l->vec, l->threads, k);
 }
 
 const char *elem_k(const Layout *l, int64_t k) { return elem_of(l, xprintf("%lld", (long long)k)); }
-const char *elem_index(const Layout *l) { return elem_of(l, "k"); }
+const char *elem_index(const Layout *l) { return elem_of(l, "_k"); }
 
 // The coordinate along space dimension d of element e.
 const char *coord(const Layout *l, int d) {
   int64_t stride = 1;
   for (int i = d + 1; i < l->space.rank; i++) stride *= l->space.dim[i];
   int s = log2i(stride);
-  const char *shifted = s ? xprintf("(e >> %d)", s) : "e";
+  const char *shifted = s ? xprintf("(_e >> %d)", s) : "_e";
   if (d == 0) return shifted;
   return xprintf("(%s & %lld)", shifted, (long long)(l->space.dim[d] - 1));
 }
@@ -150,7 +150,7 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0 || v->rolled) return v->cname;
   if (em->rolling && shape_numel(v->shape) == 1) return elem_at(v, "0");  // a rolled loop indexes no array by k
   if (em->rolling && recomputable(v)) return ex_def(em, v, cx);
-  if (cx->lay && v->layout && held_here(v, cx)) return elem_at(v, "k");
+  if (cx->lay && v->layout && held_here(v, cx)) return elem_at(v, "_k");
   if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
   if (recomputable(v)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
@@ -341,7 +341,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   case V_CONST: return literal(v);
   case V_PARAM: return v->cname;
   case V_PROGRAM_ID:
-    if (em->k->program_threads && v->ival == 0) return "program_x";
+    if (em->k->program_threads && v->ival == 0) return "_program_x";
     return xprintf("(int32_t)blockIdx.%c", "xyz"[v->ival]);
   case V_NUM_PROGRAMS:
     if (em->k->program_threads && v->ival == 0) return "(int32_t)tl2cu_programs_x";
@@ -414,9 +414,9 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
 
 void open_elem_loop(Em *em, const Layout *l, bool uses_e) {
   line(em, "#pragma unroll");
-  line(em, "for (int k = 0; k < %lld; ++k) {", (long long)l->per_thread);
+  line(em, "for (int _k = 0; _k < %lld; ++_k) {", (long long)l->per_thread);
   em->indent++;
-  if (uses_e) line(em, "const int e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
 }
 
 void close_loop(Em *em) {
@@ -430,14 +430,14 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
     if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
     bool same = true;
     for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->crd[d], cx->crd[d]);
-    if (same) return xprintf("%s[k]", c->name);
+    if (same) return xprintf("%s[_k]", c->name);
   }
   if (!em->scanning) internal_error(__FILE__, __LINE__, "conversion not prepared");
   Conversion *c = xmalloc(sizeof(Conversion));
   c->v = v;
   c->to = cx->lay;
   memcpy(c->crd, cx->crd, sizeof c->crd);
-  c->name = xprintf("%s__cvt%d", v->cname, ++em->nconversions);
+  c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
   int bytes = (int)shape_numel(v->shape) * elem_bytes(v->ty);
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
@@ -448,7 +448,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   Cx own = identity_cx(v->layout, &uses_e);
   const char *src = linear_of(&own, v->shape);
   open_elem_loop(em, v->layout, uses_e);
-  line(em, "((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "k"));
+  line(em, "((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "_k"));
   close_loop(em);
   line(em, "__syncthreads();");
   line(em, "%s %s[%lld];", t, c->name, (long long)cx->lay->per_thread);
@@ -457,9 +457,9 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   there.uses_e = &uses_e;
   const char *dst = linear_of(&there, v->shape);
   open_elem_loop(em, cx->lay, uses_e);
-  line(em, "%s[k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst);
+  line(em, "%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst);
   close_loop(em);
-  return xprintf("%s[k]", c->name);
+  return xprintf("%s[_k]", c->name);
 }
 
 // ---------------------------------------------------------------- statements
@@ -491,7 +491,7 @@ void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, V
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *rhs = fn(em, s, &cx);
-  const char *lhs = !target ? NULL : !l ? target->cname : target->packed ? packed_lvalue(target, "k") : xprintf("%s[k]", target->cname);
+  const char *lhs = !target ? NULL : !l ? target->cname : target->packed ? packed_lvalue(target, "_k") : xprintf("%s[_k]", target->cname);
   const char *text = !target ? xprintf(fmt, rhs) : xprintf(fmt, lhs, rhs);
   if (!l) {
     line(em, "%s", text);
@@ -595,7 +595,7 @@ static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
   note_scalar_access(em, l, s->v->ty);
   prepare_conversions(em, s, l, store_rhs);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
-    line(em, "if (tid < %lld) {", (long long)n);
+    line(em, "if (_tid < %lld) {", (long long)n);
     em->indent++;
   }
   elementwise(em, s, l, store_rhs, "%s", NULL);
@@ -609,7 +609,7 @@ static void emit_store(Em *em, Stmt *s) {
   }
   if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
     prepare_conversions(em, s, NULL, store_rhs);
-    line(em, "if (tid == 0) {");
+    line(em, "if (_tid == 0) {");
     em->indent++;
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
     close_loop(em);
@@ -683,7 +683,7 @@ static Stmt *emit_assign_group(Em *em, Stmt *s) {
     for (Stmt *u = s; u && u->kind == S_ASSIGN && !clobbered; u = u->next) clobbered = u->var == t->v;
     if (!clobbered) continue;
     if (t->v->shape.rank) internal_error(__FILE__, __LINE__, "swapping loop-carried blocks");
-    const char *tmp = xprintf("%s_next", t->var->cname);
+    const char *tmp = xprintf("_%s_next", t->var->cname);
     line(em, "const %s %s = %s;", ctype(t->v->ty), tmp, t->v->cname);
     Value *copy = xmalloc(sizeof(Value));
     *copy = *t->v;
@@ -823,8 +823,8 @@ bool emit_rolled(Em *em, Stmt *first) {
   em->indent--;
   em->out = saved;
   line(em, "#pragma unroll 1  // one element at a time: a rare path, kept small in registers");
-  line(em, "for (int k = 0; k < %lld; ++k) {", (long long)l->per_thread);
-  if (uses_e) line(em, "  const int e = %s;", elem_index(l));
+  line(em, "for (int _k = 0; _k < %lld; ++_k) {", (long long)l->per_thread);
+  if (uses_e) line(em, "  const int _e = %s;", elem_index(l));
   str_add(em->out, body.buf);
   line(em, "}");
   mark_rolled(first, false, packed);
@@ -875,8 +875,8 @@ static const char *param_list(Kernel *k, bool names) {
     Param *p = k->params.items[i];
     if (p->is_constexpr) continue;
     const char *ty = type_ctype(p->ty);
-    if (names) str_addf(&t, "%s%s", t.len ? ", " : "", p->name);
-    else str_addf(&t, "%s%s%s%s", t.len ? ", " : "", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", p->name);
+    if (names) str_addf(&t, "%s%s", t.len ? ", " : "", p->cname);
+    else str_addf(&t, "%s%s%s%s", t.len ? ", " : "", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", p->cname);
   }
   return t.buf;
 }
@@ -935,24 +935,24 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("%s %d: %s", k->nselect ? "heuristics variant" : "autotune config", k->config_index, k->config_text) : spec.buf, note);
   const char *params = param_list(k, false);
   int t = k->program_threads, block = k->num_warps * 32;
-  bool uses_tid = mentions(body.buf, "tid");  // a kernel without blocks has no element index
+  bool uses_tid = mentions(body.buf, "_tid");  // a kernel without blocks has no element index
   if (t) {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", block, name, params,
          *params ? ", " : "");
     em->indent = 1;
     if (t == 1) {
       line(em, "// one program per thread: %d programs along axis 0 share a thread block", block);
-      line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x);", block);
+      line(em, "const int32_t _program_x = (int32_t)(blockIdx.x * %d + threadIdx.x);", block);
     } else {
       line(em, "// %d programs along axis 0 share a thread block, %d threads each", block / t, t);
-      if (uses_tid) line(em, "const int tid = threadIdx.x %% %d;", t);
-      line(em, "const int32_t program_x = (int32_t)(blockIdx.x * %d + threadIdx.x / %d);", block / t, t);
+      if (uses_tid) line(em, "const int _tid = threadIdx.x %% %d;", t);
+      line(em, "const int32_t _program_x = (int32_t)(blockIdx.x * %d + threadIdx.x / %d);", block / t, t);
     }
-    line(em, "if ((unsigned)program_x >= tl2cu_programs_x) return;");
+    line(em, "if ((unsigned)_program_x >= tl2cu_programs_x) return;");
   } else {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s) {", em->threads, name, params);
     em->indent = 1;
-    if (uses_tid) line(em, "const int tid = threadIdx.x;");
+    if (uses_tid) line(em, "const int _tid = threadIdx.x;");
   }
   if (em->smem_bytes) line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
   str_add(em->out, body.buf);
@@ -1085,16 +1085,16 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
   int n = k->nconfigs;
   line(em, "extern \"C\" int %s_configs(void) { return %d; }", name, n);
   line(em, "%s", "");
-  line(em, "extern \"C\" const char *%s_config_name(int index) {", name);
-  line(em, "  static const char *const names[%d] = {", n);
+  line(em, "extern \"C\" const char *%s_config_name(int _index) {", name);
+  line(em, "  static const char *const _names[%d] = {", n);
   for (int i = 0; i < n; i++) line(em, "      \"%s\",", ((Kernel *)em->group[i])->config_text);
   line(em, "  };");
-  line(em, "  return index >= 0 && index < %d ? names[index] : 0;", n);
+  line(em, "  return _index >= 0 && _index < %d ? _names[_index] : 0;", n);
   line(em, "}");
   line(em, "%s", "");
-  line(em, "extern \"C\" cudaError_t %s_config(int index, cudaStream_t stream%s%s) {", name, sep, params);
-  line(em, "  switch (index) {");
-  for (int i = 0; i < n; i++) line(em, "  case %d: return %s_config%d(stream%s%s);", i, name, i, *args ? ", " : "", args);
+  line(em, "extern \"C\" cudaError_t %s_config(int _index, cudaStream_t _stream%s%s) {", name, sep, params);
+  line(em, "  switch (_index) {");
+  for (int i = 0; i < n; i++) line(em, "  case %d: return %s_config%d(_stream%s%s);", i, name, i, *args ? ", " : "", args);
   line(em, "  }");
   line(em, "  return cudaErrorInvalidValue;");
   line(em, "}");
@@ -1110,34 +1110,34 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
     for (int j = 0; j < k->params.len; j++) {
       Param *p = k->params.items[j];
       if (!p->is_constexpr && !strcmp(p->name, kname) && p->ty.kind != TY_PTR)
-        str_addf(&key, "%s(int64_t)%s", key.len ? ", " : "", p->name);
+        str_addf(&key, "%s(int64_t)%s", key.len ? ", " : "", p->cname);
     }
   }
   for (int j = 0; j < k->params.len; j++) {
     Param *p = k->params.items[j];
-    if (!p->is_constexpr && p->ty.kind == TY_PTR && (j >= 64 || (written >> j & 1))) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->name);
+    if (!p->is_constexpr && p->ty.kind == TY_PTR && (j >= 64 || (written >> j & 1))) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->cname);
   }
   if (k->nselect) {  // @triton.heuristics: the arguments pick the variant
-    line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
+    line(em, "extern \"C\" cudaError_t %s(cudaStream_t _stream%s%s) {", name, sep, params);
     Str idx = {0};
     str_add(&idx, "");
     for (int i = 0; i < k->nselect; i++) str_addf(&idx, "%s(%s ? %d : 0)", i ? " | " : "", k->select[i], 1 << i);
-    line(em, "  const int variant = %s;  // bit i: heuristic i holds", idx.buf);
-    line(em, "  return %s_config(variant, stream%s%s);", name, *args ? ", " : "", args);
+    line(em, "  const int _variant = %s;  // bit i: heuristic i holds", idx.buf);
+    line(em, "  return %s_config(_variant, _stream%s%s);", name, *args ? ", " : "", args);
     line(em, "}");
     line(em, "%s", "");
     return;
   }
-  line(em, "extern \"C\" cudaError_t %s(cudaStream_t stream%s%s) {", name, sep, params);
-  line(em, "  static tl2cu_tuner tuner(\"%s\", %d);", name, n);
-  line(em, "  const int64_t key[] = {%s};", key.len ? key.buf : "0");
-  line(em, "  void *const written[] = {%s};", out.len ? out.buf : "nullptr");
-  line(em, "  const int config = tuner.choose(key, sizeof key / sizeof key[0], stream, written,");
-  line(em, "                                   sizeof written / sizeof written[0], [&](int i, cudaStream_t s) {");
-  line(em, "    return %s_config(i, s%s%s);", name, *args ? ", " : "", args);
+  line(em, "extern \"C\" cudaError_t %s(cudaStream_t _stream%s%s) {", name, sep, params);
+  line(em, "  static tl2cu_tuner _tuner(\"%s\", %d);", name, n);
+  line(em, "  const int64_t _key[] = {%s};", key.len ? key.buf : "0");
+  line(em, "  void *const _written[] = {%s};", out.len ? out.buf : "nullptr");
+  line(em, "  const int _config = _tuner.choose(_key, sizeof _key / sizeof _key[0], _stream, _written,");
+  line(em, "                                   sizeof _written / sizeof _written[0], [&](int _i, cudaStream_t _s) {");
+  line(em, "    return %s_config(_i, _s%s%s);", name, *args ? ", " : "", args);
   line(em, "  });");
-  line(em, "  if (config < 0) return cudaErrorLaunchFailure;");
-  line(em, "  return %s_config(config, stream%s%s);", name, *args ? ", " : "", args);
+  line(em, "  if (_config < 0) return cudaErrorLaunchFailure;");
+  line(em, "  return %s_config(_config, _stream%s%s);", name, *args ? ", " : "", args);
   line(em, "}");
   line(em, "%s", "");
 }
@@ -1148,10 +1148,10 @@ static void emit_launch(Em *em, Kernel *k, const char *kernel, const char *inden
   int block = k->num_warps * 32;
   if (k->program_threads) {
     int per = block / k->program_threads;
-    line(em, "%stl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)gx + %d) / %d), gy, gz), %d, 0, stream>>>(%s%sgx);", indent,
+    line(em, "%stl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)_gx + %d) / %d), _gy, _gz), %d, 0, _stream>>>(%s%s_gx);", indent,
          kernel, per - 1, per, block, args, *args ? ", " : "");
   } else {
-    line(em, "%stl2cu_kernels::%s<<<dim3(gx, gy, gz), %d, 0, stream>>>(%s);", indent, kernel, block, args);
+    line(em, "%stl2cu_kernels::%s<<<dim3(_gx, _gy, _gz), %d, 0, _stream>>>(%s);", indent, kernel, block, args);
   }
 }
 
@@ -1160,9 +1160,9 @@ static void emit_launchers(Em *em, Kernel *k) {
   const char *params = param_list(k, false), *args = param_list(k, true);
   const char *sep = *params ? ", " : "";
   const char *linkage = k->config_index >= 0 ? "static" : "extern \"C\"";
-  line(em, "%s cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s) {", linkage, name,
+  line(em, "%s cudaError_t %s_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz%s%s) {", linkage, name,
        sep, params);
-  line(em, "  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing");
+  line(em, "  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing");
   if (k->program_threads) line(em, "  // %d programs per thread block", k->num_warps * 32 / k->program_threads);
   if (k->aligned_variant) {
     Str cond = {0};
@@ -1171,7 +1171,7 @@ static void emit_launchers(Em *em, Kernel *k) {
       Param *p = k->params.items[i];
       if (i >= 64 || !(k->assumed_params >> i & 1)) continue;
       str_addf(&cond, "%s%s", cond.len ? " && " : "",
-               p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->name) : xprintf("%s %% 16 == 0", p->name));
+               p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->cname) : xprintf("%s %% 16 == 0", p->cname));
     }
     line(em, "  if (%s)", cond.buf);
     emit_launch(em, k, xprintf("%s_aligned", kernel_name(k)), "    ");
@@ -1184,12 +1184,12 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "}");
   line(em, "%s", "");
   if (!k->grid_c[0]) return;
-  line(em, "%s cudaError_t %s(cudaStream_t stream%s%s) {", linkage, name, sep, params);
+  line(em, "%s cudaError_t %s(cudaStream_t _stream%s%s) {", linkage, name, sep, params);
   for (int d = 0; d < 3; d++)
-    line(em, "  const int64_t g%c = %s;", "xyz"[d], k->grid_c[d] ? k->grid_c[d] : "1");
-  line(em, "  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing");
-  line(em, "  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;");
-  line(em, "  return %s_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz%s%s);", name, *args ? ", " : "", args);
+    line(em, "  const int64_t _g%c = %s;", "xyz"[d], k->grid_c[d] ? k->grid_c[d] : "1");
+  line(em, "  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing");
+  line(em, "  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;");
+  line(em, "  return %s_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz%s%s);", name, *args ? ", " : "", args);
   line(em, "}");
   line(em, "%s", "");
   if (k->config_index >= 0 && k->config_index == k->nconfigs - 1) emit_tuning_launchers(em, k);
@@ -1243,19 +1243,19 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
         fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call\n", k->func->name, k->nconfigs);
         fprintf(out, "// for each value of the autotune key; TL2CU_CONFIG_%s=i pins config i).\n", k->launcher);
       }
-      fprintf(out, "cudaError_t %s(cudaStream_t stream%s%s);\n", k->launcher, sep, params);
+      fprintf(out, "cudaError_t %s(cudaStream_t _stream%s%s);\n", k->launcher, sep, params);
       fprintf(out, "// Launches config `index` (0 .. %s_configs() - 1).\n", k->launcher);
-      fprintf(out, "cudaError_t %s_config(int index, cudaStream_t stream%s%s);\n", k->launcher, sep, params);
+      fprintf(out, "cudaError_t %s_config(int _index, cudaStream_t _stream%s%s);\n", k->launcher, sep, params);
       fprintf(out, "int %s_configs(void);\n", k->launcher);
-      fprintf(out, "const char *%s_config_name(int index);\n\n", k->launcher);
+      fprintf(out, "const char *%s_config_name(int _index);\n\n", k->launcher);
       continue;
     }
     if (k->grid_c[0]) {
       fprintf(out, "// Launches %s over the grid given by --grid.\n", k->func->name);
-      fprintf(out, "cudaError_t %s(cudaStream_t stream%s%s);\n", k->launcher, sep, params);
+      fprintf(out, "cudaError_t %s(cudaStream_t _stream%s%s);\n", k->launcher, sep, params);
     }
-    fprintf(out, "// Launches %s over a grid of gx * gy * gz programs.\n", k->func->name);
-    fprintf(out, "cudaError_t %s_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz%s%s);\n\n",
+    fprintf(out, "// Launches %s over a grid of _gx * _gy * _gz programs.\n", k->func->name);
+    fprintf(out, "cudaError_t %s_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz%s%s);\n\n",
             k->launcher, sep, params);
   }
   fprintf(out, "#ifdef __cplusplus\n}\n#endif\n");

@@ -75,7 +75,7 @@ static const char *param_c(HostCx *hc, Node *at, Param *p) {
   }
   if (p->ty.kind == TY_PTR || !scalar_is_int(p->ty.kind))
     return unmapped(hc, at, "--grid: parameter '%s' is not an integer", p->name);
-  return xprintf("(int64_t)%s", p->name);
+  return xprintf("(int64_t)%s", p->cname);
 }
 
 static const char *call_c(HostCx *hc, Node *e) {

@@ -39,21 +39,9 @@ Stmt *add_stmt(Ctx *c, SKind kind) {
   return s;
 }
 
+// The C name for a user name (names.c), made unique in the kernel.
 const char *unique_cname(Ctx *c, const char *name) {
-  static const char *reserved[] = {"tid", "k", "e", "int", "float", "double", "char", "short", "long",
-                                   "unsigned", "signed", "bool", "half", "void", "const", "auto",
-                                   "register", "static", "extern", "struct", "union", "enum",
-                                   "switch", "case", "default", "goto", "do", "while", "break",
-                                   "continue", "sizeof", "typedef", "volatile", "inline", "new",
-                                   "delete", "this", "class", "template", "typename", "namespace",
-                                   "operator", "private", "public", "virtual", "friend", "true",
-                                   "false", "threadIdx", "blockIdx", "blockDim", "gridDim",
-                                   "warpSize", "min", "max", "abs", "exp", "log", "sqrt", "stream"};
-  const char *base = name;
-  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-    if (!strcmp(name, reserved[i])) base = xprintf("%s_", name);
-  // r0, i1, w2, j3, p, q, t, r, j: the emitter's own scratch names
-  if (strchr("rijwpqt", name[0]) && strspn(name + 1, "0123456789") == strlen(name + 1)) base = xprintf("%s_", name);
+  const char *base = user_cname(name);
   // A name's counter: 0 while it is free, else the next suffix to try after it, so that
   // thousands of `x = x + 1` stay linear.
   for (int n = *nameset_find(&c->cnames, base, true);; n++) {
@@ -802,13 +790,13 @@ Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
   for (Node *p = f->def->a; p; p = p->next) np++;
   if (np != 2) diag_fatal(call->loc, "combine function '%s' must take 2 scalars (tuples are not supported yet)", f->name);
   Combine *cb = xmalloc(sizeof(Combine));
-  cb->name = xprintf("%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
+  cb->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
   Value *args[2];
   Obj *objs[2];
   int i = 0;
   for (Node *p = f->def->a; p; p = p->next, i++) {
     args[i] = sem_new(c, V_PARAM, t, (Shape){0, {0}}, p->loc);
-    args[i]->cname = p->str;
+    args[i]->cname = user_cname(p->str);
     args[i]->param_index = -1;
     objs[i] = obj_value(args[i]);
   }
@@ -932,10 +920,9 @@ static bool annotation_type(Node *ann, Type *out) {
   return false;
 }
 
-static bool is_constexpr_annotation(Node *ann) {
+static bool is_constexpr_annotation(Module *m, Node *ann) {
   if (!ann) return false;
-  if (ann->kind == ND_ATTR && !strcmp(ann->str, "constexpr")) return true;
-  if (ann->kind == ND_NAME && !strcmp(ann->str, "constexpr")) return true;
+  if (refers_to(m, ann, "tl.constexpr")) return true;
   return ann->kind == ND_STR && !strcmp(ann->str, "constexpr");
 }
 
@@ -988,7 +975,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     if (pn->kind == ND_UNSUPPORTED) diag_fatal(pn->loc, "unsupported construct: %s", pn->str);
     Param *p = xmalloc(sizeof(Param));
     p->name = pn->str;
-    p->is_constexpr = is_constexpr_annotation(pn->a);
+    p->is_constexpr = is_constexpr_annotation(c->m, pn->a);
     bool typed = annotation_type(pn->a, &p->ty);
     if (i < nentries) {
       apply_sig_entry(p, entries[i], f);
@@ -1067,7 +1054,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
       continue;
     }
     Value *v = sem_new(&c, V_PARAM, p->ty, (Shape){0, {0}}, f->def->loc);
-    v->cname = unique_cname(&c, p->name);
+    v->cname = p->cname = unique_cname(&c, p->name);
     v->ival = p->divisibility;  // a ":16" hint: 16-byte aligned pointer, or integer divisible by 16
     v->param_index = i;
     c.env = bind(c.env, p->name, obj_value(v));

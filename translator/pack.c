@@ -227,7 +227,7 @@ static const char *msb_word(Em *em, Value *v, Cx *cx, bool top) {
 // Word w of v, as C.
 static const char *px(Em *em, Value *v, Cx *cx, bool top) {
   if (!top && uniform_scalar(v)) return xprintf("tl2cu_splat4(%s)", uniform_text(em, v, cx));
-  if (!top && is_materialized(v)) return xprintf("%s[w]", v->cname);
+  if (!top && is_materialized(v)) return xprintf("%s[_w]", v->cname);
   if (msb_gain(v, top) > 1) return xprintf("tl2cu_msb_bool4(%s)", msb_word(em, v, cx, top));  // saves more than its shift
   switch (v->kind) {
   case V_BINARY: {
@@ -266,7 +266,7 @@ static void emit_words(Em *em, Value *v, const Layout *l) {
   const char *rhs = px(em, v, &cx, true);
   if (uses_e) internal_error(__FILE__, __LINE__, "packed operand varies along the run");
   line(em, "#pragma unroll");
-  line(em, "for (int w = 0; w < %lld; ++w) %s[w] = %s;", (long long)l->per_thread / 4, v->cname, rhs);
+  line(em, "for (int _w = 0; _w < %lld; ++_w) %s[_w] = %s;", (long long)l->per_thread / 4, v->cname, rhs);
 }
 
 // x = <operation>: a word at a time.
@@ -281,7 +281,7 @@ void emit_packed_let(Em *em, Stmt *s) {
 bool begin_packed_store(Em *em, Stmt *s, const Layout *l) {
   Value *v = s->v;
   if (!packable_store_value(s, l, NULL)) return false;
-  v->cname = xprintf("stored_L%d%s", s->loc.line, em->stored_line == s->loc.line ? xprintf("_%d", ++em->nstored) : "");
+  v->cname = xprintf("_stored_L%d%s", s->loc.line, em->stored_line == s->loc.line ? xprintf("_%d", ++em->nstored) : "");
   em->stored_line = s->loc.line;
   v->layout = (Layout *)l;
   v->packed = true;

@@ -77,15 +77,15 @@ static void reduce_fold(Em *em, Reduction *r) {
     long long G = (long long)g;
     const char *xk = elem_at(x, xprintf("%lld", (long long)k));
     if (r->arg && head) {
-      line(em, "%s r%lld = %s;", r->xt, G, xk);
-      line(em, "int32_t i%lld;", G);
-      line(em, "{ const int e = %s; i%lld = %s; }", elem_k(l, k), G, r->idx);
+      line(em, "%s _r%lld = %s;", r->xt, G, xk);
+      line(em, "int32_t _i%lld;", G);
+      line(em, "{ const int _e = %s; _i%lld = %s; }", elem_k(l, k), G, r->idx);
     } else if (r->arg) {
-      line(em, "{ const int e = %s; %s(r%lld, i%lld, %s, %s); }", elem_k(l, k), r->step, G, G, xk, r->idx);
+      line(em, "{ const int _e = %s; %s(_r%lld, _i%lld, %s, %s); }", elem_k(l, k), r->step, G, G, xk, r->idx);
     } else if (head) {
-      line(em, "%s r%lld = %s;", r->t, G, xk);
+      line(em, "%s _r%lld = %s;", r->t, G, xk);
     } else {
-      line(em, "r%lld = %s;", G, combine_expr(r->v, xprintf("r%lld", G), xk));
+      line(em, "_r%lld = %s;", G, combine_expr(r->v, xprintf("_r%lld", G), xk));
     }
   }
 }
@@ -97,9 +97,9 @@ static void reduce_lanes(Em *em, Reduction *r) {
     if (bit >= r->b.lt || ebit < r->b.lo || ebit >= r->b.hi) continue;
     for (int g = 0; g < r->ngroups; g++) {
       if (r->arg)
-        line(em, "%s(r%d, i%d, tl2cu_shfl_xor(r%d, %d), tl2cu_shfl_xor(i%d, %d));", r->step, g, g, g, 1 << bit, g, 1 << bit);
+        line(em, "%s(_r%d, _i%d, tl2cu_shfl_xor(_r%d, %d), tl2cu_shfl_xor(_i%d, %d));", r->step, g, g, g, 1 << bit, g, 1 << bit);
       else
-        line(em, "r%d = %s;", g, combine_expr(r->v, xprintf("r%d", g), xprintf("tl2cu_shfl_xor(r%d, %d)", g, 1 << bit)));
+        line(em, "_r%d = %s;", g, combine_expr(r->v, xprintf("_r%d", g), xprintf("tl2cu_shfl_xor(_r%d, %d)", g, 1 << bit)));
     }
   }
 }
@@ -127,14 +127,14 @@ static void reduce_warps(Em *em, Reduction *r) {
   int bytes = (int)(nout * W * (elem_bytes(r->arg ? r->x->ty : r->v->ty) + (r->arg ? 4 : 0)));
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
   const char *vt = r->arg ? r->xt : r->t;
-  const char *lane = xprintf("(tid >> %d) & %d", wlo, W - 1);
+  const char *lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
   line(em, "__syncthreads();");
   for (int g = 0; g < r->ngroups; g++) {
     bool uses_e = false;
     const char *pos = reduce_slot(r, &uses_e);
-    line(em, "{ %s%s* p = (%s*)tl2cu_smem + %s * %d; p[%s] = r%d;%s }",
-         uses_e ? xprintf("const int e = %s; ", elem_k(r->l, r->first[g])) : "", vt, vt, pos, W, lane, g,
-         r->arg ? xprintf(" ((int32_t*)((%s*)tl2cu_smem + %lld))[%s * %d + (%s)] = i%d;", vt, nout * W, pos, W, lane, g) : "");
+    line(em, "{ %s%s* _p = (%s*)tl2cu_smem + %s * %d; _p[%s] = _r%d;%s }",
+         uses_e ? xprintf("const int _e = %s; ", elem_k(r->l, r->first[g])) : "", vt, vt, pos, W, lane, g,
+         r->arg ? xprintf(" ((int32_t*)((%s*)tl2cu_smem + %lld))[%s * %d + (%s)] = _i%d;", vt, nout * W, pos, W, lane, g) : "");
   }
   line(em, "__syncthreads();");
   for (int g = 0; g < r->ngroups; g++) {
@@ -142,24 +142,24 @@ static void reduce_warps(Em *em, Reduction *r) {
     const char *pos = reduce_slot(r, &uses_e);
     line(em, "{");
     em->indent++;
-    if (uses_e) line(em, "const int e = %s;", elem_k(r->l, r->first[g]));
-    line(em, "const %s* p = (const %s*)tl2cu_smem + %s * %d;", vt, vt, pos, W);
-    if (r->arg) line(em, "const int32_t* q = (const int32_t*)((const %s*)tl2cu_smem + %lld) + %s * %d;", vt, nout * W, pos, W);
+    if (uses_e) line(em, "const int _e = %s;", elem_k(r->l, r->first[g]));
+    line(em, "const %s* _p = (const %s*)tl2cu_smem + %s * %d;", vt, vt, pos, W);
+    if (r->arg) line(em, "const int32_t* _q = (const int32_t*)((const %s*)tl2cu_smem + %lld) + %s * %d;", vt, nout * W, pos, W);
     Str loads = {0}, iloads = {0};
     str_add(&loads, "");
     str_add(&iloads, "");
     for (int w = 0; w < W; w++) {
-      str_addf(&loads, "%sw%d = p[%d]", w ? ", " : "", w, w);
-      str_addf(&iloads, "%sj%d = q[%d]", w ? ", " : "", w, w);
+      str_addf(&loads, "%s_w%d = _p[%d]", w ? ", " : "", w, w);
+      str_addf(&iloads, "%s_j%d = _q[%d]", w ? ", " : "", w, w);
     }
     line(em, "%s %s;", vt, loads.buf);
     if (r->arg) line(em, "int32_t %s;", iloads.buf);
     for (int step = W / 2; step >= 1; step /= 2)
       for (int w = 0; w < step; w++) {
-        if (r->arg) line(em, "%s(w%d, j%d, w%d, j%d);", r->step, w, w, w + step, w + step);
-        else line(em, "w%d = %s;", w, combine_expr(r->v, xprintf("w%d", w), xprintf("w%d", w + step)));
+        if (r->arg) line(em, "%s(_w%d, _j%d, _w%d, _j%d);", r->step, w, w, w + step, w + step);
+        else line(em, "_w%d = %s;", w, combine_expr(r->v, xprintf("_w%d", w), xprintf("_w%d", w + step)));
       }
-    line(em, "r%d = w0;%s", g, r->arg ? xprintf(" i%d = j0;", g) : "");
+    line(em, "_r%d = _w0;%s", g, r->arg ? xprintf(" _i%d = _j0;", g) : "");
     em->indent--;
     line(em, "}");
   }
@@ -168,7 +168,7 @@ static void reduce_warps(Em *em, Reduction *r) {
 // 4. every element of an output position gets the result
 static void reduce_write(Em *em, Reduction *r) {
   for (int64_t k = 0; k < r->l->per_thread; k++) {
-    const char *val = xprintf(r->arg ? "i%lld" : "r%lld", (long long)r->group_of[k]);
+    const char *val = xprintf(r->arg ? "_i%lld" : "_r%lld", (long long)r->group_of[k]);
     if (r->scalar) {
       line(em, "%s = %s;", r->v->cname, val);
       return;
@@ -228,38 +228,38 @@ void emit_scan(Em *em, Stmt *s) {
        v->reverse ? " (reversed)" : "", x->cname, (long long)v->ival, (long long)lines, (long long)n, (long long)P,
        (long long)S);
   em->indent++;
-  line(em, "%s* buf = (%s*)tl2cu_smem;", t, t);
-  line(em, "%s* total = buf + %lld;", t, (long long)padded);
+  line(em, "%s* _buf = (%s*)tl2cu_smem;", t, t);
+  line(em, "%s* _total = _buf + %lld;", t, (long long)padded);
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(l, &uses_e);
   const char *pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "buf[%s] = %s;", padded_index(pos, S), elem_at(x, "k"));
+  line(em, "_buf[%s] = %s;", padded_index(pos, S), elem_at(x, "_k"));
   close_loop(em);
   line(em, "__syncthreads();");
   // element i of segment `seg` of line `ln`, in scan order
-  const char *at = xprintf("tl2cu_pad<%lld>((ln / %lld) * %lld + ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(n * stride),
-                           (long long)stride, v->reverse ? xprintf("%lld - (seg * %lld + i)", (long long)(n - 1), (long long)S)
-                                                         : xprintf("seg * %lld + i", (long long)S),
+  const char *at = xprintf("tl2cu_pad<%lld>((_ln / %lld) * %lld + _ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(n * stride),
+                           (long long)stride, v->reverse ? xprintf("%lld - (_seg * %lld + _i)", (long long)(n - 1), (long long)S)
+                                                         : xprintf("_seg * %lld + _i", (long long)S),
                            (long long)stride);
-  line(em, "for (int u = tid; u < %lld; u += %lld) {", (long long)(lines * P), (long long)threads);
+  line(em, "for (int _u = _tid; _u < %lld; _u += %lld) {", (long long)(lines * P), (long long)threads);
   em->indent++;
-  line(em, "const int ln = u / %lld, seg = u %% %lld;", (long long)P, (long long)P);
-  line(em, "int i = 0;");
-  line(em, "%s acc = buf[%s];", t, at);
-  line(em, "for (i = 1; i < %lld; ++i) buf[%s] = acc = %s;", (long long)S, at, combine_expr(v, "acc", xprintf("buf[%s]", at)));
-  line(em, "total[u] = acc;");
+  line(em, "const int _ln = _u / %lld, _seg = _u %% %lld;", (long long)P, (long long)P);
+  line(em, "int _i = 0;");
+  line(em, "%s _acc = _buf[%s];", t, at);
+  line(em, "for (_i = 1; _i < %lld; ++_i) _buf[%s] = _acc = %s;", (long long)S, at, combine_expr(v, "_acc", xprintf("_buf[%s]", at)));
+  line(em, "_total[_u] = _acc;");
   close_loop(em);
   if (P > 1) {
     line(em, "__syncthreads();");
-    line(em, "for (int u = tid; u < %lld; u += %lld) {", (long long)(lines * P), (long long)threads);
+    line(em, "for (int _u = _tid; _u < %lld; _u += %lld) {", (long long)(lines * P), (long long)threads);
     em->indent++;
-    line(em, "const int ln = u / %lld, seg = u %% %lld;", (long long)P, (long long)P);
-    line(em, "if (seg == 0) continue;");
-    line(em, "%s before = total[ln * %lld];", t, (long long)P);
-    line(em, "for (int q = 1; q < seg; ++q) before = %s;", combine_expr(v, "before", xprintf("total[ln * %lld + q]", (long long)P)));
-    line(em, "for (int i = 0; i < %lld; ++i) buf[%s] = %s;", (long long)S, at, combine_expr(v, "before", xprintf("buf[%s]", at)));
+    line(em, "const int _ln = _u / %lld, _seg = _u %% %lld;", (long long)P, (long long)P);
+    line(em, "if (_seg == 0) continue;");
+    line(em, "%s _before = _total[_ln * %lld];", t, (long long)P);
+    line(em, "for (int _q = 1; _q < _seg; ++_q) _before = %s;", combine_expr(v, "_before", xprintf("_total[_ln * %lld + _q]", (long long)P)));
+    line(em, "for (int _i = 0; _i < %lld; ++_i) _buf[%s] = %s;", (long long)S, at, combine_expr(v, "_before", xprintf("_buf[%s]", at)));
     close_loop(em);
   }
   line(em, "__syncthreads();");
@@ -267,7 +267,7 @@ void emit_scan(Em *em, Stmt *s) {
   own = identity_cx(l, &uses_e);
   pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "%s[k] = buf[%s];", v->cname, padded_index(pos, S));
+  line(em, "%s[_k] = _buf[%s];", v->cname, padded_index(pos, S));
   close_loop(em);
   em->indent--;
   line(em, "}");

@@ -260,6 +260,9 @@ typedef struct {
 
 Module *collect_module(Node *root);
 Func *module_func(Module *m, const char *name);
+// Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
+// by what its name is bound to, however the file imported it?
+bool refers_to(Module *m, Node *e, const char *qualified);
 Obj *obj_new(ObjKind kind);
 Obj *obj_int(int64_t v);
 Obj *obj_float(double v);
@@ -270,6 +273,12 @@ Obj *obj_dtype(Scalar s);
 const char *obj_kind_name(const Obj *o);
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
+
+// ---------------------------------------------------------------- names.c
+// The namespace policy: the emitter's own names start with "_"; user names are
+// renamed only where C++ would read them otherwise (see names.c).
+bool is_reserved_name(const char *name);  // C/C++/CUDA words and runtime names (tl2cu_*)
+const char *user_cname(const char *name);  // "_x" -> "u_x", "new" -> "new_", "x" -> "x"
 
 // ---------------------------------------------------------------- options.c
 typedef struct {
@@ -406,6 +415,7 @@ struct Stmt {
 
 typedef struct {
   const char *name;
+  const char *cname;  // its name in C (names.c), set for runtime parameters
   Type ty;
   bool is_constexpr;
   Obj *constval;
@@ -490,6 +500,7 @@ typedef struct {
   int inline_depth;
   Obj *returned;       // set by `return` inside an inlined helper
   bool in_kernel;      // false while evaluating module-level expressions
+  const char *callee;  // the builtin being called, by what it is ("tl.exp"), whatever the call's spelling
 } Ctx;
 
 Obj *eval(Ctx *c, Node *e);

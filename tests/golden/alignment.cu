@@ -5,486 +5,486 @@ namespace tl2cu_kernels {
 
 // alignment: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, int32_t n, int32_t m) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L11: i = tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L12: v_plain = tl.load(x_ptr + i)
   float v_plain[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + i_[k]);
-    for (int j = 0; j < 4; ++j) v_plain[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + i[_k]);
+    for (int _j = 0; _j < 4; ++_j) v_plain[_k + _j] = _t.v[_j];
   }
   // L13: tl.store(out_ptr + i, v_plain)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_plain[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_plain[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L14: s_shift1 = tl.load(x_ptr + i + 1)  # 4 bytes past a 16-byte boundary
   float s_shift1[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_shift1[k] = *((x_ptr + i_[k]) + 1);
+  for (int _k = 0; _k < 8; ++_k) {
+    s_shift1[_k] = *((x_ptr + i[_k]) + 1);
   }
   // L15: tl.store(out_ptr + i, s_shift1)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_shift1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_shift1[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L16: v_back = tl.load(x_ptr + (i + 1) - 1)  # residues: aligned again
   float v_back[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i_[k] + 1)) + (0 - 1));
-    for (int j = 0; j < 4; ++j) v_back[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i[_k] + 1)) + (0 - 1));
+    for (int _j = 0; _j < 4; ++_j) v_back[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(out_ptr + i, v_back)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_back[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_back[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L18: v_off16 = tl.load(x_ptr + i + 16)
   float v_off16[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + i_[k]) + 16);
-    for (int j = 0; j < 4; ++j) v_off16[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + i[_k]) + 16);
+    for (int _j = 0; _j < 4; ++_j) v_off16[_k + _j] = _t.v[_j];
   }
   // L19: tl.store(out_ptr + i, v_off16)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_off16[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_off16[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L20: s_off2 = tl.load(x_ptr + 2 + i)  # 8 bytes past
   float s_off2[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_off2[k] = (x_ptr + 2)[i_[k]];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_off2[_k] = (x_ptr + 2)[i[_k]];
   }
   // L21: tl.store(out_ptr + i, s_off2)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_off2[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_off2[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L22: s_stride2 = tl.load(x_ptr + 2 * i)  # not contiguous
   float s_stride2[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_stride2[k] = x_ptr[(2 * i_[k])];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_stride2[_k] = x_ptr[(2 * i[_k])];
   }
   // L23: tl.store(out_ptr + i, s_stride2)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_stride2[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_stride2[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L24: s_reversed = tl.load(x_ptr + (BLOCK - 1 - i))
   float s_reversed[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_reversed[k] = x_ptr[(1023 - i_[k])];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_reversed[_k] = x_ptr[(1023 - i[_k])];
   }
   // L25: tl.store(out_ptr + i, s_reversed)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_reversed[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_reversed[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L26: v_n = tl.load(x_ptr + n + i)  # n: divisible by 16 (hint)
   float v_n[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + n) + i_[k]);
-    for (int j = 0; j < 4; ++j) v_n[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + n) + i[_k]);
+    for (int _j = 0; _j < 4; ++_j) v_n[_k + _j] = _t.v[_j];
   }
   // L27: tl.store(out_ptr + i, v_n)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_n[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_n[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L28: s_m = tl.load(x_ptr + m + i)  # m: no hint (the aligned variant may assume it)
   float s_m[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_m[k] = (x_ptr + m)[i_[k]];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_m[_k] = (x_ptr + m)[i[_k]];
   }
   // L29: tl.store(out_ptr + i, s_m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_m[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_m[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L30: v_mask_n = tl.load(x_ptr + i, mask=i < n, other=0.0)  # the mask is the same over a run
   float v_mask_n[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if ((i_[k] < n)) t = *(const tl2cu_vec<float, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 4; ++j) v_mask_n[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if ((i[_k] < n)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) v_mask_n[_k + _j] = _t.v[_j];
   }
   // L31: tl.store(out_ptr + i, v_mask_n)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_mask_n[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_mask_n[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L32: s_mask_m = tl.load(x_ptr + i, mask=i < m, other=0.0)  # a run may straddle m
   float s_mask_m[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_mask_m[k] = ((i_[k] < m) ? x_ptr[i_[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    s_mask_m[_k] = ((i[_k] < m) ? x_ptr[i[_k]] : 0.0f);
   }
   // L33: tl.store(out_ptr + i, s_mask_m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_mask_m[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mask_m[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L34: s_mask_eq = tl.load(x_ptr + i, mask=i != n, other=0.0)  # != n: not a bound
   float s_mask_eq[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_mask_eq[k] = ((i_[k] != n) ? x_ptr[i_[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    s_mask_eq[_k] = ((i[_k] != n) ? x_ptr[i[_k]] : 0.0f);
   }
   // L35: tl.store(out_ptr + i, s_mask_eq)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_mask_eq[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mask_eq[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
 }
 
 // alignment: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t m) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L11: i = tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L12: v_plain = tl.load(x_ptr + i)
   float v_plain[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + i_[k]);
-    for (int j = 0; j < 4; ++j) v_plain[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + i[_k]);
+    for (int _j = 0; _j < 4; ++_j) v_plain[_k + _j] = _t.v[_j];
   }
   // L13: tl.store(out_ptr + i, v_plain)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_plain[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_plain[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L14: s_shift1 = tl.load(x_ptr + i + 1)  # 4 bytes past a 16-byte boundary
   float s_shift1[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_shift1[k] = *((x_ptr + i_[k]) + 1);
+  for (int _k = 0; _k < 8; ++_k) {
+    s_shift1[_k] = *((x_ptr + i[_k]) + 1);
   }
   // L15: tl.store(out_ptr + i, s_shift1)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_shift1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_shift1[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L16: v_back = tl.load(x_ptr + (i + 1) - 1)  # residues: aligned again
   float v_back[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i_[k] + 1)) + (0 - 1));
-    for (int j = 0; j < 4; ++j) v_back[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i[_k] + 1)) + (0 - 1));
+    for (int _j = 0; _j < 4; ++_j) v_back[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(out_ptr + i, v_back)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_back[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_back[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L18: v_off16 = tl.load(x_ptr + i + 16)
   float v_off16[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + i_[k]) + 16);
-    for (int j = 0; j < 4; ++j) v_off16[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + i[_k]) + 16);
+    for (int _j = 0; _j < 4; ++_j) v_off16[_k + _j] = _t.v[_j];
   }
   // L19: tl.store(out_ptr + i, v_off16)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_off16[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_off16[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L20: s_off2 = tl.load(x_ptr + 2 + i)  # 8 bytes past
   float s_off2[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_off2[k] = (x_ptr + 2)[i_[k]];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_off2[_k] = (x_ptr + 2)[i[_k]];
   }
   // L21: tl.store(out_ptr + i, s_off2)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_off2[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_off2[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L22: s_stride2 = tl.load(x_ptr + 2 * i)  # not contiguous
   float s_stride2[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_stride2[k] = x_ptr[(2 * i_[k])];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_stride2[_k] = x_ptr[(2 * i[_k])];
   }
   // L23: tl.store(out_ptr + i, s_stride2)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_stride2[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_stride2[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L24: s_reversed = tl.load(x_ptr + (BLOCK - 1 - i))
   float s_reversed[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_reversed[k] = x_ptr[(1023 - i_[k])];
+  for (int _k = 0; _k < 8; ++_k) {
+    s_reversed[_k] = x_ptr[(1023 - i[_k])];
   }
   // L25: tl.store(out_ptr + i, s_reversed)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_reversed[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_reversed[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L26: v_n = tl.load(x_ptr + n + i)  # n: divisible by 16 (hint)
   float v_n[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + n) + i_[k]);
-    for (int j = 0; j < 4; ++j) v_n[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + n) + i[_k]);
+    for (int _j = 0; _j < 4; ++_j) v_n[_k + _j] = _t.v[_j];
   }
   // L27: tl.store(out_ptr + i, v_n)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_n[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_n[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L28: s_m = tl.load(x_ptr + m + i)  # m: no hint (the aligned variant may assume it)
   float s_m[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + m) + i_[k]);
-    for (int j = 0; j < 4; ++j) s_m[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + m) + i[_k]);
+    for (int _j = 0; _j < 4; ++_j) s_m[_k + _j] = _t.v[_j];
   }
   // L29: tl.store(out_ptr + i, s_m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_m[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_m[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L30: v_mask_n = tl.load(x_ptr + i, mask=i < n, other=0.0)  # the mask is the same over a run
   float v_mask_n[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if ((i_[k] < n)) t = *(const tl2cu_vec<float, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 4; ++j) v_mask_n[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if ((i[_k] < n)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) v_mask_n[_k + _j] = _t.v[_j];
   }
   // L31: tl.store(out_ptr + i, v_mask_n)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = v_mask_n[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_mask_n[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L32: s_mask_m = tl.load(x_ptr + i, mask=i < m, other=0.0)  # a run may straddle m
   float s_mask_m[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if ((i_[k] < m)) t = *(const tl2cu_vec<float, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 4; ++j) s_mask_m[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if ((i[_k] < m)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) s_mask_m[_k + _j] = _t.v[_j];
   }
   // L33: tl.store(out_ptr + i, s_mask_m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_mask_m[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mask_m[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L34: s_mask_eq = tl.load(x_ptr + i, mask=i != n, other=0.0)  # != n: not a bound
   float s_mask_eq[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s_mask_eq[k] = ((i_[k] != n) ? x_ptr[i_[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    s_mask_eq[_k] = ((i[_k] != n) ? x_ptr[i[_k]] : 0.0f);
   }
   // L35: tl.store(out_ptr + i, s_mask_eq)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = s_mask_eq[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mask_eq[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t alignment_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t m) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t alignment_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t m) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (m % 16 == 0)
-    tl2cu_kernels::alignment_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, m);
+    tl2cu_kernels::alignment_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, m);
   else
-    tl2cu_kernels::alignment<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, m);
+    tl2cu_kernels::alignment<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, m);
   return cudaGetLastError();
 }
 

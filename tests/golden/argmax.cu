@@ -5,428 +5,428 @@ namespace tl2cu_kernels {
 
 // argmax_kernel: num_warps=4, BLOCK_M=4, BLOCK_N=1024
 __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[128];
   // L14: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L15: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rows[32];  // [4] i32, held in the layout of [4, 1024]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = ((pid * 4) + (e >> 10));
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = ((pid * 4) + (_e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 1023);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 1023);
   }
   // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  for (int _k = 0; _k < 32; ++_k) {
+    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   }
   // L18: x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=-float("inf"))
   float x[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    x[k] = (mask[k] ? *((x_ptr + (rows[k] * stride)) + cols[k]) : -tl2cu_inf<float>());
+  for (int _k = 0; _k < 32; ++_k) {
+    x[_k] = (mask[_k] ? *((x_ptr + (rows[_k] * stride)) + cols[_k]) : -tl2cu_inf<float>());
   }
   // L19: index = tl.argmax(x, axis=1)
   int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
   {
-    float r0 = x[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
-    float r1 = x[8];
-    int32_t i1;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
-    float r2 = x[16];
-    int32_t i2;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
-    float r3 = x[24];
-    int32_t i3;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
+    float _r0 = x[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, x[1], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, x[2], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, x[3], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 4); tl2cu_argmax_step(_r0, _i0, x[4], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 5); tl2cu_argmax_step(_r0, _i0, x[5], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 6); tl2cu_argmax_step(_r0, _i0, x[6], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 7); tl2cu_argmax_step(_r0, _i0, x[7], (int32_t)(_e & 1023)); }
+    float _r1 = x[8];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); _i1 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 9); tl2cu_argmax_step(_r1, _i1, x[9], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 10); tl2cu_argmax_step(_r1, _i1, x[10], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 11); tl2cu_argmax_step(_r1, _i1, x[11], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 12); tl2cu_argmax_step(_r1, _i1, x[12], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 13); tl2cu_argmax_step(_r1, _i1, x[13], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 14); tl2cu_argmax_step(_r1, _i1, x[14], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 15); tl2cu_argmax_step(_r1, _i1, x[15], (int32_t)(_e & 1023)); }
+    float _r2 = x[16];
+    int32_t _i2;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); _i2 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 17); tl2cu_argmax_step(_r2, _i2, x[17], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 18); tl2cu_argmax_step(_r2, _i2, x[18], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 19); tl2cu_argmax_step(_r2, _i2, x[19], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 20); tl2cu_argmax_step(_r2, _i2, x[20], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 21); tl2cu_argmax_step(_r2, _i2, x[21], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 22); tl2cu_argmax_step(_r2, _i2, x[22], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 23); tl2cu_argmax_step(_r2, _i2, x[23], (int32_t)(_e & 1023)); }
+    float _r3 = x[24];
+    int32_t _i3;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); _i3 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 25); tl2cu_argmax_step(_r3, _i3, x[25], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 26); tl2cu_argmax_step(_r3, _i3, x[26], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 27); tl2cu_argmax_step(_r3, _i3, x[27], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 28); tl2cu_argmax_step(_r3, _i3, x[28], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 29); tl2cu_argmax_step(_r3, _i3, x[29], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 30); tl2cu_argmax_step(_r3, _i3, x[30], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 31); tl2cu_argmax_step(_r3, _i3, x[31], (int32_t)(_e & 1023)); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
     __syncthreads();
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r0 = w0; i0 = j0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r0 = _w0; _i0 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 8);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r1 = w0; i1 = j0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 8);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r1 = _w0; _i1 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 16);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r2 = w0; i2 = j0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 16);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r2 = _w0; _i2 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 24);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r3 = w0; i3 = j0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 24);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r3 = _w0; _i3 = _j0;
     }
-    index[0] = i0;
-    index[1] = i0;
-    index[2] = i0;
-    index[3] = i0;
-    index[4] = i0;
-    index[5] = i0;
-    index[6] = i0;
-    index[7] = i0;
-    index[8] = i1;
-    index[9] = i1;
-    index[10] = i1;
-    index[11] = i1;
-    index[12] = i1;
-    index[13] = i1;
-    index[14] = i1;
-    index[15] = i1;
-    index[16] = i2;
-    index[17] = i2;
-    index[18] = i2;
-    index[19] = i2;
-    index[20] = i2;
-    index[21] = i2;
-    index[22] = i2;
-    index[23] = i2;
-    index[24] = i3;
-    index[25] = i3;
-    index[26] = i3;
-    index[27] = i3;
-    index[28] = i3;
-    index[29] = i3;
-    index[30] = i3;
-    index[31] = i3;
+    index[0] = _i0;
+    index[1] = _i0;
+    index[2] = _i0;
+    index[3] = _i0;
+    index[4] = _i0;
+    index[5] = _i0;
+    index[6] = _i0;
+    index[7] = _i0;
+    index[8] = _i1;
+    index[9] = _i1;
+    index[10] = _i1;
+    index[11] = _i1;
+    index[12] = _i1;
+    index[13] = _i1;
+    index[14] = _i1;
+    index[15] = _i1;
+    index[16] = _i2;
+    index[17] = _i2;
+    index[18] = _i2;
+    index[19] = _i2;
+    index[20] = _i2;
+    index[21] = _i2;
+    index[22] = _i2;
+    index[23] = _i2;
+    index[24] = _i3;
+    index[25] = _i3;
+    index[26] = _i3;
+    index[27] = _i3;
+    index[28] = _i3;
+    index[29] = _i3;
+    index[30] = _i3;
+    index[31] = _i3;
   }
   // L20: tl.store(out_ptr + rows, index, mask=rows < n_rows)
   // index changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 10)] = index[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 10)] = index[_k];
   }
   __syncthreads();
-  int32_t index__cvt1[1];
+  int32_t _index_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 3);
-    index__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 3);
+    _index_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 4) {
+  if (_tid < 4) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 3);
-      if ((((pid * 4) + e) < n_rows)) out_ptr[((pid * 4) + e)] = index__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 3);
+      if ((((pid * 4) + _e) < n_rows)) out_ptr[((pid * 4) + _e)] = _index_cvt1[_k];
     }
   }
 }
 
 // argmax_kernel: num_warps=4, BLOCK_M=4, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[128];
   // L14: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L15: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rows[32];  // [4] i32, held in the layout of [4, 1024]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = ((pid * 4) + (e >> 10));
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = ((pid * 4) + (_e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 1023);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 1023);
   }
   // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  for (int _k = 0; _k < 32; ++_k) {
+    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   }
   // L18: x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=-float("inf"))
   float x[32];  // [4, 1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 32; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * stride)) + cols[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = -tl2cu_inf<float>();
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 32; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * stride)) + cols[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L19: index = tl.argmax(x, axis=1)
   int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
   {
-    float r0 = x[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, x[1], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, x[2], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, x[3], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 4); tl2cu_argmax_step(r0, i0, x[4], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 5); tl2cu_argmax_step(r0, i0, x[5], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 6); tl2cu_argmax_step(r0, i0, x[6], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 7); tl2cu_argmax_step(r0, i0, x[7], (int32_t)(e & 1023)); }
-    float r1 = x[8];
-    int32_t i1;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 8); i1 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 9); tl2cu_argmax_step(r1, i1, x[9], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 10); tl2cu_argmax_step(r1, i1, x[10], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 11); tl2cu_argmax_step(r1, i1, x[11], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 12); tl2cu_argmax_step(r1, i1, x[12], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 13); tl2cu_argmax_step(r1, i1, x[13], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 14); tl2cu_argmax_step(r1, i1, x[14], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 15); tl2cu_argmax_step(r1, i1, x[15], (int32_t)(e & 1023)); }
-    float r2 = x[16];
-    int32_t i2;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 16); i2 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 17); tl2cu_argmax_step(r2, i2, x[17], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 18); tl2cu_argmax_step(r2, i2, x[18], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 19); tl2cu_argmax_step(r2, i2, x[19], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 20); tl2cu_argmax_step(r2, i2, x[20], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 21); tl2cu_argmax_step(r2, i2, x[21], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 22); tl2cu_argmax_step(r2, i2, x[22], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 23); tl2cu_argmax_step(r2, i2, x[23], (int32_t)(e & 1023)); }
-    float r3 = x[24];
-    int32_t i3;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 24); i3 = (int32_t)(e & 1023); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 25); tl2cu_argmax_step(r3, i3, x[25], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 26); tl2cu_argmax_step(r3, i3, x[26], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 27); tl2cu_argmax_step(r3, i3, x[27], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 28); tl2cu_argmax_step(r3, i3, x[28], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 29); tl2cu_argmax_step(r3, i3, x[29], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 30); tl2cu_argmax_step(r3, i3, x[30], (int32_t)(e & 1023)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 31); tl2cu_argmax_step(r3, i3, x[31], (int32_t)(e & 1023)); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
+    float _r0 = x[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, x[1], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, x[2], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, x[3], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); tl2cu_argmax_step(_r0, _i0, x[4], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 5); tl2cu_argmax_step(_r0, _i0, x[5], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 6); tl2cu_argmax_step(_r0, _i0, x[6], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 7); tl2cu_argmax_step(_r0, _i0, x[7], (int32_t)(_e & 1023)); }
+    float _r1 = x[8];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); _i1 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 9); tl2cu_argmax_step(_r1, _i1, x[9], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 10); tl2cu_argmax_step(_r1, _i1, x[10], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 11); tl2cu_argmax_step(_r1, _i1, x[11], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); tl2cu_argmax_step(_r1, _i1, x[12], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 13); tl2cu_argmax_step(_r1, _i1, x[13], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 14); tl2cu_argmax_step(_r1, _i1, x[14], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 15); tl2cu_argmax_step(_r1, _i1, x[15], (int32_t)(_e & 1023)); }
+    float _r2 = x[16];
+    int32_t _i2;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); _i2 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 17); tl2cu_argmax_step(_r2, _i2, x[17], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 18); tl2cu_argmax_step(_r2, _i2, x[18], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 19); tl2cu_argmax_step(_r2, _i2, x[19], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 20); tl2cu_argmax_step(_r2, _i2, x[20], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 21); tl2cu_argmax_step(_r2, _i2, x[21], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 22); tl2cu_argmax_step(_r2, _i2, x[22], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 23); tl2cu_argmax_step(_r2, _i2, x[23], (int32_t)(_e & 1023)); }
+    float _r3 = x[24];
+    int32_t _i3;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); _i3 = (int32_t)(_e & 1023); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 25); tl2cu_argmax_step(_r3, _i3, x[25], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 26); tl2cu_argmax_step(_r3, _i3, x[26], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 27); tl2cu_argmax_step(_r3, _i3, x[27], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 28); tl2cu_argmax_step(_r3, _i3, x[28], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 29); tl2cu_argmax_step(_r3, _i3, x[29], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 30); tl2cu_argmax_step(_r3, _i3, x[30], (int32_t)(_e & 1023)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 31); tl2cu_argmax_step(_r3, _i3, x[31], (int32_t)(_e & 1023)); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
     __syncthreads();
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 8); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 16); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 24); float* p = (float*)tl2cu_smem + (e >> 10) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 16))[(e >> 10) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r0 = w0; i0 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r0 = _w0; _i0 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 8);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r1 = w0; i1 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r1 = _w0; _i1 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 16);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r2 = w0; i2 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 16);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r2 = _w0; _i2 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 24);
-      const float* p = (const float*)tl2cu_smem + (e >> 10) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 16) + (e >> 10) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r3 = w0; i3 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 24);
+      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r3 = _w0; _i3 = _j0;
     }
-    index[0] = i0;
-    index[1] = i0;
-    index[2] = i0;
-    index[3] = i0;
-    index[4] = i0;
-    index[5] = i0;
-    index[6] = i0;
-    index[7] = i0;
-    index[8] = i1;
-    index[9] = i1;
-    index[10] = i1;
-    index[11] = i1;
-    index[12] = i1;
-    index[13] = i1;
-    index[14] = i1;
-    index[15] = i1;
-    index[16] = i2;
-    index[17] = i2;
-    index[18] = i2;
-    index[19] = i2;
-    index[20] = i2;
-    index[21] = i2;
-    index[22] = i2;
-    index[23] = i2;
-    index[24] = i3;
-    index[25] = i3;
-    index[26] = i3;
-    index[27] = i3;
-    index[28] = i3;
-    index[29] = i3;
-    index[30] = i3;
-    index[31] = i3;
+    index[0] = _i0;
+    index[1] = _i0;
+    index[2] = _i0;
+    index[3] = _i0;
+    index[4] = _i0;
+    index[5] = _i0;
+    index[6] = _i0;
+    index[7] = _i0;
+    index[8] = _i1;
+    index[9] = _i1;
+    index[10] = _i1;
+    index[11] = _i1;
+    index[12] = _i1;
+    index[13] = _i1;
+    index[14] = _i1;
+    index[15] = _i1;
+    index[16] = _i2;
+    index[17] = _i2;
+    index[18] = _i2;
+    index[19] = _i2;
+    index[20] = _i2;
+    index[21] = _i2;
+    index[22] = _i2;
+    index[23] = _i2;
+    index[24] = _i3;
+    index[25] = _i3;
+    index[26] = _i3;
+    index[27] = _i3;
+    index[28] = _i3;
+    index[29] = _i3;
+    index[30] = _i3;
+    index[31] = _i3;
   }
   // L20: tl.store(out_ptr + rows, index, mask=rows < n_rows)
   // index changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 10)] = index[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 10)] = index[_k];
   }
   __syncthreads();
-  int32_t index__cvt1[1];
+  int32_t _index_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 3);
-    index__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 3);
+    _index_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 4) {
+  if (_tid < 4) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 3);
-      if ((((pid * 4) + e) < n_rows)) out_ptr[((pid * 4) + e)] = index__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 3);
+      if ((((pid * 4) + _e) < n_rows)) out_ptr[((pid * 4) + _e)] = _index_cvt1[_k];
     }
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t argmax_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t argmax_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::argmax_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::argmax_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
   else
-    tl2cu_kernels::argmax_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::argmax_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t argmax_kernel(cudaStream_t stream, float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n_rows, (int64_t)4);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return argmax_kernel_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n_rows, n_cols, stride);
+extern "C" cudaError_t argmax_kernel(cudaStream_t _stream, float *x_ptr, int32_t *out_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n_rows, (int64_t)4);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return argmax_kernel_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n_rows, n_cols, stride);
 }
 

@@ -5,213 +5,213 @@ namespace tl2cu_kernels {
 
 // broadcast_2d: num_warps=2, BM=16, BN=64
 __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L11: rm = tl.program_id(0) * BM + tl.arange(0, BM)
   int32_t rm[16];  // [16] i32, held in the layout of [16, 64]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 64>(tid, k);
-    rm[k] = (((int32_t)blockIdx.x * 16) + (e >> 6));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
+    rm[_k] = (((int32_t)blockIdx.x * 16) + (_e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 64>(tid, k);
-    rn[k] = (((int32_t)blockIdx.y * 64) + (e & 63));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
+    rn[_k] = (((int32_t)blockIdx.y * 64) + (_e & 63));
   }
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
   float row_scale[16];  // [16] fp32, held in the layout of [16, 64]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_scale[k] = ((rm[k] < M) ? rows_ptr[rm[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
   }
   // L14: mask = (rm[:, None] < M) & (rn[None, :] < N)
   bool mask[16];  // [16, 64] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = ((rm[k] < M) && (rn[k] < N));
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
   }
   // L15: ptrs = a_ptr + rm[:, None] * stride + rn[None, :]
   float * ptrs[16];  // [16, 64] *fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    ptrs[k] = ((a_ptr + ((int64_t)rm[k] * stride)) + rn[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    ptrs[_k] = ((a_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]);
   }
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    a[k] = (mask[k] ? *ptrs[k] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    a[_k] = (mask[_k] ? *ptrs[_k] : 0.0f);
   }
   // L17: out = a * row_scale[:, None] + row_scale[:, None]
   float out[16];  // [16, 64] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    out[k] = fmaf(a[k], row_scale[k], row_scale[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
   }
   // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) *((out_ptr + ((int64_t)rm[k] * stride)) + rn[k]) = out[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) *((out_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]) = out[_k];
   }
   // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
   // row_scale changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 64>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 6)] = row_scale[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 6)] = row_scale[_k];
   }
   __syncthreads();
-  float row_scale__cvt1[1];
+  float _row_scale_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    row_scale__cvt1[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _row_scale_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      if (((((int32_t)blockIdx.x * 16) + e) < M)) rows_ptr[(((int32_t)blockIdx.x * 16) + e)] = (row_scale__cvt1[k] * 2.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      if (((((int32_t)blockIdx.x * 16) + _e) < M)) rows_ptr[(((int32_t)blockIdx.x * 16) + _e)] = (_row_scale_cvt1[_k] * 2.0f);
     }
   }
   // L20: tiny = tl.arange(0, 8) * 3
   int32_t tiny[1];  // [8] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 7);
-    tiny[k] = (e * 3);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 7);
+    tiny[_k] = (_e * 3);
   }
   // L21: tl.store(out_ptr + tiny, tiny.to(tl.float32), mask=tiny < N)
-  if (tid < 8) {
+  if (_tid < 8) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if ((tiny[k] < N)) out_ptr[tiny[k]] = (float)tiny[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
     }
   }
 }
 
 // broadcast_2d: num_warps=2, BM=16, BN=64 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L11: rm = tl.program_id(0) * BM + tl.arange(0, BM)
   int32_t rm[16];  // [16] i32, held in the layout of [16, 64]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 64>(tid, k);
-    rm[k] = (((int32_t)blockIdx.x * 16) + (e >> 6));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    rm[_k] = (((int32_t)blockIdx.x * 16) + (_e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 64>(tid, k);
-    rn[k] = (((int32_t)blockIdx.y * 64) + (e & 63));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    rn[_k] = (((int32_t)blockIdx.y * 64) + (_e & 63));
   }
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
   float row_scale[16];  // [16] fp32, held in the layout of [16, 64]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_scale[k] = ((rm[k] < M) ? rows_ptr[rm[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
   }
   // L14: mask = (rm[:, None] < M) & (rn[None, :] < N)
   bool mask[16];  // [16, 64] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = ((rm[k] < M) && (rn[k] < N));
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
   }
   // L15: ptrs = a_ptr + rm[:, None] * stride + rn[None, :]
   float * ptrs[16];  // [16, 64] *fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    ptrs[k] = ((a_ptr + ((int64_t)rm[k] * stride)) + rn[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    ptrs[_k] = ((a_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]);
   }
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)ptrs[k];
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 4; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)ptrs[_k];
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L17: out = a * row_scale[:, None] + row_scale[:, None]
   float out[16];  // [16, 64] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    out[k] = fmaf(a[k], row_scale[k], row_scale[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
   }
   // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = out[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = out[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)((out_ptr + ((int64_t)rm[k] * stride)) + rn[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)((out_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]) = _t;
   }
   // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
   // row_scale changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 64>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 6)] = row_scale[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 6)] = row_scale[_k];
   }
   __syncthreads();
-  float row_scale__cvt1[1];
+  float _row_scale_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    row_scale__cvt1[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _row_scale_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      if (((((int32_t)blockIdx.x * 16) + e) < M)) rows_ptr[(((int32_t)blockIdx.x * 16) + e)] = (row_scale__cvt1[k] * 2.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      if (((((int32_t)blockIdx.x * 16) + _e) < M)) rows_ptr[(((int32_t)blockIdx.x * 16) + _e)] = (_row_scale_cvt1[_k] * 2.0f);
     }
   }
   // L20: tiny = tl.arange(0, 8) * 3
   int32_t tiny[1];  // [8] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 7);
-    tiny[k] = (e * 3);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 7);
+    tiny[_k] = (_e * 3);
   }
   // L21: tl.store(out_ptr + tiny, tiny.to(tl.float32), mask=tiny < N)
-  if (tid < 8) {
+  if (_tid < 8) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if ((tiny[k] < N)) out_ptr[tiny[k]] = (float)tiny[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
     }
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t broadcast_2d_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t broadcast_2d_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(out_ptr) && N % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::broadcast_2d_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
+    tl2cu_kernels::broadcast_2d_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
   else
-    tl2cu_kernels::broadcast_2d<<<dim3(gx, gy, gz), 64, 0, stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
+    tl2cu_kernels::broadcast_2d<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t broadcast_2d(cudaStream_t stream, float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
-  const int64_t gx = tl2cu_cdiv((int64_t)M, (int64_t)16);
-  const int64_t gy = tl2cu_cdiv((int64_t)N, (int64_t)64);
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return broadcast_2d_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, a_ptr, rows_ptr, out_ptr, M, N, stride);
+extern "C" cudaError_t broadcast_2d(cudaStream_t _stream, float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)M, (int64_t)16);
+  const int64_t _gy = tl2cu_cdiv((int64_t)N, (int64_t)64);
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return broadcast_2d_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, a_ptr, rows_ptr, out_ptr, M, N, stride);
 }
 

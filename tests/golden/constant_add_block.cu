@@ -6,52 +6,52 @@ namespace tl2cu_kernels {
 // add_mask2_kernel: num_warps=4, B0=32
 __global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_ptr, int32_t N0, unsigned tl2cu_programs_x) {
   // 4 programs along axis 0 share a thread block, 32 threads each
-  const int tid = threadIdx.x % 32;
-  const int32_t program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 32;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L9: pid = tl.program_id(0)
-  const int32_t pid = program_x;
+  const int32_t pid = _program_x;
   // L10: off_x = pid * B0 + tl.arange(0, B0)
   int32_t off_x[1];  // [32] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 32>(tid, k);
-    off_x[k] = ((pid * 32) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 32>(_tid, _k);
+    off_x[_k] = ((pid * 32) + _e);
   }
   // L11: mask = off_x < N0
   bool mask[1];  // [32] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (off_x[k] < N0);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (off_x[_k] < N0);
   }
   // L12: x = tl.load(x_ptr + off_x, mask=mask)
   float x[1];  // [32] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    x[k] = (mask[k] ? x_ptr[off_x[k]] : 0.0f);
+  for (int _k = 0; _k < 1; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[off_x[_k]] : 0.0f);
   }
   // L13: tl.store(z_ptr + off_x, x + 10.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) z_ptr[off_x[k]] = (x[k] + 10.0f);
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) z_ptr[off_x[_k]] = (x[_k] + 10.0f);
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t add_mask2_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t N0) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t add_mask2_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t N0) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 4 programs per thread block
-  tl2cu_kernels::add_mask2_kernel<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, N0, gx);
+  tl2cu_kernels::add_mask2_kernel<<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t add_mask2_kernel(cudaStream_t stream, float *x_ptr, float *z_ptr, int32_t N0) {
-  const int64_t gx = tl2cu_cdiv((int64_t)N0, (int64_t)32);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return add_mask2_kernel_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, z_ptr, N0);
+extern "C" cudaError_t add_mask2_kernel(cudaStream_t _stream, float *x_ptr, float *z_ptr, int32_t N0) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)N0, (int64_t)32);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return add_mask2_kernel_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, z_ptr, N0);
 }
 

@@ -6,11 +6,11 @@ namespace tl2cu_kernels {
 // control_flow: num_warps=4, BLOCK=64, MODE=1
 __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L16: pid = tl.program_id(0)
-  const int32_t pid = program_x;
+  const int32_t pid = _program_x;
   // L17: if pid * BLOCK >= n:
   if (((pid * 64) >= n)) {
     // L18: return
@@ -19,35 +19,35 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   // L19: offs = pid * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [64] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    offs[k] = ((pid * 64) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    offs[_k] = ((pid * 64) + _e);
   }
   // L20: mask = offs < n
   bool mask[1];  // [64] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L21: acc = tl.zeros((BLOCK,), dtype=tl.float32)
   float acc[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc[k] = 0.0f;
+  for (int _k = 0; _k < 1; ++_k) {
+    acc[_k] = 0.0f;
   }
   // L23: for step in range(steps):
   float acc_1[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_1[_k] = acc[_k];
   }
   int32_t count = 0;
   for (int32_t step = 0; step < steps; ++step) {
     // L24: acc = acc + offs.to(tl.float32) * 0.25
     float acc_2[1];  // [64] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_2[k] = fmaf((float)offs[k], 0.25f, acc_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_2[_k] = fmaf((float)offs[_k], 0.25f, acc_1[_k]);
     }
     // L25: if step % 2 == 0:
     int32_t count_5 = count;
@@ -75,8 +75,8 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
     }
     // L23: for step in range(steps):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
     count = count_5;
   }
@@ -84,73 +84,73 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   // a: folded into the fused multiply-adds that use it
   float b[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    b[k] = (acc_1[k] + 0.0f);
+  for (int _k = 0; _k < 1; ++_k) {
+    b[_k] = (acc_1[_k] + 0.0f);
   }
   // L33: acc = a + b
   float acc_3[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_3[k] = fmaf(acc_1[k], 0.5f, b[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_3[_k] = fmaf(acc_1[_k], 0.5f, b[_k]);
   }
   // L32: a, b = scale_and_shift(acc, 0.5, r)
   // a_1: folded into the fused multiply-adds that use it
   float b_1[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    b_1[k] = (acc_3[k] + 1.0f);
+  for (int _k = 0; _k < 1; ++_k) {
+    b_1[_k] = (acc_3[_k] + 1.0f);
   }
   // L33: acc = a + b
   float acc_4[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_4[k] = fmaf(acc_3[k], 0.5f, b_1[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_4[_k] = fmaf(acc_3[_k], 0.5f, b_1[_k]);
   }
   // L32: a, b = scale_and_shift(acc, 0.5, r)
   // a_2: folded into the fused multiply-adds that use it
   float b_2[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    b_2[k] = (acc_4[k] + 2.0f);
+  for (int _k = 0; _k < 1; ++_k) {
+    b_2[_k] = (acc_4[_k] + 2.0f);
   }
   // L33: acc = a + b
   float acc_5[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_5[k] = fmaf(acc_4[k], 0.5f, b_2[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_5[_k] = fmaf(acc_4[_k], 0.5f, b_2[_k]);
   }
   // L35: acc = acc * tl.num_programs(0)
   float acc_6[1];  // [64] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_6[k] = (acc_5[k] * (float)(int32_t)tl2cu_programs_x);
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_6[_k] = (acc_5[_k] * (float)(int32_t)tl2cu_programs_x);
   }
   // L38: tl.store(out_ptr + offs, acc, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = acc_6[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = acc_6[_k];
   }
   // L39: tl.store(count_ptr + pid, count)
-  if (tid == 0) {
+  if (_tid == 0) {
     count_ptr[pid] = count;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t control_flow_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t control_flow_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
-  tl2cu_kernels::control_flow<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(out_ptr, count_ptr, n, steps, gx);
+  tl2cu_kernels::control_flow<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(out_ptr, count_ptr, n, steps, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t control_flow(cudaStream_t stream, float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_max((int64_t)1, tl2cu_min(tl2cu_cdiv((int64_t)n, (int64_t)64), (int64_t)1024));
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return control_flow_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, out_ptr, count_ptr, n, steps);
+extern "C" cudaError_t control_flow(cudaStream_t _stream, float *out_ptr, int32_t *count_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_max((int64_t)1, tl2cu_min(tl2cu_cdiv((int64_t)n, (int64_t)64), (int64_t)1024));
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return control_flow_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, out_ptr, count_ptr, n, steps);
 }
 

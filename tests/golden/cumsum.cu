@@ -5,353 +5,353 @@ namespace tl2cu_kernels {
 
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = ((pid * 2) + (_e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 1023);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 1023);
   }
   // L19: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
   }
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   }
   // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
   float x[16];  // [2, 1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = (mask[k] ? x_ptr[offsets[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   }
   // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 2176;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 2176;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      int i = 0;
-      float acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      if (seg == 0) continue;
-      float before = total[ln * 64];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 64];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) z_ptr[offsets[k]] = x_cumsum[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
   }
 }
 
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = ((pid * 2) + (_e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 1023);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 1023);
   }
   // L19: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
   }
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   }
   // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
   float x[16];  // [2, 1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 2176;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 2176;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      int i = 0;
-      float acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      if (seg == 0) continue;
-      float before = total[ln * 64];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 64];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = x_cumsum[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x_cumsum[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(z_ptr + offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(z_ptr + offsets[_k]) = _t;
   }
 }
 
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = ((pid * 2) + (_e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 1023);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 1023);
   }
   // L31: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
   }
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   }
   // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
   int32_t x[16];  // [2, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = (mask[k] ? x_ptr[offsets[k]] : 0);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0);
   }
   // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 2176;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 2176;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 64];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 64];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) z_ptr[offsets[k]] = x_cumsum[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
   }
 }
 
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = ((pid * 2) + (_e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 1023);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 1023);
   }
   // L31: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
   }
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = ((rows[k] < n_rows) && (cols[k] < n_cols));
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   }
   // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
   int32_t x[16];  // [2, 1024] i32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<int32_t, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + offsets[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0;
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<int32_t, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + offsets[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 2176;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 2176;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))] = x[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 64, seg = u % 64;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 64];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 64, _seg = _u % 64;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 64];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      x_cumsum[k] = buf[tl2cu_pad<16>(((e & 1023) + (e >> 10) * 1024))];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = x_cumsum[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x_cumsum[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(z_ptr + offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(z_ptr + offsets[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t cumsum_f32_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t cumsum_f32_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::cumsum_f32_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_f32_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   else
-    tl2cu_kernels::cumsum_f32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_f32_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t cumsum_i32_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t cumsum_i32_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::cumsum_i32_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_i32_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   else
-    tl2cu_kernels::cumsum_i32_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_i32_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 

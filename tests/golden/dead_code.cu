@@ -5,19 +5,19 @@ namespace tl2cu_kernels {
 
 // dead_values: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) dead_values(float *x_ptr, float *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L12: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[2];  // [256] i32
+  int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L13: mask = i < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (i_[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (i[_k] < n);
   }
   // L14: far = i * 7 + 3                         # read only by the dead load
   // far is never used
@@ -28,31 +28,31 @@ __global__ void __launch_bounds__(128) dead_values(float *x_ptr, float *out_ptr,
   // L17: x = tl.load(x_ptr + i, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    x[k] = (mask[k] ? x_ptr[i_[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[i[_k]] : 0.0f);
   }
   // L18: tl.store(out_ptr + i, x + 1.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[i_[k]] = (x[k] + 1.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[i[_k]] = (x[_k] + 1.0f);
   }
 }
 
 // dead_values: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dead_values_aligned(float *x_ptr, float *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L12: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[2];  // [256] i32
+  int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    i[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L13: mask = i < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (i_[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (i[_k] < n);
   }
   // L14: far = i * 7 + 3                         # read only by the dead load
   // far is never used
@@ -63,70 +63,70 @@ __global__ void __launch_bounds__(128) dead_values_aligned(float *x_ptr, float *
   // L17: x = tl.load(x_ptr + i, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L18: tl.store(out_ptr + i, x + 1.0, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] + 1.0f);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] + 1.0f);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + i[_k]) = _t;
   }
 }
 
 // scalar_only: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) scalar_only(float *x_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // one program per thread: 128 programs along axis 0 share a thread block
-  const int32_t program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L23: offs = tl.arange(0, BLOCK) * 2          # a block value nothing reads
   // offs is never used
   // L24: tl.store(x_ptr + tl.program_id(0), n * 1.5)
-  x_ptr[program_x] = ((float)n * 1.5f);
+  x_ptr[_program_x] = ((float)n * 1.5f);
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t dead_values_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t dead_values_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::dead_values_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::dead_values_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   else
-    tl2cu_kernels::dead_values<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::dead_values<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t dead_values(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return dead_values_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n);
+extern "C" cudaError_t dead_values(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return dead_values_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t scalar_only_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t scalar_only_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 128 programs per thread block
-  tl2cu_kernels::scalar_only<<<dim3((unsigned)(((uint64_t)gx + 127) / 128), gy, gz), 128, 0, stream>>>(x_ptr, n, gx);
+  tl2cu_kernels::scalar_only<<<dim3((unsigned)(((uint64_t)_gx + 127) / 128), _gy, _gz), 128, 0, _stream>>>(x_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t scalar_only(cudaStream_t stream, float *x_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return scalar_only_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, n);
+extern "C" cudaError_t scalar_only(cudaStream_t _stream, float *x_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return scalar_only_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, n);
 }
 

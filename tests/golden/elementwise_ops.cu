@@ -5,261 +5,261 @@ namespace tl2cu_kernels {
 
 // elementwise_ops: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L12: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L13: offs = pid * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = ((pid * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = ((pid * 256) + _e);
   }
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L15: x = tl.load(x_ptr + offs, mask=mask, other=1.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    x[k] = (mask[k] ? x_ptr[offs[k]] : 1.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 1.0f);
   }
   // L16: h = tl.load(h_ptr + offs, mask=mask, other=0.0)
   half h[2];  // [256] fp16
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    h[k] = (mask[k] ? h_ptr[offs[k]] : half(0.0f));
+  for (int _k = 0; _k < 2; ++_k) {
+    h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0.0f));
   }
   // L17: i = tl.load(i_ptr + offs, mask=mask, other=0)
-  int32_t i_[2];  // [256] i32
+  int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    i_[k] = (mask[k] ? i_ptr[offs[k]] : 0);
+  for (int _k = 0; _k < 2; ++_k) {
+    i[_k] = (mask[_k] ? i_ptr[offs[_k]] : 0);
   }
   // L18: b = tl.load(b_ptr + offs, mask=mask, other=0)
   int8_t b[2];  // [256] i8
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (mask[k] ? b_ptr[offs[k]] : (int8_t)0);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (int8_t)0);
   }
   // L19: y = tl.exp(x) * SCALE + tl.sqrt(tl.abs(x)) - tl.log(x * x + 1.0)
   float y[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    y[k] = (fmaf(tl2cu_exp(x[k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[k]))) - tl2cu_log(fmaf(x[k], x[k], 1.0f)));
+  for (int _k = 0; _k < 2; ++_k) {
+    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
   }
   // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
   float y_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    y_1[k] = tl2cu_div(((y[k] > 0.0f) ? y[k] : (0.0f - y[k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[k]))))));
+  for (int _k = 0; _k < 2; ++_k) {
+    y_1[_k] = tl2cu_div(((y[_k] > 0.0f) ? y[_k] : (0.0f - y[_k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[_k]))))));
   }
   // L21: y = tl.maximum(y, h.to(tl.float32)) + tl.rsqrt(x * x + 2.0) + tl.exp2(-x) + tl.sin(x) * tl.cos(x)
   float y_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    y_2[k] = fmaf(tl2cu_sin(x[k]), tl2cu_cos(x[k]), ((tl2cu_maximum(y_1[k], tl2cu_cast<float>(h[k])) + tl2cu_rsqrt(fmaf(x[k], x[k], 2.0f))) + tl2cu_exp2((0.0f - x[k]))));
+  for (int _k = 0; _k < 2; ++_k) {
+    y_2[_k] = fmaf(tl2cu_sin(x[_k]), tl2cu_cos(x[_k]), ((tl2cu_maximum(y_1[_k], tl2cu_cast<float>(h[_k])) + tl2cu_rsqrt(fmaf(x[_k], x[_k], 2.0f))) + tl2cu_exp2((0.0f - x[_k]))));
   }
   // L22: q = i // 3 + i % 3 - (i << 2) + (i >> 1) ^ (i & 7) | ~i
-  int32_t q_[2];  // [256] i32
+  int32_t q[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    q_[k] = ((((((i_[k] / 3) + (i_[k] % 3)) - tl2cu_shl(i_[k], 2)) + tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    q[_k] = ((((((i[_k] / 3) + (i[_k] % 3)) - tl2cu_shl(i[_k], 2)) + tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    small[k] = (int8_t)((int8_t)(b[k] + (int8_t)(b[k] * b[k])) - (int8_t)(b[k] / (int8_t)2));
+  for (int _k = 0; _k < 2; ++_k) {
+    small[_k] = (int8_t)((int8_t)(b[_k] + (int8_t)(b[_k] * b[_k])) - (int8_t)(b[_k] / (int8_t)2));
   }
   // L24: j = tl.minimum(q, 100) + tl.cdiv(i, 4) + small.to(tl.int32) + x.to(tl.int32)
-  int32_t j_[2];  // [256] i32
+  int32_t j[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    j_[k] = (((tl2cu_minimum(q_[k], 100) + ((i_[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
+  for (int _k = 0; _k < 2; ++_k) {
+    j[_k] = (((tl2cu_minimum(q[_k], 100) + ((i[_k] + 3) / 4)) + (int32_t)small[_k]) + tl2cu_cast<int32_t>(x[_k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) x_ptr[offs[k]] = y_2[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) x_ptr[offs[_k]] = y_2[_k];
   }
   // L26: tl.store(h_ptr + offs, (h * 2.0).to(tl.float16), mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) h_ptr[offs[k]] = (h[k] * half(2.0f));
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) h_ptr[offs[_k]] = (h[_k] * half(2.0f));
   }
   // L27: tl.store(i_ptr + offs, j, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) i_ptr[offs[k]] = j_[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) i_ptr[offs[_k]] = j[_k];
   }
   // L28: tl.store(b_ptr + offs, small, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) b_ptr[offs[k]] = small[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) b_ptr[offs[_k]] = small[_k];
   }
   // L29: tl.store(flag_ptr + offs, (j > 0) & (y < 1.0) | (not_zero(x)), mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) flag_ptr[offs[k]] = (((j_[k] > 0) && (y_2[k] < 1.0f)) || (x[k] != 0.0f));
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) flag_ptr[offs[_k]] = (((j[_k] > 0) && (y_2[_k] < 1.0f)) || (x[_k] != 0.0f));
   }
 }
 
 // elementwise_ops: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L12: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L13: offs = pid * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = ((pid * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = ((pid * 256) + _e);
   }
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L15: x = tl.load(x_ptr + offs, mask=mask, other=1.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 1.0f;
-    for (int j = 0; j < 2; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 1.0f;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L16: h = tl.load(h_ptr + offs, mask=mask, other=0.0)
   half h[2];  // [256] fp16 (4-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<half, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<half, 2> *)(h_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = half(0.0f);
-    for (int j = 0; j < 2; ++j) h[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<half, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<half, 2> *)(h_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = half(0.0f);
+    for (int _j = 0; _j < 2; ++_j) h[_k + _j] = _t.v[_j];
   }
   // L17: i = tl.load(i_ptr + offs, mask=mask, other=0)
-  int32_t i_[2];  // [256] i32 (8-byte loads)
+  int32_t i[2];  // [256] i32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<int32_t, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<int32_t, 2> *)(i_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0;
-    for (int j = 0; j < 2; ++j) i_[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<int32_t, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<int32_t, 2> *)(i_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
+    for (int _j = 0; _j < 2; ++_j) i[_k + _j] = _t.v[_j];
   }
   // L18: b = tl.load(b_ptr + offs, mask=mask, other=0)
   int8_t b[2];  // [256] i8
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (mask[k] ? b_ptr[offs[k]] : (int8_t)0);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (int8_t)0);
   }
   // L19: y = tl.exp(x) * SCALE + tl.sqrt(tl.abs(x)) - tl.log(x * x + 1.0)
   float y[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    y[k] = (fmaf(tl2cu_exp(x[k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[k]))) - tl2cu_log(fmaf(x[k], x[k], 1.0f)));
+  for (int _k = 0; _k < 2; ++_k) {
+    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
   }
   // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
   float y_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    y_1[k] = tl2cu_div(((y[k] > 0.0f) ? y[k] : (0.0f - y[k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[k]))))));
+  for (int _k = 0; _k < 2; ++_k) {
+    y_1[_k] = tl2cu_div(((y[_k] > 0.0f) ? y[_k] : (0.0f - y[_k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[_k]))))));
   }
   // L21: y = tl.maximum(y, h.to(tl.float32)) + tl.rsqrt(x * x + 2.0) + tl.exp2(-x) + tl.sin(x) * tl.cos(x)
   float y_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    y_2[k] = fmaf(tl2cu_sin(x[k]), tl2cu_cos(x[k]), ((tl2cu_maximum(y_1[k], tl2cu_cast<float>(h[k])) + tl2cu_rsqrt(fmaf(x[k], x[k], 2.0f))) + tl2cu_exp2((0.0f - x[k]))));
+  for (int _k = 0; _k < 2; ++_k) {
+    y_2[_k] = fmaf(tl2cu_sin(x[_k]), tl2cu_cos(x[_k]), ((tl2cu_maximum(y_1[_k], tl2cu_cast<float>(h[_k])) + tl2cu_rsqrt(fmaf(x[_k], x[_k], 2.0f))) + tl2cu_exp2((0.0f - x[_k]))));
   }
   // L22: q = i // 3 + i % 3 - (i << 2) + (i >> 1) ^ (i & 7) | ~i
-  int32_t q_[2];  // [256] i32
+  int32_t q[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    q_[k] = ((((((i_[k] / 3) + (i_[k] % 3)) - tl2cu_shl(i_[k], 2)) + tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    q[_k] = ((((((i[_k] / 3) + (i[_k] % 3)) - tl2cu_shl(i[_k], 2)) + tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    small[k] = (int8_t)((int8_t)(b[k] + (int8_t)(b[k] * b[k])) - (int8_t)(b[k] / (int8_t)2));
+  for (int _k = 0; _k < 2; ++_k) {
+    small[_k] = (int8_t)((int8_t)(b[_k] + (int8_t)(b[_k] * b[_k])) - (int8_t)(b[_k] / (int8_t)2));
   }
   // L24: j = tl.minimum(q, 100) + tl.cdiv(i, 4) + small.to(tl.int32) + x.to(tl.int32)
-  int32_t j_[2];  // [256] i32
+  int32_t j[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    j_[k] = (((tl2cu_minimum(q_[k], 100) + ((i_[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
+  for (int _k = 0; _k < 2; ++_k) {
+    j[_k] = (((tl2cu_minimum(q[_k], 100) + ((i[_k] + 3) / 4)) + (int32_t)small[_k]) + tl2cu_cast<int32_t>(x[_k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = y_2[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = y_2[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(x_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(x_ptr + offs[_k]) = _t;
   }
   // L26: tl.store(h_ptr + offs, (h * 2.0).to(tl.float16), mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 4-byte stores
-    tl2cu_vec<half, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
+    tl2cu_vec<half, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (h[k] * half(2.0f));
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (h[_k] * half(2.0f));
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<half, 2> *)(h_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<half, 2> *)(h_ptr + offs[_k]) = _t;
   }
   // L27: tl.store(i_ptr + offs, j, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = j_[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = j[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 2> *)(i_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 2> *)(i_ptr + offs[_k]) = _t;
   }
   // L28: tl.store(b_ptr + offs, small, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) b_ptr[offs[k]] = small[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) b_ptr[offs[_k]] = small[_k];
   }
   // L29: tl.store(flag_ptr + offs, (j > 0) & (y < 1.0) | (not_zero(x)), mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) flag_ptr[offs[k]] = (((j_[k] > 0) && (y_2[k] < 1.0f)) || (x[k] != 0.0f));
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) flag_ptr[offs[_k]] = (((j[_k] > 0) && (y_2[_k] < 1.0f)) || (x[_k] != 0.0f));
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t elementwise_ops_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t elementwise_ops_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(h_ptr) && tl2cu_aligned16(i_ptr) && n % 16 == 0)
-    tl2cu_kernels::elementwise_ops_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
+    tl2cu_kernels::elementwise_ops_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
   else
-    tl2cu_kernels::elementwise_ops<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
+    tl2cu_kernels::elementwise_ops<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t elementwise_ops(cudaStream_t stream, float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return elementwise_ops_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
+extern "C" cudaError_t elementwise_ops(cudaStream_t _stream, float *x_ptr, half *h_ptr, int32_t *i_ptr, int8_t *b_ptr, bool *flag_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return elementwise_ops_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, h_ptr, i_ptr, b_ptr, flag_ptr, n);
 }
 

@@ -6,264 +6,264 @@ namespace tl2cu_kernels {
 // gol_triton_2d_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024
 __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L12: row_id = tl.program_id(0)
-  const int32_t row_id = program_x;
+  const int32_t row_id = _program_x;
   // L13: col_id = tl.program_id(1)
   const int32_t col_id = (int32_t)blockIdx.y;
   // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_offsets1[k] = (row_id + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_offsets1[_k] = (row_id + 1);
   }
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    col_offsets1[k] = (((col_id * 1024) + (e & 1023)) + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    col_offsets1[_k] = (((col_id * 1024) + (_e & 1023)) + 1);
   }
   // L17: row_offsets0 = row_offsets1 - 1
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_offsets0[k] = (row_offsets1[k] - 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_offsets0[_k] = (row_offsets1[_k] - 1);
   }
   // L18: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_offsets2[k] = (row_offsets1[k] + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_offsets2[_k] = (row_offsets1[_k] + 1);
   }
   // L19: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_offsets0[k] = (col_offsets1[k] - 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_offsets0[_k] = (col_offsets1[_k] - 1);
   }
   // L20: col_offsets2 = col_offsets1 + 1
   int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_offsets2[k] = (col_offsets1[k] + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_offsets2[_k] = (col_offsets1[_k] + 1);
   }
   // L21: row_mask0 = row_offsets0 < N
   bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_mask0[k] = ((int64_t)row_offsets0[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
   }
   // L22: row_mask1 = row_offsets1 < N - 1
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_mask1[k] = ((int64_t)row_offsets1[k] < (N - 1LL));
+  for (int _k = 0; _k < 16; ++_k) {
+    row_mask1[_k] = ((int64_t)row_offsets1[_k] < (N - 1LL));
   }
   // L23: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_mask2[k] = ((int64_t)row_offsets2[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
   }
   // L24: col_mask0 = col_offsets0 < N
   bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_mask0[k] = ((int64_t)col_offsets0[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
   }
   // L25: col_mask1 = col_offsets1 < N - 1
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_mask1[k] = ((int64_t)col_offsets1[k] < (N - 1LL));
+  for (int _k = 0; _k < 16; ++_k) {
+    col_mask1[_k] = ((int64_t)col_offsets1[_k] < (N - 1LL));
   }
   // L26: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_mask2[k] = ((int64_t)col_offsets2[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
   }
   // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
   uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row00, k) = ((row_mask0[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
   uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row01, k) = ((row_mask0[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
   uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row02, k) = ((row_mask0[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
   uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row10, k) = ((row_mask1[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
   uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row11, k) = ((row_mask1[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
   uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row12, k) = ((row_mask1[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
   uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row20, k) = ((row_mask2[k] && col_mask0[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
   uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row21, k) = ((row_mask2[k] && col_mask1[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets1[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
   uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(row22, k) = ((row_mask2[k] && col_mask2[k]) ? *((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets2[k]) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
   uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) sum[w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[w], row01[w]), row02[w]), row10[w]), row12[w]), row20[w]), row21[w]), row22[w]);
+  for (int _w = 0; _w < 4; ++_w) sum[_w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[_w], row01[_w]), row02[_w]), row10[_w]), row12[_w]), row20[_w]), row21[_w]), row22[_w]);
   // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
   uint32_t result[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) result[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))));
+  for (int _w = 0; _w < 4; ++_w) result[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))));
   // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if ((row_mask1[k] && col_mask1[k])) *((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) = tl2cu_byte<int8_t>(result, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
   }
 }
 
 // gol_triton_2d_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L12: row_id = tl.program_id(0)
-  const int32_t row_id = program_x;
+  const int32_t row_id = _program_x;
   // L13: col_id = tl.program_id(1)
   const int32_t col_id = (int32_t)blockIdx.y;
   // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_offsets1[k] = (row_id + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_offsets1[_k] = (row_id + 1);
   }
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<16, 64>(tid, k);
-    col_offsets1[k] = (((col_id * 1024) + (e & 1023)) + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<16, 64>(_tid, _k);
+    col_offsets1[_k] = (((col_id * 1024) + (_e & 1023)) + 1);
   }
   // L17: row_offsets0 = row_offsets1 - 1
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_offsets0[k] = (row_offsets1[k] - 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_offsets0[_k] = (row_offsets1[_k] - 1);
   }
   // L18: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_offsets2[k] = (row_offsets1[k] + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_offsets2[_k] = (row_offsets1[_k] + 1);
   }
   // L19: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_offsets0[k] = (col_offsets1[k] - 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_offsets0[_k] = (col_offsets1[_k] - 1);
   }
   // L20: col_offsets2 = col_offsets1 + 1
   int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_offsets2[k] = (col_offsets1[k] + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_offsets2[_k] = (col_offsets1[_k] + 1);
   }
   // L21: row_mask0 = row_offsets0 < N
   bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_mask0[k] = ((int64_t)row_offsets0[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
   }
   // L22: row_mask1 = row_offsets1 < N - 1
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_mask1[k] = ((int64_t)row_offsets1[k] < (N - 1LL));
+  for (int _k = 0; _k < 16; ++_k) {
+    row_mask1[_k] = ((int64_t)row_offsets1[_k] < (N - 1LL));
   }
   // L23: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_mask2[k] = ((int64_t)row_offsets2[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
   }
   // L24: col_mask0 = col_offsets0 < N
   bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_mask0[k] = ((int64_t)col_offsets0[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
   }
   // L25: col_mask1 = col_offsets1 < N - 1
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_mask1[k] = ((int64_t)col_offsets1[k] < (N - 1LL));
+  for (int _k = 0; _k < 16; ++_k) {
+    col_mask1[_k] = ((int64_t)col_offsets1[_k] < (N - 1LL));
   }
   // L26: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    col_mask2[k] = ((int64_t)col_offsets2[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
   }
   {  // one decision for the windows of the next 9 loads and the stores after them: vector accesses when the warp's masks are all true
-    bool window = true;
+    bool _window = true;
     #pragma unroll
-    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+    for (int _r = 0; _r < 16; _r += 16) {  // a run's comparisons decided at its ends
       {
-        const int k = r + 15;
-        window &= col_mask0[k] & col_mask1[k] & col_mask2[k];
+        const int _k = _r + 15;
+        _window &= col_mask0[_k] & col_mask1[_k] & col_mask2[_k];
       }
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      window &= row_mask0[k] & row_mask1[k] & row_mask2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      _window &= row_mask0[_k] & row_mask1[_k] & row_mask2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      window &= (int64_t)(col_offsets1[k]) == (int64_t)(col_offsets0[k]) + 1;
-      window &= (int64_t)(col_offsets2[k]) == (int64_t)(col_offsets0[k]) + 2;
+    for (int _k = 0; _k < 16; _k += 16) {
+      _window &= (int64_t)(col_offsets1[_k]) == (int64_t)(col_offsets0[_k]) + 1;
+      _window &= (int64_t)(col_offsets2[_k]) == (int64_t)(col_offsets0[_k]) + 2;
     }
-    const int lane = tid & 31;
+    const int _lane = _tid & 31;
     #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      const int32_t offset = col_offsets1[k];  // from a base the same in every thread
-      const bool next_follows = (int64_t)__shfl_down_sync(0xffffffffu, offset, 1) == (int64_t)offset + 16;
-      window &= lane == 31 | next_follows;
+    for (int _k = 0; _k < 16; _k += 16) {
+      const int32_t _offset = col_offsets1[_k];  // from a base the same in every thread
+      const bool _next_follows = (int64_t)__shfl_down_sync(0xffffffffu, _offset, 1) == (int64_t)_offset + 16;
+      _window &= _lane == 31 | _next_follows;
     }
-    if (__all_sync(0xffffffffu, window)) {
+    if (__all_sync(0xffffffffu, _window)) {
       // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
       uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
       // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
@@ -271,16 +271,16 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
       uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; k += 16) {
-        const int8_t *at = ((x_ptr + ((int64_t)row_offsets0[k] * row_stride)) + col_offsets0[k]);
-        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_span<0, 2>(next, at + 16);
+      for (int _k = 0; _k < 16; _k += 16) {
+        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets0[_k]);
+        const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
+        tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
+        tl2cu_load_span<0, 2>(_next, _at + 16);
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          row00[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
-          row01[k / 4 + j] = tl2cu_window_word<1>(run, run, next, j);
-          row02[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
+        for (int _j = 0; _j < 4; ++_j) {
+          row00[_k / 4 + _j] = tl2cu_window_word<0>(_run, _run, _next, _j);
+          row01[_k / 4 + _j] = tl2cu_window_word<1>(_run, _run, _next, _j);
+          row02[_k / 4 + _j] = tl2cu_window_word<2>(_run, _run, _next, _j);
         }
       }
       // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
@@ -290,16 +290,16 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
       uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; k += 16) {
-        const int8_t *at = ((x_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets0[k]);
-        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_span<0, 2>(next, at + 16);
+      for (int _k = 0; _k < 16; _k += 16) {
+        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets0[_k]);
+        const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
+        tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
+        tl2cu_load_span<0, 2>(_next, _at + 16);
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          row10[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
-          row11[k / 4 + j] = tl2cu_window_word<1>(run, run, next, j);
-          row12[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
+        for (int _j = 0; _j < 4; ++_j) {
+          row10[_k / 4 + _j] = tl2cu_window_word<0>(_run, _run, _next, _j);
+          row11[_k / 4 + _j] = tl2cu_window_word<1>(_run, _run, _next, _j);
+          row12[_k / 4 + _j] = tl2cu_window_word<2>(_run, _run, _next, _j);
         }
       }
       // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
@@ -309,71 +309,71 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
       uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; k += 16) {
-        const int8_t *at = ((x_ptr + ((int64_t)row_offsets2[k] * row_stride)) + col_offsets0[k]);
-        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_span<0, 2>(next, at + 16);
+      for (int _k = 0; _k < 16; _k += 16) {
+        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets0[_k]);
+        const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
+        tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
+        tl2cu_load_span<0, 2>(_next, _at + 16);
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          row20[k / 4 + j] = tl2cu_window_word<0>(run, run, next, j);
-          row21[k / 4 + j] = tl2cu_window_word<1>(run, run, next, j);
-          row22[k / 4 + j] = tl2cu_window_word<2>(run, run, next, j);
+        for (int _j = 0; _j < 4; ++_j) {
+          row20[_k / 4 + _j] = tl2cu_window_word<0>(_run, _run, _next, _j);
+          row21[_k / 4 + _j] = tl2cu_window_word<1>(_run, _run, _next, _j);
+          row22[_k / 4 + _j] = tl2cu_window_word<2>(_run, _run, _next, _j);
         }
       }
       // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
       uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) sum[w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[w], row01[w]), row02[w]), row10[w]), row12[w]), row20[w]), row21[w]), row22[w]);
+      for (int _w = 0; _w < 4; ++_w) sum[_w] = __vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(__vadd4(row00[_w], row01[_w]), row02[_w]), row10[_w]), row12[_w]), row20[_w]), row21[_w]), row22[_w]);
       // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
       uint32_t result[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) result[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[w], tl2cu_splat4((int8_t)3))));
+      for (int _w = 0; _w < 4; ++_w) result[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))));
       // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
-      for (int r = 0; r < 16; r += 16) {
-        tl2cu_vec<uint32_t, 4> mine;
-        for (int j = 0; j < 4; ++j) mine.v[j] = result[r / 4 + j];
-        const int k = r;
-        int8_t *at = ((out_ptr + ((int64_t)row_offsets1[k] * row_stride)) + col_offsets1[k]) - 1;
-        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<uint32_t, 4> chunk;
-          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
-          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+      for (int _r = 0; _r < 16; _r += 16) {
+        tl2cu_vec<uint32_t, 4> _mine;
+        for (int _j = 0; _j < 4; ++_j) _mine.v[_j] = result[_r / 4 + _j];
+        const int _k = _r;
+        int8_t *_at = ((out_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) - 1;
+        const tl2cu_vec<uint32_t, 4> _next = tl2cu_next_run<4>(_mine);  // lane + 1's run
+        if (_lane != 31) {
+          tl2cu_vec<uint32_t, 4> _chunk;
+          for (int _j = 0; _j < 4; ++_j) _chunk.v[_j] = tl2cu_window_word<15>(_mine, _mine, _next, _j);
+          *(tl2cu_vec<uint32_t, 4> *)(_at + 16) = _chunk;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 15>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 15, 16>(at, mine);  // the next warp stores after it
+        if (_lane == 0) tl2cu_store_part<1, 0, 15>(_at, _mine);  // before the first chunk
+        if (_lane == 31) tl2cu_store_part<1, 15, 16>(_at, _mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
-      for (int k = 0; k < 16; ++k) {
-        const int e = tl2cu_elem<16, 64>(tid, k);
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem<16, 64>(_tid, _k);
         // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
-        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
-        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
-        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
-        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
-        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
-        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
-        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
-        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
-        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
         const int8_t sum = (int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)(row00 + row01) + row02) + row10) + row12) + row20) + row21) + row22);
         // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
         const int8_t result = (int8_t)((row11 > (int8_t)0) ? ((sum == (int8_t)2) || (sum == (int8_t)3)) : (sum == (int8_t)3));
         // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
-        if ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (e & 1023)) + 1) < (N - 1LL)))) *((out_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (e & 1023)) + 1)) = result;
+        if ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL)))) *((out_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) = result;
       }
     }
   }
@@ -381,22 +381,22 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t gol_triton_2d_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t gol_triton_2d_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && row_stride % 16 == 0)
-    tl2cu_kernels::gol_triton_2d_kernel_aligned<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N, gx);
+    tl2cu_kernels::gol_triton_2d_kernel_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, row_stride, N, _gx);
   else
-    tl2cu_kernels::gol_triton_2d_kernel<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, row_stride, N, gx);
+    tl2cu_kernels::gol_triton_2d_kernel<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, row_stride, N, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t gol_triton_2d_kernel(cudaStream_t stream, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
-  const int64_t gx = tl2cu_cdiv(((int64_t)N - (int64_t)2), (int64_t)1);
-  const int64_t gy = tl2cu_cdiv(((int64_t)N - (int64_t)2), (int64_t)1024);
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return gol_triton_2d_kernel_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, row_stride, N);
+extern "C" cudaError_t gol_triton_2d_kernel(cudaStream_t _stream, int8_t *x_ptr, int8_t *out_ptr, int64_t row_stride, int64_t N) {
+  const int64_t _gx = tl2cu_cdiv(((int64_t)N - (int64_t)2), (int64_t)1);
+  const int64_t _gy = tl2cu_cdiv(((int64_t)N - (int64_t)2), (int64_t)1024);
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return gol_triton_2d_kernel_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, row_stride, N);
 }
 

@@ -5,184 +5,184 @@ namespace tl2cu_kernels {
 
 // masked_scale: heuristics variant 0: EVEN_N=False
 __global__ void __launch_bounds__(128) masked_scale_config0(float *x_ptr, float *y_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L19: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L20: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L21: tl.store(y_ptr + offs, x * 3.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) y_ptr[offs[k]] = (x[k] * 3.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) y_ptr[offs[_k]] = (x[_k] * 3.0f);
   }
 }
 
 // masked_scale: heuristics variant 0: EVEN_N=False (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) masked_scale_config0_aligned(float *x_ptr, float *y_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L19: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L20: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L21: tl.store(y_ptr + offs, x * 3.0, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] * 3.0f);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] * 3.0f);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(y_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
   }
 }
 
 // masked_scale: heuristics variant 1: EVEN_N=True
 __global__ void __launch_bounds__(128) masked_scale_config1(float *x_ptr, float *y_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L16: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = x_ptr[offs[k]];
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = x_ptr[offs[_k]];
   }
   // L17: tl.store(y_ptr + offs, x * 3.0)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y_ptr[offs[k]] = (x[k] * 3.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    y_ptr[offs[_k]] = (x[_k] * 3.0f);
   }
 }
 
 // masked_scale: heuristics variant 1: EVEN_N=True (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) masked_scale_config1_aligned(float *x_ptr, float *y_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L16: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[k]);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(y_ptr + offs, x * 3.0)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] * 3.0f);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] * 3.0f);
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-static cudaError_t masked_scale_config0_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t masked_scale_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && n % 16 == 0)
-    tl2cu_kernels::masked_scale_config0_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config0_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
-    tl2cu_kernels::masked_scale_config0<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config0<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   return cudaGetLastError();
 }
 
-static cudaError_t masked_scale_config0(cudaStream_t stream, float *x_ptr, float *y_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return masked_scale_config0_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, n);
+static cudaError_t masked_scale_config0(cudaStream_t _stream, float *x_ptr, float *y_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return masked_scale_config0_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, n);
 }
 
-static cudaError_t masked_scale_config1_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t masked_scale_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
-    tl2cu_kernels::masked_scale_config1_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config1_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
-    tl2cu_kernels::masked_scale_config1<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config1<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   return cudaGetLastError();
 }
 
-static cudaError_t masked_scale_config1(cudaStream_t stream, float *x_ptr, float *y_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return masked_scale_config1_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, n);
+static cudaError_t masked_scale_config1(cudaStream_t _stream, float *x_ptr, float *y_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return masked_scale_config1_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, n);
 }
 
 extern "C" int masked_scale_configs(void) { return 2; }
 
-extern "C" const char *masked_scale_config_name(int index) {
-  static const char *const names[2] = {
+extern "C" const char *masked_scale_config_name(int _index) {
+  static const char *const _names[2] = {
       "EVEN_N=False",
       "EVEN_N=True",
   };
-  return index >= 0 && index < 2 ? names[index] : 0;
+  return _index >= 0 && _index < 2 ? _names[_index] : 0;
 }
 
-extern "C" cudaError_t masked_scale_config(int index, cudaStream_t stream, float *x_ptr, float *y_ptr, int32_t n) {
-  switch (index) {
-  case 0: return masked_scale_config0(stream, x_ptr, y_ptr, n);
-  case 1: return masked_scale_config1(stream, x_ptr, y_ptr, n);
+extern "C" cudaError_t masked_scale_config(int _index, cudaStream_t _stream, float *x_ptr, float *y_ptr, int32_t n) {
+  switch (_index) {
+  case 0: return masked_scale_config0(_stream, x_ptr, y_ptr, n);
+  case 1: return masked_scale_config1(_stream, x_ptr, y_ptr, n);
   }
   return cudaErrorInvalidValue;
 }
 
-extern "C" cudaError_t masked_scale(cudaStream_t stream, float *x_ptr, float *y_ptr, int32_t n) {
-  const int variant = ((((int64_t)n % (1024)) == (int64_t)0) ? 1 : 0);  // bit i: heuristic i holds
-  return masked_scale_config(variant, stream, x_ptr, y_ptr, n);
+extern "C" cudaError_t masked_scale(cudaStream_t _stream, float *x_ptr, float *y_ptr, int32_t n) {
+  const int _variant = ((((int64_t)n % (1024)) == (int64_t)0) ? 1 : 0);  // bit i: heuristic i holds
+  return masked_scale_config(_variant, _stream, x_ptr, y_ptr, n);
 }
 

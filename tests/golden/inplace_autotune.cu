@@ -5,381 +5,381 @@ namespace tl2cu_kernels {
 
 // scale_inplace: autotune config 0: BLOCK=256, num_warps=2
 __global__ void __launch_bounds__(64) scale_inplace_config0(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    x[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 4; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    if (mask[k]) x_ptr[offs[k]] = fmaf(2.0f, x[k], 1.0f);
+  for (int _k = 0; _k < 4; ++_k) {
+    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
 // scale_inplace: autotune config 0: BLOCK=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) scale_inplace_config0_aligned(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[4];  // [256] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = fmaf(2.0f, x[k], 1.0f);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
   }
 }
 
 // scale_inplace: autotune config 1: BLOCK=256, num_warps=4
 __global__ void __launch_bounds__(128) scale_inplace_config1(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    x[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) x_ptr[offs[k]] = fmaf(2.0f, x[k], 1.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
 // scale_inplace: autotune config 1: BLOCK=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scale_inplace_config1_aligned(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 2; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = fmaf(2.0f, x[k], 1.0f);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(x_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(x_ptr + offs[_k]) = _t;
   }
 }
 
 // scale_inplace: autotune config 2: BLOCK=1024, num_warps=2
 __global__ void __launch_bounds__(64) scale_inplace_config2(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) x_ptr[offs[k]] = fmaf(2.0f, x[k], 1.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
 // scale_inplace: autotune config 2: BLOCK=1024, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) scale_inplace_config2_aligned(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = fmaf(2.0f, x[k], 1.0f);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
   }
 }
 
 // scale_inplace: autotune config 3: BLOCK=1024, num_warps=4
 __global__ void __launch_bounds__(128) scale_inplace_config3(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) x_ptr[offs[k]] = fmaf(2.0f, x[k], 1.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
 // scale_inplace: autotune config 3: BLOCK=1024, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scale_inplace_config3_aligned(float *x_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = fmaf(2.0f, x[k], 1.0f);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-static cudaError_t scale_inplace_config0_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t scale_inplace_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config0_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config0_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config0<<<dim3(gx, gy, gz), 64, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config0<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 
-static cudaError_t scale_inplace_config0(cudaStream_t stream, float *x_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return scale_inplace_config0_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, n);
+static cudaError_t scale_inplace_config0(cudaStream_t _stream, float *x_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return scale_inplace_config0_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, n);
 }
 
-static cudaError_t scale_inplace_config1_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t scale_inplace_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config1_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config1_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config1<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config1<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 
-static cudaError_t scale_inplace_config1(cudaStream_t stream, float *x_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return scale_inplace_config1_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, n);
+static cudaError_t scale_inplace_config1(cudaStream_t _stream, float *x_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return scale_inplace_config1_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, n);
 }
 
-static cudaError_t scale_inplace_config2_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t scale_inplace_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config2_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config2_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config2<<<dim3(gx, gy, gz), 64, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config2<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 
-static cudaError_t scale_inplace_config2(cudaStream_t stream, float *x_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return scale_inplace_config2_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, n);
+static cudaError_t scale_inplace_config2(cudaStream_t _stream, float *x_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return scale_inplace_config2_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, n);
 }
 
-static cudaError_t scale_inplace_config3_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t scale_inplace_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config3_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config3_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config3<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config3<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 
-static cudaError_t scale_inplace_config3(cudaStream_t stream, float *x_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return scale_inplace_config3_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, n);
+static cudaError_t scale_inplace_config3(cudaStream_t _stream, float *x_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return scale_inplace_config3_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, n);
 }
 
 extern "C" int scale_inplace_configs(void) { return 4; }
 
-extern "C" const char *scale_inplace_config_name(int index) {
-  static const char *const names[4] = {
+extern "C" const char *scale_inplace_config_name(int _index) {
+  static const char *const _names[4] = {
       "BLOCK=256, num_warps=2",
       "BLOCK=256, num_warps=4",
       "BLOCK=1024, num_warps=2",
       "BLOCK=1024, num_warps=4",
   };
-  return index >= 0 && index < 4 ? names[index] : 0;
+  return _index >= 0 && _index < 4 ? _names[_index] : 0;
 }
 
-extern "C" cudaError_t scale_inplace_config(int index, cudaStream_t stream, float *x_ptr, int32_t n) {
-  switch (index) {
-  case 0: return scale_inplace_config0(stream, x_ptr, n);
-  case 1: return scale_inplace_config1(stream, x_ptr, n);
-  case 2: return scale_inplace_config2(stream, x_ptr, n);
-  case 3: return scale_inplace_config3(stream, x_ptr, n);
+extern "C" cudaError_t scale_inplace_config(int _index, cudaStream_t _stream, float *x_ptr, int32_t n) {
+  switch (_index) {
+  case 0: return scale_inplace_config0(_stream, x_ptr, n);
+  case 1: return scale_inplace_config1(_stream, x_ptr, n);
+  case 2: return scale_inplace_config2(_stream, x_ptr, n);
+  case 3: return scale_inplace_config3(_stream, x_ptr, n);
   }
   return cudaErrorInvalidValue;
 }
 
-extern "C" cudaError_t scale_inplace(cudaStream_t stream, float *x_ptr, int32_t n) {
-  static tl2cu_tuner tuner("scale_inplace", 4);
-  const int64_t key[] = {(int64_t)n};
-  void *const written[] = {(void *)x_ptr};
-  const int config = tuner.choose(key, sizeof key / sizeof key[0], stream, written,
-                                   sizeof written / sizeof written[0], [&](int i, cudaStream_t s) {
-    return scale_inplace_config(i, s, x_ptr, n);
+extern "C" cudaError_t scale_inplace(cudaStream_t _stream, float *x_ptr, int32_t n) {
+  static tl2cu_tuner _tuner("scale_inplace", 4);
+  const int64_t _key[] = {(int64_t)n};
+  void *const _written[] = {(void *)x_ptr};
+  const int _config = _tuner.choose(_key, sizeof _key / sizeof _key[0], _stream, _written,
+                                   sizeof _written / sizeof _written[0], [&](int _i, cudaStream_t _s) {
+    return scale_inplace_config(_i, _s, x_ptr, n);
   });
-  if (config < 0) return cudaErrorLaunchFailure;
-  return scale_inplace_config(config, stream, x_ptr, n);
+  if (_config < 0) return cudaErrorLaunchFailure;
+  return scale_inplace_config(_config, _stream, x_ptr, n);
 }
 

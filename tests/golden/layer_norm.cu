@@ -5,7 +5,7 @@ namespace tl2cu_kernels {
 
 // _layer_norm_fwd_fused: num_warps=8, BLOCK_SIZE=4096
 __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y, float *W, float *B, float *Mean, float *Rstd, int32_t stride, int32_t N, float eps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
   // L28: row = tl.program_id(0)
   const int32_t row = (int32_t)blockIdx.x;
@@ -16,161 +16,161 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
   // L31: cols = tl.arange(0, BLOCK_SIZE)
   int32_t cols[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    cols[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    cols[_k] = _e;
   }
   // L32: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (cols[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (cols[_k] < N);
   }
   // L33: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
   float x[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = (mask[k] ? X_1[cols[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = (mask[_k] ? X_1[cols[_k]] : 0.0f);
   }
   // L35: mean = tl.sum(x, axis=0) / N
   float x_sum;  // sum of x
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
-    r0 = r0 + x[4];
-    r0 = r0 + x[5];
-    r0 = r0 + x[6];
-    r0 = r0 + x[7];
-    r0 = r0 + x[8];
-    r0 = r0 + x[9];
-    r0 = r0 + x[10];
-    r0 = r0 + x[11];
-    r0 = r0 + x[12];
-    r0 = r0 + x[13];
-    r0 = r0 + x[14];
-    r0 = r0 + x[15];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
+    _r0 = _r0 + x[4];
+    _r0 = _r0 + x[5];
+    _r0 = _r0 + x[6];
+    _r0 = _r0 + x[7];
+    _r0 = _r0 + x[8];
+    _r0 = _r0 + x[9];
+    _r0 = _r0 + x[10];
+    _r0 = _r0 + x[11];
+    _r0 = _r0 + x[12];
+    _r0 = _r0 + x[13];
+    _r0 = _r0 + x[14];
+    _r0 = _r0 + x[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = w0 + w4;
-      w1 = w1 + w5;
-      w2 = w2 + w6;
-      w3 = w3 + w7;
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   const float mean = tl2cu_div(x_sum, (float)N);
   // L37: xc = tl.where(mask, x - mean, 0.)
   float xc[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    xc[k] = (mask[k] ? (x[k] - mean) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
   }
   // L38: var = tl.sum(xc * xc, axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    sum_input[k] = (xc[k] * xc[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    sum_input[_k] = (xc[_k] * xc[_k]);
   }
   float t_sum;  // sum of sum_input
   {
-    float r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + sum_input[4];
-    r0 = r0 + sum_input[5];
-    r0 = r0 + sum_input[6];
-    r0 = r0 + sum_input[7];
-    r0 = r0 + sum_input[8];
-    r0 = r0 + sum_input[9];
-    r0 = r0 + sum_input[10];
-    r0 = r0 + sum_input[11];
-    r0 = r0 + sum_input[12];
-    r0 = r0 + sum_input[13];
-    r0 = r0 + sum_input[14];
-    r0 = r0 + sum_input[15];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = sum_input[0];
+    _r0 = _r0 + sum_input[1];
+    _r0 = _r0 + sum_input[2];
+    _r0 = _r0 + sum_input[3];
+    _r0 = _r0 + sum_input[4];
+    _r0 = _r0 + sum_input[5];
+    _r0 = _r0 + sum_input[6];
+    _r0 = _r0 + sum_input[7];
+    _r0 = _r0 + sum_input[8];
+    _r0 = _r0 + sum_input[9];
+    _r0 = _r0 + sum_input[10];
+    _r0 = _r0 + sum_input[11];
+    _r0 = _r0 + sum_input[12];
+    _r0 = _r0 + sum_input[13];
+    _r0 = _r0 + sum_input[14];
+    _r0 = _r0 + sum_input[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = w0 + w4;
-      w1 = w1 + w5;
-      w2 = w2 + w6;
-      w3 = w3 + w7;
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
   const float var = tl2cu_div(t_sum, (float)N);
   // L39: rstd = 1 / tl.sqrt(var + eps)
   const float rstd = tl2cu_div(1.0f, tl2cu_sqrt((var + eps)));
   // L41: tl.store(Mean + row, mean)
-  if (tid == 0) {
+  if (_tid == 0) {
     Mean[row] = mean;
   }
   // L42: tl.store(Rstd + row, rstd)
-  if (tid == 0) {
+  if (_tid == 0) {
     Rstd[row] = rstd;
   }
   // L44: w = tl.load(W + cols, mask=mask)
-  float w_[16];  // [4096] fp32
+  float w[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    w_[k] = (mask[k] ? W[cols[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
   }
   // L45: b = tl.load(B + cols, mask=mask)
   float b[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    b[k] = (mask[k] ? B[cols[k]] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    b[_k] = (mask[_k] ? B[cols[_k]] : 0.0f);
   }
   // L46: x_hat = (x - mean) * rstd
   float x_hat[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x_hat[k] = ((x[k] - mean) * rstd);
+  for (int _k = 0; _k < 16; ++_k) {
+    x_hat[_k] = ((x[_k] - mean) * rstd);
   }
   // L47: y = x_hat * w + b
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    y[k] = fmaf(x_hat[k], w_[k], b[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
   }
   // L49: tl.store(Y + cols, y, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) Y_1[cols[k]] = y[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) Y_1[cols[_k]] = y[_k];
   }
 }
 
 // _layer_norm_fwd_fused: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, float *Y, float *W, float *B, float *Mean, float *Rstd, int32_t stride, int32_t N, float eps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
   // L28: row = tl.program_id(0)
   const int32_t row = (int32_t)blockIdx.x;
@@ -181,182 +181,182 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
   // L31: cols = tl.arange(0, BLOCK_SIZE)
   int32_t cols[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
-    cols[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 256>(_tid, _k);
+    cols[_k] = _e;
   }
   // L32: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (cols[k] < N);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (cols[_k] < N);
   }
   // L33: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
   float x[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(X_1 + cols[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(X_1 + cols[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L35: mean = tl.sum(x, axis=0) / N
   float x_sum;  // sum of x
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
-    r0 = r0 + x[4];
-    r0 = r0 + x[5];
-    r0 = r0 + x[6];
-    r0 = r0 + x[7];
-    r0 = r0 + x[8];
-    r0 = r0 + x[9];
-    r0 = r0 + x[10];
-    r0 = r0 + x[11];
-    r0 = r0 + x[12];
-    r0 = r0 + x[13];
-    r0 = r0 + x[14];
-    r0 = r0 + x[15];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
+    _r0 = _r0 + x[4];
+    _r0 = _r0 + x[5];
+    _r0 = _r0 + x[6];
+    _r0 = _r0 + x[7];
+    _r0 = _r0 + x[8];
+    _r0 = _r0 + x[9];
+    _r0 = _r0 + x[10];
+    _r0 = _r0 + x[11];
+    _r0 = _r0 + x[12];
+    _r0 = _r0 + x[13];
+    _r0 = _r0 + x[14];
+    _r0 = _r0 + x[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = w0 + w4;
-      w1 = w1 + w5;
-      w2 = w2 + w6;
-      w3 = w3 + w7;
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   const float mean = tl2cu_div(x_sum, (float)N);
   // L37: xc = tl.where(mask, x - mean, 0.)
   float xc[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    xc[k] = (mask[k] ? (x[k] - mean) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
   }
   // L38: var = tl.sum(xc * xc, axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    sum_input[k] = (xc[k] * xc[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    sum_input[_k] = (xc[_k] * xc[_k]);
   }
   float t_sum;  // sum of sum_input
   {
-    float r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + sum_input[4];
-    r0 = r0 + sum_input[5];
-    r0 = r0 + sum_input[6];
-    r0 = r0 + sum_input[7];
-    r0 = r0 + sum_input[8];
-    r0 = r0 + sum_input[9];
-    r0 = r0 + sum_input[10];
-    r0 = r0 + sum_input[11];
-    r0 = r0 + sum_input[12];
-    r0 = r0 + sum_input[13];
-    r0 = r0 + sum_input[14];
-    r0 = r0 + sum_input[15];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = sum_input[0];
+    _r0 = _r0 + sum_input[1];
+    _r0 = _r0 + sum_input[2];
+    _r0 = _r0 + sum_input[3];
+    _r0 = _r0 + sum_input[4];
+    _r0 = _r0 + sum_input[5];
+    _r0 = _r0 + sum_input[6];
+    _r0 = _r0 + sum_input[7];
+    _r0 = _r0 + sum_input[8];
+    _r0 = _r0 + sum_input[9];
+    _r0 = _r0 + sum_input[10];
+    _r0 = _r0 + sum_input[11];
+    _r0 = _r0 + sum_input[12];
+    _r0 = _r0 + sum_input[13];
+    _r0 = _r0 + sum_input[14];
+    _r0 = _r0 + sum_input[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = w0 + w4;
-      w1 = w1 + w5;
-      w2 = w2 + w6;
-      w3 = w3 + w7;
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
   const float var = tl2cu_div(t_sum, (float)N);
   // L39: rstd = 1 / tl.sqrt(var + eps)
   const float rstd = tl2cu_div(1.0f, tl2cu_sqrt((var + eps)));
   // L41: tl.store(Mean + row, mean)
-  if (tid == 0) {
+  if (_tid == 0) {
     Mean[row] = mean;
   }
   // L42: tl.store(Rstd + row, rstd)
-  if (tid == 0) {
+  if (_tid == 0) {
     Rstd[row] = rstd;
   }
   // L44: w = tl.load(W + cols, mask=mask)
-  float w_[16];  // [4096] fp32 (16-byte loads)
+  float w[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(W + cols[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) w_[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(W + cols[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
   }
   // L45: b = tl.load(B + cols, mask=mask)
   float b[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(B + cols[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) b[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(B + cols[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
   }
   // L46: x_hat = (x - mean) * rstd
   float x_hat[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x_hat[k] = ((x[k] - mean) * rstd);
+  for (int _k = 0; _k < 16; ++_k) {
+    x_hat[_k] = ((x[_k] - mean) * rstd);
   }
   // L47: y = x_hat * w + b
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    y[k] = fmaf(x_hat[k], w_[k], b[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
   }
   // L49: tl.store(Y + cols, y, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = y[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = y[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(Y_1 + cols[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(Y_1 + cols[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t _layer_norm_fwd_fused_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *X, float *Y, float *W, float *B, float *Mean, float *Rstd, int32_t stride, int32_t N, float eps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t _layer_norm_fwd_fused_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *X, float *Y, float *W, float *B, float *Mean, float *Rstd, int32_t stride, int32_t N, float eps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(X) && tl2cu_aligned16(Y) && tl2cu_aligned16(W) && tl2cu_aligned16(B) && stride % 16 == 0 && N % 16 == 0)
-    tl2cu_kernels::_layer_norm_fwd_fused_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(X, Y, W, B, Mean, Rstd, stride, N, eps);
+    tl2cu_kernels::_layer_norm_fwd_fused_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, B, Mean, Rstd, stride, N, eps);
   else
-    tl2cu_kernels::_layer_norm_fwd_fused<<<dim3(gx, gy, gz), 256, 0, stream>>>(X, Y, W, B, Mean, Rstd, stride, N, eps);
+    tl2cu_kernels::_layer_norm_fwd_fused<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, B, Mean, Rstd, stride, N, eps);
   return cudaGetLastError();
 }
 

@@ -5,344 +5,344 @@ namespace tl2cu_kernels {
 
 // sum_kernel: num_warps=4, B0=1, B1=4096
 __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
   // L12: pid_0 = tl.program_id(0)
   const int32_t pid_0 = (int32_t)blockIdx.x;
   // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    off_i[k] = pid_0;
+  for (int _k = 0; _k < 32; ++_k) {
+    off_i[_k] = pid_0;
   }
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask_i[k] = (off_i[k] < N0);
+  for (int _k = 0; _k < 32; ++_k) {
+    mask_i[_k] = (off_i[_k] < N0);
   }
   // L15: acc = tl.zeros([B0], dtype=tl.float32)
   float acc[1];  // [1] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc[k] = 0.0f;
+  for (int _k = 0; _k < 1; ++_k) {
+    acc[_k] = 0.0f;
   }
   // L16: for j in range(0, T, B1):
   float acc_1[1];  // [1] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_1[_k] = acc[_k];
   }
-  for (int32_t j_ = 0; j_ < T; j_ += 4096) {
+  for (int32_t j = 0; j < T; j += 4096) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      off_j[k] = (j_ + (e & 4095));
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      off_j[_k] = (j + (_e & 4095));
     }
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      mask_j[k] = (off_j[k] < T);
+    for (int _k = 0; _k < 32; ++_k) {
+      mask_j[_k] = (off_j[_k] < T);
     }
     // L19: off_x = off_i[:, None] * T + off_j[None, :]
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      off_x[k] = ((off_i[k] * T) + off_j[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      off_x[_k] = ((off_i[_k] * T) + off_j[_k]);
     }
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      x[k] = tl2cu_load_masked(&x_ptr[off_x[k]], (mask_i[k] && mask_j[k]), 0.0f);
+    for (int _k = 0; _k < 32; ++_k) {
+      x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
     }
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
     {
-      float r0 = x[0];
-      r0 = r0 + x[1];
-      r0 = r0 + x[2];
-      r0 = r0 + x[3];
-      r0 = r0 + x[4];
-      r0 = r0 + x[5];
-      r0 = r0 + x[6];
-      r0 = r0 + x[7];
-      r0 = r0 + x[8];
-      r0 = r0 + x[9];
-      r0 = r0 + x[10];
-      r0 = r0 + x[11];
-      r0 = r0 + x[12];
-      r0 = r0 + x[13];
-      r0 = r0 + x[14];
-      r0 = r0 + x[15];
-      r0 = r0 + x[16];
-      r0 = r0 + x[17];
-      r0 = r0 + x[18];
-      r0 = r0 + x[19];
-      r0 = r0 + x[20];
-      r0 = r0 + x[21];
-      r0 = r0 + x[22];
-      r0 = r0 + x[23];
-      r0 = r0 + x[24];
-      r0 = r0 + x[25];
-      r0 = r0 + x[26];
-      r0 = r0 + x[27];
-      r0 = r0 + x[28];
-      r0 = r0 + x[29];
-      r0 = r0 + x[30];
-      r0 = r0 + x[31];
-      r0 = r0 + tl2cu_shfl_xor(r0, 16);
-      r0 = r0 + tl2cu_shfl_xor(r0, 8);
-      r0 = r0 + tl2cu_shfl_xor(r0, 4);
-      r0 = r0 + tl2cu_shfl_xor(r0, 2);
-      r0 = r0 + tl2cu_shfl_xor(r0, 1);
+      float _r0 = x[0];
+      _r0 = _r0 + x[1];
+      _r0 = _r0 + x[2];
+      _r0 = _r0 + x[3];
+      _r0 = _r0 + x[4];
+      _r0 = _r0 + x[5];
+      _r0 = _r0 + x[6];
+      _r0 = _r0 + x[7];
+      _r0 = _r0 + x[8];
+      _r0 = _r0 + x[9];
+      _r0 = _r0 + x[10];
+      _r0 = _r0 + x[11];
+      _r0 = _r0 + x[12];
+      _r0 = _r0 + x[13];
+      _r0 = _r0 + x[14];
+      _r0 = _r0 + x[15];
+      _r0 = _r0 + x[16];
+      _r0 = _r0 + x[17];
+      _r0 = _r0 + x[18];
+      _r0 = _r0 + x[19];
+      _r0 = _r0 + x[20];
+      _r0 = _r0 + x[21];
+      _r0 = _r0 + x[22];
+      _r0 = _r0 + x[23];
+      _r0 = _r0 + x[24];
+      _r0 = _r0 + x[25];
+      _r0 = _r0 + x[26];
+      _r0 = _r0 + x[27];
+      _r0 = _r0 + x[28];
+      _r0 = _r0 + x[29];
+      _r0 = _r0 + x[30];
+      _r0 = _r0 + x[31];
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
       __syncthreads();
-      { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+      { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
       __syncthreads();
       {
-        const float* p = (const float*)tl2cu_smem + 0 * 4;
-        float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-        w0 = w0 + w2;
-        w1 = w1 + w3;
-        w0 = w0 + w1;
-        r0 = w0;
+        const float* _p = (const float*)tl2cu_smem + 0 * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r0 = _w0;
       }
-      x_sum[0] = r0;
-      x_sum[1] = r0;
-      x_sum[2] = r0;
-      x_sum[3] = r0;
-      x_sum[4] = r0;
-      x_sum[5] = r0;
-      x_sum[6] = r0;
-      x_sum[7] = r0;
-      x_sum[8] = r0;
-      x_sum[9] = r0;
-      x_sum[10] = r0;
-      x_sum[11] = r0;
-      x_sum[12] = r0;
-      x_sum[13] = r0;
-      x_sum[14] = r0;
-      x_sum[15] = r0;
-      x_sum[16] = r0;
-      x_sum[17] = r0;
-      x_sum[18] = r0;
-      x_sum[19] = r0;
-      x_sum[20] = r0;
-      x_sum[21] = r0;
-      x_sum[22] = r0;
-      x_sum[23] = r0;
-      x_sum[24] = r0;
-      x_sum[25] = r0;
-      x_sum[26] = r0;
-      x_sum[27] = r0;
-      x_sum[28] = r0;
-      x_sum[29] = r0;
-      x_sum[30] = r0;
-      x_sum[31] = r0;
+      x_sum[0] = _r0;
+      x_sum[1] = _r0;
+      x_sum[2] = _r0;
+      x_sum[3] = _r0;
+      x_sum[4] = _r0;
+      x_sum[5] = _r0;
+      x_sum[6] = _r0;
+      x_sum[7] = _r0;
+      x_sum[8] = _r0;
+      x_sum[9] = _r0;
+      x_sum[10] = _r0;
+      x_sum[11] = _r0;
+      x_sum[12] = _r0;
+      x_sum[13] = _r0;
+      x_sum[14] = _r0;
+      x_sum[15] = _r0;
+      x_sum[16] = _r0;
+      x_sum[17] = _r0;
+      x_sum[18] = _r0;
+      x_sum[19] = _r0;
+      x_sum[20] = _r0;
+      x_sum[21] = _r0;
+      x_sum[22] = _r0;
+      x_sum[23] = _r0;
+      x_sum[24] = _r0;
+      x_sum[25] = _r0;
+      x_sum[26] = _r0;
+      x_sum[27] = _r0;
+      x_sum[28] = _r0;
+      x_sum[29] = _r0;
+      x_sum[30] = _r0;
+      x_sum[31] = _r0;
     }
     float acc_2[1];  // [1] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_2[k] = (acc_1[k] + x_sum[0]);
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_2[_k] = (acc_1[_k] + x_sum[0]);
     }
     // L16: for j in range(0, T, B1):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
   }
   // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
-  if (tid < 1) {
+  if (_tid < 1) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
     }
   }
 }
 
 // sum_kernel: num_warps=4, B0=1, B1=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
   // L12: pid_0 = tl.program_id(0)
   const int32_t pid_0 = (int32_t)blockIdx.x;
   // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    off_i[k] = pid_0;
+  for (int _k = 0; _k < 32; ++_k) {
+    off_i[_k] = pid_0;
   }
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask_i[k] = (off_i[k] < N0);
+  for (int _k = 0; _k < 32; ++_k) {
+    mask_i[_k] = (off_i[_k] < N0);
   }
   // L15: acc = tl.zeros([B0], dtype=tl.float32)
   float acc[1];  // [1] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc[k] = 0.0f;
+  for (int _k = 0; _k < 1; ++_k) {
+    acc[_k] = 0.0f;
   }
   // L16: for j in range(0, T, B1):
   float acc_1[1];  // [1] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_1[_k] = acc[_k];
   }
-  for (int32_t j_ = 0; j_ < T; j_ += 4096) {
+  for (int32_t j = 0; j < T; j += 4096) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      off_j[k] = (j_ + (e & 4095));
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      off_j[_k] = (j + (_e & 4095));
     }
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      mask_j[k] = (off_j[k] < T);
+    for (int _k = 0; _k < 32; ++_k) {
+      mask_j[_k] = (off_j[_k] < T);
     }
     // L19: off_x = off_i[:, None] * T + off_j[None, :]
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      off_x[k] = ((off_i[k] * T) + off_j[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      off_x[_k] = ((off_i[_k] * T) + off_j[_k]);
     }
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32 (16-byte loads)
     #pragma unroll
-    for (int k = 0; k < 32; k += 4) {
-      tl2cu_vec<float, 4> t;
-      if ((mask_i[k] && mask_j[k])) t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[k]);
-      else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
-      for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+    for (int _k = 0; _k < 32; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if ((mask_i[_k] && mask_j[_k])) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
     {
-      float r0 = x[0];
-      r0 = r0 + x[1];
-      r0 = r0 + x[2];
-      r0 = r0 + x[3];
-      r0 = r0 + x[4];
-      r0 = r0 + x[5];
-      r0 = r0 + x[6];
-      r0 = r0 + x[7];
-      r0 = r0 + x[8];
-      r0 = r0 + x[9];
-      r0 = r0 + x[10];
-      r0 = r0 + x[11];
-      r0 = r0 + x[12];
-      r0 = r0 + x[13];
-      r0 = r0 + x[14];
-      r0 = r0 + x[15];
-      r0 = r0 + x[16];
-      r0 = r0 + x[17];
-      r0 = r0 + x[18];
-      r0 = r0 + x[19];
-      r0 = r0 + x[20];
-      r0 = r0 + x[21];
-      r0 = r0 + x[22];
-      r0 = r0 + x[23];
-      r0 = r0 + x[24];
-      r0 = r0 + x[25];
-      r0 = r0 + x[26];
-      r0 = r0 + x[27];
-      r0 = r0 + x[28];
-      r0 = r0 + x[29];
-      r0 = r0 + x[30];
-      r0 = r0 + x[31];
-      r0 = r0 + tl2cu_shfl_xor(r0, 16);
-      r0 = r0 + tl2cu_shfl_xor(r0, 8);
-      r0 = r0 + tl2cu_shfl_xor(r0, 4);
-      r0 = r0 + tl2cu_shfl_xor(r0, 2);
-      r0 = r0 + tl2cu_shfl_xor(r0, 1);
+      float _r0 = x[0];
+      _r0 = _r0 + x[1];
+      _r0 = _r0 + x[2];
+      _r0 = _r0 + x[3];
+      _r0 = _r0 + x[4];
+      _r0 = _r0 + x[5];
+      _r0 = _r0 + x[6];
+      _r0 = _r0 + x[7];
+      _r0 = _r0 + x[8];
+      _r0 = _r0 + x[9];
+      _r0 = _r0 + x[10];
+      _r0 = _r0 + x[11];
+      _r0 = _r0 + x[12];
+      _r0 = _r0 + x[13];
+      _r0 = _r0 + x[14];
+      _r0 = _r0 + x[15];
+      _r0 = _r0 + x[16];
+      _r0 = _r0 + x[17];
+      _r0 = _r0 + x[18];
+      _r0 = _r0 + x[19];
+      _r0 = _r0 + x[20];
+      _r0 = _r0 + x[21];
+      _r0 = _r0 + x[22];
+      _r0 = _r0 + x[23];
+      _r0 = _r0 + x[24];
+      _r0 = _r0 + x[25];
+      _r0 = _r0 + x[26];
+      _r0 = _r0 + x[27];
+      _r0 = _r0 + x[28];
+      _r0 = _r0 + x[29];
+      _r0 = _r0 + x[30];
+      _r0 = _r0 + x[31];
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
       __syncthreads();
-      { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+      { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
       __syncthreads();
       {
-        const float* p = (const float*)tl2cu_smem + 0 * 4;
-        float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-        w0 = w0 + w2;
-        w1 = w1 + w3;
-        w0 = w0 + w1;
-        r0 = w0;
+        const float* _p = (const float*)tl2cu_smem + 0 * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r0 = _w0;
       }
-      x_sum[0] = r0;
-      x_sum[1] = r0;
-      x_sum[2] = r0;
-      x_sum[3] = r0;
-      x_sum[4] = r0;
-      x_sum[5] = r0;
-      x_sum[6] = r0;
-      x_sum[7] = r0;
-      x_sum[8] = r0;
-      x_sum[9] = r0;
-      x_sum[10] = r0;
-      x_sum[11] = r0;
-      x_sum[12] = r0;
-      x_sum[13] = r0;
-      x_sum[14] = r0;
-      x_sum[15] = r0;
-      x_sum[16] = r0;
-      x_sum[17] = r0;
-      x_sum[18] = r0;
-      x_sum[19] = r0;
-      x_sum[20] = r0;
-      x_sum[21] = r0;
-      x_sum[22] = r0;
-      x_sum[23] = r0;
-      x_sum[24] = r0;
-      x_sum[25] = r0;
-      x_sum[26] = r0;
-      x_sum[27] = r0;
-      x_sum[28] = r0;
-      x_sum[29] = r0;
-      x_sum[30] = r0;
-      x_sum[31] = r0;
+      x_sum[0] = _r0;
+      x_sum[1] = _r0;
+      x_sum[2] = _r0;
+      x_sum[3] = _r0;
+      x_sum[4] = _r0;
+      x_sum[5] = _r0;
+      x_sum[6] = _r0;
+      x_sum[7] = _r0;
+      x_sum[8] = _r0;
+      x_sum[9] = _r0;
+      x_sum[10] = _r0;
+      x_sum[11] = _r0;
+      x_sum[12] = _r0;
+      x_sum[13] = _r0;
+      x_sum[14] = _r0;
+      x_sum[15] = _r0;
+      x_sum[16] = _r0;
+      x_sum[17] = _r0;
+      x_sum[18] = _r0;
+      x_sum[19] = _r0;
+      x_sum[20] = _r0;
+      x_sum[21] = _r0;
+      x_sum[22] = _r0;
+      x_sum[23] = _r0;
+      x_sum[24] = _r0;
+      x_sum[25] = _r0;
+      x_sum[26] = _r0;
+      x_sum[27] = _r0;
+      x_sum[28] = _r0;
+      x_sum[29] = _r0;
+      x_sum[30] = _r0;
+      x_sum[31] = _r0;
     }
     float acc_2[1];  // [1] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_2[k] = (acc_1[k] + x_sum[0]);
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_2[_k] = (acc_1[_k] + x_sum[0]);
     }
     // L16: for j in range(0, T, B1):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
   }
   // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
-  if (tid < 1) {
+  if (_tid < 1) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
     }
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t sum_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t sum_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (T % 16 == 0)
-    tl2cu_kernels::sum_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, N0, N1, T);
+    tl2cu_kernels::sum_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else
-    tl2cu_kernels::sum_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, N0, N1, T);
+    tl2cu_kernels::sum_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t sum_kernel(cudaStream_t stream, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
-  const int64_t gx = tl2cu_cdiv((int64_t)N0, (int64_t)1);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return sum_kernel_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, z_ptr, N0, N1, T);
+extern "C" cudaError_t sum_kernel(cudaStream_t _stream, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)N0, (int64_t)1);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return sum_kernel_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, z_ptr, N0, N1, T);
 }
 

@@ -5,6439 +5,6439 @@ namespace tl2cu_kernels {
 
 // mandelbrot_kernel_triton: autotune config 0: BLOCK_SIZE=256, num_warps=2
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 0: BLOCK_SIZE=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 1: BLOCK_SIZE=512, num_warps=2
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 1: BLOCK_SIZE=512, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 2: BLOCK_SIZE=1024, num_warps=2
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 16; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 16; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 2: BLOCK_SIZE=1024, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 16; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 16; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[16];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 3: BLOCK_SIZE=2048, num_warps=2
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 32; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 32; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[32];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 32; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 32; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 3: BLOCK_SIZE=2048, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 32; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 32; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[32];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[32];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 32; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 32; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 32; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 4: BLOCK_SIZE=4096, num_warps=2
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    const int e = tl2cu_elem<1, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 64; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 64; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 64; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[64];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 64; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[64];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[64];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 64; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[64];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[64];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 64; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 64; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 4: BLOCK_SIZE=4096, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 64; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 64; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 64; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[64];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 64; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[64];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[64];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 64; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[64];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[64];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 64; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[64];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 64; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 64; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 64; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[64];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 64; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[64];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 64; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 64; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 64; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 5: BLOCK_SIZE=256, num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 5: BLOCK_SIZE=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 6: BLOCK_SIZE=512, num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 6: BLOCK_SIZE=512, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 7: BLOCK_SIZE=1024, num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 7: BLOCK_SIZE=1024, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 8: BLOCK_SIZE=2048, num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 16; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 16; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[16];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 8: BLOCK_SIZE=2048, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 16; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 16; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[16];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 9: BLOCK_SIZE=4096, num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 32; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 32; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[32];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 32; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 32; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 9: BLOCK_SIZE=4096, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 32; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 32; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[32];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[32];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 32; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 32; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 32; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 32; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 32; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 32; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 10: BLOCK_SIZE=256, num_warps=8
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config10(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 1; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 1; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 11: BLOCK_SIZE=512, num_warps=8
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 11: BLOCK_SIZE=512, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 12: BLOCK_SIZE=1024, num_warps=8
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 12: BLOCK_SIZE=1024, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 13: BLOCK_SIZE=2048, num_warps=8
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 13: BLOCK_SIZE=2048, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 14: BLOCK_SIZE=4096, num_warps=8
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 16; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 16; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 14: BLOCK_SIZE=4096, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 256>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 16; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 16; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 16; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 15: BLOCK_SIZE=256, num_warps=16
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 256 threads each
-  const int tid = threadIdx.x % 256;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 256);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 256;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 256);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = ((program_x * 256) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = ((_program_x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 1; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 1; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 16: BLOCK_SIZE=512, num_warps=16
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config16(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 512) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 1; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 1; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[1];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 17: BLOCK_SIZE=1024, num_warps=16
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 17: BLOCK_SIZE=1024, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 18: BLOCK_SIZE=2048, num_warps=16
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 18: BLOCK_SIZE=2048, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 19: BLOCK_SIZE=4096, num_warps=16
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 19: BLOCK_SIZE=4096, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 512>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 512>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 8; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 8; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[8];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[8];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 20: BLOCK_SIZE=256, num_warps=32
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
   // 4 programs along axis 0 share a thread block, 256 threads each
-  const int tid = threadIdx.x % 256;
-  const int32_t program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 256);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 256;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 256);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    pids_x[k] = ((program_x * 256) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    pids_x[_k] = ((_program_x * 256) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 1; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 1; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[1];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [256] i1
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 21: BLOCK_SIZE=512, num_warps=32
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 512 threads each
-  const int tid = threadIdx.x % 512;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 512);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 512;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 512);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 512>(tid, k);
-    pids_x[k] = ((program_x * 512) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    pids_x[_k] = ((_program_x * 512) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 1; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 1; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[1];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[1];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [512] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 22: BLOCK_SIZE=1024, num_warps=32
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config22(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[1];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 1024>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 1024>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 1; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 1; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[1];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[1];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[1];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[1];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [1024] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [1024] i1
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 23: BLOCK_SIZE=2048, num_warps=32
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 1024>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 1024>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 23: BLOCK_SIZE=2048, num_warps=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 1024>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 2048) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 1024>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 2; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 2; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[2];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[2];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [2048] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [2048] i1
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [2048] i32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [2048] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 2> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 24: BLOCK_SIZE=4096, num_warps=32
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 1024>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 1024>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    if (mask[k]) output_ptr[output_offsets[k]] = iters_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 24: BLOCK_SIZE=4096, num_warps=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 1024>(tid, k);
-    pids_x[k] = (((int32_t)blockIdx.x * 4096) + e);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 1024>(_tid, _k);
+    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c_reals[k] = fmaf((float)pids_x[k], tl2cu_div((xmax - xmin), (float)width), xmin);
+  for (int _k = 0; _k < 4; ++_k) {
+    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   }
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags[k] = c_imag;
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags[_k] = c_imag;
   }
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters[k] = 0;
+  for (int _k = 0; _k < 4; ++_k) {
+    iters[_k] = 0;
   }
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask[k] = true;
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask[_k] = true;
   }
   // L40: for i in range(max_iter):
   float z_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_reals[k] = c_reals[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_reals[_k] = c_reals[_k];
   }
   float z_imags_1[4];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z_imags_1[k] = z_imags[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    z_imags_1[_k] = z_imags[_k];
   }
   bool not_diverged_mask_1[4];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    not_diverged_mask_1[k] = not_diverged_mask[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    not_diverged_mask_1[_k] = not_diverged_mask[_k];
   }
   int32_t iters_1[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    iters_1[k] = iters[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    iters_1[_k] = iters[_k];
   }
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_new[k] = (fmaf(z_reals[k], z_reals[k], -__fmul_rn(z_imags_1[k], z_imags_1[k])) + c_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     }
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_new[k] = fmaf((2.0f * z_reals[k]), z_imags_1[k], c_imag);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     }
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals_1[k] = (not_diverged_mask_1[k] ? z_reals_new[k] : z_reals[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     }
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [4096] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_2[k] = (not_diverged_mask_1[k] ? z_imags_new[k] : z_imags_1[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     }
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [4096] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_2[k] = (fmaf(z_reals_1[k], z_reals_1[k], __fmul_rn(z_imags_2[k], z_imags_2[k])) < 4.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     }
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [4096] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_2[k] = (iters_1[k] + (int32_t)not_diverged_mask_2[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_reals[k] = z_reals_1[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_reals[_k] = z_reals_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      z_imags_1[k] = z_imags_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      z_imags_1[_k] = z_imags_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      not_diverged_mask_1[k] = not_diverged_mask_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      iters_1[k] = iters_2[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      iters_1[_k] = iters_2[_k];
     }
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mask[k] = (pids_x[k] < width);
+  for (int _k = 0; _k < 4; ++_k) {
+    mask[_k] = (pids_x[_k] < width);
   }
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    output_offsets[k] = ((pid_y * width) + pids_x[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = iters_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = iters_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-static cudaError_t mandelbrot_kernel_triton_config0_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config0_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config0_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config0<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config0<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config0(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config0_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config0(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config0_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config1_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config1_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config1_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config1<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config1<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config1(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config1_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config1(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config1_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config2_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config2_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config2_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config2<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config2<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config2(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config2_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config2(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config2_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config3_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config3_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config3_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config3<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config3<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config3(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config3_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config3(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config3_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config4_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config4_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config4_aligned<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config4_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config4<<<dim3(gx, gy, gz), 64, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config4<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config4(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config4_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config4(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config4_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config5_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config5_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config5_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config5_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config5<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config5<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config5(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config5_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config5(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config5_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config6_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config6_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config6_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config6_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config6<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config6<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config6(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config6_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config6(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config6_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config7_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config7_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config7_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config7_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config7<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config7<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config7(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config7_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config7(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config7_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config8_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config8_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config8<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config8(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config8(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config8_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config9_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config9_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config9_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config9_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config9<<<dim3(gx, gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config9<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config9(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config9_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config9(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config9_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config10_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_config10<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config10_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::mandelbrot_kernel_triton_config10<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config10(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config10_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config10(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config10_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config11_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config11_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config11_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config11_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config11<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config11<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config11(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config11_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config11(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config11_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config12_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config12_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config12_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config12_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config12<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config12<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config12(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config12_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config12(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config12_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config13_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config13_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config13_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config13_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config13<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config13<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config13(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config13_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config13(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config13_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config14_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config14_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config14_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config14_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config14<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config14<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config14(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config14_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config14(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config14_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config15_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config15_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
-  tl2cu_kernels::mandelbrot_kernel_triton_config15<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
+  tl2cu_kernels::mandelbrot_kernel_triton_config15<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, _gx);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config15(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config15_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config15(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config15_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config16_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_config16<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config16_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::mandelbrot_kernel_triton_config16<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config16(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config16_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config16(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config16_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config17_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config17_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config17_aligned<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config17_aligned<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config17<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config17<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config17(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config17_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config17(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config17_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config18_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config18_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config18_aligned<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config18_aligned<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config18<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config18<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config18(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config18_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config18(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config18_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config19_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config19_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config19_aligned<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config19_aligned<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config19<<<dim3(gx, gy, gz), 512, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config19<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config19(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config19_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config19(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config19_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config20_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config20_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 4 programs per thread block
-  tl2cu_kernels::mandelbrot_kernel_triton_config20<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
+  tl2cu_kernels::mandelbrot_kernel_triton_config20<<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, _gx);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config20(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config20_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config20(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)256);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config20_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config21_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config21_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
-  tl2cu_kernels::mandelbrot_kernel_triton_config21<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
+  tl2cu_kernels::mandelbrot_kernel_triton_config21<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, _gx);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config21(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config21_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config21(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)512);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config21_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config22_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mandelbrot_kernel_triton_config22<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config22_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::mandelbrot_kernel_triton_config22<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config22(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config22_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config22(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)1024);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config22_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config23_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config23_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config23_aligned<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config23_aligned<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config23<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config23<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config23(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config23_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config23(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)2048);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config23_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
-static cudaError_t mandelbrot_kernel_triton_config24_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+static cudaError_t mandelbrot_kernel_triton_config24_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config24_aligned<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config24_aligned<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config24<<<dim3(gx, gy, gz), 1024, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config24<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
-static cudaError_t mandelbrot_kernel_triton_config24(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_config24_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+static cudaError_t mandelbrot_kernel_triton_config24(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)width, (int64_t)4096);
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_config24_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 
 extern "C" int mandelbrot_kernel_triton_configs(void) { return 25; }
 
-extern "C" const char *mandelbrot_kernel_triton_config_name(int index) {
-  static const char *const names[25] = {
+extern "C" const char *mandelbrot_kernel_triton_config_name(int _index) {
+  static const char *const _names[25] = {
       "BLOCK_SIZE=256, num_warps=2",
       "BLOCK_SIZE=512, num_warps=2",
       "BLOCK_SIZE=1024, num_warps=2",
@@ -6464,49 +6464,49 @@ extern "C" const char *mandelbrot_kernel_triton_config_name(int index) {
       "BLOCK_SIZE=2048, num_warps=32",
       "BLOCK_SIZE=4096, num_warps=32",
   };
-  return index >= 0 && index < 25 ? names[index] : 0;
+  return _index >= 0 && _index < 25 ? _names[_index] : 0;
 }
 
-extern "C" cudaError_t mandelbrot_kernel_triton_config(int index, cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  switch (index) {
-  case 0: return mandelbrot_kernel_triton_config0(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 1: return mandelbrot_kernel_triton_config1(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 2: return mandelbrot_kernel_triton_config2(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 3: return mandelbrot_kernel_triton_config3(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 4: return mandelbrot_kernel_triton_config4(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 5: return mandelbrot_kernel_triton_config5(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 6: return mandelbrot_kernel_triton_config6(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 7: return mandelbrot_kernel_triton_config7(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 8: return mandelbrot_kernel_triton_config8(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 9: return mandelbrot_kernel_triton_config9(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 10: return mandelbrot_kernel_triton_config10(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 11: return mandelbrot_kernel_triton_config11(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 12: return mandelbrot_kernel_triton_config12(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 13: return mandelbrot_kernel_triton_config13(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 14: return mandelbrot_kernel_triton_config14(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 15: return mandelbrot_kernel_triton_config15(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 16: return mandelbrot_kernel_triton_config16(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 17: return mandelbrot_kernel_triton_config17(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 18: return mandelbrot_kernel_triton_config18(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 19: return mandelbrot_kernel_triton_config19(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 20: return mandelbrot_kernel_triton_config20(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 21: return mandelbrot_kernel_triton_config21(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 22: return mandelbrot_kernel_triton_config22(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 23: return mandelbrot_kernel_triton_config23(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
-  case 24: return mandelbrot_kernel_triton_config24(stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+extern "C" cudaError_t mandelbrot_kernel_triton_config(int _index, cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  switch (_index) {
+  case 0: return mandelbrot_kernel_triton_config0(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 1: return mandelbrot_kernel_triton_config1(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 2: return mandelbrot_kernel_triton_config2(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 3: return mandelbrot_kernel_triton_config3(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 4: return mandelbrot_kernel_triton_config4(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 5: return mandelbrot_kernel_triton_config5(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 6: return mandelbrot_kernel_triton_config6(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 7: return mandelbrot_kernel_triton_config7(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 8: return mandelbrot_kernel_triton_config8(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 9: return mandelbrot_kernel_triton_config9(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 10: return mandelbrot_kernel_triton_config10(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 11: return mandelbrot_kernel_triton_config11(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 12: return mandelbrot_kernel_triton_config12(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 13: return mandelbrot_kernel_triton_config13(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 14: return mandelbrot_kernel_triton_config14(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 15: return mandelbrot_kernel_triton_config15(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 16: return mandelbrot_kernel_triton_config16(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 17: return mandelbrot_kernel_triton_config17(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 18: return mandelbrot_kernel_triton_config18(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 19: return mandelbrot_kernel_triton_config19(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 20: return mandelbrot_kernel_triton_config20(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 21: return mandelbrot_kernel_triton_config21(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 22: return mandelbrot_kernel_triton_config22(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 23: return mandelbrot_kernel_triton_config23(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  case 24: return mandelbrot_kernel_triton_config24(_stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   }
   return cudaErrorInvalidValue;
 }
 
-extern "C" cudaError_t mandelbrot_kernel_triton(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  static tl2cu_tuner tuner("mandelbrot_kernel_triton", 25);
-  const int64_t key[] = {(int64_t)width, (int64_t)height, (int64_t)max_iter};
-  void *const written[] = {(void *)output_ptr};
-  const int config = tuner.choose(key, sizeof key / sizeof key[0], stream, written,
-                                   sizeof written / sizeof written[0], [&](int i, cudaStream_t s) {
-    return mandelbrot_kernel_triton_config(i, s, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+extern "C" cudaError_t mandelbrot_kernel_triton(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  static tl2cu_tuner _tuner("mandelbrot_kernel_triton", 25);
+  const int64_t _key[] = {(int64_t)width, (int64_t)height, (int64_t)max_iter};
+  void *const _written[] = {(void *)output_ptr};
+  const int _config = _tuner.choose(_key, sizeof _key / sizeof _key[0], _stream, _written,
+                                   sizeof _written / sizeof _written[0], [&](int _i, cudaStream_t _s) {
+    return mandelbrot_kernel_triton_config(_i, _s, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   });
-  if (config < 0) return cudaErrorLaunchFailure;
-  return mandelbrot_kernel_triton_config(config, stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+  if (_config < 0) return cudaErrorLaunchFailure;
+  return mandelbrot_kernel_triton_config(_config, _stream, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 

@@ -6,10 +6,10 @@ namespace tl2cu_kernels {
 // mandelbrot_kernel_triton_unblocked: num_warps=4
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax, unsigned tl2cu_programs_x) {
   // one program per thread: 128 programs along axis 0 share a thread block
-  const int32_t program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L18: pid_x = tl.program_id(axis=0)
-  const int32_t pid_x = program_x;
+  const int32_t pid_x = _program_x;
   // L19: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L21: c_real = xmin + pid_x * (xmax - xmin) / width
@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
   float z_imag = c_imag;
   bool not_converge = true;
   int32_t iters = 0;
-  for (int32_t i_ = 0; i_ < max_iter; ++i_) {
+  for (int32_t i = 0; i < max_iter; ++i) {
     // L30: if not_converge:
     float z_real_1 = z_real;
     float z_imag_1 = z_imag;
@@ -62,19 +62,19 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t mandelbrot_kernel_triton_unblocked_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t mandelbrot_kernel_triton_unblocked_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 128 programs per thread block
-  tl2cu_kernels::mandelbrot_kernel_triton_unblocked<<<dim3((unsigned)(((uint64_t)gx + 127) / 128), gy, gz), 128, 0, stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, gx);
+  tl2cu_kernels::mandelbrot_kernel_triton_unblocked<<<dim3((unsigned)(((uint64_t)_gx + 127) / 128), _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t mandelbrot_kernel_triton_unblocked(cudaStream_t stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int64_t gx = (int64_t)width;
-  const int64_t gy = (int64_t)height;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return mandelbrot_kernel_triton_unblocked_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+extern "C" cudaError_t mandelbrot_kernel_triton_unblocked(cudaStream_t _stream, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
+  const int64_t _gx = (int64_t)width;
+  const int64_t _gy = (int64_t)height;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return mandelbrot_kernel_triton_unblocked_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
 }
 

@@ -5,227 +5,227 @@ namespace tl2cu_kernels {
 
 // reduce_rows_cols: num_warps=4
 __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2048];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L19: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    offs[k] = ((rows[k] * 32) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    offs[_k] = ((rows[_k] * 32) + cols[_k]);
   }
   // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    x_sum[0] = r0;
-    x_sum[1] = r1;
-    x_sum[2] = r2;
-    x_sum[3] = r3;
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    x_sum[0] = _r0;
+    x_sum[1] = _r1;
+    x_sum[2] = _r2;
+    x_sum[3] = _r3;
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = x_sum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = x_sum[_k];
   }
   __syncthreads();
-  float x_sum__cvt1[1];
+  float _x_sum_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    x_sum__cvt1[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _x_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      out_ptr[e] = x_sum__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      out_ptr[_e] = _x_sum_cvt1[_k];
     }
   }
   // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
   float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
     __syncthreads();
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    x_sum_1[0] = r0;
-    x_sum_1[1] = r0;
-    x_sum_1[2] = r0;
-    x_sum_1[3] = r0;
+    x_sum_1[0] = _r0;
+    x_sum_1[1] = _r0;
+    x_sum_1[2] = _r0;
+    x_sum_1[3] = _r0;
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e & 31)] = x_sum_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 31)] = x_sum_1[_k];
   }
   __syncthreads();
-  float x_sum_1__cvt2[1];
+  float _x_sum_1_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    x_sum_1__cvt2[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _x_sum_1_cvt2[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 16)[e] = x_sum_1__cvt2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 16)[_e] = _x_sum_1_cvt2[_k];
     }
   }
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 4));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 4));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 2));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 2));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 1));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
-    x_max[0] = r0;
-    x_max[1] = r1;
-    x_max[2] = r2;
-    x_max[3] = r3;
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+    x_max[0] = _r0;
+    x_max[1] = _r1;
+    x_max[2] = _r2;
+    x_max[3] = _r3;
   }
   // x_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = x_max[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = x_max[_k];
   }
   __syncthreads();
-  float x_max__cvt3[1];
+  float _x_max_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    x_max__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _x_max_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 48)[e] = x_max__cvt3[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 48)[_e] = _x_max_cvt3[_k];
     }
   }
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
   float x_min[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = tl2cu_minimum(r0, x[1]);
-    r0 = tl2cu_minimum(r0, x[2]);
-    r0 = tl2cu_minimum(r0, x[3]);
+    float _r0 = x[0];
+    _r0 = tl2cu_minimum(_r0, x[1]);
+    _r0 = tl2cu_minimum(_r0, x[2]);
+    _r0 = tl2cu_minimum(_r0, x[3]);
     __syncthreads();
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_minimum(_w0, _w2);
+      _w1 = tl2cu_minimum(_w1, _w3);
+      _w0 = tl2cu_minimum(_w0, _w1);
+      _r0 = _w0;
     }
-    x_min[0] = r0;
-    x_min[1] = r0;
-    x_min[2] = r0;
-    x_min[3] = r0;
+    x_min[0] = _r0;
+    x_min[1] = _r0;
+    x_min[2] = _r0;
+    x_min[3] = _r0;
   }
   // x_min changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e & 31)] = x_min[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 31)] = x_min[_k];
   }
   __syncthreads();
-  float x_min__cvt4[1];
+  float _x_min_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    x_min__cvt4[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _x_min_cvt4[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 64)[e] = x_min__cvt4[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 64)[_e] = _x_min_cvt4[_k];
     }
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
@@ -233,47 +233,47 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt5[4];
+  float _x_cvt5[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    x__cvt5[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    sum_input[k] = x__cvt5[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    sum_input[_k] = _x_cvt5[_k];
   }
   float t_sum;  // sum of sum_input
   {
-    float r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = sum_input[0];
+    _r0 = _r0 + sum_input[1];
+    _r0 = _r0 + sum_input[2];
+    _r0 = _r0 + sum_input[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[96] = t_sum;
   }
   // L25: tl.store(out_ptr + 97, tl.max(x))
@@ -281,359 +281,359 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt6[4];
+  float _x_cvt6[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    x__cvt6[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    _x_cvt6[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    max_input[k] = x__cvt6[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    max_input[_k] = _x_cvt6[_k];
   }
   float t_max;  // max of max_input
   {
-    float r0 = max_input[0];
-    r0 = tl2cu_maximum(r0, max_input[1]);
-    r0 = tl2cu_maximum(r0, max_input[2]);
-    r0 = tl2cu_maximum(r0, max_input[3]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    float _r0 = max_input[0];
+    _r0 = tl2cu_maximum(_r0, max_input[1]);
+    _r0 = tl2cu_maximum(_r0, max_input[2]);
+    _r0 = tl2cu_maximum(_r0, max_input[3]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    t_max = r0;
+    t_max = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[97] = t_max;
   }
   // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
   float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    x_sum_2[0] = r0;
-    x_sum_2[1] = r1;
-    x_sum_2[2] = r2;
-    x_sum_2[3] = r3;
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    x_sum_2[0] = _r0;
+    x_sum_2[1] = _r1;
+    x_sum_2[2] = _r2;
+    x_sum_2[3] = _r3;
   }
   float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    row_sum[k] = x_sum_2[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    row_sum[_k] = x_sum_2[_k];
   }
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 128)[offs[k]] = tl2cu_div(x[k], row_sum[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
   }
 }
 
 // reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2048];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L19: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    offs[k] = ((rows[k] * 32) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    offs[_k] = ((rows[_k] * 32) + cols[_k]);
   }
   // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    x_sum[0] = r0;
-    x_sum[1] = r0;
-    x_sum[2] = r0;
-    x_sum[3] = r0;
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    x_sum[0] = _r0;
+    x_sum[1] = _r0;
+    x_sum[2] = _r0;
+    x_sum[3] = _r0;
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = x_sum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = x_sum[_k];
   }
   __syncthreads();
-  float x_sum__cvt1[1];
+  float _x_sum_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    x_sum__cvt1[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _x_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      out_ptr[e] = x_sum__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      out_ptr[_e] = _x_sum_cvt1[_k];
     }
   }
   // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
   float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
     __syncthreads();
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r1 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r1 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r2 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r2 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r3 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r3 = _w0;
     }
-    x_sum_1[0] = r0;
-    x_sum_1[1] = r1;
-    x_sum_1[2] = r2;
-    x_sum_1[3] = r3;
+    x_sum_1[0] = _r0;
+    x_sum_1[1] = _r1;
+    x_sum_1[2] = _r2;
+    x_sum_1[3] = _r3;
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e & 31)] = x_sum_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 31)] = x_sum_1[_k];
   }
   __syncthreads();
-  float x_sum_1__cvt2[1];
+  float _x_sum_1_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    x_sum_1__cvt2[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _x_sum_1_cvt2[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 16)[e] = x_sum_1__cvt2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 16)[_e] = _x_sum_1_cvt2[_k];
     }
   }
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = tl2cu_maximum(r0, x[1]);
-    r0 = tl2cu_maximum(r0, x[2]);
-    r0 = tl2cu_maximum(r0, x[3]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
-    x_max[0] = r0;
-    x_max[1] = r0;
-    x_max[2] = r0;
-    x_max[3] = r0;
+    float _r0 = x[0];
+    _r0 = tl2cu_maximum(_r0, x[1]);
+    _r0 = tl2cu_maximum(_r0, x[2]);
+    _r0 = tl2cu_maximum(_r0, x[3]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    x_max[0] = _r0;
+    x_max[1] = _r0;
+    x_max[2] = _r0;
+    x_max[3] = _r0;
   }
   // x_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = x_max[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = x_max[_k];
   }
   __syncthreads();
-  float x_max__cvt3[1];
+  float _x_max_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    x_max__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _x_max_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 48)[e] = x_max__cvt3[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 48)[_e] = _x_max_cvt3[_k];
     }
   }
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
   float x_min[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = tl2cu_minimum(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = tl2cu_minimum(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = tl2cu_minimum(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = tl2cu_minimum(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = tl2cu_minimum(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = tl2cu_minimum(r3, tl2cu_shfl_xor(r3, 8));
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = tl2cu_minimum(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = tl2cu_minimum(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = tl2cu_minimum(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = tl2cu_minimum(_r3, tl2cu_shfl_xor(_r3, 8));
     __syncthreads();
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_minimum(_w0, _w2);
+      _w1 = tl2cu_minimum(_w1, _w3);
+      _w0 = tl2cu_minimum(_w0, _w1);
+      _r0 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r1 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_minimum(_w0, _w2);
+      _w1 = tl2cu_minimum(_w1, _w3);
+      _w0 = tl2cu_minimum(_w0, _w1);
+      _r1 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r2 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_minimum(_w0, _w2);
+      _w1 = tl2cu_minimum(_w1, _w3);
+      _w0 = tl2cu_minimum(_w0, _w1);
+      _r2 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_minimum(w0, w2);
-      w1 = tl2cu_minimum(w1, w3);
-      w0 = tl2cu_minimum(w0, w1);
-      r3 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_minimum(_w0, _w2);
+      _w1 = tl2cu_minimum(_w1, _w3);
+      _w0 = tl2cu_minimum(_w0, _w1);
+      _r3 = _w0;
     }
-    x_min[0] = r0;
-    x_min[1] = r1;
-    x_min[2] = r2;
-    x_min[3] = r3;
+    x_min[0] = _r0;
+    x_min[1] = _r1;
+    x_min[2] = _r2;
+    x_min[3] = _r3;
   }
   // x_min changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e & 31)] = x_min[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 31)] = x_min[_k];
   }
   __syncthreads();
-  float x_min__cvt4[1];
+  float _x_min_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    x_min__cvt4[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _x_min_cvt4[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 64)[e] = x_min__cvt4[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 64)[_e] = _x_min_cvt4[_k];
     }
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
@@ -641,47 +641,47 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt5[4];
+  float _x_cvt5[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    x__cvt5[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    sum_input[k] = x__cvt5[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    sum_input[_k] = _x_cvt5[_k];
   }
   float t_sum;  // sum of sum_input
   {
-    float r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = sum_input[0];
+    _r0 = _r0 + sum_input[1];
+    _r0 = _r0 + sum_input[2];
+    _r0 = _r0 + sum_input[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[96] = t_sum;
   }
   // L25: tl.store(out_ptr + 97, tl.max(x))
@@ -689,2778 +689,2778 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)] = x[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt6[4];
+  float _x_cvt6[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    x__cvt6[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    _x_cvt6[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    max_input[k] = x__cvt6[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    max_input[_k] = _x_cvt6[_k];
   }
   float t_max;  // max of max_input
   {
-    float r0 = max_input[0];
-    r0 = tl2cu_maximum(r0, max_input[1]);
-    r0 = tl2cu_maximum(r0, max_input[2]);
-    r0 = tl2cu_maximum(r0, max_input[3]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    float _r0 = max_input[0];
+    _r0 = tl2cu_maximum(_r0, max_input[1]);
+    _r0 = tl2cu_maximum(_r0, max_input[2]);
+    _r0 = tl2cu_maximum(_r0, max_input[3]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    t_max = r0;
+    t_max = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[97] = t_max;
   }
   // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
   float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    x_sum_2[0] = r0;
-    x_sum_2[1] = r0;
-    x_sum_2[2] = r0;
-    x_sum_2[3] = r0;
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    x_sum_2[0] = _r0;
+    x_sum_2[1] = _r0;
+    x_sum_2[2] = _r0;
+    x_sum_2[3] = _r0;
   }
   float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    row_sum[k] = x_sum_2[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    row_sum[_k] = x_sum_2[_k];
   }
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_div(x[k], row_sum[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_div(x[_k], row_sum[_k]);
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 128) + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 128) + offs[_k]) = _t;
   }
 }
 
 // arg_reductions: num_warps=4
 __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[1024];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L32: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   // offs is never used
   // L33: xr = (x * 4.0).to(tl.int32).to(tl.float32)  # many ties
   float xr[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xr[k] = (float)tl2cu_cast<int32_t>((x[k] * 4.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    xr[_k] = (float)tl2cu_cast<int32_t>((x[_k] * 4.0f));
   }
   // L34: tl.store(out_ptr + tl.arange(0, 16), tl.argmax(xr, axis=1).to(tl.float32))
   int32_t xr_argmax[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    float r1 = xr[1];
-    int32_t i1;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
-    float r2 = xr[2];
-    int32_t i2;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
-    float r3 = xr[3];
-    int32_t i3;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
-    xr_argmax[0] = i0;
-    xr_argmax[1] = i1;
-    xr_argmax[2] = i2;
-    xr_argmax[3] = i3;
+    float _r0 = xr[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
+    float _r1 = xr[1];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); _i1 = (int32_t)(_e & 31); }
+    float _r2 = xr[2];
+    int32_t _i2;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); _i2 = (int32_t)(_e & 31); }
+    float _r3 = xr[3];
+    int32_t _i3;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); _i3 = (int32_t)(_e & 31); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
+    xr_argmax[0] = _i0;
+    xr_argmax[1] = _i1;
+    xr_argmax[2] = _i2;
+    xr_argmax[3] = _i3;
   }
   // xr_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = xr_argmax[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xr_argmax[_k];
   }
   __syncthreads();
-  int32_t xr_argmax__cvt1[1];
+  int32_t _xr_argmax_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    xr_argmax__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _xr_argmax_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      out_ptr[e] = (float)xr_argmax__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      out_ptr[_e] = (float)_xr_argmax_cvt1[_k];
     }
   }
   // L35: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.argmin(xr, axis=0).to(tl.float32))
   int32_t xr_argmin[4];  // [32] i32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); tl2cu_argmin_step(r0, i0, xr[1], (int32_t)(e >> 5)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); tl2cu_argmin_step(r0, i0, xr[2], (int32_t)(e >> 5)); }
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); tl2cu_argmin_step(r0, i0, xr[3], (int32_t)(e >> 5)); }
+    float _r0 = xr[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, xr[1], (int32_t)(_e >> 5)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); tl2cu_argmin_step(_r0, _i0, xr[2], (int32_t)(_e >> 5)); }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); tl2cu_argmin_step(_r0, _i0, xr[3], (int32_t)(_e >> 5)); }
     __syncthreads();
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r0 = w0; i0 = j0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
+      _r0 = _w0; _i0 = _j0;
     }
-    xr_argmin[0] = i0;
-    xr_argmin[1] = i0;
-    xr_argmin[2] = i0;
-    xr_argmin[3] = i0;
+    xr_argmin[0] = _i0;
+    xr_argmin[1] = _i0;
+    xr_argmin[2] = _i0;
+    xr_argmin[3] = _i0;
   }
   // xr_argmin changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e & 31)] = xr_argmin[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e & 31)] = xr_argmin[_k];
   }
   __syncthreads();
-  int32_t xr_argmin__cvt2[1];
+  int32_t _xr_argmin_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    xr_argmin__cvt2[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _xr_argmin_cvt2[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 16)[e] = (float)xr_argmin__cvt2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 16)[_e] = (float)_xr_argmin_cvt2[_k];
     }
   }
   // L36: m, i = tl.max(xr, axis=1, return_indices=True)
   float m[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    float r1 = xr[1];
-    float r2 = xr[2];
-    float r3 = xr[3];
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 4));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 4));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 2));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 2));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 1));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
-    m[0] = r0;
-    m[1] = r1;
-    m[2] = r2;
-    m[3] = r3;
+    float _r0 = xr[0];
+    float _r1 = xr[1];
+    float _r2 = xr[2];
+    float _r3 = xr[3];
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+    m[0] = _r0;
+    m[1] = _r1;
+    m[2] = _r2;
+    m[3] = _r3;
   }
-  int32_t i_[4];  // [16] i32, held in the layout of [16, 32]
+  int32_t i[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    float r1 = xr[1];
-    int32_t i1;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 1); i1 = (int32_t)(e & 31); }
-    float r2 = xr[2];
-    int32_t i2;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 2); i2 = (int32_t)(e & 31); }
-    float r3 = xr[3];
-    int32_t i3;
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 3); i3 = (int32_t)(e & 31); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 4), tl2cu_shfl_xor(i1, 4));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 4), tl2cu_shfl_xor(i2, 4));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 4), tl2cu_shfl_xor(i3, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 2), tl2cu_shfl_xor(i1, 2));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 2), tl2cu_shfl_xor(i2, 2));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 2), tl2cu_shfl_xor(i3, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    tl2cu_argmax_step(r1, i1, tl2cu_shfl_xor(r1, 1), tl2cu_shfl_xor(i1, 1));
-    tl2cu_argmax_step(r2, i2, tl2cu_shfl_xor(r2, 1), tl2cu_shfl_xor(i2, 1));
-    tl2cu_argmax_step(r3, i3, tl2cu_shfl_xor(r3, 1), tl2cu_shfl_xor(i3, 1));
-    i_[0] = i0;
-    i_[1] = i1;
-    i_[2] = i2;
-    i_[3] = i3;
+    float _r0 = xr[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
+    float _r1 = xr[1];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); _i1 = (int32_t)(_e & 31); }
+    float _r2 = xr[2];
+    int32_t _i2;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); _i2 = (int32_t)(_e & 31); }
+    float _r3 = xr[3];
+    int32_t _i3;
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); _i3 = (int32_t)(_e & 31); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
+    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
+    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
+    i[0] = _i0;
+    i[1] = _i1;
+    i[2] = _i2;
+    i[3] = _i3;
   }
   // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
   // m changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = m[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = m[_k];
   }
   __syncthreads();
-  float m__cvt3[1];
+  float _m_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    m__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _m_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
-  // i_ changes layout: through shared memory
+  // i changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = i[_k];
   }
   __syncthreads();
-  int32_t i___cvt4[1];
+  int32_t _i_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    i___cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _i_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 48)[e] = fmaf((float)i___cvt4[k], 1000.0f, m__cvt3[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 48)[_e] = fmaf((float)_i_cvt4[_k], 1000.0f, _m_cvt3[_k]);
     }
   }
   // L40: flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
   float flat[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    flat[k] = (float)tl2cu_cast<int32_t>((x_ptr[e] * 4.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    flat[_k] = (float)tl2cu_cast<int32_t>((x_ptr[_e] * 4.0f));
   }
   // L41: tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
   int32_t flat_argmax;  // argmax of flat
   {
-    float r0 = flat[0];
-    int32_t i0;
-    { const int e = tl2cu_elem<1, 128>(tid, 0); i0 = (int32_t)e; }
-    { const int e = tl2cu_elem<1, 128>(tid, 1); tl2cu_argmax_step(r0, i0, flat[1], (int32_t)e); }
-    { const int e = tl2cu_elem<1, 128>(tid, 2); tl2cu_argmax_step(r0, i0, flat[2], (int32_t)e); }
-    { const int e = tl2cu_elem<1, 128>(tid, 3); tl2cu_argmax_step(r0, i0, flat[3], (int32_t)e); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    float _r0 = flat[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem<1, 128>(_tid, 0); _i0 = (int32_t)_e; }
+    { const int _e = tl2cu_elem<1, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, flat[1], (int32_t)_e); }
+    { const int _e = tl2cu_elem<1, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, flat[2], (int32_t)_e); }
+    { const int _e = tl2cu_elem<1, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, flat[3], (int32_t)_e); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((tid >> 5) & 3)] = i0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r0 = w0; i0 = j0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r0 = _w0; _i0 = _j0;
     }
-    flat_argmax = i0;
+    flat_argmax = _i0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[64] = (float)flat_argmax;
   }
 }
 
 // arg_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[1024];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L32: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // offs is never used
   // L33: xr = (x * 4.0).to(tl.int32).to(tl.float32)  # many ties
   float xr[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xr[k] = (float)tl2cu_cast<int32_t>((x[k] * 4.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    xr[_k] = (float)tl2cu_cast<int32_t>((x[_k] * 4.0f));
   }
   // L34: tl.store(out_ptr + tl.arange(0, 16), tl.argmax(xr, axis=1).to(tl.float32))
   int32_t xr_argmax[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    xr_argmax[0] = i0;
-    xr_argmax[1] = i0;
-    xr_argmax[2] = i0;
-    xr_argmax[3] = i0;
+    float _r0 = xr[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, xr[1], (int32_t)(_e & 31)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, xr[2], (int32_t)(_e & 31)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, xr[3], (int32_t)(_e & 31)); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    xr_argmax[0] = _i0;
+    xr_argmax[1] = _i0;
+    xr_argmax[2] = _i0;
+    xr_argmax[3] = _i0;
   }
   // xr_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = xr_argmax[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xr_argmax[_k];
   }
   __syncthreads();
-  int32_t xr_argmax__cvt1[1];
+  int32_t _xr_argmax_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    xr_argmax__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _xr_argmax_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      out_ptr[e] = (float)xr_argmax__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      out_ptr[_e] = (float)_xr_argmax_cvt1[_k];
     }
   }
   // L35: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.argmin(xr, axis=0).to(tl.float32))
   int32_t xr_argmin[4];  // [32] i32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e >> 5); }
-    float r1 = xr[1];
-    int32_t i1;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); i1 = (int32_t)(e >> 5); }
-    float r2 = xr[2];
-    int32_t i2;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); i2 = (int32_t)(e >> 5); }
-    float r3 = xr[3];
-    int32_t i3;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); i3 = (int32_t)(e >> 5); }
-    tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 16), tl2cu_shfl_xor(i1, 16));
-    tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 16), tl2cu_shfl_xor(i2, 16));
-    tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 16), tl2cu_shfl_xor(i3, 16));
-    tl2cu_argmin_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmin_step(r1, i1, tl2cu_shfl_xor(r1, 8), tl2cu_shfl_xor(i1, 8));
-    tl2cu_argmin_step(r2, i2, tl2cu_shfl_xor(r2, 8), tl2cu_shfl_xor(i2, 8));
-    tl2cu_argmin_step(r3, i3, tl2cu_shfl_xor(r3, 8), tl2cu_shfl_xor(i3, 8));
+    float _r0 = xr[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
+    float _r1 = xr[1];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
+    float _r2 = xr[2];
+    int32_t _i2;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); _i2 = (int32_t)(_e >> 5); }
+    float _r3 = xr[3];
+    int32_t _i3;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); _i3 = (int32_t)(_e >> 5); }
+    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    tl2cu_argmin_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
+    tl2cu_argmin_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
+    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
+    tl2cu_argmin_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
+    tl2cu_argmin_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
     __syncthreads();
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i0; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i1; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i2; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; ((int32_t*)((float*)tl2cu_smem + 128))[(e & 31) * 4 + ((tid >> 5) & 3)] = i3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r0 = w0; i0 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
+      _r0 = _w0; _i0 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r1 = w0; i1 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
+      _r1 = _w0; _i1 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r2 = w0; i2 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
+      _r2 = _w0; _i2 = _j0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 128) + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmin_step(w0, j0, w2, j2);
-      tl2cu_argmin_step(w1, j1, w3, j3);
-      tl2cu_argmin_step(w0, j0, w1, j1);
-      r3 = w0; i3 = j0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
+      _r3 = _w0; _i3 = _j0;
     }
-    xr_argmin[0] = i0;
-    xr_argmin[1] = i1;
-    xr_argmin[2] = i2;
-    xr_argmin[3] = i3;
+    xr_argmin[0] = _i0;
+    xr_argmin[1] = _i1;
+    xr_argmin[2] = _i2;
+    xr_argmin[3] = _i3;
   }
   // xr_argmin changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e & 31)] = xr_argmin[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e & 31)] = xr_argmin[_k];
   }
   __syncthreads();
-  int32_t xr_argmin__cvt2[1];
+  int32_t _xr_argmin_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    xr_argmin__cvt2[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _xr_argmin_cvt2[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 16)[e] = (float)xr_argmin__cvt2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 16)[_e] = (float)_xr_argmin_cvt2[_k];
     }
   }
   // L36: m, i = tl.max(xr, axis=1, return_indices=True)
   float m[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    r0 = tl2cu_maximum(r0, xr[1]);
-    r0 = tl2cu_maximum(r0, xr[2]);
-    r0 = tl2cu_maximum(r0, xr[3]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
-    m[0] = r0;
-    m[1] = r0;
-    m[2] = r0;
-    m[3] = r0;
+    float _r0 = xr[0];
+    _r0 = tl2cu_maximum(_r0, xr[1]);
+    _r0 = tl2cu_maximum(_r0, xr[2]);
+    _r0 = tl2cu_maximum(_r0, xr[3]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    m[0] = _r0;
+    m[1] = _r0;
+    m[2] = _r0;
+    m[3] = _r0;
   }
-  int32_t i_[4];  // [16] i32, held in the layout of [16, 32]
+  int32_t i[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float r0 = xr[0];
-    int32_t i0;
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); i0 = (int32_t)(e & 31); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, xr[1], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, xr[2], (int32_t)(e & 31)); }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, xr[3], (int32_t)(e & 31)); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
-    i_[0] = i0;
-    i_[1] = i0;
-    i_[2] = i0;
-    i_[3] = i0;
+    float _r0 = xr[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, xr[1], (int32_t)(_e & 31)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, xr[2], (int32_t)(_e & 31)); }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, xr[3], (int32_t)(_e & 31)); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    i[0] = _i0;
+    i[1] = _i0;
+    i[2] = _i0;
+    i[3] = _i0;
   }
   // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
   // m changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = m[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = m[_k];
   }
   __syncthreads();
-  float m__cvt3[1];
+  float _m_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    m__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _m_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
-  // i_ changes layout: through shared memory
+  // i changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = i_[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = i[_k];
   }
   __syncthreads();
-  int32_t i___cvt4[1];
+  int32_t _i_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    i___cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _i_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 48)[e] = fmaf((float)i___cvt4[k], 1000.0f, m__cvt3[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 48)[_e] = fmaf((float)_i_cvt4[_k], 1000.0f, _m_cvt3[_k]);
     }
   }
   // L40: flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
   float flat[4];  // [512] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    flat[k] = (float)tl2cu_cast<int32_t>((x_ptr[e] * 4.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    flat[_k] = (float)tl2cu_cast<int32_t>((x_ptr[_e] * 4.0f));
   }
   // L41: tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
   int32_t flat_argmax;  // argmax of flat
   {
-    float r0 = flat[0];
-    int32_t i0;
-    { const int e = tl2cu_elem<4, 128>(tid, 0); i0 = (int32_t)e; }
-    { const int e = tl2cu_elem<4, 128>(tid, 1); tl2cu_argmax_step(r0, i0, flat[1], (int32_t)e); }
-    { const int e = tl2cu_elem<4, 128>(tid, 2); tl2cu_argmax_step(r0, i0, flat[2], (int32_t)e); }
-    { const int e = tl2cu_elem<4, 128>(tid, 3); tl2cu_argmax_step(r0, i0, flat[3], (int32_t)e); }
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 16), tl2cu_shfl_xor(i0, 16));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 8), tl2cu_shfl_xor(i0, 8));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 4), tl2cu_shfl_xor(i0, 4));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 2), tl2cu_shfl_xor(i0, 2));
-    tl2cu_argmax_step(r0, i0, tl2cu_shfl_xor(r0, 1), tl2cu_shfl_xor(i0, 1));
+    float _r0 = flat[0];
+    int32_t _i0;
+    { const int _e = tl2cu_elem<4, 128>(_tid, 0); _i0 = (int32_t)_e; }
+    { const int _e = tl2cu_elem<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, flat[1], (int32_t)_e); }
+    { const int _e = tl2cu_elem<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, flat[2], (int32_t)_e); }
+    { const int _e = tl2cu_elem<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, flat[3], (int32_t)_e); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((tid >> 5) & 3)] = i0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      const int32_t* q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      int32_t j0 = q[0], j1 = q[1], j2 = q[2], j3 = q[3];
-      tl2cu_argmax_step(w0, j0, w2, j2);
-      tl2cu_argmax_step(w1, j1, w3, j3);
-      tl2cu_argmax_step(w0, j0, w1, j1);
-      r0 = w0; i0 = j0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r0 = _w0; _i0 = _j0;
     }
-    flat_argmax = i0;
+    flat_argmax = _i0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[64] = (float)flat_argmax;
   }
 }
 
-static __device__ __forceinline__ int32_t int_reductions_combine_add_combine(int32_t a, int32_t b) {
+static __device__ __forceinline__ int32_t _int_reductions_combine_add_combine(int32_t a, int32_t b) {
   return (a + b);
 }
 
-static __device__ __forceinline__ float int_reductions_combine_max_abs_combine(float a, float b) {
+static __device__ __forceinline__ float _int_reductions_combine_max_abs_combine(float a, float b) {
   return tl2cu_maximum(tl2cu_abs(a), tl2cu_abs(b));
 }
 
 // int_reductions: num_warps=4
 __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[512];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L56: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   // offs is never used
   // L57: xi = (x * 1000.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xi[k] = tl2cu_cast<int32_t>((x[k] * 1000.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
   }
   // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
   int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t r0 = xi[0];
-    int32_t r1 = xi[1];
-    int32_t r2 = xi[2];
-    int32_t r3 = xi[3];
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 16);
-    r1 = r1 ^ tl2cu_shfl_xor(r1, 16);
-    r2 = r2 ^ tl2cu_shfl_xor(r2, 16);
-    r3 = r3 ^ tl2cu_shfl_xor(r3, 16);
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 8);
-    r1 = r1 ^ tl2cu_shfl_xor(r1, 8);
-    r2 = r2 ^ tl2cu_shfl_xor(r2, 8);
-    r3 = r3 ^ tl2cu_shfl_xor(r3, 8);
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 4);
-    r1 = r1 ^ tl2cu_shfl_xor(r1, 4);
-    r2 = r2 ^ tl2cu_shfl_xor(r2, 4);
-    r3 = r3 ^ tl2cu_shfl_xor(r3, 4);
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 2);
-    r1 = r1 ^ tl2cu_shfl_xor(r1, 2);
-    r2 = r2 ^ tl2cu_shfl_xor(r2, 2);
-    r3 = r3 ^ tl2cu_shfl_xor(r3, 2);
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 1);
-    r1 = r1 ^ tl2cu_shfl_xor(r1, 1);
-    r2 = r2 ^ tl2cu_shfl_xor(r2, 1);
-    r3 = r3 ^ tl2cu_shfl_xor(r3, 1);
-    xi_xor_sum[0] = r0;
-    xi_xor_sum[1] = r1;
-    xi_xor_sum[2] = r2;
-    xi_xor_sum[3] = r3;
+    int32_t _r0 = xi[0];
+    int32_t _r1 = xi[1];
+    int32_t _r2 = xi[2];
+    int32_t _r3 = xi[3];
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 1);
+    xi_xor_sum[0] = _r0;
+    xi_xor_sum[1] = _r1;
+    xi_xor_sum[2] = _r2;
+    xi_xor_sum[3] = _r3;
   }
   // xi_xor_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_xor_sum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xi_xor_sum[_k];
   }
   __syncthreads();
-  int32_t xi_xor_sum__cvt1[1];
+  int32_t _xi_xor_sum_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    xi_xor_sum__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _xi_xor_sum_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      out_ptr[e] = (float)xi_xor_sum__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      out_ptr[_e] = (float)_xi_xor_sum_cvt1[_k];
     }
   }
   // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
   int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t r0 = xi[0];
-    int32_t r1 = xi[1];
-    int32_t r2 = xi[2];
-    int32_t r3 = xi[3];
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 8));
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 4));
-    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 4));
-    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 4));
-    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 4));
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 2));
-    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 2));
-    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 2));
-    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 2));
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 1));
-    r1 = int_reductions_combine_add_combine(r1, tl2cu_shfl_xor(r1, 1));
-    r2 = int_reductions_combine_add_combine(r2, tl2cu_shfl_xor(r2, 1));
-    r3 = int_reductions_combine_add_combine(r3, tl2cu_shfl_xor(r3, 1));
-    xi_reduce[0] = r0;
-    xi_reduce[1] = r1;
-    xi_reduce[2] = r2;
-    xi_reduce[3] = r3;
+    int32_t _r0 = xi[0];
+    int32_t _r1 = xi[1];
+    int32_t _r2 = xi[2];
+    int32_t _r3 = xi[3];
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 8));
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 4));
+    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 4));
+    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 4));
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 2));
+    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 2));
+    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 2));
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 1));
+    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 1));
+    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 1));
+    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 1));
+    xi_reduce[0] = _r0;
+    xi_reduce[1] = _r1;
+    xi_reduce[2] = _r2;
+    xi_reduce[3] = _r3;
   }
   // xi_reduce changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_reduce[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xi_reduce[_k];
   }
   __syncthreads();
-  int32_t xi_reduce__cvt2[1];
+  int32_t _xi_reduce_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    xi_reduce__cvt2[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _xi_reduce_cvt2[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 16)[e] = (float)xi_reduce__cvt2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 16)[_e] = (float)_xi_reduce_cvt2[_k];
     }
   }
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
   float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = int_reductions_combine_max_abs_combine(r0, x[1]);
-    r0 = int_reductions_combine_max_abs_combine(r0, x[2]);
-    r0 = int_reductions_combine_max_abs_combine(r0, x[3]);
+    float _r0 = x[0];
+    _r0 = _int_reductions_combine_max_abs_combine(_r0, x[1]);
+    _r0 = _int_reductions_combine_max_abs_combine(_r0, x[2]);
+    _r0 = _int_reductions_combine_max_abs_combine(_r0, x[3]);
     __syncthreads();
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
+      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
+      _r0 = _w0;
     }
-    x_reduce[0] = r0;
-    x_reduce[1] = r0;
-    x_reduce[2] = r0;
-    x_reduce[3] = r0;
+    x_reduce[0] = _r0;
+    x_reduce[1] = _r0;
+    x_reduce[2] = _r0;
+    x_reduce[3] = _r0;
   }
   // x_reduce changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e & 31)] = x_reduce[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 31)] = x_reduce[_k];
   }
   __syncthreads();
-  float x_reduce__cvt3[1];
+  float _x_reduce_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    x_reduce__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _x_reduce_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 32)[e] = x_reduce__cvt3[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 32)[_e] = _x_reduce_cvt3[_k];
     }
   }
   // L61: small = xi.to(tl.int8)
   int8_t small[4];  // [16, 32] i8
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    small[k] = (int8_t)xi[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    small[_k] = (int8_t)xi[_k];
   }
   // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
   int32_t sum_input[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    sum_input[k] = (int32_t)small[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    sum_input[_k] = (int32_t)small[_k];
   }
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t r0 = sum_input[0];
-    int32_t r1 = sum_input[1];
-    int32_t r2 = sum_input[2];
-    int32_t r3 = sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    t_sum[0] = r0;
-    t_sum[1] = r1;
-    t_sum[2] = r2;
-    t_sum[3] = r3;
+    int32_t _r0 = sum_input[0];
+    int32_t _r1 = sum_input[1];
+    int32_t _r2 = sum_input[2];
+    int32_t _r3 = sum_input[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    t_sum[0] = _r0;
+    t_sum[1] = _r1;
+    t_sum[2] = _r2;
+    t_sum[3] = _r3;
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = t_sum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = t_sum[_k];
   }
   __syncthreads();
-  int32_t t_sum__cvt4[1];
+  int32_t _t_sum_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    t_sum__cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _t_sum_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 64)[e] = (float)t_sum__cvt4[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 64)[_e] = (float)_t_sum_cvt4[_k];
     }
   }
 }
 
 // int_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[512];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L56: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // offs is never used
   // L57: xi = (x * 1000.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xi[k] = tl2cu_cast<int32_t>((x[k] * 1000.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
   }
   // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
   int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t r0 = xi[0];
-    r0 = r0 ^ xi[1];
-    r0 = r0 ^ xi[2];
-    r0 = r0 ^ xi[3];
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 4);
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 2);
-    r0 = r0 ^ tl2cu_shfl_xor(r0, 1);
-    xi_xor_sum[0] = r0;
-    xi_xor_sum[1] = r0;
-    xi_xor_sum[2] = r0;
-    xi_xor_sum[3] = r0;
+    int32_t _r0 = xi[0];
+    _r0 = _r0 ^ xi[1];
+    _r0 = _r0 ^ xi[2];
+    _r0 = _r0 ^ xi[3];
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 1);
+    xi_xor_sum[0] = _r0;
+    xi_xor_sum[1] = _r0;
+    xi_xor_sum[2] = _r0;
+    xi_xor_sum[3] = _r0;
   }
   // xi_xor_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_xor_sum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xi_xor_sum[_k];
   }
   __syncthreads();
-  int32_t xi_xor_sum__cvt1[1];
+  int32_t _xi_xor_sum_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    xi_xor_sum__cvt1[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _xi_xor_sum_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      out_ptr[e] = (float)xi_xor_sum__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      out_ptr[_e] = (float)_xi_xor_sum_cvt1[_k];
     }
   }
   // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
   int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t r0 = xi[0];
-    r0 = int_reductions_combine_add_combine(r0, xi[1]);
-    r0 = int_reductions_combine_add_combine(r0, xi[2]);
-    r0 = int_reductions_combine_add_combine(r0, xi[3]);
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = int_reductions_combine_add_combine(r0, tl2cu_shfl_xor(r0, 1));
-    xi_reduce[0] = r0;
-    xi_reduce[1] = r0;
-    xi_reduce[2] = r0;
-    xi_reduce[3] = r0;
+    int32_t _r0 = xi[0];
+    _r0 = _int_reductions_combine_add_combine(_r0, xi[1]);
+    _r0 = _int_reductions_combine_add_combine(_r0, xi[2]);
+    _r0 = _int_reductions_combine_add_combine(_r0, xi[3]);
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 1));
+    xi_reduce[0] = _r0;
+    xi_reduce[1] = _r0;
+    xi_reduce[2] = _r0;
+    xi_reduce[3] = _r0;
   }
   // xi_reduce changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = xi_reduce[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xi_reduce[_k];
   }
   __syncthreads();
-  int32_t xi_reduce__cvt2[1];
+  int32_t _xi_reduce_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    xi_reduce__cvt2[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _xi_reduce_cvt2[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 16)[e] = (float)xi_reduce__cvt2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 16)[_e] = (float)_xi_reduce_cvt2[_k];
     }
   }
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
   float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = int_reductions_combine_max_abs_combine(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = int_reductions_combine_max_abs_combine(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = int_reductions_combine_max_abs_combine(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = int_reductions_combine_max_abs_combine(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = int_reductions_combine_max_abs_combine(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = int_reductions_combine_max_abs_combine(r3, tl2cu_shfl_xor(r3, 8));
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = _int_reductions_combine_max_abs_combine(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = _int_reductions_combine_max_abs_combine(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = _int_reductions_combine_max_abs_combine(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = _int_reductions_combine_max_abs_combine(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = _int_reductions_combine_max_abs_combine(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = _int_reductions_combine_max_abs_combine(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = _int_reductions_combine_max_abs_combine(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = _int_reductions_combine_max_abs_combine(_r3, tl2cu_shfl_xor(_r3, 8));
     __syncthreads();
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + (e & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
+      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
+      _r0 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r1 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
+      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
+      _r1 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r2 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
+      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
+      _r2 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + (e & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = int_reductions_combine_max_abs_combine(w0, w2);
-      w1 = int_reductions_combine_max_abs_combine(w1, w3);
-      w0 = int_reductions_combine_max_abs_combine(w0, w1);
-      r3 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
+      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
+      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
+      _r3 = _w0;
     }
-    x_reduce[0] = r0;
-    x_reduce[1] = r1;
-    x_reduce[2] = r2;
-    x_reduce[3] = r3;
+    x_reduce[0] = _r0;
+    x_reduce[1] = _r1;
+    x_reduce[2] = _r2;
+    x_reduce[3] = _r3;
   }
   // x_reduce changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e & 31)] = x_reduce[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 31)] = x_reduce[_k];
   }
   __syncthreads();
-  float x_reduce__cvt3[1];
+  float _x_reduce_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 31);
-    x_reduce__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 31);
+    _x_reduce_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 32) {
+  if (_tid < 32) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 31);
-      (out_ptr + 32)[e] = x_reduce__cvt3[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 31);
+      (out_ptr + 32)[_e] = _x_reduce_cvt3[_k];
     }
   }
   // L61: small = xi.to(tl.int8)
   int8_t small[4];  // [16, 32] i8
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    small[k] = (int8_t)xi[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    small[_k] = (int8_t)xi[_k];
   }
   // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
   int32_t sum_input[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    sum_input[k] = (int32_t)small[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    sum_input[_k] = (int32_t)small[_k];
   }
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    t_sum[0] = r0;
-    t_sum[1] = r0;
-    t_sum[2] = r0;
-    t_sum[3] = r0;
+    int32_t _r0 = sum_input[0];
+    _r0 = _r0 + sum_input[1];
+    _r0 = _r0 + sum_input[2];
+    _r0 = _r0 + sum_input[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    t_sum[0] = _r0;
+    t_sum[1] = _r0;
+    t_sum[2] = _r0;
+    t_sum[3] = _r0;
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = t_sum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = t_sum[_k];
   }
   __syncthreads();
-  int32_t t_sum__cvt4[1];
+  int32_t _t_sum_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 15);
-    t_sum__cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 15);
+    _t_sum_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 16) {
+  if (_tid < 16) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 15);
-      (out_ptr + 64)[e] = (float)t_sum__cvt4[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 15);
+      (out_ptr + 64)[_e] = (float)_t_sum_cvt4[_k];
     }
   }
 }
 
-static __device__ __forceinline__ int32_t scans_combine_add_combine(int32_t a, int32_t b) {
+static __device__ __forceinline__ int32_t _scans_combine_add_combine(int32_t a, int32_t b) {
   return (a + b);
 }
 
 // scans: num_warps=4
 __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L67: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    offs[k] = ((rows[k] * 32) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    offs[_k] = ((rows[_k] * 32) + cols[_k]);
   }
   // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 640;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      float before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      x_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      x_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    out_ptr[offs[k]] = x_cumsum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    out_ptr[offs[_k]] = x_cumsum[_k];
   }
   // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 640;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 4, seg = u % 4;
-      int i = 0;
-      float acc = buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 4, _seg = _u % 4;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 4, seg = u % 4;
-      if (seg == 0) continue;
-      float before = total[ln * 4];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 4 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 4, _seg = _u % 4;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 4];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 4 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      x_cumsum_1[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      x_cumsum_1[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 512)[offs[k]] = x_cumsum_1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 512)[offs[_k]] = x_cumsum_1[_k];
   }
   // L70: xi = (x * 100.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xi[k] = tl2cu_cast<int32_t>((x[k] * 100.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
   }
   // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 640;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      xi_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      xi_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 1024)[offs[k]] = (float)xi_cumsum[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 1024)[offs[_k]] = (float)xi_cumsum[_k];
   }
   // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
   float cumprod_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    cumprod_input[k] = fmaf(x[k], 0.5f, 0.75f);
+  for (int _k = 0; _k < 4; ++_k) {
+    cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
   }
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 640;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = cumprod_input[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      float before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before * total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before * _total[_ln * 8 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      t_cumprod[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      t_cumprod[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 1536)[offs[k]] = t_cumprod[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 1536)[offs[_k]] = t_cumprod[_k];
   }
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 640;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = scans_combine_add_combine(before, total[ln * 8 + q]);
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _scans_combine_add_combine(_before, _total[_ln * 8 + _q]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      xi_scan[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      xi_scan[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 2048)[offs[k]] = (float)xi_scan[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 2048)[offs[_k]] = (float)xi_scan[_k];
   }
 }
 
 // scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L67: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    offs[k] = ((rows[k] * 32) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    offs[_k] = ((rows[_k] * 32) + cols[_k]);
   }
   // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 640;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      float before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      x_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      x_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = x_cumsum[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x_cumsum[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
   }
   // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 640;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = x[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 4, seg = u % 4;
-      int i = 0;
-      float acc = buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = acc = acc + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 4, _seg = _u % 4;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 4, seg = u % 4;
-      if (seg == 0) continue;
-      float before = total[ln * 4];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 4 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)] = before + buf[tl2cu_pad<4>((ln / 32) * 512 + ln % 32 + (15 - (seg * 4 + i)) * 32)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 4, _seg = _u % 4;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 4];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 4 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      x_cumsum_1[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      x_cumsum_1[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = x_cumsum_1[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x_cumsum_1[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
   }
   // L70: xi = (x * 100.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xi[k] = tl2cu_cast<int32_t>((x[k] * 100.0f));
+  for (int _k = 0; _k < 4; ++_k) {
+    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
   }
   // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 640;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      xi_cumsum[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      xi_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (float)xi_cumsum[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (float)xi_cumsum[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 1024) + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 1024) + offs[_k]) = _t;
   }
   // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
   float cumprod_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    cumprod_input[k] = fmaf(x[k], 0.5f, 0.75f);
+  for (int _k = 0; _k < 4; ++_k) {
+    cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
   }
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
-    float* buf = (float*)tl2cu_smem;
-    float* total = buf + 640;
+    float* _buf = (float*)tl2cu_smem;
+    float* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = cumprod_input[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      float acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      float before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before * total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before * buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      float _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before * _total[_ln * 8 + _q];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      t_cumprod[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      t_cumprod[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = t_cumprod[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_cumprod[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + offs[_k]) = _t;
   }
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 640;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 640;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))] = xi[k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = scans_combine_add_combine(acc, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 8, seg = u % 8;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = scans_combine_add_combine(before, total[ln * 8 + q]);
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = scans_combine_add_combine(before, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 8, _seg = _u % 8;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 8];
+      for (int _q = 1; _q < _seg; ++_q) _before = _scans_combine_add_combine(_before, _total[_ln * 8 + _q]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      xi_scan[k] = buf[tl2cu_pad<4>(((e & 31) + (e >> 5) * 32))];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      xi_scan[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (float)xi_scan[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (float)xi_scan[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
   }
 }
 
 // shapes: num_warps=4
 __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4096];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (e >> 6);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (_e >> 6);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = ((e >> 1) & 31);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = ((_e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    offs[k] = (((e >> 5) * 32) + (e & 31));
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    offs[_k] = (((_e >> 5) * 32) + (_e & 31));
   }
   // L79: t = tl.trans(x)  # [32, 16]
-  float t_[4];  // [32, 16] fp32
+  float t[4];  // [32, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt1[4];
+  float _x_cvt1[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    x__cvt1[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    t_[k] = x__cvt1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    t[_k] = _x_cvt1[_k];
   }
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    *((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t_[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    *((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = t[_k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt2[4];
+  float _x_cvt2[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    x__cvt2[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    *(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = (x__cvt2[k] * 2.0f);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt2[_k] * 2.0f);
   }
   // L82: r = tl.reshape(x, (32, 16))
-  float r_[4];  // [32, 16] fp32
+  float r[4];  // [32, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt3[4];
+  float _x_cvt3[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    x__cvt3[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 32) + ((((e & 15) + (e >> 4) * 16) / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    r_[k] = x__cvt3[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    r[_k] = _x_cvt3[_k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    *(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = r_[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt4[4];
+  float _x_cvt4[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    x__cvt4[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    _x_cvt4[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    (out_ptr + 1536)[e] = x__cvt4[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    (out_ptr + 1536)[_e] = _x_cvt4[_k];
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt5[4];
+  float _x_cvt5[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    x__cvt5[k] = ((float*)tl2cu_smem)[((31 - (e & 31)) + (e >> 5) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[((31 - (_e & 31)) + (_e >> 5) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 2048)[offs[k]] = x__cvt5[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
   }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
-  float j_[8];  // [16, 32, 2] fp32
+  float j[8];  // [16, 32, 2] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    j[_k] = ((_e & 1) ? (x[_k] + 1.0f) : x[_k]);
   }
   // L87: a, b = tl.split(j)
   float a[4];  // [16, 32] fp32
-  // j_ changes layout: through shared memory
+  // j changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
   }
   __syncthreads();
-  float j___cvt6[4];
+  float _j_cvt6[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _j_cvt6[_k] = ((float*)tl2cu_smem)[((_e & 31) * 2 + (_e >> 5) * 64)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    a[k] = j___cvt6[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    a[_k] = _j_cvt6[_k];
   }
   float b[4];  // [16, 32] fp32
-  // j_ changes layout: through shared memory
+  // j changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
   }
   __syncthreads();
-  float j___cvt7[4];
+  float _j_cvt7[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _j_cvt7[_k] = ((float*)tl2cu_smem)[(1 + (_e & 31) * 2 + (_e >> 5) * 64)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    b[k] = j___cvt7[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    b[_k] = _j_cvt7[_k];
   }
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
-  float j__sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
+  float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
-    float r0 = j_[0];
-    float r1 = j_[1];
-    float r2 = j_[2];
-    float r3 = j_[3];
-    float r4 = j_[4];
-    float r5 = j_[5];
-    float r6 = j_[6];
-    float r7 = j_[7];
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    r4 = r4 + tl2cu_shfl_xor(r4, 1);
-    r5 = r5 + tl2cu_shfl_xor(r5, 1);
-    r6 = r6 + tl2cu_shfl_xor(r6, 1);
-    r7 = r7 + tl2cu_shfl_xor(r7, 1);
-    j__sum[0] = r0;
-    j__sum[1] = r1;
-    j__sum[2] = r2;
-    j__sum[3] = r3;
-    j__sum[4] = r4;
-    j__sum[5] = r5;
-    j__sum[6] = r6;
-    j__sum[7] = r7;
+    float _r0 = j[0];
+    float _r1 = j[1];
+    float _r2 = j[2];
+    float _r3 = j[3];
+    float _r4 = j[4];
+    float _r5 = j[5];
+    float _r6 = j[6];
+    float _r7 = j[7];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    _r4 = _r4 + tl2cu_shfl_xor(_r4, 1);
+    _r5 = _r5 + tl2cu_shfl_xor(_r5, 1);
+    _r6 = _r6 + tl2cu_shfl_xor(_r6, 1);
+    _r7 = _r7 + tl2cu_shfl_xor(_r7, 1);
+    j_sum[0] = _r0;
+    j_sum[1] = _r1;
+    j_sum[2] = _r2;
+    j_sum[3] = _r3;
+    j_sum[4] = _r4;
+    j_sum[5] = _r5;
+    j_sum[6] = _r6;
+    j_sum[7] = _r7;
   }
-  // j__sum changes layout: through shared memory
+  // j_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = j_sum[_k];
   }
   __syncthreads();
-  float j__sum__cvt8[4];
+  float _j_sum_cvt8[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 2560)[offs[k]] = ((b[k] - a[k]) + j__sum__cvt8[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
-  float p_[4];  // [32, 1, 16] fp32
+  float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt9[4];
+  float _x_cvt9[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    x__cvt9[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _x_cvt9[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    p_[k] = x__cvt9[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    p[_k] = _x_cvt9[_k];
   }
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p_ changes layout: through shared memory
+  // p changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 15) + (_e >> 4) * 16)] = p[_k];
   }
   __syncthreads();
-  float p___cvt10[4];
+  float _p_cvt10[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _p_cvt10[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    *(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = p___cvt10[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt10[_k];
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
-    r0 = r0 + x[4];
-    r0 = r0 + x[5];
-    r0 = r0 + x[6];
-    r0 = r0 + x[7];
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
+    _r0 = _r0 + x[4];
+    _r0 = _r0 + x[5];
+    _r0 = _r0 + x[6];
+    _r0 = _r0 + x[7];
     __syncthreads();
-    { const int e = tl2cu_elem_rows<1, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 2; p[(tid >> 6) & 1] = r0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 2; _p[(_tid >> 6) & 1] = _r0; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<1, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 2;
-      float w0 = p[0], w1 = p[1];
-      w0 = w0 + w1;
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 2;
+      float _w0 = _p[0], _w1 = _p[1];
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    x_sum[0] = r0;
-    x_sum[1] = r0;
-    x_sum[2] = r0;
-    x_sum[3] = r0;
-    x_sum[4] = r0;
-    x_sum[5] = r0;
-    x_sum[6] = r0;
-    x_sum[7] = r0;
+    x_sum[0] = _r0;
+    x_sum[1] = _r0;
+    x_sum[2] = _r0;
+    x_sum[3] = _r0;
+    x_sum[4] = _r0;
+    x_sum[5] = _r0;
+    x_sum[6] = _r0;
+    x_sum[7] = _r0;
   }
   float c[4];  // [16, 32] fp32
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e >> 1) & 31)] = x_sum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e >> 1) & 31)] = x_sum[_k];
   }
   __syncthreads();
-  float x_sum__cvt11[4];
+  float _x_sum_cvt11[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    x_sum__cvt11[k] = ((float*)tl2cu_smem)[(e & 31)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c[k] = x_sum__cvt11[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    c[_k] = _x_sum_cvt11[_k];
   }
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 3584)[offs[k]] = c[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 3584)[offs[_k]] = c[_k];
   }
 }
 
 // shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4096];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = (e >> 6);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = (_e >> 6);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = ((e >> 1) & 31);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = ((_e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    offs[k] = (((e >> 5) * 32) + (e & 31));
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    offs[_k] = (((_e >> 5) * 32) + (_e & 31));
   }
   // L79: t = tl.trans(x)  # [32, 16]
-  float t_[4];  // [32, 16] fp32
+  float t[4];  // [32, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt1[4];
+  float _x_cvt1[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    x__cvt1[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    t_[k] = x__cvt1[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    t[_k] = _x_cvt1[_k];
   }
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = t_[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t[_k];
     }
-    const int k = r;
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    *(tl2cu_vec<float, 4> *)((out_ptr + ((e >> 4) * 16)) + (e & 15)) = t;
+    const int _k = _r;
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = _t;
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt2[4];
+  float _x_cvt2[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    x__cvt2[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (x__cvt2[k] * 2.0f);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (_x_cvt2[_k] * 2.0f);
     }
-    const int k = r;
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((e >> 4) * 16)) + (e & 15)) = t;
+    const int _k = _r;
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
   }
   // L82: r = tl.reshape(x, (32, 16))
-  float r_[4];  // [32, 16] fp32
+  float r[4];  // [32, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt3[4];
+  float _x_cvt3[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    x__cvt3[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 32) + ((((e & 15) + (e >> 4) * 16) / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    r_[k] = x__cvt3[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    r[_k] = _x_cvt3[_k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = r_[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = r[_k];
     }
-    const int k = r;
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((e >> 4) * 16)) + (e & 15)) = t;
+    const int _k = _r;
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt4[4];
+  float _x_cvt4[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    x__cvt4[k] = ((float*)tl2cu_smem)[(((e / 1) % 32) + ((e / 32) % 16) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    _x_cvt4[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t.v[j] = x__cvt4[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _t.v[_j] = _x_cvt4[_k];
     }
-    const int k = r;
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + e) = t;
+    const int _k = _r;
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + _e) = _t;
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt5[4];
+  float _x_cvt5[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    x__cvt5[k] = ((float*)tl2cu_smem)[((31 - (e & 31)) + (e >> 5) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[((31 - (_e & 31)) + (_e >> 5) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 2048)[offs[k]] = x__cvt5[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
   }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
-  float j_[8];  // [16, 32, 2] fp32
+  float j[8];  // [16, 32, 2] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    j_[k] = ((e & 1) ? (x[k] + 1.0f) : x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    j[_k] = ((_e & 1) ? (x[_k] + 1.0f) : x[_k]);
   }
   // L87: a, b = tl.split(j)
   float a[4];  // [16, 32] fp32
-  // j_ changes layout: through shared memory
+  // j changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
   }
   __syncthreads();
-  float j___cvt6[4];
+  float _j_cvt6[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    j___cvt6[k] = ((float*)tl2cu_smem)[((e & 31) * 2 + (e >> 5) * 64)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _j_cvt6[_k] = ((float*)tl2cu_smem)[((_e & 31) * 2 + (_e >> 5) * 64)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    a[k] = j___cvt6[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    a[_k] = _j_cvt6[_k];
   }
   float b[4];  // [16, 32] fp32
-  // j_ changes layout: through shared memory
+  // j changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 1) + ((e >> 1) & 31) * 2 + (e >> 6) * 64)] = j_[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
   }
   __syncthreads();
-  float j___cvt7[4];
+  float _j_cvt7[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    j___cvt7[k] = ((float*)tl2cu_smem)[(1 + (e & 31) * 2 + (e >> 5) * 64)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _j_cvt7[_k] = ((float*)tl2cu_smem)[(1 + (_e & 31) * 2 + (_e >> 5) * 64)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    b[k] = j___cvt7[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    b[_k] = _j_cvt7[_k];
   }
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
-  float j__sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
+  float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
-    float r0 = j_[0];
-    r0 = r0 + j_[1];
-    float r1 = j_[2];
-    r1 = r1 + j_[3];
-    float r2 = j_[4];
-    r2 = r2 + j_[5];
-    float r3 = j_[6];
-    r3 = r3 + j_[7];
-    j__sum[0] = r0;
-    j__sum[1] = r0;
-    j__sum[2] = r1;
-    j__sum[3] = r1;
-    j__sum[4] = r2;
-    j__sum[5] = r2;
-    j__sum[6] = r3;
-    j__sum[7] = r3;
+    float _r0 = j[0];
+    _r0 = _r0 + j[1];
+    float _r1 = j[2];
+    _r1 = _r1 + j[3];
+    float _r2 = j[4];
+    _r2 = _r2 + j[5];
+    float _r3 = j[6];
+    _r3 = _r3 + j[7];
+    j_sum[0] = _r0;
+    j_sum[1] = _r0;
+    j_sum[2] = _r1;
+    j_sum[3] = _r1;
+    j_sum[4] = _r2;
+    j_sum[5] = _r2;
+    j_sum[6] = _r3;
+    j_sum[7] = _r3;
   }
-  // j__sum changes layout: through shared memory
+  // j_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = j__sum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = j_sum[_k];
   }
   __syncthreads();
-  float j__sum__cvt8[4];
+  float _j_sum_cvt8[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    j__sum__cvt8[k] = ((float*)tl2cu_smem)[((e & 31) + (e >> 5) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 2560)[offs[k]] = ((b[k] - a[k]) + j__sum__cvt8[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
-  float p_[4];  // [32, 1, 16] fp32
+  float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[(((e >> 1) & 31) + (e >> 6) * 32)] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
   }
   __syncthreads();
-  float x__cvt9[4];
+  float _x_cvt9[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    x__cvt9[k] = ((float*)tl2cu_smem)[((e >> 4) + (e & 15) * 32)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt9[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    p_[k] = x__cvt9[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    p[_k] = _x_cvt9[_k];
   }
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p_ changes layout: through shared memory
+  // p changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e & 15) + (e >> 4) * 16)] = p_[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e & 15) + (_e >> 4) * 16)] = p[_k];
   }
   __syncthreads();
-  float p___cvt10[4];
+  float _p_cvt10[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    p___cvt10[k] = ((float*)tl2cu_smem)[(((((e & 15) + (e >> 4) * 16) / 1) % 16) + ((((e & 15) + (e >> 4) * 16) / 16) % 32) * 16)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _p_cvt10[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16)];
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      t.v[j] = p___cvt10[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _t.v[_j] = _p_cvt10[_k];
     }
-    const int k = r;
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((e >> 4) * 16)) + (e & 15)) = t;
+    const int _k = _r;
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = r0 + x[4];
-    r1 = r1 + x[5];
-    r2 = r2 + x[6];
-    r3 = r3 + x[7];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = _r0 + x[4];
+    _r1 = _r1 + x[5];
+    _r2 = _r2 + x[6];
+    _r3 = _r3 + x[7];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
     __syncthreads();
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 0); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r0; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 1); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r1; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 2); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r2; }
-    { const int e = tl2cu_elem_rows<4, 128>(tid, 3); float* p = (float*)tl2cu_smem + ((e >> 1) & 31) * 4; p[(tid >> 5) & 3] = r3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
     __syncthreads();
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 0);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 1);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r1 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r1 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 2);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r2 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
+      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r2 = _w0;
     }
     {
-      const int e = tl2cu_elem_rows<4, 128>(tid, 3);
-      const float* p = (const float*)tl2cu_smem + ((e >> 1) & 31) * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r3 = w0;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
+      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r3 = _w0;
     }
-    x_sum[0] = r0;
-    x_sum[1] = r1;
-    x_sum[2] = r2;
-    x_sum[3] = r3;
-    x_sum[4] = r0;
-    x_sum[5] = r1;
-    x_sum[6] = r2;
-    x_sum[7] = r3;
+    x_sum[0] = _r0;
+    x_sum[1] = _r1;
+    x_sum[2] = _r2;
+    x_sum[3] = _r3;
+    x_sum[4] = _r0;
+    x_sum[5] = _r1;
+    x_sum[6] = _r2;
+    x_sum[7] = _r3;
   }
   float c[4];  // [16, 32] fp32
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    ((float*)tl2cu_smem)[((e >> 1) & 31)] = x_sum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[((_e >> 1) & 31)] = x_sum[_k];
   }
   __syncthreads();
-  float x_sum__cvt11[4];
+  float _x_sum_cvt11[4];
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    x_sum__cvt11[k] = ((float*)tl2cu_smem)[(e & 31)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    c[k] = x_sum__cvt11[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    c[_k] = _x_sum_cvt11[_k];
   }
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 3584)[offs[k]] = c[k];
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 3584)[offs[_k]] = c[_k];
   }
 }
 
 // softmax_rows: num_warps=4
 __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L97: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    x[k] = *((x_ptr + (rows[k] * 32)) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    offs[k] = ((rows[k] * 32) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    offs[_k] = ((rows[_k] * 32) + cols[_k]);
   }
   // L98: z = x - tl.max(x, axis=1)[:, None]
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 16));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 16));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 8));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 8));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 4));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 4));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 2));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 2));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
-    r1 = tl2cu_maximum(r1, tl2cu_shfl_xor(r1, 1));
-    r2 = tl2cu_maximum(r2, tl2cu_shfl_xor(r2, 1));
-    r3 = tl2cu_maximum(r3, tl2cu_shfl_xor(r3, 1));
-    x_max[0] = r0;
-    x_max[1] = r1;
-    x_max[2] = r2;
-    x_max[3] = r3;
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
+    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
+    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+    x_max[0] = _r0;
+    x_max[1] = _r1;
+    x_max[2] = _r2;
+    x_max[3] = _r3;
   }
   float z[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z[k] = (x[k] - x_max[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    z[_k] = (x[_k] - x_max[_k]);
   }
   // L99: num = tl.exp(z)
   float num[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    num[k] = tl2cu_exp(z[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    num[_k] = tl2cu_exp(z[_k]);
   }
   // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
   float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = num[0];
-    float r1 = num[1];
-    float r2 = num[2];
-    float r3 = num[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    num_sum[0] = r0;
-    num_sum[1] = r1;
-    num_sum[2] = r2;
-    num_sum[3] = r3;
+    float _r0 = num[0];
+    float _r1 = num[1];
+    float _r2 = num[2];
+    float _r3 = num[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    num_sum[0] = _r0;
+    num_sum[1] = _r1;
+    num_sum[2] = _r2;
+    num_sum[3] = _r3;
   }
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    out_ptr[offs[k]] = tl2cu_div(num[k], num_sum[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
   }
   // L101: w = tl.load(x_ptr + tl.arange(0, 32))
-  float w_[4];  // [32] fp32, held in the layout of [16, 32]
+  float w[4];  // [32] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    w_[k] = x_ptr[(e & 31)];
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    w[_k] = x_ptr[(_e & 31)];
   }
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    float r1 = x[1];
-    float r2 = x[2];
-    float r3 = x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    x_sum[0] = r0;
-    x_sum[1] = r1;
-    x_sum[2] = r2;
-    x_sum[3] = r3;
+    float _r0 = x[0];
+    float _r1 = x[1];
+    float _r2 = x[2];
+    float _r3 = x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    x_sum[0] = _r0;
+    x_sum[1] = _r1;
+    x_sum[2] = _r2;
+    x_sum[3] = _r3;
   }
   float mean[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mean[k] = tl2cu_div(x_sum[k], 32.0f);
+  for (int _k = 0; _k < 4; ++_k) {
+    mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
   }
   // L103: xc = x - mean[:, None]
   float xc[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xc[k] = (x[k] - mean[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    xc[_k] = (x[_k] - mean[_k]);
   }
   // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
   float sum_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    sum_input[k] = (xc[k] * xc[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    sum_input[_k] = (xc[_k] * xc[_k]);
   }
   float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = sum_input[0];
-    float r1 = sum_input[1];
-    float r2 = sum_input[2];
-    float r3 = sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
-    t_sum[0] = r0;
-    t_sum[1] = r1;
-    t_sum[2] = r2;
-    t_sum[3] = r3;
+    float _r0 = sum_input[0];
+    float _r1 = sum_input[1];
+    float _r2 = sum_input[2];
+    float _r3 = sum_input[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    t_sum[0] = _r0;
+    t_sum[1] = _r1;
+    t_sum[2] = _r2;
+    t_sum[3] = _r3;
   }
   float rstd[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    rstd[k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[k], 32.0f) + 1.0000000000000001e-05f)));
+  for (int _k = 0; _k < 4; ++_k) {
+    rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   }
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    (out_ptr + 512)[offs[k]] = ((xc[k] * rstd[k]) * w_[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
   }
 }
 
 // softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = (e >> 5);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    cols[k] = (e & 31);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    cols[_k] = (_e & 31);
   }
   // L97: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * 32)) + cols[k]);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    offs[k] = ((rows[k] * 32) + cols[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    offs[_k] = ((rows[_k] * 32) + cols[_k]);
   }
   // L98: z = x - tl.max(x, axis=1)[:, None]
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = tl2cu_maximum(r0, x[1]);
-    r0 = tl2cu_maximum(r0, x[2]);
-    r0 = tl2cu_maximum(r0, x[3]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
-    x_max[0] = r0;
-    x_max[1] = r0;
-    x_max[2] = r0;
-    x_max[3] = r0;
+    float _r0 = x[0];
+    _r0 = tl2cu_maximum(_r0, x[1]);
+    _r0 = tl2cu_maximum(_r0, x[2]);
+    _r0 = tl2cu_maximum(_r0, x[3]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    x_max[0] = _r0;
+    x_max[1] = _r0;
+    x_max[2] = _r0;
+    x_max[3] = _r0;
   }
   float z[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    z[k] = (x[k] - x_max[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    z[_k] = (x[_k] - x_max[_k]);
   }
   // L99: num = tl.exp(z)
   float num[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    num[k] = tl2cu_exp(z[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    num[_k] = tl2cu_exp(z[_k]);
   }
   // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
   float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = num[0];
-    r0 = r0 + num[1];
-    r0 = r0 + num[2];
-    r0 = r0 + num[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    num_sum[0] = r0;
-    num_sum[1] = r0;
-    num_sum[2] = r0;
-    num_sum[3] = r0;
+    float _r0 = num[0];
+    _r0 = _r0 + num[1];
+    _r0 = _r0 + num[2];
+    _r0 = _r0 + num[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    num_sum[0] = _r0;
+    num_sum[1] = _r0;
+    num_sum[2] = _r0;
+    num_sum[3] = _r0;
   }
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_div(num[k], num_sum[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_div(num[_k], num_sum[_k]);
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
   }
   // L101: w = tl.load(x_ptr + tl.arange(0, 32))
-  float w_[4];  // [32] fp32, held in the layout of [16, 32] (16-byte loads)
+  float w[4];  // [32] fp32, held in the layout of [16, 32] (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 4; k += 4) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    const tl2cu_vec<float, 4> t = *(const tl2cu_vec<float, 4> *)(x_ptr + (e & 31));
-    for (int j = 0; j < 4; ++j) w_[k + j] = t.v[j];
+  for (int _k = 0; _k < 4; _k += 4) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (_e & 31));
+    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
   }
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = x[0];
-    r0 = r0 + x[1];
-    r0 = r0 + x[2];
-    r0 = r0 + x[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    x_sum[0] = r0;
-    x_sum[1] = r0;
-    x_sum[2] = r0;
-    x_sum[3] = r0;
+    float _r0 = x[0];
+    _r0 = _r0 + x[1];
+    _r0 = _r0 + x[2];
+    _r0 = _r0 + x[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    x_sum[0] = _r0;
+    x_sum[1] = _r0;
+    x_sum[2] = _r0;
+    x_sum[3] = _r0;
   }
   float mean[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    mean[k] = tl2cu_div(x_sum[k], 32.0f);
+  for (int _k = 0; _k < 4; ++_k) {
+    mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
   }
   // L103: xc = x - mean[:, None]
   float xc[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    xc[k] = (x[k] - mean[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    xc[_k] = (x[_k] - mean[_k]);
   }
   // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
   float sum_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    sum_input[k] = (xc[k] * xc[k]);
+  for (int _k = 0; _k < 4; ++_k) {
+    sum_input[_k] = (xc[_k] * xc[_k]);
   }
   float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    t_sum[0] = r0;
-    t_sum[1] = r0;
-    t_sum[2] = r0;
-    t_sum[3] = r0;
+    float _r0 = sum_input[0];
+    _r0 = _r0 + sum_input[1];
+    _r0 = _r0 + sum_input[2];
+    _r0 = _r0 + sum_input[3];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    t_sum[0] = _r0;
+    t_sum[1] = _r0;
+    t_sum[2] = _r0;
+    t_sum[3] = _r0;
   }
   float rstd[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    rstd[k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[k], 32.0f) + 1.0000000000000001e-05f)));
+  for (int _k = 0; _k < 4; ++_k) {
+    rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   }
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = ((xc[k] * rstd[k]) * w_[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = ((xc[_k] * rstd[_k]) * w[_k]);
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
   }
 }
 
 // while_rows: num_warps=4
 __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, unsigned tl2cu_programs_x) {
   // 4 programs along axis 0 share a thread block, 32 threads each
-  const int tid = threadIdx.x % 32;
-  const int32_t program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 32;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L111: total = tl.zeros((32,), dtype=tl.float32)
   float total[1];  // [32] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    total[k] = 0.0f;
+  for (int _k = 0; _k < 1; ++_k) {
+    total[_k] = 0.0f;
   }
   // L112: while i < 16:
   float total_1[1];  // [32] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    total_1[k] = total[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    total_1[_k] = total[_k];
   }
-  int32_t i_ = 0;
+  int32_t i = 0;
   for (;;) {
-    if (!(i_ < 16)) break;
+    if (!(i < 16)) break;
     // L113: row = tl.load(x_ptr + i * 32 + tl.arange(0, 32))
     float row[1];  // [32] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = tl2cu_elem<1, 32>(tid, k);
-      row[k] = (x_ptr + (i_ * 32))[e];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = tl2cu_elem<1, 32>(_tid, _k);
+      row[_k] = (x_ptr + (i * 32))[_e];
     }
     // L114: total += row * i
     float total_2[1];  // [32] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      total_2[k] = fmaf(row[k], (float)i_, total_1[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      total_2[_k] = fmaf(row[_k], (float)i, total_1[_k]);
     }
     // L115: i += 1
-    const int32_t i__1 = (i_ + 1);
+    const int32_t i_1 = (i + 1);
     // L112: while i < 16:
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      total_1[k] = total_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      total_1[_k] = total_2[_k];
     }
-    i_ = i__1;
+    i = i_1;
   }
   // L116: tl.store(out_ptr + tl.arange(0, 32), total)
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 32>(tid, k);
-    out_ptr[e] = total_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 32>(_tid, _k);
+    out_ptr[_e] = total_1[_k];
   }
   // L117: n = (tl.load(x_ptr + 40) * 100.0).to(tl.int32) + 101
   const int32_t n = (tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)) + 101);
@@ -3489,94 +3489,94 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
     steps = steps_1;
   }
   // L125: tl.store(out_ptr + 32, steps.to(tl.float32))
-  if (tid == 0) {
+  if (_tid == 0) {
     out_ptr[32] = (float)steps;
   }
 }
 
 // stencil_windows: num_warps=4
 __global__ void __launch_bounds__(128) stencil_windows(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L133: i = tl.arange(0, 2048)
-  int32_t i_[16];  // [2048] i32
+  int32_t i[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
   float left[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    left[k] = ((i_[k] >= 1) ? *((x_ptr + i_[k]) + (0 - 1)) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    left[_k] = ((i[_k] >= 1) ? *((x_ptr + i[_k]) + (0 - 1)) : 0.0f);
   }
   // L135: mid = tl.load(x_ptr + i)
   float mid[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mid[k] = x_ptr[i_[k]];
+  for (int _k = 0; _k < 16; ++_k) {
+    mid[_k] = x_ptr[i[_k]];
   }
   // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
   float right[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    right[k] = ((i_[k] < 2047) ? *((x_ptr + i_[k]) + 1) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    right[_k] = ((i[_k] < 2047) ? *((x_ptr + i[_k]) + 1) : 0.0f);
   }
   // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
   float right2[16];  // [2048] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    right2[k] = ((i_[k] < 2046) ? *((x_ptr + i_[k]) + 2) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    right2[_k] = ((i[_k] < 2046) ? *((x_ptr + i[_k]) + 2) : 0.0f);
   }
   // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    out_ptr[i_[k]] = ((left[k] - right[k]) + (mid[k] - right2[k]));
+  for (int _k = 0; _k < 16; ++_k) {
+    out_ptr[i[_k]] = ((left[_k] - right[_k]) + (mid[_k] - right2[_k]));
   }
   // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if ((i_[k] < 2047)) *(((out_ptr + 2048) + i_[k]) + 1) = (left[k] + mid[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    if ((i[_k] < 2047)) *(((out_ptr + 2048) + i[_k]) + 1) = (left[_k] + mid[_k]);
   }
 }
 
 // stencil_windows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L133: i = tl.arange(0, 2048)
-  int32_t i_[16];  // [2048] i32
+  int32_t i[16];  // [2048] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = _e;
   }
   {  // one decision for the windows of the next 4 loads and the stores after them: vector accesses when the warp's masks are all true
-    bool window = true;
+    bool _window = true;
     #pragma unroll
-    for (int r = 0; r < 16; r += 4) {  // a run's comparisons decided at its ends
+    for (int _r = 0; _r < 16; _r += 4) {  // a run's comparisons decided at its ends
       {
-        const int k = r;
-        window &= (i_[k] >= 1);
+        const int _k = _r;
+        _window &= (i[_k] >= 1);
       }
       {
-        const int k = r + 3;
-        window &= (i_[k] < 2047) & (i_[k] < 2046);
+        const int _k = _r + 3;
+        _window &= (i[_k] < 2047) & (i[_k] < 2046);
       }
     }
     #pragma unroll
-    for (int k = 0; k < 16; k += 4) {
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1;
-      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
-      window &= (((x_ptr + i_[k]) + 2)) == ((x_ptr + i_[k])) + 2;
+    for (int _k = 0; _k < 16; _k += 4) {
+      _window &= (((x_ptr + i[_k]) + (0 - 1))) == ((x_ptr + i[_k])) - 1;
+      _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
+      _window &= (((x_ptr + i[_k]) + 2)) == ((x_ptr + i[_k])) + 2;
     }
-    const int lane = tid & 31;
+    const int _lane = _tid & 31;
     #pragma unroll
-    for (int k = 0; k < 16; k += 4) {
-      float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 4;
-      window &= lane == 31 | next_follows;
+    for (int _k = 0; _k < 16; _k += 4) {
+      float *_at = (((out_ptr + 2048) + i[_k]) + 1) - 1;  // aligned
+      const bool _next_follows = tl2cu_shfl_down_ptr(_at, 1) == _at + 4;
+      _window &= _lane == 31 | _next_follows;
     }
-    if (__all_sync(0xffffffffu, window)) {
+    if (__all_sync(0xffffffffu, _window)) {
       // L135: mid = tl.load(x_ptr + i)
       float mid[16];  // [2048] fp32
       // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
@@ -3586,70 +3586,70 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
       // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
       float right2[16];  // [2048] fp32
       #pragma unroll
-      for (int k = 0; k < 16; k += 4) {
-        const float *at = (x_ptr + i_[k]);
-        const tl2cu_vec<float, 4> run = *(const tl2cu_vec<float, 4> *)at;
-        tl2cu_vec<float, 4> next = {};  // the 2 elements after the run
-        tl2cu_load_span<0, 2>(next, at + 4);
-        tl2cu_vec<float, 4> prev = {};  // the 1 element before it
-        tl2cu_load_span<3, 4>(prev, at - 4);
+      for (int _k = 0; _k < 16; _k += 4) {
+        const float *_at = (x_ptr + i[_k]);
+        const tl2cu_vec<float, 4> _run = *(const tl2cu_vec<float, 4> *)_at;
+        tl2cu_vec<float, 4> _next = {};  // the 2 elements after the run
+        tl2cu_load_span<0, 2>(_next, _at + 4);
+        tl2cu_vec<float, 4> _prev = {};  // the 1 element before it
+        tl2cu_load_span<3, 4>(_prev, _at - 4);
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          mid[k + j] = tl2cu_window_at(prev, run, next, j + 0);
-          left[k + j] = tl2cu_window_at(prev, run, next, j - 1);
-          right[k + j] = tl2cu_window_at(prev, run, next, j + 1);
-          right2[k + j] = tl2cu_window_at(prev, run, next, j + 2);
+        for (int _j = 0; _j < 4; ++_j) {
+          mid[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j + 0);
+          left[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j - 1);
+          right[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j + 1);
+          right2[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j + 2);
         }
       }
       // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
       #pragma unroll
-      for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-        tl2cu_vec<float, 4> t;
+      for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+        tl2cu_vec<float, 4> _t;
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          const int k = r + j;
-          t.v[j] = ((left[k] - right[k]) + (mid[k] - right2[k]));
+        for (int _j = 0; _j < 4; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = ((left[_k] - right[_k]) + (mid[_k] - right2[_k]));
         }
-        const int k = r;
-        *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+        const int _k = _r;
+        *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
       }
       // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
-      for (int r = 0; r < 16; r += 4) {
-        tl2cu_vec<float, 4> mine;
+      for (int _r = 0; _r < 16; _r += 4) {
+        tl2cu_vec<float, 4> _mine;
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          const int k = r + j;
-          mine.v[j] = (left[k] + mid[k]);
+        for (int _j = 0; _j < 4; ++_j) {
+          const int _k = _r + _j;
+          _mine.v[_j] = (left[_k] + mid[_k]);
         }
-        const int k = r;
-        float *at = (((out_ptr + 2048) + i_[k]) + 1) - 1;
-        const tl2cu_vec<float, 4> next = tl2cu_next_run<3>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<float, 4> chunk;
-          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 3);
-          *(tl2cu_vec<float, 4> *)(at + 4) = chunk;
+        const int _k = _r;
+        float *_at = (((out_ptr + 2048) + i[_k]) + 1) - 1;
+        const tl2cu_vec<float, 4> _next = tl2cu_next_run<3>(_mine);  // lane + 1's run
+        if (_lane != 31) {
+          tl2cu_vec<float, 4> _chunk;
+          for (int _j = 0; _j < 4; ++_j) _chunk.v[_j] = tl2cu_window_at(_mine, _mine, _next, _j + 3);
+          *(tl2cu_vec<float, 4> *)(_at + 4) = _chunk;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 3>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 3, 4>(at, mine);  // the next warp stores after it
+        if (_lane == 0) tl2cu_store_part<1, 0, 3>(_at, _mine);  // before the first chunk
+        if (_lane == 31) tl2cu_store_part<1, 3, 4>(_at, _mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
-      for (int k = 0; k < 16; ++k) {
-        const int e = tl2cu_elem<4, 128>(tid, k);
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem<4, 128>(_tid, _k);
         // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
-        const float left = ((e >= 1) ? *((x_ptr + e) + (0 - 1)) : 0.0f);
+        const float left = ((_e >= 1) ? *((x_ptr + _e) + (0 - 1)) : 0.0f);
         // L135: mid = tl.load(x_ptr + i)
-        const float mid = x_ptr[e];
+        const float mid = x_ptr[_e];
         // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
-        const float right = ((e < 2047) ? *((x_ptr + e) + 1) : 0.0f);
+        const float right = ((_e < 2047) ? *((x_ptr + _e) + 1) : 0.0f);
         // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
-        const float right2 = ((e < 2046) ? *((x_ptr + e) + 2) : 0.0f);
+        const float right2 = ((_e < 2046) ? *((x_ptr + _e) + 2) : 0.0f);
         // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
-        out_ptr[e] = ((left - right) + (mid - right2));
+        out_ptr[_e] = ((left - right) + (mid - right2));
         // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
-        if ((e < 2047)) *(((out_ptr + 2048) + e) + 1) = (left + mid);
+        if ((_e < 2047)) *(((out_ptr + 2048) + _e) + 1) = (left + mid);
       }
     }
   }
@@ -3657,340 +3657,340 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
 
 // masked_loop_inplace: num_warps=4
 __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L148: i = tl.arange(0, 512)
-  int32_t i_[4];  // [512] i32
+  int32_t i[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    out_ptr[i_[k]] = x_ptr[i_[k]];
+  for (int _k = 0; _k < 4; ++_k) {
+    out_ptr[i[_k]] = x_ptr[i[_k]];
   }
   // L150: for r in range(4):
-  for (int32_t r_ = 0; r_ < 4; ++r_) {
+  for (int32_t r = 0; r < 4; ++r) {
     // L151: m = (i % 7) != r
     bool m[4];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      m[k] = ((i_[k] % 7) != r_);
+    for (int _k = 0; _k < 4; ++_k) {
+      m[_k] = ((i[_k] % 7) != r);
     }
     // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
     float v[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      v[k] = tl2cu_load_masked(&out_ptr[i_[k]], m[k], -1.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
     }
     // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      if ((i_[k] < (500 - r_))) out_ptr[i_[k]] = fmaf(v[k], 0.5f, (float)r_);
+    for (int _k = 0; _k < 4; ++_k) {
+      if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
     }
   }
   // L154: for start in range(0, 3000, 500):
   for (int32_t start = 0; start < 3000; start += 500) {
     // L155: j = start + i
-    int32_t j_[4];  // [512] i32
+    int32_t j[4];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      j_[k] = (start + i_[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      j[_k] = (start + i[_k]);
     }
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
-    float w_[4];  // [512] fp32
+    float w[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      w_[k] = tl2cu_load_masked(&x_ptr[j_[k]], (j_[k] < 1000), 2.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      w[_k] = tl2cu_load_masked(&x_ptr[j[_k]], (j[_k] < 1000), 2.0f);
     }
     // L157: tl.store(out_ptr + 512 + j, w - 1.0)
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      (out_ptr + 512)[j_[k]] = (w_[k] - 1.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      (out_ptr + 512)[j[_k]] = (w[_k] - 1.0f);
     }
   }
 }
 
 // masked_loop_inplace: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) masked_loop_inplace_aligned(float *x_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L148: i = tl.arange(0, 512)
-  int32_t i_[4];  // [512] i32
+  int32_t i[4];  // [512] i32
   #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
   #pragma unroll
-  for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = x_ptr[i_[k]];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x_ptr[i[_k]];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L150: for r in range(4):
-  for (int32_t r_ = 0; r_ < 4; ++r_) {
+  for (int32_t r = 0; r < 4; ++r) {
     // L151: m = (i % 7) != r
     bool m[4];  // [512] i1
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      m[k] = ((i_[k] % 7) != r_);
+    for (int _k = 0; _k < 4; ++_k) {
+      m[_k] = ((i[_k] % 7) != r);
     }
     // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
     float v[4];  // [512] fp32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      v[k] = tl2cu_load_masked(&out_ptr[i_[k]], m[k], -1.0f);
+    for (int _k = 0; _k < 4; ++_k) {
+      v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
     }
     // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      if ((i_[k] < (500 - r_))) out_ptr[i_[k]] = fmaf(v[k], 0.5f, (float)r_);
+    for (int _k = 0; _k < 4; ++_k) {
+      if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
     }
   }
   // L154: for start in range(0, 3000, 500):
   for (int32_t start = 0; start < 3000; start += 500) {
     // L155: j = start + i
-    int32_t j_[4];  // [512] i32
+    int32_t j[4];  // [512] i32
     #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      j_[k] = (start + i_[k]);
+    for (int _k = 0; _k < 4; ++_k) {
+      j[_k] = (start + i[_k]);
     }
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
-    float w_[4];  // [512] fp32 (16-byte loads)
+    float w[4];  // [512] fp32 (16-byte loads)
     #pragma unroll
-    for (int k = 0; k < 4; k += 4) {
-      tl2cu_vec<float, 4> t;
-      if ((j_[k] < 1000)) t = *(const tl2cu_vec<float, 4> *)(x_ptr + j_[k]);
-      else for (int j = 0; j < 4; ++j) t.v[j] = 2.0f;
-      for (int j = 0; j < 4; ++j) w_[k + j] = t.v[j];
+    for (int _k = 0; _k < 4; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if ((j[_k] < 1000)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + j[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 2.0f;
+      for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
     }
     // L157: tl.store(out_ptr + 512 + j, w - 1.0)
     #pragma unroll
-    for (int r = 0; r < 4; r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> t;
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int j = 0; j < 4; ++j) {
-        const int k = r + j;
-        t.v[j] = (w_[k] - 1.0f);
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (w[_k] - 1.0f);
       }
-      const int k = r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + j_[k]) = t;
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + j[_k]) = _t;
     }
   }
 }
 
 // wide_loads_in_loop: num_warps=4
 __global__ void __launch_bounds__(128) wide_loads_in_loop(half *h_ptr, int64_t *q_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L164: i = tl.arange(0, 256)
-  int32_t i_[2];  // [256] i32
+  int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L165: acc = tl.zeros((256,), dtype=tl.float32)
   float acc[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    acc[k] = 0.0f;
+  for (int _k = 0; _k < 2; ++_k) {
+    acc[_k] = 0.0f;
   }
   // L166: for r in range(3):
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_1[_k] = acc[_k];
   }
-  for (int32_t r_ = 0; r_ < 3; ++r_) {
+  for (int32_t r = 0; r < 3; ++r) {
     // L167: h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
     half h[2];  // [256] fp16
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      h[k] = tl2cu_load_masked(&(h_ptr + (r_ * 256))[i_[k]], (i_[k] > r_), half(1.5f));
+    for (int _k = 0; _k < 2; ++_k) {
+      h[_k] = tl2cu_load_masked(&(h_ptr + (r * 256))[i[_k]], (i[_k] > r), half(1.5f));
     }
     // L168: q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
-    int64_t q_[2];  // [256] i64
+    int64_t q[2];  // [256] i64
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      q_[k] = tl2cu_load_masked(&(q_ptr + (r_ * 256))[i_[k]], (i_[k] < 200), -7LL);
+    for (int _k = 0; _k < 2; ++_k) {
+      q[_k] = tl2cu_load_masked(&(q_ptr + (r * 256))[i[_k]], (i[_k] < 200), -7LL);
     }
     // L169: acc += h.to(tl.float32) + q.to(tl.float32)
     float acc_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      acc_2[k] = (acc_1[k] + (tl2cu_cast<float>(h[k]) + (float)q_[k]));
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_2[_k] = (acc_1[_k] + (tl2cu_cast<float>(h[_k]) + (float)q[_k]));
     }
     // L166: for r in range(3):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
   }
   // L170: tl.store(out_ptr + i, acc)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    out_ptr[i_[k]] = acc_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    out_ptr[i[_k]] = acc_1[_k];
   }
 }
 
 // wide_loads_in_loop: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wide_loads_in_loop_aligned(half *h_ptr, int64_t *q_ptr, float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L164: i = tl.arange(0, 256)
-  int32_t i_[2];  // [256] i32
+  int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    i[_k] = _e;
   }
   // L165: acc = tl.zeros((256,), dtype=tl.float32)
   float acc[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    acc[k] = 0.0f;
+  for (int _k = 0; _k < 2; ++_k) {
+    acc[_k] = 0.0f;
   }
   // L166: for r in range(3):
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_1[_k] = acc[_k];
   }
-  for (int32_t r_ = 0; r_ < 3; ++r_) {
+  for (int32_t r = 0; r < 3; ++r) {
     // L167: h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
     half h[2];  // [256] fp16
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      h[k] = tl2cu_load_masked(&(h_ptr + (r_ * 256))[i_[k]], (i_[k] > r_), half(1.5f));
+    for (int _k = 0; _k < 2; ++_k) {
+      h[_k] = tl2cu_load_masked(&(h_ptr + (r * 256))[i[_k]], (i[_k] > r), half(1.5f));
     }
     // L168: q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
-    int64_t q_[2];  // [256] i64 (16-byte loads)
+    int64_t q[2];  // [256] i64 (16-byte loads)
     #pragma unroll
-    for (int k = 0; k < 2; k += 2) {
-      tl2cu_vec<int64_t, 2> t;
-      if ((i_[k] < 200)) t = *(const tl2cu_vec<int64_t, 2> *)((q_ptr + (r_ * 256)) + i_[k]);
-      else for (int j = 0; j < 2; ++j) t.v[j] = -7LL;
-      for (int j = 0; j < 2; ++j) q_[k + j] = t.v[j];
+    for (int _k = 0; _k < 2; _k += 2) {
+      tl2cu_vec<int64_t, 2> _t;
+      if ((i[_k] < 200)) _t = *(const tl2cu_vec<int64_t, 2> *)((q_ptr + (r * 256)) + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = -7LL;
+      for (int _j = 0; _j < 2; ++_j) q[_k + _j] = _t.v[_j];
     }
     // L169: acc += h.to(tl.float32) + q.to(tl.float32)
     float acc_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      acc_2[k] = (acc_1[k] + (tl2cu_cast<float>(h[k]) + (float)q_[k]));
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_2[_k] = (acc_1[_k] + (tl2cu_cast<float>(h[_k]) + (float)q[_k]));
     }
     // L166: for r in range(3):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
   }
   // L170: tl.store(out_ptr + i, acc)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = acc_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc_1[_k];
     }
-    const int k = r;
-    *(tl2cu_vec<float, 2> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<float, 2> *)(out_ptr + i[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::reduce_rows_cols_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::reduce_rows_cols_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::reduce_rows_cols<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::reduce_rows_cols<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t arg_reductions_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t arg_reductions_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::arg_reductions_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::arg_reductions_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::arg_reductions<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::arg_reductions<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t int_reductions_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t int_reductions_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::int_reductions_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::int_reductions_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::int_reductions<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::int_reductions<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t scans_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t scans_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::scans_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::scans_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::scans<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::scans<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t shapes_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t shapes_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::shapes_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::shapes_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::shapes<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::shapes<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t softmax_rows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t softmax_rows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::softmax_rows_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::softmax_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::softmax_rows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::softmax_rows<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t while_rows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t while_rows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 4 programs per thread block
-  tl2cu_kernels::while_rows<<<dim3((unsigned)(((uint64_t)gx + 3) / 4), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, gx);
+  tl2cu_kernels::while_rows<<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t stencil_windows_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t stencil_windows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::stencil_windows_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::stencil_windows_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::stencil_windows<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::stencil_windows<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t masked_loop_inplace_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t masked_loop_inplace_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::masked_loop_inplace_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::masked_loop_inplace_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::masked_loop_inplace<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::masked_loop_inplace<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wide_loads_in_loop_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, half *h_ptr, int64_t *q_ptr, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wide_loads_in_loop_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *h_ptr, int64_t *q_ptr, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(q_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::wide_loads_in_loop_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(h_ptr, q_ptr, out_ptr);
+    tl2cu_kernels::wide_loads_in_loop_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(h_ptr, q_ptr, out_ptr);
   else
-    tl2cu_kernels::wide_loads_in_loop<<<dim3(gx, gy, gz), 128, 0, stream>>>(h_ptr, q_ptr, out_ptr);
+    tl2cu_kernels::wide_loads_in_loop<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(h_ptr, q_ptr, out_ptr);
   return cudaGetLastError();
 }
 

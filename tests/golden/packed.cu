@@ -6,513 +6,513 @@ namespace tl2cu_kernels {
 // int8_ops: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L20: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L21: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)-7);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)-7);
   }
   // L24: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
   // L25: d = x - y
   uint32_t d[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) d[w] = __vsub4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) d[_w] = __vsub4(x[_w], y[_w]);
   // L26: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) lt[w] = __vsetlts4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetlts4(x[_w], y[_w]);
   // L27: gt = x > 3
   uint32_t gt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) gt[w] = __vsetgts4(x[w], tl2cu_splat4((int8_t)3));
+  for (int _w = 0; _w < 4; ++_w) gt[_w] = __vsetgts4(x[_w], tl2cu_splat4((int8_t)3));
   // L28: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(s, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(s, _k);
   }
   // L29: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(d, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(d, _k);
   }
   // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t stored_L30[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L30[w] = __vadd4(__vneg4(x[w]), ~y[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L30[_w] = __vadd4(__vneg4(x[_w]), ~y[_w]);
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L30, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
   }
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
-  uint32_t stored_L31[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L31[w] = tl2cu_select4(lt[w], s[w], d[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L31[_w] = tl2cu_select4(lt[_w], s[_w], d[_w]);
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L31, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
   }
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
-  uint32_t stored_L32[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L32[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L32[_w] = __vadd4((lt[_w] | __vseteq4(x[_w], y[_w])), __vsetges4(x[_w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L32, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (4 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   }
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
-  uint32_t stored_L33[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L33[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L33[_w] = __vsub4((gt[_w] & __vsetles4(y[_w], x[_w])), __vsetne4(x[_w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L33, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (5 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   }
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
-  uint32_t stored_L34[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L34[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L34[_w] = ((x[_w] & y[_w]) | (s[_w] ^ tl2cu_splat4((int8_t)85)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L34, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (6 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
   }
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
-  uint32_t stored_L35[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L35[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  for (int _w = 0; _w < 4; ++_w) _stored_L35[_w] = tl2cu_select4(((__vsetne4(x[_w], 0u) ^ gt[_w]) & __vseteq4(lt[_w], gt[_w])), x[_w], tl2cu_splat4((int8_t)100));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L35, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (7 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   }
 }
 
 // int8_ops: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L20: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<16, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<16, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L21: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
-    for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+    for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
   }
   // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)-7);
-    for (int j = 0; j < 4; ++j) y[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)-7);
+    for (int _j = 0; _j < 4; ++_j) y[_k / 4 + _j] = _t.v[_j];
   }
   // L24: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
   // L25: d = x - y
   uint32_t d[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) d[w] = __vsub4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) d[_w] = __vsub4(x[_w], y[_w]);
   // L26: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) lt[w] = __vsetlts4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetlts4(x[_w], y[_w]);
   // L27: gt = x > 3
   uint32_t gt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) gt[w] = __vsetgts4(x[w], tl2cu_splat4((int8_t)3));
+  for (int _w = 0; _w < 4; ++_w) gt[_w] = __vsetgts4(x[_w], tl2cu_splat4((int8_t)3));
   // L28: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = s[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = s[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L29: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = d[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = d[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t stored_L30[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L30[w] = __vadd4(__vneg4(x[w]), ~y[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L30[_w] = __vadd4(__vneg4(x[_w]), ~y[_w]);
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L30[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L30[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i[_k]) = _t;
   }
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
-  uint32_t stored_L31[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L31[w] = tl2cu_select4(lt[w], s[w], d[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L31[_w] = tl2cu_select4(lt[_w], s[_w], d[_w]);
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L31[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L31[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i[_k]) = _t;
   }
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
-  uint32_t stored_L32[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L32[w] = __vadd4((lt[w] | __vseteq4(x[w], y[w])), __vsetges4(x[w], tl2cu_splat4((int8_t)-2)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L32[_w] = __vadd4((lt[_w] | __vseteq4(x[_w], y[_w])), __vsetges4(x[_w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L32[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
-  uint32_t stored_L33[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L33[w] = __vsub4((gt[w] & __vsetles4(y[w], x[w])), __vsetne4(x[w], tl2cu_splat4((int8_t)0)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L33[_w] = __vsub4((gt[_w] & __vsetles4(y[_w], x[_w])), __vsetne4(x[_w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L33[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
-  uint32_t stored_L34[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L34[w] = ((x[w] & y[w]) | (s[w] ^ tl2cu_splat4((int8_t)85)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L34[_w] = ((x[_w] & y[_w]) | (s[_w] ^ tl2cu_splat4((int8_t)85)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L34[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L34[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
-  uint32_t stored_L35[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L35[w] = tl2cu_select4(((__vsetne4(x[w], 0u) ^ gt[w]) & __vseteq4(lt[w], gt[w])), x[w], tl2cu_splat4((int8_t)100));
+  for (int _w = 0; _w < 4; ++_w) _stored_L35[_w] = tl2cu_select4(((__vsetne4(x[_w], 0u) ^ gt[_w]) & __vseteq4(lt[_w], gt[_w])), x[_w], tl2cu_splat4((int8_t)100));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L35[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i[_k]) = _t;
   }
 }
 
 // uint8_ops: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L40: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L41: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<uint8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (uint8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
   }
   // L43: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<uint8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (uint8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
   }
   // L44: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
   // L45: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) lt[w] = __vsetltu4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetltu4(x[_w], y[_w]);
   // L46: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<uint8_t>(s, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(s, _k);
   }
   // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t stored_L47[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L47[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L47[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
+  for (int _w = 0; _w < 4; ++_w) _stored_L47[_w] = __vsub4(__vsub4(x[_w], y[_w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<uint8_t>(stored_L47, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L47, _k);
   }
   // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
-  uint32_t stored_L48[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L48[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L48[w] = tl2cu_select4(lt[w], x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L48[_w] = tl2cu_select4(lt[_w], x[_w], y[_w]);
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L48, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
   }
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
-  uint32_t stored_L49[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L49[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L49[_w] = __vadd4(__vadd4(__vsetgtu4(x[_w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[_w], x[_w])), __vsetleu4(x[_w], tl2cu_splat4((uint8_t)7)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L49, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
   }
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
-  uint32_t stored_L50[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L50[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L50[_w] = tl2cu_select4(__vsetgtu4(s[_w], x[_w]), s[_w], x[_w]);
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L50, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (4 * n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
   }
 }
 
 // uint8_ops: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L40: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<16, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<16, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L41: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
-    for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+    for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
   }
   // L43: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
-    for (int j = 0; j < 4; ++j) y[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+    for (int _j = 0; _j < 4; ++_j) y[_k / 4 + _j] = _t.v[_j];
   }
   // L44: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) s[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
   // L45: lt = x < y
   uint32_t lt[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) lt[w] = __vsetltu4(x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetltu4(x[_w], y[_w]);
   // L46: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = s[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = s[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t stored_L47[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L47[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L47[w] = __vsub4(__vsub4(x[w], y[w]), tl2cu_splat4((uint8_t)200));
+  for (int _w = 0; _w < 4; ++_w) _stored_L47[_w] = __vsub4(__vsub4(x[_w], y[_w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L47[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L47[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
-  uint32_t stored_L48[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L48[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L48[w] = tl2cu_select4(lt[w], x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L48[_w] = tl2cu_select4(lt[_w], x[_w], y[_w]);
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L48[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L48[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i[_k]) = _t;
   }
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
-  uint32_t stored_L49[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L49[w] = __vadd4(__vadd4(__vsetgtu4(x[w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[w], x[w])), __vsetleu4(x[w], tl2cu_splat4((uint8_t)7)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L49[_w] = __vadd4(__vadd4(__vsetgtu4(x[_w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[_w], x[_w])), __vsetleu4(x[_w], tl2cu_splat4((uint8_t)7)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L49[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L49[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i[_k]) = _t;
   }
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
-  uint32_t stored_L50[4] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L50[w] = tl2cu_select4(__vsetgtu4(s[w], x[w]), s[w], x[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L50[_w] = tl2cu_select4(__vsetgtu4(s[_w], x[_w]), s[_w], x[_w]);
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L50[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L50[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i[_k]) = _t;
   }
 }
 
 // stencil_i8: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L55: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
   uint32_t left[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(left, k) = (((i_[k] >= 1) && (i_[k] < (n + 1))) ? *((x_ptr + i_[k]) + (0 - 1)) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < (n + 1))) ? *((x_ptr + i[_k]) + (0 - 1)) : (int8_t)0);
   }
   // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t mid[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(mid, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(mid, _k) = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
   uint32_t right[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(right, k) = (((i_[k] + 1) < n) ? *((x_ptr + i_[k]) + 1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(right, _k) = (((i[_k] + 1) < n) ? *((x_ptr + i[_k]) + 1) : (int8_t)0);
   }
   // L59: total = left + mid + right
   uint32_t total[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
+  for (int _w = 0; _w < 4; ++_w) total[_w] = __vadd4(__vadd4(left[_w], mid[_w]), right[_w]);
   // L60: tl.store(out_ptr + i, total, mask=i < n)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(total, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if ((i[_k] < n)) out_ptr[i[_k]] = tl2cu_byte<int8_t>(total, _k);
   }
   // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-  uint32_t stored_L61[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L61[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L61[w] = __vsetgts4(total[w], mid[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L61[_w] = __vsetgts4(total[_w], mid[_w]);
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (((i_[k] + 1) < n)) *(((out_ptr + n) + i_[k]) + 1) = tl2cu_byte<int8_t>(stored_L61, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (((i[_k] + 1) < n)) *(((out_ptr + n) + i[_k]) + 1) = tl2cu_byte<int8_t>(_stored_L61, _k);
   }
 }
 
 // stencil_i8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L55: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<16, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<16, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   {  // one decision for the windows of the next 3 loads and the stores after them: vector accesses when the warp's masks are all true
-    bool window = true;
+    bool _window = true;
     #pragma unroll
-    for (int r = 0; r < 16; r += 16) {  // a run's comparisons decided at its ends
+    for (int _r = 0; _r < 16; _r += 16) {  // a run's comparisons decided at its ends
       {
-        const int k = r;
-        window &= (i_[k] >= 1);
+        const int _k = _r;
+        _window &= (i[_k] >= 1);
       }
       {
-        const int k = r + 15;
-        window &= (i_[k] < n) & (i_[k] < (n + 1)) & ((i_[k] + 1) < n);
+        const int _k = _r + 15;
+        _window &= (i[_k] < n) & (i[_k] < (n + 1)) & ((i[_k] + 1) < n);
       }
     }
     #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1;
-      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+    for (int _k = 0; _k < 16; _k += 16) {
+      _window &= (((x_ptr + i[_k]) + (0 - 1))) == ((x_ptr + i[_k])) - 1;
+      _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
     }
-    const int lane = tid & 31;
+    const int _lane = _tid & 31;
     #pragma unroll
-    for (int k = 0; k < 16; k += 16) {
-      int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 16;
-      window &= lane == 31 | next_follows;
+    for (int _k = 0; _k < 16; _k += 16) {
+      int8_t *_at = (((out_ptr + n) + i[_k]) + 1) - 1;  // aligned
+      const bool _next_follows = tl2cu_shfl_down_ptr(_at, 1) == _at + 16;
+      _window &= _lane == 31 | _next_follows;
     }
-    if (__all_sync(0xffffffffu, window)) {
+    if (__all_sync(0xffffffffu, _window)) {
       // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
       uint32_t mid[4] = {};  // [1024] i8, four to a word
       // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
@@ -520,68 +520,68 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
       uint32_t right[4] = {};  // [1024] i8, four to a word
       #pragma unroll
-      for (int k = 0; k < 16; k += 16) {
-        const int8_t *at = (x_ptr + i_[k]);
-        const tl2cu_vec<uint32_t, 4> run = *(const tl2cu_vec<uint32_t, 4> *)at;
-        tl2cu_vec<uint32_t, 4> next = {};  // the 1 element after the run
-        tl2cu_load_span<0, 1>(next, at + 16);
-        tl2cu_vec<uint32_t, 4> prev = {};  // the 1 element before it
-        tl2cu_load_span<15, 16>(prev, at - 16);
+      for (int _k = 0; _k < 16; _k += 16) {
+        const int8_t *_at = (x_ptr + i[_k]);
+        const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
+        tl2cu_vec<uint32_t, 4> _next = {};  // the 1 element after the run
+        tl2cu_load_span<0, 1>(_next, _at + 16);
+        tl2cu_vec<uint32_t, 4> _prev = {};  // the 1 element before it
+        tl2cu_load_span<15, 16>(_prev, _at - 16);
         #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          mid[k / 4 + j] = tl2cu_window_word<0>(prev, run, next, j);
-          left[k / 4 + j] = tl2cu_window_word<-1>(prev, run, next, j);
-          right[k / 4 + j] = tl2cu_window_word<1>(prev, run, next, j);
+        for (int _j = 0; _j < 4; ++_j) {
+          mid[_k / 4 + _j] = tl2cu_window_word<0>(_prev, _run, _next, _j);
+          left[_k / 4 + _j] = tl2cu_window_word<-1>(_prev, _run, _next, _j);
+          right[_k / 4 + _j] = tl2cu_window_word<1>(_prev, _run, _next, _j);
         }
       }
       // L59: total = left + mid + right
       uint32_t total[4] = {};  // [1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) total[w] = __vadd4(__vadd4(left[w], mid[w]), right[w]);
+      for (int _w = 0; _w < 4; ++_w) total[_w] = __vadd4(__vadd4(left[_w], mid[_w]), right[_w]);
       // L60: tl.store(out_ptr + i, total, mask=i < n)
       #pragma unroll
-      for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-        tl2cu_vec<uint32_t, 4> t;
-        for (int j = 0; j < 4; ++j) t.v[j] = total[r / 4 + j];
-        const int k = r;
-        if ((i_[k] < n)) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
+      for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+        tl2cu_vec<uint32_t, 4> _t;
+        for (int _j = 0; _j < 4; ++_j) _t.v[_j] = total[_r / 4 + _j];
+        const int _k = _r;
+        if ((i[_k] < n)) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
       }
       // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-      uint32_t stored_L61[4] = {};  // [1024] i8, four to a word
+      uint32_t _stored_L61[4] = {};  // [1024] i8, four to a word
       #pragma unroll
-      for (int w = 0; w < 4; ++w) stored_L61[w] = __vsetgts4(total[w], mid[w]);
+      for (int _w = 0; _w < 4; ++_w) _stored_L61[_w] = __vsetgts4(total[_w], mid[_w]);
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
-      for (int r = 0; r < 16; r += 16) {
-        tl2cu_vec<uint32_t, 4> mine;
-        for (int j = 0; j < 4; ++j) mine.v[j] = stored_L61[r / 4 + j];
-        const int k = r;
-        int8_t *at = (((out_ptr + n) + i_[k]) + 1) - 1;
-        const tl2cu_vec<uint32_t, 4> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<uint32_t, 4> chunk;
-          for (int j = 0; j < 4; ++j) chunk.v[j] = tl2cu_window_word<15>(mine, mine, next, j);
-          *(tl2cu_vec<uint32_t, 4> *)(at + 16) = chunk;
+      for (int _r = 0; _r < 16; _r += 16) {
+        tl2cu_vec<uint32_t, 4> _mine;
+        for (int _j = 0; _j < 4; ++_j) _mine.v[_j] = _stored_L61[_r / 4 + _j];
+        const int _k = _r;
+        int8_t *_at = (((out_ptr + n) + i[_k]) + 1) - 1;
+        const tl2cu_vec<uint32_t, 4> _next = tl2cu_next_run<4>(_mine);  // lane + 1's run
+        if (_lane != 31) {
+          tl2cu_vec<uint32_t, 4> _chunk;
+          for (int _j = 0; _j < 4; ++_j) _chunk.v[_j] = tl2cu_window_word<15>(_mine, _mine, _next, _j);
+          *(tl2cu_vec<uint32_t, 4> *)(_at + 16) = _chunk;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 15>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 15, 16>(at, mine);  // the next warp stores after it
+        if (_lane == 0) tl2cu_store_part<1, 0, 15>(_at, _mine);  // before the first chunk
+        if (_lane == 31) tl2cu_store_part<1, 15, 16>(_at, _mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
-      for (int k = 0; k < 16; ++k) {
-        const int e = tl2cu_elem<16, 64>(tid, k);
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem<16, 64>(_tid, _k);
         // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
-        const int8_t left = (((((program_x * 1024) + e) >= 1) && (((program_x * 1024) + e) < (n + 1))) ? *((x_ptr + ((program_x * 1024) + e)) + (0 - 1)) : (int8_t)0);
+        const int8_t left = (((((_program_x * 1024) + _e) >= 1) && (((_program_x * 1024) + _e) < (n + 1))) ? *((x_ptr + ((_program_x * 1024) + _e)) + (0 - 1)) : (int8_t)0);
         // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
-        const int8_t mid = ((((program_x * 1024) + e) < n) ? x_ptr[((program_x * 1024) + e)] : (int8_t)0);
+        const int8_t mid = ((((_program_x * 1024) + _e) < n) ? x_ptr[((_program_x * 1024) + _e)] : (int8_t)0);
         // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
-        const int8_t right = (((((program_x * 1024) + e) + 1) < n) ? *((x_ptr + ((program_x * 1024) + e)) + 1) : (int8_t)0);
+        const int8_t right = (((((_program_x * 1024) + _e) + 1) < n) ? *((x_ptr + ((_program_x * 1024) + _e)) + 1) : (int8_t)0);
         // L59: total = left + mid + right
         const int8_t total = (int8_t)((int8_t)(left + mid) + right);
         // L60: tl.store(out_ptr + i, total, mask=i < n)
-        if ((((program_x * 1024) + e) < n)) out_ptr[((program_x * 1024) + e)] = total;
+        if ((((_program_x * 1024) + _e) < n)) out_ptr[((_program_x * 1024) + _e)] = total;
         // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-        if (((((program_x * 1024) + e) + 1) < n)) *(((out_ptr + n) + ((program_x * 1024) + e)) + 1) = (int8_t)(total > mid);
+        if (((((_program_x * 1024) + _e) + 1) < n)) *(((out_ptr + n) + ((_program_x * 1024) + _e)) + 1) = (int8_t)(total > mid);
       }
     }
   }
@@ -590,791 +590,791 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
 // row_bias_i8: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L66: pid = tl.program_id(0)
-  const int32_t pid = program_x;
+  const int32_t pid = _program_x;
   // L67: i = pid * BLOCK + tl.arange(0, BLOCK)[None, :]
-  int32_t i_[16];  // [1, 1024] i32
+  int32_t i[16];  // [1, 1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    i_[k] = ((pid * 1024) + (e & 1023));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    i[_k] = ((pid * 1024) + (_e & 1023));
   }
   // L68: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
   int8_t b[16];  // [1, 1] i8, held in the layout of [1, 1024]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    b[k] = (b_ptr + pid)[0];
+  for (int _k = 0; _k < 16; ++_k) {
+    b[_k] = (b_ptr + pid)[0];
   }
   // L69: x = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t x[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(x, k) = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(x, _k) = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L70: tl.store(out_ptr + i, tl.where(x > b, x - b, b - x), mask=i < n)
-  uint32_t stored_L70[4] = {};  // [1, 1024] i8, four to a word
+  uint32_t _stored_L70[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L70[w] = tl2cu_select4(__vsetgts4(x[w], tl2cu_splat4(b[0])), __vsub4(x[w], tl2cu_splat4(b[0])), __vsub4(tl2cu_splat4(b[0]), x[w]));
+  for (int _w = 0; _w < 4; ++_w) _stored_L70[_w] = tl2cu_select4(__vsetgts4(x[_w], tl2cu_splat4(b[0])), __vsub4(x[_w], tl2cu_splat4(b[0])), __vsub4(tl2cu_splat4(b[0]), x[_w]));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if ((i_[k] < n)) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L70, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if ((i[_k] < n)) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L70, _k);
   }
 }
 
 // packed_readers: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L76: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L77: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L78: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L79: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)0);
   }
   // L80: s = x + y
   uint32_t s[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) s[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
   // L81: acc = tl.zeros([BLOCK], dtype=tl.int8)
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = (int8_t)0;
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = (int8_t)0;
   }
   // L82: for _ in range(3):
   int8_t acc_1[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc_1[_k] = acc[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L83: acc = acc + s
     int8_t acc_2[8];  // [1024] i8
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_2[k] = (int8_t)(acc_1[k] + tl2cu_byte<int8_t>(s, k));
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_2[_k] = (int8_t)(acc_1[_k] + tl2cu_byte<int8_t>(s, _k));
     }
     // L82: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
   }
   // L84: top = tl.max(s, axis=0)
   int32_t max_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    max_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    max_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   }
   int32_t top;  // max of max_input
   {
-    int32_t r0 = max_input[0];
-    r0 = tl2cu_maximum(r0, max_input[1]);
-    r0 = tl2cu_maximum(r0, max_input[2]);
-    r0 = tl2cu_maximum(r0, max_input[3]);
-    r0 = tl2cu_maximum(r0, max_input[4]);
-    r0 = tl2cu_maximum(r0, max_input[5]);
-    r0 = tl2cu_maximum(r0, max_input[6]);
-    r0 = tl2cu_maximum(r0, max_input[7]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = max_input[0];
+    _r0 = tl2cu_maximum(_r0, max_input[1]);
+    _r0 = tl2cu_maximum(_r0, max_input[2]);
+    _r0 = tl2cu_maximum(_r0, max_input[3]);
+    _r0 = tl2cu_maximum(_r0, max_input[4]);
+    _r0 = tl2cu_maximum(_r0, max_input[5]);
+    _r0 = tl2cu_maximum(_r0, max_input[6]);
+    _r0 = tl2cu_maximum(_r0, max_input[7]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    top = r0;
+    top = _r0;
   }
   // L85: c = tl.cumsum(s, 0)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   }
   int32_t c[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 128 + q];
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      c[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      c[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   // L86: tl.store(out_ptr + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = acc_1[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = acc_1[_k];
   }
   // L87: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = (int8_t)c[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = (int8_t)c[_k];
   }
   // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, k) * 0.5f));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
   }
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = (int8_t)((tl2cu_byte<int8_t>(x, k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
   }
 }
 
 // packed_readers: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L76: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    i[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   // L77: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L78: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint32_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
-    for (int j = 0; j < 2; ++j) x[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint32_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+    for (int _j = 0; _j < 2; ++_j) x[_k / 4 + _j] = _t.v[_j];
   }
   // L79: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint32_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
-    for (int j = 0; j < 2; ++j) y[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint32_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+    for (int _j = 0; _j < 2; ++_j) y[_k / 4 + _j] = _t.v[_j];
   }
   // L80: s = x + y
   uint32_t s[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) s[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
   // L81: acc = tl.zeros([BLOCK], dtype=tl.int8)
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = (int8_t)0;
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = (int8_t)0;
   }
   // L82: for _ in range(3):
   int8_t acc_1[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc_1[_k] = acc[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L83: acc = acc + s
     int8_t acc_2[8];  // [1024] i8
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_2[k] = (int8_t)(acc_1[k] + tl2cu_byte<int8_t>(s, k));
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_2[_k] = (int8_t)(acc_1[_k] + tl2cu_byte<int8_t>(s, _k));
     }
     // L82: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
   }
   // L84: top = tl.max(s, axis=0)
   int32_t max_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    max_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    max_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   }
   int32_t top;  // max of max_input
   {
-    int32_t r0 = max_input[0];
-    r0 = tl2cu_maximum(r0, max_input[1]);
-    r0 = tl2cu_maximum(r0, max_input[2]);
-    r0 = tl2cu_maximum(r0, max_input[3]);
-    r0 = tl2cu_maximum(r0, max_input[4]);
-    r0 = tl2cu_maximum(r0, max_input[5]);
-    r0 = tl2cu_maximum(r0, max_input[6]);
-    r0 = tl2cu_maximum(r0, max_input[7]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = max_input[0];
+    _r0 = tl2cu_maximum(_r0, max_input[1]);
+    _r0 = tl2cu_maximum(_r0, max_input[2]);
+    _r0 = tl2cu_maximum(_r0, max_input[3]);
+    _r0 = tl2cu_maximum(_r0, max_input[4]);
+    _r0 = tl2cu_maximum(_r0, max_input[5]);
+    _r0 = tl2cu_maximum(_r0, max_input[6]);
+    _r0 = tl2cu_maximum(_r0, max_input[7]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    top = r0;
+    top = _r0;
   }
   // L85: c = tl.cumsum(s, 0)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (int32_t)tl2cu_byte<int8_t>(s, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   }
   int32_t c[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 128 + q];
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      c[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      c[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   // L86: tl.store(out_ptr + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = acc_1[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc_1[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)(out_ptr + i[_k]) = _t;
   }
   // L87: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int8_t)c[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int8_t)c[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, k) * 0.5f));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (2 * n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (2 * n)) + i[_k]) = _t;
   }
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int8_t)((tl2cu_byte<int8_t>(x, k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, k));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (3 * n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (3 * n)) + i[_k]) = _t;
   }
 }
 
 // bool_trees: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L97: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L99: u = tl.load(u_ptr + i, mask=m, other=0)
   uint32_t u[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    tl2cu_byte_of<uint8_t>(u, k) = (m[k] ? u_ptr[i_[k]] : (uint8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    tl2cu_byte_of<uint8_t>(u, _k) = (m[_k] ? u_ptr[i[_k]] : (uint8_t)0);
   }
   // L100: y = x ^ 5
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) y[w] = (x[w] ^ tl2cu_splat4((int8_t)5));
+  for (int _w = 0; _w < 4; ++_w) y[_w] = (x[_w] ^ tl2cu_splat4((int8_t)5));
   // L101: big = u > 200
   uint32_t big[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) big[w] = __vsetgtu4(u[w], tl2cu_splat4((uint8_t)200));
+  for (int _w = 0; _w < 4; ++_w) big[_w] = __vsetgtu4(u[_w], tl2cu_splat4((uint8_t)200));
   // L102: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
-  uint32_t stored_L102[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L102[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L102[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L102[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L102, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L102, _k);
   }
   // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
-  uint32_t stored_L103[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L103[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L103[w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_les4(x[w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[w], x[w]))) | (tl2cu_msb_ne4(x[w], y[w]) ^ TL2CU_MSB4)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L103[_w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_les4(x[_w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[_w], x[_w]))) | (tl2cu_msb_ne4(x[_w], y[_w]) ^ TL2CU_MSB4)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(stored_L103, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L103, _k);
   }
   // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
-  uint32_t stored_L104[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L104[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L104[w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)100)))), x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L104[_w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[_w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)100)))), x[_w], y[_w]);
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (2 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L104, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
   }
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
-  uint32_t stored_L105[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L105[w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[w], tl2cu_splat4((uint8_t)5))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L105[_w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[_w], tl2cu_splat4((uint8_t)5))));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (3 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L105, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
   }
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
-  uint32_t stored_L106[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L106[w] = __vadd4(tl2cu_msb_bool4(((((big[w] << 7) & tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[w], tl2cu_splat4((int8_t)100)))), ((big[w] ^ __vseteq4(x[w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[w], tl2cu_splat4((uint8_t)0))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L106[_w] = __vadd4(tl2cu_msb_bool4(((((big[_w] << 7) & tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[_w], tl2cu_splat4((int8_t)100)))), ((big[_w] ^ __vseteq4(x[_w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[_w], tl2cu_splat4((uint8_t)0))));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (4 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L106, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (4 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
   }
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
-  uint32_t stored_L108[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L108[w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[w], 0u) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[w], 0u), __vsetlts4(x[w], tl2cu_splat4((int8_t)0)))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L108[_w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[_w], 0u) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[_w], 0u), __vsetlts4(x[_w], tl2cu_splat4((int8_t)0)))));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (5 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L108, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (5 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
   }
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
-  uint32_t stored_L109[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L109[w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[w], tl2cu_splat4((uint8_t)3))), (big[w] << 7)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L109[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[_w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[_w], tl2cu_splat4((uint8_t)3))), (big[_w] << 7)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (6 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L109, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (6 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
   }
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
-  uint32_t stored_L110[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L110[w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[w], y[w]) | tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[w], tl2cu_splat4((int8_t)-100)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L110[_w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[_w], y[_w]) | tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[_w], tl2cu_splat4((int8_t)-100)));
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (m[k]) (out_ptr + (7 * n))[i_[k]] = tl2cu_byte<int8_t>(stored_L110, k);
+  for (int _k = 0; _k < 16; ++_k) {
+    if (m[_k]) (out_ptr + (7 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
   }
 }
 
 // bool_trees: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<16, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<16, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L97: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 16; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
-    for (int j = 0; j < 4; ++j) x[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+    for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
   }
   // L99: u = tl.load(u_ptr + i, mask=m, other=0)
   uint32_t u[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(u_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
-    for (int j = 0; j < 4; ++j) u[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(u_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+    for (int _j = 0; _j < 4; ++_j) u[_k / 4 + _j] = _t.v[_j];
   }
   // L100: y = x ^ 5
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) y[w] = (x[w] ^ tl2cu_splat4((int8_t)5));
+  for (int _w = 0; _w < 4; ++_w) y[_w] = (x[_w] ^ tl2cu_splat4((int8_t)5));
   // L101: big = u > 200
   uint32_t big[4] = {};  // [1024] i1, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) big[w] = __vsetgtu4(u[w], tl2cu_splat4((uint8_t)200));
+  for (int _w = 0; _w < 4; ++_w) big[_w] = __vsetgtu4(u[_w], tl2cu_splat4((uint8_t)200));
   // L102: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
-  uint32_t stored_L102[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L102[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L102[w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[w], tl2cu_splat4((int8_t)3))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L102[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L102[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L102[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
-  uint32_t stored_L103[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L103[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L103[w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_les4(x[w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[w], x[w]))) | (tl2cu_msb_ne4(x[w], y[w]) ^ TL2CU_MSB4)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L103[_w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_les4(x[_w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[_w], x[_w]))) | (tl2cu_msb_ne4(x[_w], y[_w]) ^ TL2CU_MSB4)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L103[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L103[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
-  uint32_t stored_L104[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L104[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L104[w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)100)))), x[w], y[w]);
+  for (int _w = 0; _w < 4; ++_w) _stored_L104[_w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[_w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)100)))), x[_w], y[_w]);
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L104[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L104[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i[_k]) = _t;
   }
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
-  uint32_t stored_L105[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L105[w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[w], tl2cu_splat4((uint8_t)5))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L105[_w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[_w], tl2cu_splat4((uint8_t)5))));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L105[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L105[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i[_k]) = _t;
   }
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
-  uint32_t stored_L106[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L106[w] = __vadd4(tl2cu_msb_bool4(((((big[w] << 7) & tl2cu_msb_ltu4(u[w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[w], tl2cu_splat4((int8_t)100)))), ((big[w] ^ __vseteq4(x[w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[w], tl2cu_splat4((uint8_t)0))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L106[_w] = __vadd4(tl2cu_msb_bool4(((((big[_w] << 7) & tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[_w], tl2cu_splat4((int8_t)100)))), ((big[_w] ^ __vseteq4(x[_w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[_w], tl2cu_splat4((uint8_t)0))));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L106[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L106[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i[_k]) = _t;
   }
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
-  uint32_t stored_L108[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L108[w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[w], 0u) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[w], 0u), __vsetlts4(x[w], tl2cu_splat4((int8_t)0)))));
+  for (int _w = 0; _w < 4; ++_w) _stored_L108[_w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[_w], 0u) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[_w], 0u), __vsetlts4(x[_w], tl2cu_splat4((int8_t)0)))));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L108[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L108[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i[_k]) = _t;
   }
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
-  uint32_t stored_L109[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L109[w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[w], y[w]) & tl2cu_msb_gtu4(u[w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[w], tl2cu_splat4((uint8_t)3))), (big[w] << 7)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L109[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[_w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[_w], tl2cu_splat4((uint8_t)3))), (big[_w] << 7)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L109[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L109[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i[_k]) = _t;
   }
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
-  uint32_t stored_L110[4] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 4; ++w) stored_L110[w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[w], y[w]) | tl2cu_msb_leu4(u[w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[w], tl2cu_splat4((int8_t)-100)));
+  for (int _w = 0; _w < 4; ++_w) _stored_L110[_w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[_w], y[_w]) | tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[_w], tl2cu_splat4((int8_t)-100)));
   #pragma unroll
-  for (int r = 0; r < 16; r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
-    for (int j = 0; j < 4; ++j) t.v[j] = stored_L110[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i_[k]) = t;
+  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
+    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L110[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i[_k]) = _t;
   }
 }
 
 // bytes_in_loop: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) bytes_in_loop(int8_t *x_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L117: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 64>(tid, k);
-    i_[k] = ((program_x * 1024) + e);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    i[_k] = ((_program_x * 1024) + _e);
   }
   // L118: x = tl.load(x_ptr + i, mask=i < n, other=0)
   int8_t x[16];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = ((i_[k] < n) ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L119: for r in range(3):
-  for (int32_t r_ = 0; r_ < 3; ++r_) {
+  for (int32_t r = 0; r < 3; ++r) {
     // L120: v = tl.load(out_ptr + i, mask=(i < n) & (x > r * 40 - 60), other=r)
     int8_t v[16];  // [1024] i8
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      v[k] = tl2cu_load_masked(&out_ptr[i_[k]], ((i_[k] < n) && ((int32_t)x[k] > ((r_ * 40) - 60))), (int8_t)r_);
+    for (int _k = 0; _k < 16; ++_k) {
+      v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], ((i[_k] < n) && ((int32_t)x[_k] > ((r * 40) - 60))), (int8_t)r);
     }
     // L121: tl.store(out_ptr + i, v + x + r, mask=i < n)
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      if ((i_[k] < n)) out_ptr[i_[k]] = (int8_t)((int32_t)(int8_t)(v[k] + x[k]) + r_);
+    for (int _k = 0; _k < 16; ++_k) {
+      if ((i[_k] < n)) out_ptr[i[_k]] = (int8_t)((int32_t)(int8_t)(v[_k] + x[_k]) + r);
     }
     // L122: w = tl.load(out_ptr + n + i, mask=i + r < n, other=3)
-    int8_t w_[16];  // [1024] i8
+    int8_t w[16];  // [1024] i8
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      w_[k] = tl2cu_load_masked(&(out_ptr + n)[i_[k]], ((i_[k] + r_) < n), (int8_t)3);
+    for (int _k = 0; _k < 16; ++_k) {
+      w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], ((i[_k] + r) < n), (int8_t)3);
     }
     // L123: tl.store(out_ptr + n + i, w - (v ^ r), mask=i < n)
     #pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      if ((i_[k] < n)) (out_ptr + n)[i_[k]] = (int8_t)((int32_t)w_[k] - ((int32_t)v[k] ^ r_));
+    for (int _k = 0; _k < 16; ++_k) {
+      if ((i[_k] < n)) (out_ptr + n)[i[_k]] = (int8_t)((int32_t)w[_k] - ((int32_t)v[_k] ^ r));
     }
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t int8_ops_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t int8_ops_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::int8_ops_aligned<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n, gx);
+    tl2cu_kernels::int8_ops_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::int8_ops<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n, gx);
+    tl2cu_kernels::int8_ops<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t int8_ops(cudaStream_t stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return int8_ops_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, out_ptr, n);
+extern "C" cudaError_t int8_ops(cudaStream_t _stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return int8_ops_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t uint8_ops_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t uint8_ops_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::uint8_ops_aligned<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n, gx);
+    tl2cu_kernels::uint8_ops_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::uint8_ops<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n, gx);
+    tl2cu_kernels::uint8_ops<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t uint8_ops(cudaStream_t stream, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return uint8_ops_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, out_ptr, n);
+extern "C" cudaError_t uint8_ops(cudaStream_t _stream, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return uint8_ops_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t stencil_i8_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t stencil_i8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::stencil_i8_aligned<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, gx);
+    tl2cu_kernels::stencil_i8_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::stencil_i8<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, gx);
+    tl2cu_kernels::stencil_i8<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t stencil_i8(cudaStream_t stream, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return stencil_i8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n);
+extern "C" cudaError_t stencil_i8(cudaStream_t _stream, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return stencil_i8_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t row_bias_i8_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t row_bias_i8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
-  tl2cu_kernels::row_bias_i8<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, b_ptr, out_ptr, n, gx);
+  tl2cu_kernels::row_bias_i8<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, b_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t row_bias_i8(cudaStream_t stream, int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return row_bias_i8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, b_ptr, out_ptr, n);
+extern "C" cudaError_t row_bias_i8(cudaStream_t _stream, int8_t *x_ptr, int8_t *b_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return row_bias_i8_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, b_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t packed_readers_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t packed_readers_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::packed_readers_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n);
+    tl2cu_kernels::packed_readers_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n);
   else
-    tl2cu_kernels::packed_readers<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, out_ptr, n);
+    tl2cu_kernels::packed_readers<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t packed_readers(cudaStream_t stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return packed_readers_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, out_ptr, n);
+extern "C" cudaError_t packed_readers(cudaStream_t _stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return packed_readers_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t bool_trees_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t bool_trees_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(u_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::bool_trees_aligned<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, u_ptr, out_ptr, n, gx);
+    tl2cu_kernels::bool_trees_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, u_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::bool_trees<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, u_ptr, out_ptr, n, gx);
+    tl2cu_kernels::bool_trees<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, u_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t bool_trees(cudaStream_t stream, int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return bool_trees_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, u_ptr, out_ptr, n);
+extern "C" cudaError_t bool_trees(cudaStream_t _stream, int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return bool_trees_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, u_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t bytes_in_loop_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t bytes_in_loop_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
-  tl2cu_kernels::bytes_in_loop<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, gx);
+  tl2cu_kernels::bytes_in_loop<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t bytes_in_loop(cudaStream_t stream, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return bytes_in_loop_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n);
+extern "C" cudaError_t bytes_in_loop(cudaStream_t _stream, int8_t *x_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return bytes_in_loop_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n);
 }
 

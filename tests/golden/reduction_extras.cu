@@ -5,7 +5,7 @@ namespace tl2cu_kernels {
 
 // reduction_extras: num_warps=4, BLOCK=128, HAS_BIAS=False
 __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *flags_ptr, float *out_ptr, int32_t n, int32_t chunks) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[512];
   // L18: row = tl.program_id(0)
   const int32_t row = (int32_t)blockIdx.x;
@@ -19,75 +19,75 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   // L22: acc = tl.zeros([BLOCK], dtype=x_ptr.dtype.element_ty)
   float acc[1];  // [128] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc[k] = 0.0f;
+  for (int _k = 0; _k < 1; ++_k) {
+    acc[_k] = 0.0f;
   }
   // L23: for i in tl.range(0, chunks, num_stages=3, loop_unroll_factor=2):
   float acc_1[1];  // [128] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    acc_1[k] = acc[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_1[_k] = acc[_k];
   }
   float * x_ptr_2 = x_ptr_1;
-  for (int32_t i_ = 0; i_ < chunks; ++i_) {
+  for (int32_t i = 0; i < chunks; ++i) {
     // L24: acc += tl.load(x_ptr + tl.arange(0, BLOCK))
     float acc_2[1];  // [128] fp32
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      acc_2[k] = (acc_1[k] + x_ptr_2[e]);
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      acc_2[_k] = (acc_1[_k] + x_ptr_2[_e]);
     }
     // L25: x_ptr += BLOCK
     float *const x_ptr_3 = (x_ptr_2 + 128);
     // L23: for i in tl.range(0, chunks, num_stages=3, loop_unroll_factor=2):
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      acc_1[k] = acc_2[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_1[_k] = acc_2[_k];
     }
     x_ptr_2 = x_ptr_3;
   }
   // L12: return tl.sum(x, axis=0), tl.max(x, axis=0)
   float total;  // sum of acc_1
   {
-    float r0 = acc_1[0];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = acc_1[0];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    total = r0;
+    total = _r0;
   }
   float biggest;  // max of acc_1
   {
-    float r0 = acc_1[0];
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    float _r0 = acc_1[0];
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 4;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    biggest = r0;
+    biggest = _r0;
   }
   // L29: tl.debug_barrier()
   __syncthreads();
@@ -96,142 +96,142 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   // acc_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[e] = acc_1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[_e] = acc_1[_k];
   }
   __syncthreads();
-  float acc_1__cvt1[1];
+  float _acc_1_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    acc_1__cvt1[k] = ((float*)tl2cu_smem)[(((((e & 31) + (e >> 5) * 32) / 1) % 128))];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _acc_1_cvt1[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
   }
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    grid[k] = acc_1__cvt1[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    grid[_k] = _acc_1_cvt1[_k];
   }
   // L31: a, b = tl.broadcast(tl.sum(grid, axis=1)[:, None], grid)
   float grid_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
-    float r0 = grid[0];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    grid_sum[0] = r0;
+    float _r0 = grid[0];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    grid_sum[0] = _r0;
   }
   float a[1];  // [4, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    a[k] = grid_sum[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    a[_k] = grid_sum[_k];
   }
   // L32: flags = tl.load(flags_ptr + tl.arange(0, BLOCK))
   int32_t flags[1];  // [128] i32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    flags[k] = flags_ptr[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    flags[_k] = flags_ptr[_e];
   }
   // L33: any_set = tl.reduce_or(tl.reshape(flags, (4, BLOCK // 4)), axis=1)
   int32_t reduce_or_input[1];  // [4, 32] i32
   // flags changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[e] = flags[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[_e] = flags[_k];
   }
   __syncthreads();
-  int32_t flags__cvt2[1];
+  int32_t _flags_cvt2[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    flags__cvt2[k] = ((int32_t*)tl2cu_smem)[(((((e & 31) + (e >> 5) * 32) / 1) % 128))];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    _flags_cvt2[_k] = ((int32_t*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
   }
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    reduce_or_input[k] = flags__cvt2[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    reduce_or_input[_k] = _flags_cvt2[_k];
   }
   int32_t any_set[1];  // [4] i32, held in the layout of [4, 32]
   {
-    int32_t r0 = reduce_or_input[0];
-    r0 = r0 | tl2cu_shfl_xor(r0, 16);
-    r0 = r0 | tl2cu_shfl_xor(r0, 8);
-    r0 = r0 | tl2cu_shfl_xor(r0, 4);
-    r0 = r0 | tl2cu_shfl_xor(r0, 2);
-    r0 = r0 | tl2cu_shfl_xor(r0, 1);
-    any_set[0] = r0;
+    int32_t _r0 = reduce_or_input[0];
+    _r0 = _r0 | tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 | tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 | tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 | tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 | tl2cu_shfl_xor(_r0, 1);
+    any_set[0] = _r0;
   }
   // L34: tl.store(out_ptr + row * 8 + tl.arange(0, 4), tl.sum(a * b, axis=1) + any_set.to(acc.dtype))
   float sum_input[1];  // [4, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    sum_input[k] = (a[k] * grid[k]);
+  for (int _k = 0; _k < 1; ++_k) {
+    sum_input[_k] = (a[_k] * grid[_k]);
   }
   float t_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
-    float r0 = sum_input[0];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    t_sum[0] = r0;
+    float _r0 = sum_input[0];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    t_sum[0] = _r0;
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = t_sum[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = t_sum[_k];
   }
   __syncthreads();
-  float t_sum__cvt3[1];
+  float _t_sum_cvt3[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 3);
-    t_sum__cvt3[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 3);
+    _t_sum_cvt3[_k] = ((float*)tl2cu_smem)[_e];
   }
   // any_set changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((int32_t*)tl2cu_smem)[(e >> 5)] = any_set[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[(_e >> 5)] = any_set[_k];
   }
   __syncthreads();
-  int32_t any_set__cvt4[1];
+  int32_t _any_set_cvt4[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 3);
-    any_set__cvt4[k] = ((int32_t*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 3);
+    _any_set_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
-  if (tid < 4) {
+  if (_tid < 4) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 3);
-      (out_ptr + (row * 8))[e] = (t_sum__cvt3[k] + (float)any_set__cvt4[k]);
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 3);
+      (out_ptr + (row * 8))[_e] = (_t_sum_cvt3[_k] + (float)_any_set_cvt4[_k]);
     }
   }
   // L35: tl.store(out_ptr + row * 8 + 4, total)
-  if (tid == 0) {
+  if (_tid == 0) {
     (out_ptr + (row * 8))[4] = total;
   }
   // L36: tl.store(out_ptr + row * 8 + 5, biggest)
-  if (tid == 0) {
+  if (_tid == 0) {
     (out_ptr + (row * 8))[5] = biggest;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t reduction_extras_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, int32_t *flags_ptr, float *out_ptr, int32_t n, int32_t chunks) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::reduction_extras<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, flags_ptr, out_ptr, n, chunks);
+extern "C" cudaError_t reduction_extras_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t *flags_ptr, float *out_ptr, int32_t n, int32_t chunks) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::reduction_extras<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, flags_ptr, out_ptr, n, chunks);
   return cudaGetLastError();
 }
 

@@ -5,7 +5,7 @@ namespace tl2cu_kernels {
 
 // softmax_kernel: num_warps=8, BLOCK_SIZE=4096
 __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
   // L15: row_idx = tl.program_id(0)
   const int32_t row_idx = (int32_t)blockIdx.x;
@@ -14,145 +14,145 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
   // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
   int32_t col_offsets[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<1, 256>(tid, k);
-    col_offsets[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    col_offsets[_k] = _e;
   }
   // L21: input_ptrs = row_start_ptr + col_offsets
   float * input_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    input_ptrs[k] = (row_start_ptr + col_offsets[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
   }
   // L23: mask = col_offsets < n_cols
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (col_offsets[k] < n_cols);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (col_offsets[_k] < n_cols);
   }
   // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row[k] = (mask[k] ? *input_ptrs[k] : -tl2cu_inf<float>());
+  for (int _k = 0; _k < 16; ++_k) {
+    row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
   }
   // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
-    float r0 = row[0];
-    r0 = tl2cu_maximum(r0, row[1]);
-    r0 = tl2cu_maximum(r0, row[2]);
-    r0 = tl2cu_maximum(r0, row[3]);
-    r0 = tl2cu_maximum(r0, row[4]);
-    r0 = tl2cu_maximum(r0, row[5]);
-    r0 = tl2cu_maximum(r0, row[6]);
-    r0 = tl2cu_maximum(r0, row[7]);
-    r0 = tl2cu_maximum(r0, row[8]);
-    r0 = tl2cu_maximum(r0, row[9]);
-    r0 = tl2cu_maximum(r0, row[10]);
-    r0 = tl2cu_maximum(r0, row[11]);
-    r0 = tl2cu_maximum(r0, row[12]);
-    r0 = tl2cu_maximum(r0, row[13]);
-    r0 = tl2cu_maximum(r0, row[14]);
-    r0 = tl2cu_maximum(r0, row[15]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    float _r0 = row[0];
+    _r0 = tl2cu_maximum(_r0, row[1]);
+    _r0 = tl2cu_maximum(_r0, row[2]);
+    _r0 = tl2cu_maximum(_r0, row[3]);
+    _r0 = tl2cu_maximum(_r0, row[4]);
+    _r0 = tl2cu_maximum(_r0, row[5]);
+    _r0 = tl2cu_maximum(_r0, row[6]);
+    _r0 = tl2cu_maximum(_r0, row[7]);
+    _r0 = tl2cu_maximum(_r0, row[8]);
+    _r0 = tl2cu_maximum(_r0, row[9]);
+    _r0 = tl2cu_maximum(_r0, row[10]);
+    _r0 = tl2cu_maximum(_r0, row[11]);
+    _r0 = tl2cu_maximum(_r0, row[12]);
+    _r0 = tl2cu_maximum(_r0, row[13]);
+    _r0 = tl2cu_maximum(_r0, row[14]);
+    _r0 = tl2cu_maximum(_r0, row[15]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = tl2cu_maximum(w0, w4);
-      w1 = tl2cu_maximum(w1, w5);
-      w2 = tl2cu_maximum(w2, w6);
-      w3 = tl2cu_maximum(w3, w7);
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = tl2cu_maximum(_w0, _w4);
+      _w1 = tl2cu_maximum(_w1, _w5);
+      _w2 = tl2cu_maximum(_w2, _w6);
+      _w3 = tl2cu_maximum(_w3, _w7);
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    row_max = r0;
+    row_max = _r0;
   }
   float row_minus_max[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_minus_max[k] = (row[k] - row_max);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_minus_max[_k] = (row[_k] - row_max);
   }
   // L27: numerator = tl.exp(row_minus_max)
   float numerator[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    numerator[k] = tl2cu_exp(row_minus_max[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    numerator[_k] = tl2cu_exp(row_minus_max[_k]);
   }
   // L28: denominator = tl.sum(numerator, axis=0)
   float denominator;  // sum of numerator
   {
-    float r0 = numerator[0];
-    r0 = r0 + numerator[1];
-    r0 = r0 + numerator[2];
-    r0 = r0 + numerator[3];
-    r0 = r0 + numerator[4];
-    r0 = r0 + numerator[5];
-    r0 = r0 + numerator[6];
-    r0 = r0 + numerator[7];
-    r0 = r0 + numerator[8];
-    r0 = r0 + numerator[9];
-    r0 = r0 + numerator[10];
-    r0 = r0 + numerator[11];
-    r0 = r0 + numerator[12];
-    r0 = r0 + numerator[13];
-    r0 = r0 + numerator[14];
-    r0 = r0 + numerator[15];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = numerator[0];
+    _r0 = _r0 + numerator[1];
+    _r0 = _r0 + numerator[2];
+    _r0 = _r0 + numerator[3];
+    _r0 = _r0 + numerator[4];
+    _r0 = _r0 + numerator[5];
+    _r0 = _r0 + numerator[6];
+    _r0 = _r0 + numerator[7];
+    _r0 = _r0 + numerator[8];
+    _r0 = _r0 + numerator[9];
+    _r0 = _r0 + numerator[10];
+    _r0 = _r0 + numerator[11];
+    _r0 = _r0 + numerator[12];
+    _r0 = _r0 + numerator[13];
+    _r0 = _r0 + numerator[14];
+    _r0 = _r0 + numerator[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = w0 + w4;
-      w1 = w1 + w5;
-      w2 = w2 + w6;
-      w3 = w3 + w7;
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    denominator = r0;
+    denominator = _r0;
   }
   // L29: softmax_output = numerator / denominator
   float softmax_output[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    softmax_output[k] = tl2cu_div(numerator[k], denominator);
+  for (int _k = 0; _k < 16; ++_k) {
+    softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   }
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
   float *const output_row_start_ptr = (output_ptr + (row_idx * output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_ptrs[k] = (output_row_start_ptr + col_offsets[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
   }
   // L33: tl.store(output_ptrs, softmax_output, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (mask[k]) *output_ptrs[k] = softmax_output[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
   }
 }
 
 // softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
   // L15: row_idx = tl.program_id(0)
   const int32_t row_idx = (int32_t)blockIdx.x;
@@ -161,160 +161,160 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
   // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
   int32_t col_offsets[16];  // [4096] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<4, 256>(tid, k);
-    col_offsets[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 256>(_tid, _k);
+    col_offsets[_k] = _e;
   }
   // L21: input_ptrs = row_start_ptr + col_offsets
   float * input_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    input_ptrs[k] = (row_start_ptr + col_offsets[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
   }
   // L23: mask = col_offsets < n_cols
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    mask[k] = (col_offsets[k] < n_cols);
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (col_offsets[_k] < n_cols);
   }
   // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)input_ptrs[k];
-    else for (int j = 0; j < 4; ++j) t.v[j] = -tl2cu_inf<float>();
-    for (int j = 0; j < 4; ++j) row[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)input_ptrs[_k];
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
+    for (int _j = 0; _j < 4; ++_j) row[_k + _j] = _t.v[_j];
   }
   // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
-    float r0 = row[0];
-    r0 = tl2cu_maximum(r0, row[1]);
-    r0 = tl2cu_maximum(r0, row[2]);
-    r0 = tl2cu_maximum(r0, row[3]);
-    r0 = tl2cu_maximum(r0, row[4]);
-    r0 = tl2cu_maximum(r0, row[5]);
-    r0 = tl2cu_maximum(r0, row[6]);
-    r0 = tl2cu_maximum(r0, row[7]);
-    r0 = tl2cu_maximum(r0, row[8]);
-    r0 = tl2cu_maximum(r0, row[9]);
-    r0 = tl2cu_maximum(r0, row[10]);
-    r0 = tl2cu_maximum(r0, row[11]);
-    r0 = tl2cu_maximum(r0, row[12]);
-    r0 = tl2cu_maximum(r0, row[13]);
-    r0 = tl2cu_maximum(r0, row[14]);
-    r0 = tl2cu_maximum(r0, row[15]);
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_maximum(r0, tl2cu_shfl_xor(r0, 1));
+    float _r0 = row[0];
+    _r0 = tl2cu_maximum(_r0, row[1]);
+    _r0 = tl2cu_maximum(_r0, row[2]);
+    _r0 = tl2cu_maximum(_r0, row[3]);
+    _r0 = tl2cu_maximum(_r0, row[4]);
+    _r0 = tl2cu_maximum(_r0, row[5]);
+    _r0 = tl2cu_maximum(_r0, row[6]);
+    _r0 = tl2cu_maximum(_r0, row[7]);
+    _r0 = tl2cu_maximum(_r0, row[8]);
+    _r0 = tl2cu_maximum(_r0, row[9]);
+    _r0 = tl2cu_maximum(_r0, row[10]);
+    _r0 = tl2cu_maximum(_r0, row[11]);
+    _r0 = tl2cu_maximum(_r0, row[12]);
+    _r0 = tl2cu_maximum(_r0, row[13]);
+    _r0 = tl2cu_maximum(_r0, row[14]);
+    _r0 = tl2cu_maximum(_r0, row[15]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = tl2cu_maximum(w0, w4);
-      w1 = tl2cu_maximum(w1, w5);
-      w2 = tl2cu_maximum(w2, w6);
-      w3 = tl2cu_maximum(w3, w7);
-      w0 = tl2cu_maximum(w0, w2);
-      w1 = tl2cu_maximum(w1, w3);
-      w0 = tl2cu_maximum(w0, w1);
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = tl2cu_maximum(_w0, _w4);
+      _w1 = tl2cu_maximum(_w1, _w5);
+      _w2 = tl2cu_maximum(_w2, _w6);
+      _w3 = tl2cu_maximum(_w3, _w7);
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
     }
-    row_max = r0;
+    row_max = _r0;
   }
   float row_minus_max[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    row_minus_max[k] = (row[k] - row_max);
+  for (int _k = 0; _k < 16; ++_k) {
+    row_minus_max[_k] = (row[_k] - row_max);
   }
   // L27: numerator = tl.exp(row_minus_max)
   float numerator[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    numerator[k] = tl2cu_exp(row_minus_max[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    numerator[_k] = tl2cu_exp(row_minus_max[_k]);
   }
   // L28: denominator = tl.sum(numerator, axis=0)
   float denominator;  // sum of numerator
   {
-    float r0 = numerator[0];
-    r0 = r0 + numerator[1];
-    r0 = r0 + numerator[2];
-    r0 = r0 + numerator[3];
-    r0 = r0 + numerator[4];
-    r0 = r0 + numerator[5];
-    r0 = r0 + numerator[6];
-    r0 = r0 + numerator[7];
-    r0 = r0 + numerator[8];
-    r0 = r0 + numerator[9];
-    r0 = r0 + numerator[10];
-    r0 = r0 + numerator[11];
-    r0 = r0 + numerator[12];
-    r0 = r0 + numerator[13];
-    r0 = r0 + numerator[14];
-    r0 = r0 + numerator[15];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    float _r0 = numerator[0];
+    _r0 = _r0 + numerator[1];
+    _r0 = _r0 + numerator[2];
+    _r0 = _r0 + numerator[3];
+    _r0 = _r0 + numerator[4];
+    _r0 = _r0 + numerator[5];
+    _r0 = _r0 + numerator[6];
+    _r0 = _r0 + numerator[7];
+    _r0 = _r0 + numerator[8];
+    _r0 = _r0 + numerator[9];
+    _r0 = _r0 + numerator[10];
+    _r0 = _r0 + numerator[11];
+    _r0 = _r0 + numerator[12];
+    _r0 = _r0 + numerator[13];
+    _r0 = _r0 + numerator[14];
+    _r0 = _r0 + numerator[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
     __syncthreads();
-    { float* p = (float*)tl2cu_smem + 0 * 8; p[(tid >> 5) & 7] = r0; }
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
     __syncthreads();
     {
-      const float* p = (const float*)tl2cu_smem + 0 * 8;
-      float w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3], w4 = p[4], w5 = p[5], w6 = p[6], w7 = p[7];
-      w0 = w0 + w4;
-      w1 = w1 + w5;
-      w2 = w2 + w6;
-      w3 = w3 + w7;
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
-      r0 = w0;
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
     }
-    denominator = r0;
+    denominator = _r0;
   }
   // L29: softmax_output = numerator / denominator
   float softmax_output[16];  // [4096] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    softmax_output[k] = tl2cu_div(numerator[k], denominator);
+  for (int _k = 0; _k < 16; ++_k) {
+    softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   }
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
   float *const output_row_start_ptr = (output_ptr + (row_idx * output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    output_ptrs[k] = (output_row_start_ptr + col_offsets[k]);
+  for (int _k = 0; _k < 16; ++_k) {
+    output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
   }
   // L33: tl.store(output_ptrs, softmax_output, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = softmax_output[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = softmax_output[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)output_ptrs[k] = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)output_ptrs[_k] = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t softmax_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t softmax_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (input_row_stride % 16 == 0 && output_row_stride % 16 == 0 && n_cols % 16 == 0)
-    tl2cu_kernels::softmax_kernel_aligned<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+    tl2cu_kernels::softmax_kernel_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   else
-    tl2cu_kernels::softmax_kernel<<<dim3(gx, gy, gz), 256, 0, stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+    tl2cu_kernels::softmax_kernel<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   return cudaGetLastError();
 }
 

@@ -5,7 +5,7 @@ namespace tl2cu_kernels {
 
 // transpose_kernel: num_warps=4, BLOCK_M=32, BLOCK_N=64
 __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L13: pid_m = tl.program_id(0)
   const int32_t pid_m = (int32_t)blockIdx.x;
   // L14: pid_n = tl.program_id(1)
@@ -13,39 +13,39 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   // L15: rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rm[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rm[k] = ((pid_m * 32) + (e & 31));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rm[_k] = ((pid_m * 32) + (_e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rn[k] = ((pid_n * 64) + (e >> 5));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rn[_k] = ((pid_n * 64) + (_e >> 5));
   }
   // L17: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
   float x[16];  // [32, 64] fp32, held in the layout of [64, 32]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = (((rm[k] < M) && (rn[k] < N)) ? *((x_ptr + (rm[k] * N)) + rn[k]) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = (((rm[_k] < M) && (rn[_k] < N)) ? *((x_ptr + (rm[_k] * N)) + rn[_k]) : 0.0f);
   }
   // L18: z = tl.trans(x)
   float z[16];  // [64, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z[k] = x[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z[_k] = x[_k];
   }
   // L19: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    if (((rn[k] < N) && (rm[k] < M))) *((z_ptr + (rn[k] * M)) + rm[k]) = z[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    if (((rn[_k] < N) && (rm[_k] < M))) *((z_ptr + (rn[_k] * M)) + rm[_k]) = z[_k];
   }
 }
 
 // transpose_kernel: num_warps=4, BLOCK_M=32, BLOCK_N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L13: pid_m = tl.program_id(0)
   const int32_t pid_m = (int32_t)blockIdx.x;
   // L14: pid_n = tl.program_id(1)
@@ -53,60 +53,60 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
   // L15: rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
   int32_t rm[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rm[k] = ((pid_m * 32) + (e & 31));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rm[_k] = ((pid_m * 32) + (_e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rn[k] = ((pid_n * 64) + (e >> 5));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rn[_k] = ((pid_n * 64) + (_e >> 5));
   }
   // L17: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
   float x[16];  // [32, 64] fp32, held in the layout of [64, 32]
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    x[k] = (((rm[k] < M) && (rn[k] < N)) ? *((x_ptr + (rm[k] * N)) + rn[k]) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) {
+    x[_k] = (((rm[_k] < M) && (rn[_k] < N)) ? *((x_ptr + (rm[_k] * N)) + rn[_k]) : 0.0f);
   }
   // L18: z = tl.trans(x)
   float z[16];  // [64, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    z[k] = x[k];
+  for (int _k = 0; _k < 16; ++_k) {
+    z[_k] = x[_k];
   }
   // L19: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = z[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = z[_k];
     }
-    const int k = r;
-    if (((rn[k] < N) && (rm[k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + (rn[k] * M)) + rm[k]) = t;
+    const int _k = _r;
+    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + (rn[_k] * M)) + rm[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t transpose_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t transpose_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(z_ptr) && M % 16 == 0)
-    tl2cu_kernels::transpose_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, M, N);
+    tl2cu_kernels::transpose_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, M, N);
   else
-    tl2cu_kernels::transpose_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, z_ptr, M, N);
+    tl2cu_kernels::transpose_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, M, N);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t transpose_kernel(cudaStream_t stream, float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
-  const int64_t gx = tl2cu_cdiv((int64_t)M, (int64_t)32);
-  const int64_t gy = tl2cu_cdiv((int64_t)N, (int64_t)64);
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return transpose_kernel_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, z_ptr, M, N);
+extern "C" cudaError_t transpose_kernel(cudaStream_t _stream, float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)M, (int64_t)32);
+  const int64_t _gy = tl2cu_cdiv((int64_t)N, (int64_t)64);
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return transpose_kernel_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, z_ptr, M, N);
 }
 

@@ -5,7 +5,7 @@ namespace tl2cu_kernels {
 
 // add_kernel: num_warps=4, BLOCK_SIZE=1024
 __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L13: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L14: block_start = pid * BLOCK_SIZE
@@ -13,44 +13,44 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   // L15: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offsets[k] = (block_start + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offsets[_k] = (block_start + _e);
   }
   // L16: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (offsets[k] < n_elements);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (offsets[_k] < n_elements);
   }
   // L17: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (mask[k] ? x_ptr[offsets[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   }
   // L18: y = tl.load(y_ptr + offsets, mask=mask)
   float y[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (mask[k] ? y_ptr[offsets[k]] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (mask[_k] ? y_ptr[offsets[_k]] : 0.0f);
   }
   // L19: output = x + y
   float output[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output[k] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output[_k] = (x[_k] + y[_k]);
   }
   // L20: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (mask[k]) output_ptr[offsets[k]] = output[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
   }
 }
 
 // add_kernel: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L13: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L14: block_start = pid * BLOCK_SIZE
@@ -58,71 +58,71 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
   // L15: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    offsets[k] = (block_start + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    offsets[_k] = (block_start + _e);
   }
   // L16: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    mask[k] = (offsets[k] < n_elements);
+  for (int _k = 0; _k < 8; ++_k) {
+    mask[_k] = (offsets[_k] < n_elements);
   }
   // L17: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L18: y = tl.load(y_ptr + offsets, mask=mask)
   float y[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)(y_ptr + offsets[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = float(0);
-    for (int j = 0; j < 4; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(y_ptr + offsets[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L19: output = x + y
   float output[8];  // [1024] fp32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    output[k] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    output[_k] = (x[_k] + y[_k]);
   }
   // L20: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = output[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = output[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t add_kernel_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t add_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(output_ptr) && n_elements % 16 == 0)
-    tl2cu_kernels::add_kernel_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
+    tl2cu_kernels::add_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
   else
-    tl2cu_kernels::add_kernel<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
+    tl2cu_kernels::add_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t add_kernel(cudaStream_t stream, float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n_elements, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return add_kernel_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, output_ptr, n_elements);
+extern "C" cudaError_t add_kernel(cudaStream_t _stream, float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n_elements, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return add_kernel_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, output_ptr, n_elements);
 }
 

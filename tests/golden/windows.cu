@@ -5,40 +5,40 @@ namespace tl2cu_kernels {
 
 // stencil_fp16: num_warps=4, BLOCK_H=1024
 __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L14: i = tl.program_id(0) * BLOCK_H + tl.arange(0, BLOCK_H)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 1024) + e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    i[_k] = (((int32_t)blockIdx.x * 1024) + _e);
   }
   {  // one decision for the windows of the next 3 loads and the stores after them: vector accesses when the warp's masks are all true
-    bool window = true;
+    bool _window = true;
     #pragma unroll
-    for (int r = 0; r < 8; r += 8) {  // a run's comparisons decided at its ends
+    for (int _r = 0; _r < 8; _r += 8) {  // a run's comparisons decided at its ends
       {
-        const int k = r;
-        window &= (i_[k] >= 1);
+        const int _k = _r;
+        _window &= (i[_k] >= 1);
       }
       {
-        const int k = r + 7;
-        window &= (i_[k] < n) & (i_[k] < (n + 1)) & ((i_[k] + 1) < n);
+        const int _k = _r + 7;
+        _window &= (i[_k] < n) & (i[_k] < (n + 1)) & ((i[_k] + 1) < n);
       }
     }
     #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      window &= (((x_ptr + i_[k]) + (0 - 1))) == ((x_ptr + i_[k])) - 1;
-      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+    for (int _k = 0; _k < 8; _k += 8) {
+      _window &= (((x_ptr + i[_k]) + (0 - 1))) == ((x_ptr + i[_k])) - 1;
+      _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
     }
-    const int lane = tid & 31;
+    const int _lane = _tid & 31;
     #pragma unroll
-    for (int k = 0; k < 8; k += 8) {
-      half *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 8;
-      window &= lane == 31 | next_follows;
+    for (int _k = 0; _k < 8; _k += 8) {
+      half *_at = ((out_ptr + i[_k]) + 1) - 1;  // aligned
+      const bool _next_follows = tl2cu_shfl_down_ptr(_at, 1) == _at + 8;
+      _window &= _lane == 31 | _next_follows;
     }
-    if (__all_sync(0xffffffffu, window)) {
+    if (__all_sync(0xffffffffu, _window)) {
       // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
       half mid[8];  // [1024] fp16
       // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
@@ -46,53 +46,53 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
       half right[8];  // [1024] fp16
       #pragma unroll
-      for (int k = 0; k < 8; k += 8) {
-        const half *at = (x_ptr + i_[k]);
-        const tl2cu_vec<half, 8> run = *(const tl2cu_vec<half, 8> *)at;
-        tl2cu_vec<half, 8> next = {};  // the 1 element after the run
-        tl2cu_load_span<0, 1>(next, at + 8);
-        tl2cu_vec<half, 8> prev = {};  // the 1 element before it
-        tl2cu_load_span<7, 8>(prev, at - 8);
+      for (int _k = 0; _k < 8; _k += 8) {
+        const half *_at = (x_ptr + i[_k]);
+        const tl2cu_vec<half, 8> _run = *(const tl2cu_vec<half, 8> *)_at;
+        tl2cu_vec<half, 8> _next = {};  // the 1 element after the run
+        tl2cu_load_span<0, 1>(_next, _at + 8);
+        tl2cu_vec<half, 8> _prev = {};  // the 1 element before it
+        tl2cu_load_span<7, 8>(_prev, _at - 8);
         #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          mid[k + j] = tl2cu_window_at(prev, run, next, j + 0);
-          left[k + j] = tl2cu_window_at(prev, run, next, j - 1);
-          right[k + j] = tl2cu_window_at(prev, run, next, j + 1);
+        for (int _j = 0; _j < 8; ++_j) {
+          mid[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j + 0);
+          left[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j - 1);
+          right[_k + _j] = tl2cu_window_at(_prev, _run, _next, _j + 1);
         }
       }
       // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
-      for (int r = 0; r < 8; r += 8) {
-        tl2cu_vec<half, 8> mine;
+      for (int _r = 0; _r < 8; _r += 8) {
+        tl2cu_vec<half, 8> _mine;
         #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          const int k = r + j;
-          mine.v[j] = ((left[k] + mid[k]) + right[k]);
+        for (int _j = 0; _j < 8; ++_j) {
+          const int _k = _r + _j;
+          _mine.v[_j] = ((left[_k] + mid[_k]) + right[_k]);
         }
-        const int k = r;
-        half *at = ((out_ptr + i_[k]) + 1) - 1;
-        const tl2cu_vec<half, 8> next = tl2cu_next_run<4>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<half, 8> chunk;
-          for (int j = 0; j < 8; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 7);
-          *(tl2cu_vec<half, 8> *)(at + 8) = chunk;
+        const int _k = _r;
+        half *_at = ((out_ptr + i[_k]) + 1) - 1;
+        const tl2cu_vec<half, 8> _next = tl2cu_next_run<4>(_mine);  // lane + 1's run
+        if (_lane != 31) {
+          tl2cu_vec<half, 8> _chunk;
+          for (int _j = 0; _j < 8; ++_j) _chunk.v[_j] = tl2cu_window_at(_mine, _mine, _next, _j + 7);
+          *(tl2cu_vec<half, 8> *)(_at + 8) = _chunk;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 7>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 7, 8>(at, mine);  // the next warp stores after it
+        if (_lane == 0) tl2cu_store_part<1, 0, 7>(_at, _mine);  // before the first chunk
+        if (_lane == 31) tl2cu_store_part<1, 7, 8>(_at, _mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
-      for (int k = 0; k < 8; ++k) {
-        const int e = tl2cu_elem<8, 128>(tid, k);
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem<8, 128>(_tid, _k);
         // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
-        const half left = ((((((int32_t)blockIdx.x * 1024) + e) >= 1) && ((((int32_t)blockIdx.x * 1024) + e) < (n + 1))) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + e)) + (0 - 1)) : half(0.0f));
+        const half left = ((((((int32_t)blockIdx.x * 1024) + _e) >= 1) && ((((int32_t)blockIdx.x * 1024) + _e) < (n + 1))) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + _e)) + (0 - 1)) : half(0.0f));
         // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
-        const half mid = (((((int32_t)blockIdx.x * 1024) + e) < n) ? x_ptr[(((int32_t)blockIdx.x * 1024) + e)] : half(0.0f));
+        const half mid = (((((int32_t)blockIdx.x * 1024) + _e) < n) ? x_ptr[(((int32_t)blockIdx.x * 1024) + _e)] : half(0.0f));
         // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
-        const half right = ((((((int32_t)blockIdx.x * 1024) + e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + e)) + 1) : half(0.0f));
+        const half right = ((((((int32_t)blockIdx.x * 1024) + _e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + _e)) + 1) : half(0.0f));
         // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
-        if ((((((int32_t)blockIdx.x * 1024) + e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 1024) + e)) + 1) = ((left + mid) + right);
+        if ((((((int32_t)blockIdx.x * 1024) + _e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 1024) + _e)) + 1) = ((left + mid) + right);
       }
     }
   }
@@ -100,82 +100,82 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
 
 // stencil_i64: num_warps=4, BLOCK_L=256
 __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L23: i = tl.program_id(0) * BLOCK_L + tl.arange(0, BLOCK_L)
-  int32_t i_[2];  // [256] i32
+  int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    i[_k] = (((int32_t)blockIdx.x * 256) + _e);
   }
   {  // one decision for the windows of the next 2 loads and the stores after them: vector accesses when the warp's masks are all true
-    bool window = true;
+    bool _window = true;
     #pragma unroll
-    for (int r = 0; r < 2; r += 2) {  // a run's comparisons decided at its ends
+    for (int _r = 0; _r < 2; _r += 2) {  // a run's comparisons decided at its ends
       {
-        const int k = r + 1;
-        window &= (i_[k] < n) & ((i_[k] + 1) < n);
+        const int _k = _r + 1;
+        _window &= (i[_k] < n) & ((i[_k] + 1) < n);
       }
     }
     #pragma unroll
-    for (int k = 0; k < 2; k += 2) {
-      window &= (((x_ptr + i_[k]) + 1)) == ((x_ptr + i_[k])) + 1;
+    for (int _k = 0; _k < 2; _k += 2) {
+      _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
     }
-    const int lane = tid & 31;
+    const int _lane = _tid & 31;
     #pragma unroll
-    for (int k = 0; k < 2; k += 2) {
-      int64_t *at = ((out_ptr + i_[k]) + 1) - 1;  // aligned
-      const bool next_follows = tl2cu_shfl_down_ptr(at, 1) == at + 2;
-      window &= lane == 31 | next_follows;
+    for (int _k = 0; _k < 2; _k += 2) {
+      int64_t *_at = ((out_ptr + i[_k]) + 1) - 1;  // aligned
+      const bool _next_follows = tl2cu_shfl_down_ptr(_at, 1) == _at + 2;
+      _window &= _lane == 31 | _next_follows;
     }
-    if (__all_sync(0xffffffffu, window)) {
+    if (__all_sync(0xffffffffu, _window)) {
       // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
       int64_t mid[2];  // [256] i64
       // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
       int64_t right[2];  // [256] i64
       #pragma unroll
-      for (int k = 0; k < 2; k += 2) {
-        const int64_t *at = (x_ptr + i_[k]);
-        const tl2cu_vec<int64_t, 2> run = *(const tl2cu_vec<int64_t, 2> *)at;
-        tl2cu_vec<int64_t, 2> next = {};  // the 1 element after the run
-        tl2cu_load_span<0, 1>(next, at + 2);
+      for (int _k = 0; _k < 2; _k += 2) {
+        const int64_t *_at = (x_ptr + i[_k]);
+        const tl2cu_vec<int64_t, 2> _run = *(const tl2cu_vec<int64_t, 2> *)_at;
+        tl2cu_vec<int64_t, 2> _next = {};  // the 1 element after the run
+        tl2cu_load_span<0, 1>(_next, _at + 2);
         #pragma unroll
-        for (int j = 0; j < 2; ++j) {
-          mid[k + j] = tl2cu_window_at(run, run, next, j + 0);
-          right[k + j] = tl2cu_window_at(run, run, next, j + 1);
+        for (int _j = 0; _j < 2; ++_j) {
+          mid[_k + _j] = tl2cu_window_at(_run, _run, _next, _j + 0);
+          right[_k + _j] = tl2cu_window_at(_run, _run, _next, _j + 1);
         }
       }
       // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
       // runs start 1 element past a 16-byte boundary: aligned 16-byte stores (decided with the loads)
       #pragma unroll
-      for (int r = 0; r < 2; r += 2) {
-        tl2cu_vec<int64_t, 2> mine;
+      for (int _r = 0; _r < 2; _r += 2) {
+        tl2cu_vec<int64_t, 2> _mine;
         #pragma unroll
-        for (int j = 0; j < 2; ++j) {
-          const int k = r + j;
-          mine.v[j] = (mid[k] - right[k]);
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _mine.v[_j] = (mid[_k] - right[_k]);
         }
-        const int k = r;
-        int64_t *at = ((out_ptr + i_[k]) + 1) - 1;
-        const tl2cu_vec<int64_t, 2> next = tl2cu_next_run<2>(mine);  // lane + 1's run
-        if (lane != 31) {
-          tl2cu_vec<int64_t, 2> chunk;
-          for (int j = 0; j < 2; ++j) chunk.v[j] = tl2cu_window_at(mine, mine, next, j + 1);
-          *(tl2cu_vec<int64_t, 2> *)(at + 2) = chunk;
+        const int _k = _r;
+        int64_t *_at = ((out_ptr + i[_k]) + 1) - 1;
+        const tl2cu_vec<int64_t, 2> _next = tl2cu_next_run<2>(_mine);  // lane + 1's run
+        if (_lane != 31) {
+          tl2cu_vec<int64_t, 2> _chunk;
+          for (int _j = 0; _j < 2; ++_j) _chunk.v[_j] = tl2cu_window_at(_mine, _mine, _next, _j + 1);
+          *(tl2cu_vec<int64_t, 2> *)(_at + 2) = _chunk;
         }
-        if (lane == 0) tl2cu_store_part<1, 0, 1>(at, mine);  // before the first chunk
-        if (lane == 31) tl2cu_store_part<1, 1, 2>(at, mine);  // the next warp stores after it
+        if (_lane == 0) tl2cu_store_part<1, 0, 1>(_at, _mine);  // before the first chunk
+        if (_lane == 31) tl2cu_store_part<1, 1, 2>(_at, _mine);  // the next warp stores after it
       }
     } else {  // element by element, as written
       #pragma unroll 1  // one element at a time: a rare path, kept small in registers
-      for (int k = 0; k < 2; ++k) {
-        const int e = tl2cu_elem<2, 128>(tid, k);
+      for (int _k = 0; _k < 2; ++_k) {
+        const int _e = tl2cu_elem<2, 128>(_tid, _k);
         // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
-        const int64_t mid = (((((int32_t)blockIdx.x * 256) + e) < n) ? x_ptr[(((int32_t)blockIdx.x * 256) + e)] : 0LL);
+        const int64_t mid = (((((int32_t)blockIdx.x * 256) + _e) < n) ? x_ptr[(((int32_t)blockIdx.x * 256) + _e)] : 0LL);
         // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
-        const int64_t right = ((((((int32_t)blockIdx.x * 256) + e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 256) + e)) + 1) : 0LL);
+        const int64_t right = ((((((int32_t)blockIdx.x * 256) + _e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 256) + _e)) + 1) : 0LL);
         // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
-        if ((((((int32_t)blockIdx.x * 256) + e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 256) + e)) + 1) = (mid - right);
+        if ((((((int32_t)blockIdx.x * 256) + _e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 256) + _e)) + 1) = (mid - right);
       }
     }
   }
@@ -184,74 +184,74 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
 // no_window: num_warps=4, BLOCK_N=1024
 __global__ void __launch_bounds__(128) no_window(int8_t *x_ptr, int32_t *idx_ptr, int32_t *out_ptr, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
-  const int tid = threadIdx.x % 64;
-  const int32_t program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)program_x >= tl2cu_programs_x) return;
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L31: i = tl.arange(0, BLOCK_N)
-  int32_t i_[16];  // [1024] i32
+  int32_t i[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    const int e = tl2cu_elem<16, 64>(tid, k);
-    i_[k] = e;
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<16, 64>(_tid, _k);
+    i[_k] = _e;
   }
   // L32: a = tl.load(x_ptr + i)
   int8_t a[16];  // [1024] i8 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 16) {
-    const tl2cu_vec<int8_t, 16> t = *(const tl2cu_vec<int8_t, 16> *)(x_ptr + i_[k]);
-    for (int j = 0; j < 16; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 16) {
+    const tl2cu_vec<int8_t, 16> _t = *(const tl2cu_vec<int8_t, 16> *)(x_ptr + i[_k]);
+    for (int _j = 0; _j < 16; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L33: b = tl.load(x_ptr + i + 1)  # 1-byte elements no packed statement reads: no window
   int8_t b[16];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    b[k] = *((x_ptr + i_[k]) + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    b[_k] = *((x_ptr + i[_k]) + 1);
   }
   // L34: j = tl.load(idx_ptr + i)
-  int32_t j_[16];  // [1024] i32 (16-byte loads)
+  int32_t j[16];  // [1024] i32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 16; k += 4) {
-    const tl2cu_vec<int32_t, 4> t = *(const tl2cu_vec<int32_t, 4> *)(idx_ptr + i_[k]);
-    for (int j = 0; j < 4; ++j) j_[k + j] = t.v[j];
+  for (int _k = 0; _k < 16; _k += 4) {
+    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(idx_ptr + i[_k]);
+    for (int _j = 0; _j < 4; ++_j) j[_k + _j] = _t.v[_j];
   }
   // L35: g = tl.load(idx_ptr + j + 1)  # a gather: no window
   int32_t g[16];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 16; ++k) {
-    g[k] = *((idx_ptr + j_[k]) + 1);
+  for (int _k = 0; _k < 16; ++_k) {
+    g[_k] = *((idx_ptr + j[_k]) + 1);
   }
   // L36: tl.store(out_ptr + i, (a + b).to(tl.int32) + g)
   #pragma unroll
-  for (int r = 0; r < 16; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = ((int32_t)(int8_t)(a[k] + b[k]) + g[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = ((int32_t)(int8_t)(a[_k] + b[_k]) + g[_k]);
     }
-    const int k = r;
-    *(tl2cu_vec<int32_t, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    *(tl2cu_vec<int32_t, 4> *)(out_ptr + i[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t stencil_fp16_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, half *x_ptr, half *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::stencil_fp16<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n);
+extern "C" cudaError_t stencil_fp16_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, half *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::stencil_fp16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t stencil_i64_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int64_t *x_ptr, int64_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::stencil_i64<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n);
+extern "C" cudaError_t stencil_i64_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int64_t *x_ptr, int64_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::stencil_i64<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t no_window_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int32_t *idx_ptr, int32_t *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t no_window_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int32_t *idx_ptr, int32_t *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
-  tl2cu_kernels::no_window<<<dim3((unsigned)(((uint64_t)gx + 1) / 2), gy, gz), 128, 0, stream>>>(x_ptr, idx_ptr, out_ptr, gx);
+  tl2cu_kernels::no_window<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, idx_ptr, out_ptr, _gx);
   return cudaGetLastError();
 }
 
