@@ -66,6 +66,7 @@ const char *elem_k(const Layout *l, int64_t k);
 const char *elem_index(const Layout *l);
 const char *coord(const Layout *l, int d);
 const char *ex(Em *em, Value *v, Cx *cx);
+const char *int_arith(Op op, Scalar t, const char *A, const char *B);
 Cx child(Cx *cx);
 int elem_bytes(Type t);
 Cx identity_cx(const Layout *l, bool *uses_e);
