@@ -643,6 +643,18 @@ static void emit_store(Em *em, Stmt *s) {
   if (packed) end_packed_store(s);
 }
 
+// Can i += step not overflow? With a constant bound and step it cannot when the
+// last i plus step fits the type (i < hi: i + step <= hi - 1 + step; downwards the
+// same with >). Then plain C is exact, and nvcc knows the trip count; Triton's
+// increment wraps (no nsw), so a run-time bound needs tl2cu_add.
+static bool step_fits(Stmt *s) {
+  Scalar t = s->var->ty.kind;
+  if (s->hi->kind != V_CONST || s->step->kind != V_CONST || !scalar_is_signed(t)) return false;
+  int64_t max = scalar_bits(t) == 64 ? INT64_MAX : (INT64_C(1) << (scalar_bits(t) - 1)) - 1, min = -max - 1;
+  int64_t hi = s->hi->ival, step = s->step->ival;
+  return step > 0 ? hi <= max - (step - 1) : hi >= min - (step + 1);
+}
+
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
   em->scanning = false;
@@ -658,8 +670,9 @@ static void emit_for(Em *em, Stmt *s) {
   if (s->step->kind == V_CONST && s->step->ival == 1)
     line(em, "for (%s %s = %s; %s < %s; ++%s) {", t, s->var->cname, lo, s->var->cname, hi, s->var->cname);
   else
-    line(em, "for (%s %s = %s; %s %s %s; %s += %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
-         s->var->cname, step);
+    line(em, "for (%s %s = %s; %s %s %s; %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
+         step_fits(s) ? xprintf("%s += %s", s->var->cname, step)
+                      : xprintf("%s = %s", s->var->cname, int_arith(OP_ADD, s->var->ty.kind, s->var->cname, step)));
   em->indent++;
   em->loops++;
   emit_stmts(em, s->body);
