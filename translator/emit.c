@@ -228,7 +228,9 @@ static const char *binary_int(Value *v, const char *A, const char *B) {
     bool b0 = !strcmp(B, "0"), a0 = !strcmp(A, "0"), b1 = !strcmp(B, "1"), a1 = !strcmp(A, "1");
     if (!narrow && (((v->op == OP_ADD || v->op == OP_SUB) && b0) || (v->op == OP_MUL && b1))) return A;
     if (!narrow && ((v->op == OP_ADD && a0) || (v->op == OP_MUL && a1))) return B;
-    return int_arith(v->op, t, A, B);
+    if (!cannot_wrap(v)) return int_arith(v->op, t, A, B);
+    sym = v->op == OP_ADD ? "+" : v->op == OP_SUB ? "-" : "*";  // exact in plain C, and nvcc can fold it
+    break;
   }
   case OP_FLOORDIV: sym = "/"; break;  // Triton's // truncates, like C
   case OP_MOD: sym = "%"; break;       // and % takes the dividend's sign, like C
@@ -643,18 +645,6 @@ static void emit_store(Em *em, Stmt *s) {
   if (packed) end_packed_store(s);
 }
 
-// Can i += step not overflow? With a constant bound and step it cannot when the
-// last i plus step fits the type (i < hi: i + step <= hi - 1 + step; downwards the
-// same with >). Then plain C is exact, and nvcc knows the trip count; Triton's
-// increment wraps (no nsw), so a run-time bound needs tl2cu_add.
-static bool step_fits(Stmt *s) {
-  Scalar t = s->var->ty.kind;
-  if (s->hi->kind != V_CONST || s->step->kind != V_CONST || !scalar_is_signed(t)) return false;
-  int64_t max = scalar_bits(t) == 64 ? INT64_MAX : (INT64_C(1) << (scalar_bits(t) - 1)) - 1, min = -max - 1;
-  int64_t hi = s->hi->ival, step = s->step->ival;
-  return step > 0 ? hi <= max - (step - 1) : hi >= min - (step + 1);
-}
-
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
   em->scanning = false;
@@ -667,12 +657,13 @@ static void emit_for(Em *em, Stmt *s) {
   const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
-  if (s->step->kind == V_CONST && s->step->ival == 1)
+  bool step_fits = bound_counter(s);
+  if (s->step->kind == V_CONST && s->step->ival == 1)  // i < hi: i + 1 cannot wrap
     line(em, "for (%s %s = %s; %s < %s; ++%s) {", t, s->var->cname, lo, s->var->cname, hi, s->var->cname);
   else
     line(em, "for (%s %s = %s; %s %s %s; %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
-         step_fits(s) ? xprintf("%s += %s", s->var->cname, step)
-                      : xprintf("%s = %s", s->var->cname, int_arith(OP_ADD, s->var->ty.kind, s->var->cname, step)));
+         step_fits ? xprintf("%s += %s", s->var->cname, step)
+                   : xprintf("%s = %s", s->var->cname, int_arith(OP_ADD, s->var->ty.kind, s->var->cname, step)));
   em->indent++;
   em->loops++;
   emit_stmts(em, s->body);

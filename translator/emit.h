@@ -58,6 +58,10 @@ typedef struct {
 // A statement's right-hand side (or whole C statement) at the current element.
 typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
 
+// range.c
+bool cannot_wrap(Value *v);
+bool bound_counter(Stmt *s);
+
 // emit.c
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ctype(Type t);
