@@ -269,8 +269,8 @@ static const char *ex_unary(Em *em, Value *v, Cx *cx) {
   case OP_NEG:  // Triton negates as 0 - x (so -(+0.0) is +0.0)
     if (scalar_is_float(t)) return xprintf("(%s - %s)", t == TY_F64 ? "0.0" : t == TY_F32 ? "0.0f" : xprintf("%s(0.0f)", scalar_ctype(t)), A);
     if (t == TY_I1) return A;
-    if (scalar_bits(t) >= 32 && scalar_is_signed(t)) return xprintf("tl2cu_neg(%s)", A);  // -INT32_MIN wraps
-    return int_arith(OP_SUB, t, "0", A);
+    if (scalar_bits(t) < 32 || !scalar_is_signed(t)) return int_arith(OP_SUB, t, "0", A);
+    return cannot_wrap(v) ? xprintf("(0 - %s)", A) : xprintf("tl2cu_neg(%s)", A);  // -INT32_MIN wraps
   case OP_INVERT:
     if (t == TY_I1) return xprintf("!%s", A);
     if (scalar_bits(t) < 32) return xprintf("(%s)~%s", scalar_ctype(t), A);

@@ -95,10 +95,12 @@ static bool range_at(Value *v, Range *r, int depth) {
   }
 }
 
-// Can this integer + - * not wrap, by its operands' bounds?
+// Can this integer + - * (or unary minus: 0 - a) not wrap, by its operands' bounds?
 bool cannot_wrap(Value *v) {
-  Range a, b, r;
-  return range_at(v->a, &a, 1) && range_at(v->b, &b, 1) && binary_range(v->op, a, b, &r) && fits(v->ty.kind, r);
+  bool neg = v->kind == V_UNARY;
+  Range a = {0, 0}, b, r;
+  if (!neg && !range_at(v->a, &a, 1)) return false;
+  return range_at(neg ? v->a : v->b, &b, 1) && binary_range(neg ? OP_SUB : v->op, a, b, &r) && fits(v->ty.kind, r);
 }
 
 // Before a for loop's body: the counter's bounds, where the step is a constant and
