@@ -167,10 +167,6 @@ TL2CU_DEVICE T tl2cu_minimum_nan(T a, T b) {
   return a != a ? a : b != b ? b : tl2cu_minimum(a, b);
 }
 
-template <typename T>
-TL2CU_DEVICE T tl2cu_abs(T x) {
-  return x < T(0) ? T(0 - x) : x;  // abs(INT_MIN) == INT_MIN, unsigned: identity
-}
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }
 TL2CU_DEVICE double tl2cu_abs(double x) { return fabs(x); }
 TL2CU_DEVICE bool tl2cu_abs(bool x) { return x; }
@@ -208,6 +204,10 @@ TL2CU_HOST_DEVICE T tl2cu_mul(T a, U b) {
 template <typename T>
 TL2CU_HOST_DEVICE T tl2cu_neg(T a) {  // Triton's -x is 0 - x: -INT32_MIN == INT32_MIN
   return T(0 - tl2cu_bits_of<T>(a));
+}
+template <typename T>
+TL2CU_HOST_DEVICE T tl2cu_abs(T x) {  // tl.abs: abs(INT32_MIN) == INT32_MIN; unsigned: identity
+  return std::is_signed<T>::value && (x >> (sizeof(T) * 8 - 1)) ? tl2cu_neg(x) : x;
 }
 
 // ---------------------------------------------------------------- integer shifts

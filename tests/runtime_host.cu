@@ -1,6 +1,6 @@
 // tests/runtime_host.cu: the runtime's host-and-device helpers, checked on the CPU
 // (nvcc, no GPU needed). The wrapping integer helpers (tl2cu_add, _sub, _mul, _neg,
-// _shl, _shr) on every width and signedness, against two's complement computed from the
+// _abs, _shl, _shr) on every width and signedness, against two's complement computed from the
 // low bits of 64-bit unsigned arithmetic, overflowing operands included. The bytewise top-bit comparisons (tl2cu_msb_*) against
 // plain C on every pair of bytes, in every byte position of a word, with the other
 // bytes random so that a carry or borrow leaking between bytes shows.
@@ -84,6 +84,7 @@ static long check_wrapping(const char *name) {
   for (T a : values) {
     const uint64_t ua = (uint64_t)a, bits = sizeof(T) * 8;
     wrong += tl2cu_neg(a) != wrapped<T>(0 - ua);
+    wrong += tl2cu_abs(a) != (std::is_signed<T>::value && (int64_t)a < 0 ? wrapped<T>(0 - ua) : wrapped<T>(ua));
     for (T b : values) {
       const uint64_t ub = (uint64_t)b;
       wrong += tl2cu_add(a, b) != wrapped<T>(ua + ub);

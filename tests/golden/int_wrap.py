@@ -1,9 +1,10 @@
 # Triton's integer + - * and unary minus wrap in two's complement, and its shifts clamp
 # the amount (TRITON_SEMANTICS.md 3.1); C's signed overflow is undefined. The same
 # kernel body for every integer width and signedness, on full-range random inputs:
-# block and scalar values, a wrapping sum and cumsum, a loop, and (x + y) < x, which nvcc
-# folds to y < 0 where it may assume that signed adds do not overflow. Compiled by nvcc in
-# `make test`; tests/gpu/int_wrap_check.py compares every kernel with Triton bit for bit.
+# block and scalar values, tl.abs, a wrapping sum and cumsum, a loop, and (x + y) < x,
+# which nvcc folds to y < 0 where it may assume that signed adds do not overflow.
+# Compiled by nvcc in `make test`; tests/gpu/int_wrap_check.py compares every kernel
+# with Triton bit for bit.
 # Shift amounts of the bit width or more are undefined in Triton's documentation; the
 # check uses them only for 32-bit values, where TRITON_SEMANTICS.md records what the H200
 # computes (0 for <<, 0 or -1 for >>); other widths get amounts below their width.
@@ -16,9 +17,10 @@ import triton
 import triton.language as tl
 
 
-# out holds 11 planes of n elements: 0-8 and 10 elementwise results, 9 the scalar
+# out holds 12 planes of n elements: 0-8, 10, 11 elementwise results, 9 the scalar
 # results (10 per program). Plane 10: an int32 sum that the translator's bounds
 # (translator/range.c) show cannot wrap, in plain C, plus one that can (odd i).
+# Plane 11: tl.abs (abs of the minimum is the minimum).
 @triton.jit
 def wrap_body(x_ptr, y_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
@@ -55,6 +57,7 @@ def wrap_body(x_ptr, y_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(scalars + 9, xs * ys * ys - ys)
     top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
     tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
+    tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
 
 
 @triton.jit

@@ -2,7 +2,7 @@
 
 Each kernel wrap_<type> (built from the carried build/gpu/int_wrap.cu) runs under
 Triton and through tl2cu on the same random full-range inputs of its type: + - *,
-unary minus, << and >> on blocks and scalars, (x + y) < x, a loop, a cumsum and
+unary minus, tl.abs, << and >> on blocks and scalars, (x + y) < x, a loop, a cumsum and
 sums, int32 index math at the top of its range, for sizes with and without a
 masked tail and pointers aligned or offset by one element. The output buffers,
 poisoned alike beforehand, must be equal bit for bit. Shift amounts: [0, 64) for 32-bit types, whose amounts of 32 or more
@@ -24,7 +24,7 @@ TYPES = {  # kernel suffix: (torch dtype, bits, signed)
     "i64": (torch.int64, 64, True), "u64": (torch.uint64, 64, False),
 }
 SIGNED_OF = {8: torch.int8, 16: torch.int16, 32: torch.int32, 64: torch.int64}
-PLANES = 11
+PLANES = 12
 
 
 def random_bits(bits, count, g):
