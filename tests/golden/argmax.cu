@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
     const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = ((pid * 4) + (e >> 10));
+    rows[k] = tl2cu_add(tl2cu_mul(pid, 4), (e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   float x[32];  // [4, 1024] fp32
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    x[k] = (mask[k] ? *((x_ptr + (rows[k] * stride)) + cols[k]) : -tl2cu_inf<float>());
+    x[k] = (mask[k] ? *((x_ptr + tl2cu_mul(rows[k], stride)) + cols[k]) : -tl2cu_inf<float>());
   }
   // L19: index = tl.argmax(x, axis=1)
   int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
@@ -200,7 +200,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     #pragma unroll
     for (int k = 0; k < 1; ++k) {
       const int e = (tid & 3);
-      if ((((pid * 4) + e) < n_rows)) out_ptr[((pid * 4) + e)] = index__cvt1[k];
+      if ((tl2cu_add(tl2cu_mul(pid, 4), e) < n_rows)) out_ptr[tl2cu_add(tl2cu_mul(pid, 4), e)] = index__cvt1[k];
     }
   }
 }
@@ -216,7 +216,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   #pragma unroll
   for (int k = 0; k < 32; ++k) {
     const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = ((pid * 4) + (e >> 10));
+    rows[k] = tl2cu_add(tl2cu_mul(pid, 4), (e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
@@ -236,7 +236,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   #pragma unroll
   for (int k = 0; k < 32; k += 4) {
     tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[k] * stride)) + cols[k]);
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(rows[k], stride)) + cols[k]);
     else for (int j = 0; j < 4; ++j) t.v[j] = -tl2cu_inf<float>();
     for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
   }
@@ -405,7 +405,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     #pragma unroll
     for (int k = 0; k < 1; ++k) {
       const int e = (tid & 3);
-      if ((((pid * 4) + e) < n_rows)) out_ptr[((pid * 4) + e)] = index__cvt1[k];
+      if ((tl2cu_add(tl2cu_mul(pid, 4), e) < n_rows)) out_ptr[tl2cu_add(tl2cu_mul(pid, 4), e)] = index__cvt1[k];
     }
   }
 }

@@ -16,7 +16,7 @@ __global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_p
   #pragma unroll
   for (int k = 0; k < 1; ++k) {
     const int e = tl2cu_elem<1, 32>(tid, k);
-    off_x[k] = ((pid * 32) + e);
+    off_x[k] = tl2cu_add(tl2cu_mul(pid, 32), e);
   }
   // L11: mask = off_x < N0
   bool mask[1];  // [32] i1

@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+    rows[k] = tl2cu_add(tl2cu_mul(pid, 2), (e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+    offsets[k] = tl2cu_add(tl2cu_mul(rows[k], stride), cols[k]);
   }
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+    rows[k] = tl2cu_add(tl2cu_mul(pid, 2), (e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+    offsets[k] = tl2cu_add(tl2cu_mul(rows[k], stride), cols[k]);
   }
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -180,7 +180,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+    rows[k] = tl2cu_add(tl2cu_mul(pid, 2), (e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -193,7 +193,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+    offsets[k] = tl2cu_add(tl2cu_mul(rows[k], stride), cols[k]);
   }
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -223,7 +223,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
       const int ln = u / 64, seg = u % 64;
       int i = 0;
       int32_t acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)]);
       total[u] = acc;
     }
     __syncthreads();
@@ -231,8 +231,8 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
       const int ln = u / 64, seg = u % 64;
       if (seg == 0) continue;
       int32_t before = total[ln * 64];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 64 + q]);
+      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -258,7 +258,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rows[k] = ((pid * 2) + (e >> 10));
+    rows[k] = tl2cu_add(tl2cu_mul(pid, 2), (e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -271,7 +271,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    offsets[k] = ((rows[k] * stride) + cols[k]);
+    offsets[k] = tl2cu_add(tl2cu_mul(rows[k], stride), cols[k]);
   }
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -304,7 +304,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
       const int ln = u / 64, seg = u % 64;
       int i = 0;
       int32_t acc = buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
-      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = acc + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (i = 1; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)]);
       total[u] = acc;
     }
     __syncthreads();
@@ -312,8 +312,8 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
       const int ln = u / 64, seg = u % 64;
       if (seg == 0) continue;
       int32_t before = total[ln * 64];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 64 + q];
-      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = before + buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)];
+      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 64 + q]);
+      for (int i = 0; i < 16; ++i) buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<16>((ln / 1) * 1024 + ln % 1 + (seg * 16 + i) * 1)]);
     }
     __syncthreads();
     #pragma unroll

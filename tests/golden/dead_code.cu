@@ -11,7 +11,7 @@ __global__ void __launch_bounds__(128) dead_values(float *x_ptr, float *out_ptr,
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 256) + e);
+    i_[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), e);
   }
   // L13: mask = i < n
   bool mask[2];  // [256] i1
@@ -46,7 +46,7 @@ __global__ void __launch_bounds__(128) dead_values_aligned(float *x_ptr, float *
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = (((int32_t)blockIdx.x * 256) + e);
+    i_[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), e);
   }
   // L13: mask = i < n
   bool mask[2];  // [256] i1

@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = ((pid * 256) + e);
+    offs[k] = tl2cu_add(tl2cu_mul(pid, 256), e);
   }
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   int32_t q_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    q_[k] = ((((((i_[k] / 3) + (i_[k] % 3)) - tl2cu_shl(i_[k], 2)) + tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
+    q_[k] = ((tl2cu_add(tl2cu_sub(((i_[k] / 3) + (i_[k] % 3)), tl2cu_shl(i_[k], 2)), tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   int32_t j_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    j_[k] = (((tl2cu_minimum(q_[k], 100) + ((i_[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
+    j_[k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q_[k], 100), (tl2cu_add(i_[k], 3) / 4)), (int32_t)small[k]), tl2cu_cast<int32_t>(x[k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = ((pid * 256) + e);
+    offs[k] = tl2cu_add(tl2cu_mul(pid, 256), e);
   }
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
@@ -181,7 +181,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   int32_t q_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    q_[k] = ((((((i_[k] / 3) + (i_[k] % 3)) - tl2cu_shl(i_[k], 2)) + tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
+    q_[k] = ((tl2cu_add(tl2cu_sub(((i_[k] / 3) + (i_[k] % 3)), tl2cu_shl(i_[k], 2)), tl2cu_shr(i_[k], 1)) ^ (i_[k] & 7)) | ~i_[k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
@@ -193,7 +193,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   int32_t j_[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    j_[k] = (((tl2cu_minimum(q_[k], 100) + ((i_[k] + 3) / 4)) + (int32_t)small[k]) + tl2cu_cast<int32_t>(x[k]));
+    j_[k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q_[k], 100), (tl2cu_add(i_[k], 3) / 4)), (int32_t)small[k]), tl2cu_cast<int32_t>(x[k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll

@@ -19,55 +19,55 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    box_offsets[k] = ((pid * 256) + box_id[k]);
+    box_offsets[k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[k]);
   }
   // L15: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_left[k] = (preds_ptr + 0)[(4 * box_offsets[k])];
+    preds_left[k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L16: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_top[k] = (preds_ptr + 1)[(4 * box_offsets[k])];
+    preds_top[k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L17: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_right[k] = (preds_ptr + 2)[(4 * box_offsets[k])];
+    preds_right[k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L18: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_bottom[k] = (preds_ptr + 3)[(4 * box_offsets[k])];
+    preds_bottom[k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L20: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_left[k] = (targets_ptr + 0)[(4 * box_offsets[k])];
+    gt_left[k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L21: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_top[k] = (targets_ptr + 1)[(4 * box_offsets[k])];
+    gt_top[k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L22: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_right[k] = (targets_ptr + 2)[(4 * box_offsets[k])];
+    gt_right[k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L23: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_bottom[k] = (targets_ptr + 3)[(4 * box_offsets[k])];
+    gt_bottom[k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L28: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
@@ -219,55 +219,55 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    box_offsets[k] = ((pid * 256) + box_id[k]);
+    box_offsets[k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[k]);
   }
   // L15: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_left[k] = (preds_ptr + 0)[(4 * box_offsets[k])];
+    preds_left[k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L16: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_top[k] = (preds_ptr + 1)[(4 * box_offsets[k])];
+    preds_top[k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L17: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_right[k] = (preds_ptr + 2)[(4 * box_offsets[k])];
+    preds_right[k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L18: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_bottom[k] = (preds_ptr + 3)[(4 * box_offsets[k])];
+    preds_bottom[k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L20: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_left[k] = (targets_ptr + 0)[(4 * box_offsets[k])];
+    gt_left[k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L21: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_top[k] = (targets_ptr + 1)[(4 * box_offsets[k])];
+    gt_top[k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L22: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_right[k] = (targets_ptr + 2)[(4 * box_offsets[k])];
+    gt_right[k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L23: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_bottom[k] = (targets_ptr + 3)[(4 * box_offsets[k])];
+    gt_bottom[k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L28: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it

@@ -20,55 +20,55 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    box_offsets[k] = ((pid * 256) + box_id[k]);
+    box_offsets[k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[k]);
   }
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_left[k] = (preds_ptr + 0)[(4 * box_offsets[k])];
+    preds_left[k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_top[k] = (preds_ptr + 1)[(4 * box_offsets[k])];
+    preds_top[k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_right[k] = (preds_ptr + 2)[(4 * box_offsets[k])];
+    preds_right[k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_bottom[k] = (preds_ptr + 3)[(4 * box_offsets[k])];
+    preds_bottom[k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_left[k] = (targets_ptr + 0)[(4 * box_offsets[k])];
+    gt_left[k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_top[k] = (targets_ptr + 1)[(4 * box_offsets[k])];
+    gt_top[k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_right[k] = (targets_ptr + 2)[(4 * box_offsets[k])];
+    gt_right[k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_bottom[k] = (targets_ptr + 3)[(4 * box_offsets[k])];
+    gt_bottom[k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
@@ -249,21 +249,21 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t t_sum;  // sum of sum_input
   {
     int32_t r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r0 = tl2cu_add(r0, sum_input[1]);
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
     __syncthreads();
     { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
       const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
       int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
+      w0 = tl2cu_add(w0, w2);
+      w1 = tl2cu_add(w1, w3);
+      w0 = tl2cu_add(w0, w1);
       r0 = w0;
     }
     t_sum = r0;
@@ -290,55 +290,55 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    box_offsets[k] = ((pid * 256) + box_id[k]);
+    box_offsets[k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[k]);
   }
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_left[k] = (preds_ptr + 0)[(4 * box_offsets[k])];
+    preds_left[k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_top[k] = (preds_ptr + 1)[(4 * box_offsets[k])];
+    preds_top[k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_right[k] = (preds_ptr + 2)[(4 * box_offsets[k])];
+    preds_right[k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    preds_bottom[k] = (preds_ptr + 3)[(4 * box_offsets[k])];
+    preds_bottom[k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_left[k] = (targets_ptr + 0)[(4 * box_offsets[k])];
+    gt_left[k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[k])];
   }
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_top[k] = (targets_ptr + 1)[(4 * box_offsets[k])];
+    gt_top[k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[k])];
   }
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_right[k] = (targets_ptr + 2)[(4 * box_offsets[k])];
+    gt_right[k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[k])];
   }
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
-    gt_bottom[k] = (targets_ptr + 3)[(4 * box_offsets[k])];
+    gt_bottom[k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[k])];
   }
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
@@ -526,21 +526,21 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   int32_t t_sum;  // sum of sum_input
   {
     int32_t r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r0 = tl2cu_add(r0, sum_input[1]);
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
     __syncthreads();
     { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
       const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
       int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
+      w0 = tl2cu_add(w0, w2);
+      w1 = tl2cu_add(w1, w3);
+      w0 = tl2cu_add(w0, w1);
       r0 = w0;
     }
     t_sum = r0;
@@ -577,13 +577,13 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
   for (int k = 0; k < 8; ++k) {
     counts_1[k] = counts[k];
   }
-  for (int32_t start = 0; start < n_parts; start += 1024) {
+  for (int32_t start = 0; start < n_parts; start = tl2cu_add(start, 1024)) {
     // L85: offsets = start + tl.arange(0, REDUCE_BLOCK)
     int32_t offsets[8];  // [1024] i32
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int e = tl2cu_elem<1, 128>(tid, k);
-      offsets[k] = (start + e);
+      offsets[k] = tl2cu_add(start, e);
     }
     // L86: mask = offsets < n_parts
     bool mask[8];  // [1024] i1
@@ -601,7 +601,7 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
     int32_t counts_2[8];  // [1024] i32
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
-      counts_2[k] = (counts_1[k] + tl2cu_load_masked(&part_count_ptr[offsets[k]], mask[k], 0));
+      counts_2[k] = tl2cu_add(counts_1[k], tl2cu_load_masked(&part_count_ptr[offsets[k]], mask[k], 0));
     }
     // L84: for start in range(0, n_parts, REDUCE_BLOCK):
     #pragma unroll
@@ -646,27 +646,27 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
   int32_t count;  // sum of counts_1
   {
     int32_t r0 = counts_1[0];
-    r0 = r0 + counts_1[1];
-    r0 = r0 + counts_1[2];
-    r0 = r0 + counts_1[3];
-    r0 = r0 + counts_1[4];
-    r0 = r0 + counts_1[5];
-    r0 = r0 + counts_1[6];
-    r0 = r0 + counts_1[7];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r0 = tl2cu_add(r0, counts_1[1]);
+    r0 = tl2cu_add(r0, counts_1[2]);
+    r0 = tl2cu_add(r0, counts_1[3]);
+    r0 = tl2cu_add(r0, counts_1[4]);
+    r0 = tl2cu_add(r0, counts_1[5]);
+    r0 = tl2cu_add(r0, counts_1[6]);
+    r0 = tl2cu_add(r0, counts_1[7]);
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
     __syncthreads();
     { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
     __syncthreads();
     {
       const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
       int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = w0 + w2;
-      w1 = w1 + w3;
-      w0 = w0 + w1;
+      w0 = tl2cu_add(w0, w2);
+      w1 = tl2cu_add(w1, w3);
+      w0 = tl2cu_add(w0, w1);
       r0 = w0;
     }
     count = r0;

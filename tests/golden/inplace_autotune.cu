@@ -11,7 +11,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config0(float *x_ptr, int32_
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<1, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), e);
   }
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
@@ -40,7 +40,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config0_aligned(float *x_ptr
   #pragma unroll
   for (int k = 0; k < 4; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), e);
   }
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config1(float *x_ptr, int32
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), e);
   }
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config1_aligned(float *x_pt
   #pragma unroll
   for (int k = 0; k < 2; ++k) {
     const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), e);
   }
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
@@ -147,7 +147,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config2(float *x_ptr, int32_
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<1, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), e);
   }
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
@@ -176,7 +176,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config2_aligned(float *x_ptr
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem<4, 64>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), e);
   }
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
@@ -215,7 +215,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config3(float *x_ptr, int32
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), e);
   }
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1
@@ -244,7 +244,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config3_aligned(float *x_pt
   #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int e = tl2cu_elem<4, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 1024) + e);
+    offs[k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), e);
   }
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1

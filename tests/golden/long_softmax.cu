@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    off_i[k] = ((pid_0 * 4) + (e >> 9));
+    off_i[k] = tl2cu_add(tl2cu_mul(pid_0, 4), (e >> 9));
   }
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
@@ -45,19 +45,19 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   for (int k = 0; k < 16; ++k) {
     x_max_1[k] = x_max[k];
   }
-  for (int32_t j_ = 0; j_ < T; j_ += 512) {
+  for (int32_t j_ = 0; j_ < T; j_ = tl2cu_add(j_, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      off_j[k] = (j_ + (e & 511));
+      off_j[k] = tl2cu_add(j_, (e & 511));
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      off_ij[k] = ((off_i[k] * T) + off_j[k]);
+      off_ij[k] = tl2cu_add(tl2cu_mul(off_i[k], T), off_j[k]);
     }
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
@@ -305,19 +305,19 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     }
   }
   // L32: for j in range(0, T, B1):
-  for (int32_t j__1 = 0; j__1 < T; j__1 += 512) {
+  for (int32_t j__1 = 0; j__1 < T; j__1 = tl2cu_add(j__1, 512)) {
     // L33: off_j = j + tl.arange(0, B1)
     int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem_rows<1, 128>(tid, k);
-      off_j_1[k] = (j__1 + (e & 511));
+      off_j_1[k] = tl2cu_add(j__1, (e & 511));
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      off_ij_1[k] = ((off_i[k] * T) + off_j_1[k]);
+      off_ij_1[k] = tl2cu_add(tl2cu_mul(off_i[k], T), off_j_1[k]);
     }
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1
@@ -356,7 +356,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    off_i[k] = ((pid_0 * 4) + (e >> 9));
+    off_i[k] = tl2cu_add(tl2cu_mul(pid_0, 4), (e >> 9));
   }
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
@@ -387,19 +387,19 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   for (int k = 0; k < 16; ++k) {
     x_max_1[k] = x_max[k];
   }
-  for (int32_t j_ = 0; j_ < T; j_ += 512) {
+  for (int32_t j_ = 0; j_ < T; j_ = tl2cu_add(j_, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      off_j[k] = (j_ + (e & 511));
+      off_j[k] = tl2cu_add(j_, (e & 511));
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      off_ij[k] = ((off_i[k] * T) + off_j[k]);
+      off_ij[k] = tl2cu_add(tl2cu_mul(off_i[k], T), off_j[k]);
     }
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
@@ -650,19 +650,19 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     }
   }
   // L32: for j in range(0, T, B1):
-  for (int32_t j__1 = 0; j__1 < T; j__1 += 512) {
+  for (int32_t j__1 = 0; j__1 < T; j__1 = tl2cu_add(j__1, 512)) {
     // L33: off_j = j + tl.arange(0, B1)
     int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
       const int e = tl2cu_elem_rows<4, 128>(tid, k);
-      off_j_1[k] = (j__1 + (e & 511));
+      off_j_1[k] = tl2cu_add(j__1, (e & 511));
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
     for (int k = 0; k < 16; ++k) {
-      off_ij_1[k] = ((off_i[k] * T) + off_j_1[k]);
+      off_ij_1[k] = tl2cu_add(tl2cu_mul(off_i[k], T), off_j_1[k]);
     }
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1

@@ -1333,7 +1333,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
 }
 
 static __device__ __forceinline__ int32_t int_reductions_combine_add_combine(int32_t a, int32_t b) {
-  return (a + b);
+  return tl2cu_add(a, b);
 }
 
 static __device__ __forceinline__ float int_reductions_combine_max_abs_combine(float a, float b) {
@@ -1540,26 +1540,26 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     int32_t r1 = sum_input[1];
     int32_t r2 = sum_input[2];
     int32_t r3 = sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r1 = r1 + tl2cu_shfl_xor(r1, 16);
-    r2 = r2 + tl2cu_shfl_xor(r2, 16);
-    r3 = r3 + tl2cu_shfl_xor(r3, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r1 = r1 + tl2cu_shfl_xor(r1, 8);
-    r2 = r2 + tl2cu_shfl_xor(r2, 8);
-    r3 = r3 + tl2cu_shfl_xor(r3, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r1 = r1 + tl2cu_shfl_xor(r1, 4);
-    r2 = r2 + tl2cu_shfl_xor(r2, 4);
-    r3 = r3 + tl2cu_shfl_xor(r3, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r1 = r1 + tl2cu_shfl_xor(r1, 2);
-    r2 = r2 + tl2cu_shfl_xor(r2, 2);
-    r3 = r3 + tl2cu_shfl_xor(r3, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    r1 = r1 + tl2cu_shfl_xor(r1, 1);
-    r2 = r2 + tl2cu_shfl_xor(r2, 1);
-    r3 = r3 + tl2cu_shfl_xor(r3, 1);
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
+    r1 = tl2cu_add(r1, tl2cu_shfl_xor(r1, 16));
+    r2 = tl2cu_add(r2, tl2cu_shfl_xor(r2, 16));
+    r3 = tl2cu_add(r3, tl2cu_shfl_xor(r3, 16));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
+    r1 = tl2cu_add(r1, tl2cu_shfl_xor(r1, 8));
+    r2 = tl2cu_add(r2, tl2cu_shfl_xor(r2, 8));
+    r3 = tl2cu_add(r3, tl2cu_shfl_xor(r3, 8));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
+    r1 = tl2cu_add(r1, tl2cu_shfl_xor(r1, 4));
+    r2 = tl2cu_add(r2, tl2cu_shfl_xor(r2, 4));
+    r3 = tl2cu_add(r3, tl2cu_shfl_xor(r3, 4));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
+    r1 = tl2cu_add(r1, tl2cu_shfl_xor(r1, 2));
+    r2 = tl2cu_add(r2, tl2cu_shfl_xor(r2, 2));
+    r3 = tl2cu_add(r3, tl2cu_shfl_xor(r3, 2));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    r1 = tl2cu_add(r1, tl2cu_shfl_xor(r1, 1));
+    r2 = tl2cu_add(r2, tl2cu_shfl_xor(r2, 1));
+    r3 = tl2cu_add(r3, tl2cu_shfl_xor(r3, 1));
     t_sum[0] = r0;
     t_sum[1] = r1;
     t_sum[2] = r2;
@@ -1790,12 +1790,12 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
     int32_t r0 = sum_input[0];
-    r0 = r0 + sum_input[1];
-    r0 = r0 + sum_input[2];
-    r0 = r0 + sum_input[3];
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
+    r0 = tl2cu_add(r0, sum_input[1]);
+    r0 = tl2cu_add(r0, sum_input[2]);
+    r0 = tl2cu_add(r0, sum_input[3]);
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
+    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
     t_sum[0] = r0;
     t_sum[1] = r0;
     t_sum[2] = r0;
@@ -1825,7 +1825,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
 }
 
 static __device__ __forceinline__ int32_t scans_combine_add_combine(int32_t a, int32_t b) {
-  return (a + b);
+  return tl2cu_add(a, b);
 }
 
 // scans: num_warps=4
@@ -1955,7 +1955,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       const int ln = u / 8, seg = u % 8;
       int i = 0;
       int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
       total[u] = acc;
     }
     __syncthreads();
@@ -1963,8 +1963,8 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       const int ln = u / 8, seg = u % 8;
       if (seg == 0) continue;
       int32_t before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 8 + q]);
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -2202,7 +2202,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       const int ln = u / 8, seg = u % 8;
       int i = 0;
       int32_t acc = buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
-      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = acc + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (i = 1; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
       total[u] = acc;
     }
     __syncthreads();
@@ -2210,8 +2210,8 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       const int ln = u / 8, seg = u % 8;
       if (seg == 0) continue;
       int32_t before = total[ln * 8];
-      for (int q = 1; q < seg; ++q) before = before + total[ln * 8 + q];
-      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = before + buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)];
+      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 8 + q]);
+      for (int i = 0; i < 4; ++i) buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<4>((ln / 1) * 32 + ln % 1 + (seg * 4 + i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -3439,7 +3439,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
     #pragma unroll
     for (int k = 0; k < 1; ++k) {
       const int e = tl2cu_elem<1, 32>(tid, k);
-      row[k] = (x_ptr + (i_ * 32))[e];
+      row[k] = (x_ptr + tl2cu_mul(i_, 32))[e];
     }
     // L114: total += row * i
     float total_2[1];  // [32] fp32
@@ -3448,7 +3448,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
       total_2[k] = fmaf(row[k], (float)i_, total_1[k]);
     }
     // L115: i += 1
-    const int32_t i__1 = (i_ + 1);
+    const int32_t i__1 = tl2cu_add(i_, 1);
     // L112: while i < 16:
     #pragma unroll
     for (int k = 0; k < 1; ++k) {
@@ -3463,7 +3463,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
     out_ptr[e] = total_1[k];
   }
   // L117: n = (tl.load(x_ptr + 40) * 100.0).to(tl.int32) + 101
-  const int32_t n = (tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)) + 101);
+  const int32_t n = tl2cu_add(tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)), 101);
   // L119: while n != 1:
   int32_t n_1 = n;
   int32_t steps = 0;
@@ -3478,12 +3478,12 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
       n_4 = n_2;
     } else {
       // L123: n = 3 * n + 1
-      const int32_t n_3 = ((3 * n_1) + 1);
+      const int32_t n_3 = tl2cu_add(tl2cu_mul(3, n_1), 1);
       // L120: if n % 2 == 0:
       n_4 = n_3;
     }
     // L124: steps += 1
-    const int32_t steps_1 = (steps + 1);
+    const int32_t steps_1 = tl2cu_add(steps, 1);
     // L119: while n != 1:
     n_1 = n_4;
     steps = steps_1;

@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   float x[16];  // [4096] fp32
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    x[k] = (mask[k] ? (X + (row * stride))[cols[k]] : 0.0f);
+    x[k] = (mask[k] ? (X + tl2cu_mul(row, stride))[cols[k]] : 0.0f);
   }
   // L19: mean_square = (x * x).sum(axis=0) / N
   float sum_input[16];  // [4096] fp32
@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   // L24: tl.store(Y + row * stride + cols, y, mask=mask)
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (mask[k]) (Y + (row * stride))[cols[k]] = y[k];
+    if (mask[k]) (Y + tl2cu_mul(row, stride))[cols[k]] = y[k];
   }
 }
 
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
   #pragma unroll
   for (int k = 0; k < 16; k += 4) {
     tl2cu_vec<float, 4> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)((X + (row * stride)) + cols[k]);
+    if (mask[k]) t = *(const tl2cu_vec<float, 4> *)((X + tl2cu_mul(row, stride)) + cols[k]);
     else for (int j = 0; j < 4; ++j) t.v[j] = 0.0f;
     for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
   }
@@ -206,7 +206,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
       t.v[j] = y[k];
     }
     const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 4> *)((Y + (row * stride)) + cols[k]) = t;
+    if (mask[k]) *(tl2cu_vec<float, 4> *)((Y + tl2cu_mul(row, stride)) + cols[k]) = t;
   }
 }
 

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rm[k] = ((pid_m * 32) + (e & 31));
+    rm[k] = tl2cu_add(tl2cu_mul(pid_m, 32), (e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   float x[16];  // [32, 64] fp32, held in the layout of [64, 32]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    x[k] = (((rm[k] < M) && (rn[k] < N)) ? *((x_ptr + (rm[k] * N)) + rn[k]) : 0.0f);
+    x[k] = (((rm[k] < M) && (rn[k] < N)) ? *((x_ptr + tl2cu_mul(rm[k], N)) + rn[k]) : 0.0f);
   }
   // L18: z = tl.trans(x)
   float z[16];  // [64, 32] fp32
@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   // L19: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    if (((rn[k] < N) && (rm[k] < M))) *((z_ptr + (rn[k] * M)) + rm[k]) = z[k];
+    if (((rn[k] < N) && (rm[k] < M))) *((z_ptr + tl2cu_mul(rn[k], M)) + rm[k]) = z[k];
   }
 }
 
@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
     const int e = tl2cu_elem_rows<4, 128>(tid, k);
-    rm[k] = ((pid_m * 32) + (e & 31));
+    rm[k] = tl2cu_add(tl2cu_mul(pid_m, 32), (e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
   float x[16];  // [32, 64] fp32, held in the layout of [64, 32]
   #pragma unroll
   for (int k = 0; k < 16; ++k) {
-    x[k] = (((rm[k] < M) && (rn[k] < N)) ? *((x_ptr + (rm[k] * N)) + rn[k]) : 0.0f);
+    x[k] = (((rm[k] < M) && (rn[k] < N)) ? *((x_ptr + tl2cu_mul(rm[k], N)) + rn[k]) : 0.0f);
   }
   // L18: z = tl.trans(x)
   float z[16];  // [64, 32] fp32
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
       t.v[j] = z[k];
     }
     const int k = r;
-    if (((rn[k] < N) && (rm[k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + (rn[k] * M)) + rm[k]) = t;
+    if (((rn[k] < N) && (rm[k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[k], M)) + rm[k]) = t;
   }
 }
 
