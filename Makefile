@@ -50,7 +50,7 @@ bench: $(BUILD)/tl2cu
 	python3 bench/bench.py --out docs/PERFORMANCE.md
 
 # The inputs of the GPU checks, translated here (a machine without a GPU) so that the GPU
-# machine only runs nvcc: build/samples/* and build/gpu/{ops,heuristics,inplace,packed}.cu.
+# machine only runs nvcc: build/samples/* and build/gpu/{ops,heuristics,inplace,packed,int_wrap}.cu.
 gpu-inputs: $(BUILD)/tl2cu
 	$(MAKE) -C samples translate
 	@mkdir -p $(BUILD)/gpu
@@ -58,6 +58,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/heuristics.py -o $(BUILD)/gpu/heuristics.cu
 	$(BUILD)/tl2cu tests/golden/inplace_autotune.py -o $(BUILD)/gpu/inplace.cu
 	$(BUILD)/tl2cu tests/golden/packed.py -o $(BUILD)/gpu/packed.cu
+	$(BUILD)/tl2cu tests/golden/int_wrap.py -o $(BUILD)/gpu/int_wrap.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh

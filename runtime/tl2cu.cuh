@@ -21,9 +21,11 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #define TL2CU_DEVICE static __device__ __forceinline__
+#define TL2CU_HOST_DEVICE static __host__ __device__ __forceinline__
 
 // ---------------------------------------------------------------- layout
 // Element index (row-major, in the layout's space) of a thread's k-th element:
@@ -165,24 +167,62 @@ TL2CU_DEVICE T tl2cu_minimum_nan(T a, T b) {
   return a != a ? a : b != b ? b : tl2cu_minimum(a, b);
 }
 
-template <typename T>
-TL2CU_DEVICE T tl2cu_abs(T x) {
-  return x < T(0) ? T(0 - x) : x;  // abs(INT_MIN) == INT_MIN, unsigned: identity
-}
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }
 TL2CU_DEVICE double tl2cu_abs(double x) { return fabs(x); }
 TL2CU_DEVICE bool tl2cu_abs(bool x) { return x; }
 
+// ---------------------------------------------------------------- integer arithmetic
+// Triton's + - * and unary minus wrap in two's complement (LLVM add/sub/mul without
+// nsw), where C's signed overflow is undefined: nvcc folds (x + INT32_MAX) < x to
+// false. The generated code calls these on signed values of 32 and 64 bits, and on
+// uint16 multiplies (computed in int by C's promotion, 65535 * 65535 overflows); the
+// translator emits plain C where C already wraps. They compute in unsigned
+// arithmetic of at least 32 bits and convert back, modulo 2^N. T comes from the
+// first operand; the second must be the same kind of integer (a literal spelled
+// 5LL for an int64_t is fine). Host and device: tests/runtime_host.cu checks them.
+template <typename T>
+using tl2cu_bits_of = typename std::conditional<sizeof(T) == 8, uint64_t, uint32_t>::type;
+template <typename T, typename U>
+__host__ __device__ constexpr bool tl2cu_same_int() {
+  return sizeof(T) == sizeof(U) && std::is_signed<T>::value == std::is_signed<U>::value;
+}
+template <typename T, typename U>
+TL2CU_HOST_DEVICE T tl2cu_add(T a, U b) {
+  static_assert(tl2cu_same_int<T, U>(), "tl2cu_add: operands of different types");
+  return T(tl2cu_bits_of<T>(a) + tl2cu_bits_of<T>(b));
+}
+template <typename T, typename U>
+TL2CU_HOST_DEVICE T tl2cu_sub(T a, U b) {
+  static_assert(tl2cu_same_int<T, U>(), "tl2cu_sub: operands of different types");
+  return T(tl2cu_bits_of<T>(a) - tl2cu_bits_of<T>(b));
+}
+template <typename T, typename U>
+TL2CU_HOST_DEVICE T tl2cu_mul(T a, U b) {
+  static_assert(tl2cu_same_int<T, U>(), "tl2cu_mul: operands of different types");
+  return T(tl2cu_bits_of<T>(a) * tl2cu_bits_of<T>(b));
+}
+template <typename T>
+TL2CU_HOST_DEVICE T tl2cu_neg(T a) {  // Triton's -x is 0 - x: -INT32_MIN == INT32_MIN
+  return T(0 - tl2cu_bits_of<T>(a));
+}
+template <typename T>
+TL2CU_HOST_DEVICE T tl2cu_abs(T x) {  // tl.abs: abs(INT32_MIN) == INT32_MIN; unsigned: identity
+  return std::is_signed<T>::value && (x >> (sizeof(T) * 8 - 1)) ? tl2cu_neg(x) : x;
+}
+
 // ---------------------------------------------------------------- integer shifts
 // PTX clamps shift amounts: a shift by the bit width or more gives 0 (or -1 for
-// an arithmetic right shift of a negative value), unlike C where it is undefined.
+// an arithmetic right shift of a negative value), unlike C where it is undefined
+// (observed on the H200 with run-time amounts, TRITON_SEMANTICS.md 3.1). A left
+// shift goes through unsigned bits: in C++17 shifting a negative value is undefined.
 template <typename T, typename S>
-TL2CU_DEVICE T tl2cu_shl(T x, S s) {
-  return (uint64_t)s >= sizeof(T) * 8 ? T(0) : T(x << s);
+TL2CU_HOST_DEVICE T tl2cu_shl(T x, S s) {
+  return (uint64_t)s >= sizeof(T) * 8 ? T(0) : T(tl2cu_bits_of<T>(x) << s);
 }
 template <typename T, typename S>
-TL2CU_DEVICE T tl2cu_shr(T x, S s) {
-  if ((uint64_t)s >= sizeof(T) * 8) return x < T(0) ? T(-1) : T(0);
+TL2CU_HOST_DEVICE T tl2cu_shr(T x, S s) {
+  constexpr int bits = sizeof(T) * 8;
+  if ((uint64_t)s >= bits) return std::is_signed<T>::value ? T(x >> (bits - 1)) : T(0);  // the sign, or 0
   return T(x >> s);
 }
 
@@ -368,7 +408,6 @@ TL2CU_DEVICE uint32_t tl2cu_select4(uint32_t c, uint32_t a, uint32_t b) {
 // tests check them exhaustively on the CPU.
 #define TL2CU_MSB4 0x80808080u
 #define TL2CU_LOW4 0x7f7f7f7fu
-#define TL2CU_HOST_DEVICE static __host__ __device__ __forceinline__
 TL2CU_HOST_DEVICE uint32_t tl2cu_msb_bool4(uint32_t m) { return m >> 7; }
 TL2CU_HOST_DEVICE uint32_t tl2cu_msb_ne4(uint32_t a, uint32_t b) {
   const uint32_t x = a ^ b;  // a byte's low 7 bits plus 0x7f carry into its top bit unless all 0

@@ -1,5 +1,7 @@
 // tests/runtime_host.cu: the runtime's host-and-device helpers, checked on the CPU
-// (nvcc, no GPU needed). The bytewise top-bit comparisons (tl2cu_msb_*) against
+// (nvcc, no GPU needed). The wrapping integer helpers (tl2cu_add, _sub, _mul, _neg,
+// _abs, _shl, _shr) on every width and signedness, against two's complement computed from the
+// low bits of 64-bit unsigned arithmetic, overflowing operands included. The bytewise top-bit comparisons (tl2cu_msb_*) against
 // plain C on every pair of bytes, in every byte position of a word, with the other
 // bytes random so that a carry or borrow leaking between bytes shows.
 #include <cstdio>
@@ -42,6 +44,66 @@ static long check(Msb4 f, Scalar want, bool is_signed) {
   return wrong;
 }
 
+// ---------------------------------------------------------------- wrapping integers
+// The low bits of r as a value of T's width, sign-extended for signed types: Triton's
+// two's complement result, spelled without the helpers' casts.
+template <typename T>
+static int64_t wrapped(uint64_t r) {
+  const int bits = sizeof(T) * 8;
+  const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1, low = r & mask;
+  const bool negative = std::is_signed<T>::value && (low >> (bits - 1)) & 1;
+  return negative ? (int64_t)(low | ~mask) : (int64_t)low;
+}
+
+// Triton's shifts on the H200: amounts of the width or more give 0, or the sign for >>
+// (TRITON_SEMANTICS.md 3.1); the amount is read as unsigned.
+template <typename T>
+static int64_t shifted(T x, uint64_t s, bool left) {
+  const uint64_t bits = sizeof(T) * 8, u = (uint64_t)x;
+  const bool negative = std::is_signed<T>::value && x < T(0);
+  if (s >= bits) return left || !negative ? 0 : -1;
+  if (left) return wrapped<T>(u << s);
+  if (negative) return wrapped<T>(~(~u >> s));  // ones shifted in
+  return wrapped<T>((bits == 64 ? u : u & ((1ull << bits) - 1)) >> s);
+}
+
+static uint64_t next_random64(uint32_t &state) {
+  const uint64_t hi = next_random(state);
+  return hi << 32 | next_random(state);
+}
+
+// Operands: the edges (0, 1, -1, the extremes and their neighbours) paired with each
+// other and with random bit patterns. Returns the number of wrong results.
+template <typename T>
+static long check_wrapping(const char *name) {
+  const T lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  std::vector<T> values = {T(0), T(1), T(-1), T(2), lo, hi, T(lo + 1), T(hi - 1), T(hi / 2 + 1)};
+  uint32_t state = 88172645u;
+  for (int i = 0; i < 300; i++) values.push_back((T)next_random64(state));
+  long wrong = 0;
+  for (T a : values) {
+    const uint64_t ua = (uint64_t)a, bits = sizeof(T) * 8;
+    wrong += tl2cu_neg(a) != wrapped<T>(0 - ua);
+    wrong += tl2cu_abs(a) != (std::is_signed<T>::value && (int64_t)a < 0 ? wrapped<T>(0 - ua) : wrapped<T>(ua));
+    for (T b : values) {
+      const uint64_t ub = (uint64_t)b;
+      wrong += tl2cu_add(a, b) != wrapped<T>(ua + ub);
+      wrong += tl2cu_sub(a, b) != wrapped<T>(ua - ub);
+      wrong += tl2cu_mul(a, b) != wrapped<T>(ua * ub);
+      // what a compiler may fold to b < 0 if the add cannot overflow
+      wrong += (tl2cu_add(a, b) < a) != (T(wrapped<T>(ua + ub)) < a);
+    }
+    const uint64_t amounts[] = {0, 1, bits - 1, bits, bits + 1, 40, 64, ~0ull};
+    for (uint64_t k : amounts) {
+      const T s = T(k);  // ~0: -1 in signed types, a huge amount read as unsigned
+      wrong += tl2cu_shl(a, s) != shifted(a, (uint64_t)s, true);
+      wrong += tl2cu_shr(a, s) != shifted(a, (uint64_t)s, false);
+    }
+  }
+  if (wrong) printf("%s: %ld wrong results\n", name, wrong);
+  return wrong;
+}
+
 int main() {
   struct {
     const char *name;
@@ -74,6 +136,11 @@ int main() {
         }
         if (tl2cu_msb_select4(wc, wa, wb) != want) printf("tl2cu_msb_select4 %x %x %x\n", c, a, b), failed++;
       }
-  printf("%d of %d runtime byte helpers wrong\n", failed, (int)(sizeof cases / sizeof cases[0]) + 1);
-  return failed != 0;
+  const int wrapping_failed = (check_wrapping<int8_t>("int8") != 0) + (check_wrapping<uint8_t>("uint8") != 0) +
+                              (check_wrapping<int16_t>("int16") != 0) + (check_wrapping<uint16_t>("uint16") != 0) +
+                              (check_wrapping<int32_t>("int32") != 0) + (check_wrapping<uint32_t>("uint32") != 0) +
+                              (check_wrapping<int64_t>("int64") != 0) + (check_wrapping<uint64_t>("uint64") != 0);
+  printf("%d of %d runtime byte helpers wrong, wrapping integer helpers wrong in %d of 8 types\n", failed,
+         (int)(sizeof cases / sizeof cases[0]) + 1, wrapping_failed);
+  return failed + wrapping_failed != 0;
 }

@@ -210,11 +210,9 @@ static Obj *b_cdiv(Ctx *c, Node *call, Obj **a) {  // standard.py: (x + (div - 1
 
 static Obj *b_triton_cdiv(Ctx *c, Node *call, Obj **a) {
   if (a[0]->kind == OBJ_VALUE || a[1]->kind == OBJ_VALUE) return b_cdiv(c, call, a);
-  int64_t x = const_int(a[0], call, "cdiv's x"), d = const_int(a[1], call, "cdiv's y");
-  if (d == 0) diag_fatal(call->loc, "division by zero");
-  int64_t q = (x + d - 1) / d;  // Python floor division of (x + d - 1) by d
-  if (((x + d - 1) % d != 0) && (((x + d - 1) < 0) != (d < 0))) q--;
-  return obj_int(q);
+  (void)const_int(a[0], call, "cdiv's x");  // only integers
+  (void)const_int(a[1], call, "cdiv's y");
+  return b_cdiv(c, call, a);  // on Python integers: Python's floor division, int64 overflow checked
 }
 
 static Obj *b_next_power_of_2(Ctx *c, Node *call, Obj **a) {

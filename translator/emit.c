@@ -195,6 +195,21 @@ static const char *binary_float(Em *em, Value *v, const char *A, const char *B, 
   internal_error(__FILE__, __LINE__, "float operator");
 }
 
+// Triton's + - * on integers wrap in two's complement. C wraps unsigned ints of 32
+// and 64 bits, and computes narrower types exactly in int, so a cast back wraps them,
+// except uint16 * uint16, which can overflow int; signed overflow is undefined in C
+// (nvcc folds (x + INT32_MAX) < x to false). Those go through tl2cu_add, tl2cu_sub
+// and tl2cu_mul (runtime/tl2cu.cuh), which compute in unsigned bits.
+const char *int_arith(Op op, Scalar t, const char *A, const char *B) {
+  const char *sym = op == OP_ADD ? "+" : op == OP_SUB ? "-" : "*";
+  if (scalar_bits(t) < 32) {
+    if (t == TY_U16 && op == OP_MUL) return xprintf("tl2cu_mul<uint16_t>(%s, %s)", A, B);
+    return xprintf("(%s)(%s %s %s)", scalar_ctype(t), A, sym, B);
+  }
+  if (!scalar_is_signed(t)) return xprintf("(%s %s %s)", A, sym, B);
+  return xprintf("%s(%s, %s)", op == OP_ADD ? "tl2cu_add" : op == OP_SUB ? "tl2cu_sub" : "tl2cu_mul", A, B);
+}
+
 static const char *binary_int(Value *v, const char *A, const char *B) {
   Scalar t = v->a->ty.kind;
   const char *ct = scalar_ctype(t);
@@ -209,9 +224,15 @@ static const char *binary_int(Value *v, const char *A, const char *B) {
   }
   const char *sym = NULL;
   switch (v->op) {
-  case OP_ADD: sym = "+"; break;
-  case OP_SUB: sym = "-"; break;
-  case OP_MUL: sym = "*"; break;
+  case OP_ADD: case OP_SUB: case OP_MUL: {
+    // arange(0, 1) and friends end as literals: x + 0 and x * 1 read better as x
+    bool b0 = !strcmp(B, "0"), a0 = !strcmp(A, "0"), b1 = !strcmp(B, "1"), a1 = !strcmp(A, "1");
+    if (!narrow && (((v->op == OP_ADD || v->op == OP_SUB) && b0) || (v->op == OP_MUL && b1))) return A;
+    if (!narrow && ((v->op == OP_ADD && a0) || (v->op == OP_MUL && a1))) return B;
+    if (!cannot_wrap(v)) return int_arith(v->op, t, A, B);
+    sym = v->op == OP_ADD ? "+" : v->op == OP_SUB ? "-" : "*";  // exact in plain C, and nvcc can fold it
+    break;
+  }
   case OP_FLOORDIV: sym = "/"; break;  // Triton's // truncates, like C
   case OP_MOD: sym = "%"; break;       // and % takes the dividend's sign, like C
   case OP_AND: sym = "&"; break;
@@ -227,12 +248,7 @@ static const char *binary_int(Value *v, const char *A, const char *B) {
   case OP_NE: return xprintf("(%s != %s)", A, B);
   default: internal_error(__FILE__, __LINE__, "integer operator");
   }
-  if (!narrow) {  // arange(0, 1) and friends end as literals: x + 0 and x * 1 read better as x
-    bool b0 = !strcmp(B, "0"), a0 = !strcmp(A, "0"), b1 = !strcmp(B, "1"), a1 = !strcmp(A, "1");
-    if (((v->op == OP_ADD || v->op == OP_SUB) && b0) || (v->op == OP_MUL && b1)) return A;
-    if ((v->op == OP_ADD && a0) || (v->op == OP_MUL && a1)) return B;
-    return xprintf("(%s %s %s)", A, sym, B);
-  }
+  if (!narrow) return xprintf("(%s %s %s)", A, sym, B);
   return xprintf("(%s)(%s %s %s)", ct, A, sym, B);
 }
 
@@ -254,8 +270,8 @@ static const char *ex_unary(Em *em, Value *v, Cx *cx) {
   case OP_NEG:  // Triton negates as 0 - x (so -(+0.0) is +0.0)
     if (scalar_is_float(t)) return xprintf("(%s - %s)", t == TY_F64 ? "0.0" : t == TY_F32 ? "0.0f" : xprintf("%s(0.0f)", scalar_ctype(t)), A);
     if (t == TY_I1) return A;
-    if (scalar_bits(t) < 32) return xprintf("(%s)(0 - %s)", scalar_ctype(t), A);
-    return xprintf("(0 - %s)", A);
+    if (scalar_bits(t) < 32 || !scalar_is_signed(t)) return int_arith(OP_SUB, t, "0", A);
+    return cannot_wrap(v) ? xprintf("(0 - %s)", A) : xprintf("tl2cu_neg(%s)", A);  // -INT32_MIN wraps
   case OP_INVERT:
     if (t == TY_I1) return xprintf("!%s", A);
     if (scalar_bits(t) < 32) return xprintf("(%s)~%s", scalar_ctype(t), A);
@@ -642,11 +658,13 @@ static void emit_for(Em *em, Stmt *s) {
   const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
-  if (s->step->kind == V_CONST && s->step->ival == 1)
+  bool step_fits = bound_counter(s);
+  if (s->step->kind == V_CONST && s->step->ival == 1)  // i < hi: i + 1 cannot wrap
     line(em, "for (%s %s = %s; %s < %s; ++%s) {", t, s->var->cname, lo, s->var->cname, hi, s->var->cname);
   else
-    line(em, "for (%s %s = %s; %s %s %s; %s += %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
-         s->var->cname, step);
+    line(em, "for (%s %s = %s; %s %s %s; %s) {", t, s->var->cname, lo, s->var->cname, down ? ">" : "<", hi,
+         step_fits ? xprintf("%s += %s", s->var->cname, step)
+                   : xprintf("%s = %s", s->var->cname, int_arith(OP_ADD, s->var->ty.kind, s->var->cname, step)));
   em->indent++;
   em->loops++;
   emit_stmts(em, s->body);

@@ -58,6 +58,10 @@ typedef struct {
 // A statement's right-hand side (or whole C statement) at the current element.
 typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
 
+// range.c
+bool cannot_wrap(Value *v);
+bool bound_counter(Stmt *s);
+
 // emit.c
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ctype(Type t);
@@ -66,6 +70,7 @@ const char *elem_k(const Layout *l, int64_t k);
 const char *elem_index(const Layout *l);
 const char *coord(const Layout *l, int d);
 const char *ex(Em *em, Value *v, Cx *cx);
+const char *int_arith(Op op, Scalar t, const char *A, const char *B);
 Cx child(Cx *cx);
 int elem_bytes(Type t);
 Cx identity_cx(const Layout *l, bool *uses_e);

@@ -148,6 +148,36 @@ static int64_t py_mod(int64_t a, int64_t b) {
   return r;
 }
 
+// Python's integers are unbounded, the translator's are int64: a result outside
+// int64 is an input error here, where C would leave it undefined.
+static _Noreturn void out_of_int64(Loc loc) { diag_fatal(loc, "integer constant out of the int64 range"); }
+
+static Obj *checked_int(Op op, int64_t i, int64_t j, Loc loc) {
+  int64_t r;
+  bool overflow = op == OP_ADD   ? __builtin_add_overflow(i, j, &r)
+                  : op == OP_SUB ? __builtin_sub_overflow(i, j, &r)
+                                 : __builtin_mul_overflow(i, j, &r);
+  if (overflow) out_of_int64(loc);
+  return obj_int(r);
+}
+
+static Obj *const_pow(int64_t i, int64_t j, Loc loc) {
+  if (i == 0 || i == 1 || j == 0) return obj_int(j == 0 ? 1 : i);
+  if (i == -1) return obj_int(j % 2 ? -1 : 1);
+  Obj *r = obj_int(1);
+  for (int64_t k = 0; k < j; k++) r = checked_int(OP_MUL, r->ival, i, loc);  // overflows within 64 steps
+  return r;
+}
+
+static Obj *const_shift(Op op, int64_t i, int64_t j, Loc loc) {
+  if (j < 0) diag_fatal(loc, "negative shift count");
+  if (op == OP_RSHIFT) return obj_int(j >= 64 ? (i < 0 ? -1 : 0) : i >> j);
+  if (i == 0) return obj_int(0);
+  int64_t r = j >= 64 ? 0 : (int64_t)((uint64_t)i << j);
+  if (j >= 64 || r >> j != i) out_of_int64(loc);
+  return obj_int(r);
+}
+
 // Both operands are Python values: compute now, with Python's semantics.
 static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
   if (op == OP_IS || op == OP_ISNOT) {
@@ -179,30 +209,27 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
   case OP_GE: return obj_bool(x >= y);
   case OP_EQ: return obj_bool(x == y);
   case OP_NE: return obj_bool(x != y);
-  case OP_ADD: return isf ? obj_float(x + y) : obj_int(i + j);
-  case OP_SUB: return isf ? obj_float(x - y) : obj_int(i - j);
-  case OP_MUL: return isf ? obj_float(x * y) : obj_int(i * j);
+  case OP_ADD: return isf ? obj_float(x + y) : checked_int(op, i, j, loc);
+  case OP_SUB: return isf ? obj_float(x - y) : checked_int(op, i, j, loc);
+  case OP_MUL: return isf ? obj_float(x * y) : checked_int(op, i, j, loc);
   case OP_DIV:
     if (y == 0) diag_fatal(loc, "division by zero");
     return obj_float(x / y);
   case OP_FLOORDIV:
     if (y == 0) diag_fatal(loc, "division by zero");
-    return isf ? obj_float(floor(x / y)) : obj_int(py_floordiv(i, j));
+    if (isf) return obj_float(floor(x / y));
+    return j == -1 ? checked_int(OP_SUB, 0, i, loc) : obj_int(py_floordiv(i, j));  // INT64_MIN // -1 overflows
   case OP_MOD:
     if (y == 0) diag_fatal(loc, "modulo by zero");
-    return isf ? obj_float(x - floor(x / y) * y) : obj_int(py_mod(i, j));
+    return isf ? obj_float(x - floor(x / y) * y) : obj_int(j == -1 ? 0 : py_mod(i, j));  // INT64_MIN % -1 traps in C
   case OP_POW:
-    if (!isf && j >= 0) {
-      int64_t r = 1;
-      for (int64_t k = 0; k < j; k++) r *= i;
-      return obj_int(r);
-    }
+    if (!isf && j >= 0) return const_pow(i, j, loc);
     return obj_float(pow(x, y));
   case OP_LSHIFT: case OP_RSHIFT: case OP_AND: case OP_OR: case OP_XOR:
     if (isf) diag_fatal(loc, "'%s' needs integers", op_text(op));
+    if (op == OP_LSHIFT || op == OP_RSHIFT) return const_shift(op, i, j, loc);
     {
-      int64_t r = op == OP_LSHIFT ? (int64_t)((uint64_t)i << j) : op == OP_RSHIFT ? i >> j
-                : op == OP_AND ? (i & j) : op == OP_OR ? (i | j) : (i ^ j);
+      int64_t r = op == OP_AND ? (i & j) : op == OP_OR ? (i | j) : (i ^ j);
       return a->kind == OBJ_BOOL && b->kind == OBJ_BOOL ? obj_bool(r != 0) : obj_int(r);
     }
   default: break;
@@ -324,7 +351,7 @@ Obj *eval(Ctx *c, Node *e) {
     if (a->kind == OBJ_VALUE) return sem_unary(c, e->op, a, e->loc);
     if (!obj_is_const_number(a)) diag_fatal(e->loc, "bad operand for unary '%s': %s", op_text(e->op), obj_kind_name(a));
     if (e->op == OP_POS) return a;
-    if (e->op == OP_NEG) return a->kind == OBJ_FLOAT ? obj_float(-a->fval) : obj_int(-a->ival);
+    if (e->op == OP_NEG) return a->kind == OBJ_FLOAT ? obj_float(-a->fval) : checked_int(OP_SUB, 0, a->ival, e->loc);
     return obj_int(~a->ival);
   }
   case ND_NOT: {

@@ -11,8 +11,9 @@
 static const char *combine_expr(Value *v, const char *a, const char *b) {
   const char *fn = v->fn;
   if (v->combine) return xprintf("%s(%s, %s)", v->combine->name, a, b);
-  if (!strcmp(fn, "sum") || !strcmp(fn, "cumsum")) return xprintf("%s + %s", a, b);
-  if (!strcmp(fn, "cumprod")) return xprintf("%s * %s", a, b);
+  bool ints = scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1;  // Triton's integer sums wrap
+  if (!strcmp(fn, "sum") || !strcmp(fn, "cumsum")) return ints ? int_arith(OP_ADD, v->ty.kind, a, b) : xprintf("%s + %s", a, b);
+  if (!strcmp(fn, "cumprod")) return ints ? int_arith(OP_MUL, v->ty.kind, a, b) : xprintf("%s * %s", a, b);
   if (!strcmp(fn, "max")) return xprintf("tl2cu_maximum(%s, %s)", a, b);
   if (!strcmp(fn, "min")) return xprintf("tl2cu_minimum(%s, %s)", a, b);
   if (!strcmp(fn, "xor_sum")) return xprintf("%s ^ %s", a, b);

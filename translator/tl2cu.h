@@ -377,6 +377,10 @@ struct Value {
     bool uniform;     // a boolean that is the same over a run
     uint64_t params;  // the parameters whose assumed divisibility by 16 these facts rely on
   } axis;
+  struct {            // V_VAR of a for loop's counter: its bounds, when range.c knows them
+    bool known;
+    int64_t lo, hi;
+  } counter;
   int perm[MAX_RANK]; // V_PERMUTE
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN

@@ -10,9 +10,9 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
   // L28: row = tl.program_id(0)
   const int32_t row = (int32_t)blockIdx.x;
   // L29: Y += row * stride
-  float *const Y_1 = (Y + (row * stride));
+  float *const Y_1 = (Y + tl2cu_mul(row, stride));
   // L30: X += row * stride
-  float *const X_1 = (X + (row * stride));
+  float *const X_1 = (X + tl2cu_mul(row, stride));
   // L31: cols = tl.arange(0, BLOCK_SIZE)
   int32_t cols[16];  // [4096] i32
   #pragma unroll
@@ -175,9 +175,9 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
   // L28: row = tl.program_id(0)
   const int32_t row = (int32_t)blockIdx.x;
   // L29: Y += row * stride
-  float *const Y_1 = (Y + (row * stride));
+  float *const Y_1 = (Y + tl2cu_mul(row, stride));
   // L30: X += row * stride
-  float *const X_1 = (X + (row * stride));
+  float *const X_1 = (X + tl2cu_mul(row, stride));
   // L31: cols = tl.arange(0, BLOCK_SIZE)
   int32_t cols[16];  // [4096] i32
   #pragma unroll

@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
       int32_t iters_2 = iters;
       if (not_converge_1) {
         // L39: iters += 1
-        const int32_t iters_1 = (iters + 1);
+        const int32_t iters_1 = tl2cu_add(iters, 1);
         // L38: if not_converge:
         iters_2 = iters_1;
       }
@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
     iters = iters_3;
   }
   // L41: offset = pid_y * width + pid_x
-  const int32_t offset = ((pid_y * width) + pid_x);
+  const int32_t offset = tl2cu_add(tl2cu_mul(pid_y, width), pid_x);
   // L42: tl.store(output_ptr + offset, iters)
   output_ptr[offset] = iters;
 }

@@ -10,7 +10,7 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
   // L15: row_idx = tl.program_id(0)
   const int32_t row_idx = (int32_t)blockIdx.x;
   // L17: row_start_ptr = input_ptr + row_idx * input_row_stride
-  float *const row_start_ptr = (input_ptr + (row_idx * input_row_stride));
+  float *const row_start_ptr = (input_ptr + tl2cu_mul(row_idx, input_row_stride));
   // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
   int32_t col_offsets[16];  // [4096] i32
   #pragma unroll
@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
     softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   }
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
-  float *const output_row_start_ptr = (output_ptr + (row_idx * output_row_stride));
+  float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
   // L15: row_idx = tl.program_id(0)
   const int32_t row_idx = (int32_t)blockIdx.x;
   // L17: row_start_ptr = input_ptr + row_idx * input_row_stride
-  float *const row_start_ptr = (input_ptr + (row_idx * input_row_stride));
+  float *const row_start_ptr = (input_ptr + tl2cu_mul(row_idx, input_row_stride));
   // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
   int32_t col_offsets[16];  // [4096] i32
   #pragma unroll
@@ -286,7 +286,7 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
     softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   }
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
-  float *const output_row_start_ptr = (output_ptr + (row_idx * output_row_stride));
+  float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
