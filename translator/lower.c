@@ -503,7 +503,7 @@ static Carried carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc) {
   return cr;
 }
 
-// Is carried variable i still to be updated, and does some other update still to come read it?
+// Does an update still to come, other than its own, read carried variable i's old value?
 static bool read_by_pending(Carried *cr, Obj **now, const bool *done, int i) {
   for (int j = 0; j < cr->vars.len; j++)
     if (j != i && !done[j] && now[j]->kind == OBJ_VALUE && now[j]->val == cr->vars.items[i]) return true;
