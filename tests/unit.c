@@ -108,6 +108,8 @@ static void test_options(void) {
   CHECK(o.sigs.len == 1 && !strcmp(((SigOpt *)o.sigs.items[0])->kernel, "k"), "-s KERNEL:SIG from a comment");
   CHECK(!strcmp(((SigOpt *)o.sigs.items[0])->sig, "*fp32, i32"), "quoted signature");
   CHECK(o.defines.len == 1 && !strcmp(((Define *)o.defines.items[0])->value, "64"), "-D from a comment");
+  Loc at = ((Define *)o.defines.items[0])->loc;
+  CHECK(at.line == 2 && at.col == 28 && at.end_col == 35, "a -D in a comment is located at '-D B=64'");
   CHECK(o.grid && !strcmp(o.grid, "cdiv(n, B), 2") && o.grid_loc.line == 2, "--grid and its line");
   Options cli = {0};
   Define *d = xmalloc(sizeof *d);
@@ -115,6 +117,18 @@ static void test_options(void) {
   vec_push(&cli.defines, d);
   options_from_source(&cli, "# tl2cu: -D B=64 -D C=1\n");
   CHECK(cli.defines.len == 2 && !strcmp(((Define *)cli.defines.items[0])->value, "128"), "command line wins");
+}
+
+static void test_closest_name(void) {
+  Vec names = {0};
+  vec_push(&names, "B");
+  vec_push(&names, "BLOCK_SIZE");
+  vec_push(&names, "add_kernel");
+  CHECK(!strcmp(closest_name("BLOCK_SZ", &names), "BLOCK_SIZE"), "a typo finds its name");
+  CHECK(!strcmp(closest_name("block_size", &names), "BLOCK_SIZE"), "case does not count");
+  CHECK(!strcmp(closest_name("add_kernl", &names), "add_kernel"), "a dropped letter");
+  CHECK(!closest_name("X", &names), "a one-letter name is no typo of another");
+  CHECK(!closest_name("kernel_typo", &names), "nothing close: no suggestion");
 }
 
 // Traces a kernel and returns the value bound to the last `out = ...` statement.
@@ -175,6 +189,7 @@ int main(int argc, char **argv) {
   test_ast();
   test_bitwise_precedence();
   test_options();
+  test_closest_name();
   test_promotion();
   if (failures) {
     fprintf(stderr, "unit: %d of %d checks failed\n", failures, checks);

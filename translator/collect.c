@@ -232,6 +232,60 @@ static void mark_calls(Module *m, Node *n) {
   }
 }
 
+bool is_module_constant(Module *m, const char *name) {
+  if (lookup(m->plain, name)) return true;
+  Obj *o = lookup(m->globals, name);
+  return o && o->kind != OBJ_MODULE && o->kind != OBJ_FUNC && o->kind != OBJ_BUILTIN && o->kind != OBJ_PYFUNC;
+}
+
+static void add_name(Vec *out, const char *name) {
+  for (int i = 0; i < out->len; i++)
+    if (!strcmp(out->items[i], name)) return;
+  vec_push(out, (void *)name);
+}
+
+// The module constants the nodes read, following calls into jit functions (once each).
+static void constants_read(Module *m, Node *n, Vec *visited, Vec *out) {
+  for (; n; n = n->next) {
+    if (n->kind == ND_NAME) {
+      Func *g = module_func(m, n->str);
+      bool seen = false;
+      for (int i = 0; g && i < visited->len && !seen; i++) seen = visited->items[i] == g;
+      if (g && g->is_jit && !seen) {
+        vec_push(visited, g);
+        constants_read(m, g->def->a, visited, out);  // parameter defaults
+        constants_read(m, g->def->body, visited, out);
+      } else if (!g && is_module_constant(m, n->str)) {
+        add_name(out, n->str);
+      }
+    }
+    constants_read(m, n->a, visited, out);
+    constants_read(m, n->b, visited, out);
+    constants_read(m, n->c, visited, out);
+    constants_read(m, n->args, visited, out);
+    constants_read(m, n->body, visited, out);
+    constants_read(m, n->orelse, visited, out);
+  }
+}
+
+// Decorator arguments are left out: they are evaluated before any -D applies.
+void define_targets(Module *m, Func *f, Vec *out) {
+  for (Node *p = f->def->a; p; p = p->next) add_name(out, p->str);
+  for (int i = 0; f->autotune_configs && i < f->autotune_configs->items.len; i++) {
+    Obj *kw = ((Obj *)f->autotune_configs->items.items[i])->items.items[0];
+    for (int j = 0; j + 1 < kw->items.len; j += 2) add_name(out, ((Obj *)kw->items.items[j])->str);
+  }
+  Vec visited = {0};
+  vec_push(&visited, f);
+  for (int i = 0; i < f->heuristics.len; i++) {
+    Heuristic *h = f->heuristics.items[i];
+    add_name(out, h->name);
+    constants_read(m, h->lambda->a, &visited, out);
+  }
+  constants_read(m, f->def->a, &visited, out);
+  constants_read(m, f->def->body, &visited, out);
+}
+
 static bool is_simple_constant(Node *e) {
   switch (e->kind) {
   case ND_INT: case ND_FLOAT: case ND_BOOL: case ND_STR: case ND_NONE: return true;

@@ -688,36 +688,6 @@ static void emit_if(Em *em, Stmt *s) {
   line(em, "}");
 }
 
-// Loop-carried variables are updated together at the end of a body: a value
-// that is itself one of the variables is copied first.
-static Stmt *emit_assign_group(Em *em, Stmt *s) {
-  int n = 0;
-  for (Stmt *t = s; t && t->kind == S_ASSIGN; t = t->next) n++;
-  Value **originals = xmalloc(sizeof(Value *) * (size_t)n);
-  n = 0;
-  for (Stmt *t = s; t && t->kind == S_ASSIGN; t = t->next, n++) {
-    originals[n] = t->v;
-    bool clobbered = false;
-    for (Stmt *u = s; u && u->kind == S_ASSIGN && !clobbered; u = u->next) clobbered = u->var == t->v;
-    if (!clobbered) continue;
-    if (t->v->shape.rank) internal_error(__FILE__, __LINE__, "swapping loop-carried blocks");
-    const char *tmp = xprintf("_%s_next", t->var->cname);
-    line(em, "const %s %s = %s;", ctype(t->v->ty), tmp, t->v->cname);
-    Value *copy = xmalloc(sizeof(Value));
-    *copy = *t->v;
-    copy->kind = V_PARAM;
-    copy->param_index = -1;
-    copy->cname = tmp;
-    t->v = copy;
-  }
-  n = 0;
-  for (; s && s->kind == S_ASSIGN; s = s->next, n++) {
-    emit_assign(em, s);
-    s->v = originals[n];  // the IR stays as it was, for the next variant
-  }
-  return s;
-}
-
 static bool is_load(Stmt *s) { return s && s->kind == S_LET && s->v->kind == V_LOAD; }
 
 void emit_stmts(Em *em, Stmt *s) {
@@ -734,7 +704,7 @@ void emit_stmts(Em *em, Stmt *s) {
     switch (s->kind) {
     case S_LET: emit_let(em, s); break;
     case S_VARDEF: emit_vardef(em, s); break;
-    case S_ASSIGN: s = emit_assign_group(em, s); continue;
+    case S_ASSIGN: emit_assign(em, s); break;
     case S_STORE: emit_store(em, s); break;
     case S_FOR: emit_for(em, s); break;
     case S_IF: emit_if(em, s); break;

@@ -440,25 +440,22 @@ static Obj *eval_call(Ctx *c, Node *e) {
 
 // ---------------------------------------------------------------- statements
 
+// The names an assignment target binds: `a`, `a, b`, `(a, b), c`...
+static void target_names(Node *target, Vec *out) {
+  if (target->kind == ND_TUPLE || target->kind == ND_LIST) {
+    for (Node *x = target->args; x; x = x->next) target_names(x, out);
+    return;
+  }
+  if (target->kind != ND_NAME) return;
+  for (int i = 0; i < out->len; i++)
+    if (!strcmp(out->items[i], target->str)) return;
+  vec_push(out, (void *)target->str);
+}
+
 // Names a statement list assigns (targets of =, op=, for), recursively.
 static void assigned_names(Node *s, Vec *out) {
   for (; s; s = s->next) {
-    Node *targets[2] = {NULL, NULL};
-    if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN) targets[0] = s->a;
-    if (s->kind == ND_FOR) targets[1] = s->a;
-    for (int t = 0; t < 2; t++) {
-      Node *n = targets[t];
-      if (!n) continue;
-      Node single = *n;
-      single.next = NULL;
-      Node *list = n->kind == ND_TUPLE || n->kind == ND_LIST ? n->args : &single;
-      for (Node *x = list; x; x = x->next)
-        if (x->kind == ND_NAME) {
-          bool seen = false;
-          for (int i = 0; i < out->len && !seen; i++) seen = !strcmp(out->items[i], x->str);
-          if (!seen) vec_push(out, (void *)x->str);
-        }
-    }
+    if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) target_names(s->a, out);
     if (s->kind == ND_FOR || s->kind == ND_WHILE || s->kind == ND_IF) {
       assigned_names(s->body, out);
       assigned_names(s->orelse, out);
@@ -523,13 +520,39 @@ static Carried carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc) {
   return cr;
 }
 
-// The end of a loop body: each carried variable takes the name's value now.
+// Does an update still to come, other than its own, read carried variable i's old value?
+static bool read_by_pending(Carried *cr, Obj **now, const bool *done, int i) {
+  for (int j = 0; j < cr->vars.len; j++)
+    if (j != i && !done[j] && now[j]->kind == OBJ_VALUE && now[j]->val == cr->vars.items[i]) return true;
+  return false;
+}
+
+// The end of a loop body: the carried variables all take their names' values now, at
+// once, as the next iteration's block arguments do in Triton. They are updated one by
+// one, each only after every update that reads its old value (`a, b = b, a + b`
+// updates a first); in a cycle (a swap) one variable's old value is copied first.
 static void yield_carried(Ctx *c, Node *loop, Carried *cr) {
   if (c->returned) diag_fatal(loop->loc, "'return' inside a loop is not supported");
   c->loc = loop->loc;
   c->src = diag_line_text(loop->loc.line);
-  for (int i = 0; i < cr->vars.len; i++)
-    assign_var(c, cr->vars.items[i], lookup(c->env, cr->names.items[i]), cr->names.items[i], "in the loop", loop->loc);
+  int n = cr->vars.len;
+  Obj **now = xmalloc(sizeof(Obj *) * (size_t)(n + 1));
+  bool *done = xmalloc(sizeof(bool) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) now[i] = lookup(c->env, cr->names.items[i]);
+  for (int left = n; left > 0; left--) {
+    int next = -1;
+    for (int i = 0; i < n && next < 0; i++)
+      if (!done[i] && !read_by_pending(cr, now, done, i)) next = i;
+    if (next < 0) {  // every update left reads a variable another one overwrites
+      for (next = 0; done[next]; next++) continue;
+      Value *var = cr->vars.items[next];
+      Obj *old = obj_value(new_var(c, xprintf("%s_prev", (char *)cr->names.items[next]), obj_value(var), loop->loc));
+      for (int j = 0; j < n; j++)
+        if (now[j]->kind == OBJ_VALUE && now[j]->val == var) now[j] = old;
+    }
+    assign_var(c, cr->vars.items[next], now[next], cr->names.items[next], "in the loop", loop->loc);
+    done[next] = true;
+  }
 }
 
 // The loop bounds of range(...) / tl.range(...) / tl.static_range(...).

@@ -61,25 +61,25 @@ static Vec select_kernels(Module *m, Options *opt) {
   return out;
 }
 
+// The kernels the file's own options may name: those translated, and those the file
+// translates without -k (a '# tl2cu:' line serves every kernel of its file).
+static Vec file_kernels(Module *m, Vec *translated) {
+  Vec out = {0};
+  for (int i = 0; i < translated->len; i++) vec_push(&out, translated->items[i]);
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    bool listed = false;
+    for (int j = 0; j < translated->len && !listed; j++) listed = translated->items[j] == f;
+    if (f->is_jit && !f->called_by_jit && !listed) vec_push(&out, f);
+  }
+  return out;
+}
+
 // -D NAME=VALUE also fixes module-level constants.
 static void apply_module_defines(Module *m, Options *opt) {
   for (int i = 0; i < opt->defines.len; i++) {
     Define *d = opt->defines.items[i];
-    if (!lookup(m->plain, d->name) && !lookup(m->globals, d->name)) continue;
-    Node n = {.kind = ND_NAME};
-    char *end;
-    long long iv = strtoll(d->value, &end, 0);
-    Obj *v = *d->value && !*end ? obj_int(iv) : NULL;
-    if (!v) {
-      double fv = strtod(d->value, &end);
-      if (*d->value && !*end) v = obj_float(fv);
-    }
-    if (!v) {
-      fprintf(stderr, "tl2cu: error: -D %s=%s: a module-level constant needs a number\n", d->name, d->value);
-      exit(2);
-    }
-    (void)n;
-    m->globals = bind(m->globals, d->name, v);
+    if (is_module_constant(m, d->name)) m->globals = bind(m->globals, d->name, literal_value(d->value));
   }
 }
 
@@ -256,8 +256,11 @@ int main(int argc, char **argv) {
   }
 
   Module *m = collect_module(module);
-  apply_module_defines(m, &opt);
   Vec funcs = select_kernels(m, &opt);
+  Vec in_file = file_kernels(m, &funcs);
+  options_check_names(&opt, m, &funcs, &in_file);
+  stop_if_errors();
+  apply_module_defines(m, &opt);
   if (opt.launcher_name && funcs.len > 1) {
     fprintf(stderr, "tl2cu: error: --name needs exactly one kernel (use -k)\n");
     return 2;

@@ -20,7 +20,8 @@ static const char usage[] =
     "      --name NAME         launcher name when one kernel is translated\n"
     "  -s, --signature K:SIG   parameter types of kernel K, as Triton's AOT compiler takes them:\n"
     "                          '*fp32:16, *fp32, i32, 1024' (pointer, scalar, constexpr value)\n"
-    "  -D NAME=VALUE           fix a constexpr parameter or module-level constant\n"
+    "  -D NAME=VALUE           fix a parameter, autotune meta-parameter, heuristic, or\n"
+    "                          module-level constant the kernels read\n"
     "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
     "      --line-directives   emit #line directives pointing into the .py\n"
@@ -35,8 +36,8 @@ static const char usage[] =
     "command-line options win.\n";
 
 typedef struct {
-  bool from_source;
-  Loc loc;  // of the comment line, for errors in the file
+  Loc loc;      // the option's word in a '# tl2cu:' line (line 0: the command line)
+  int val_end;  // where the word after it ends: the option and its value, when it takes one
 } Origin;
 
 static _Noreturn void usage_error(const char *fmt, const char *arg) {
@@ -46,11 +47,20 @@ static _Noreturn void usage_error(const char *fmt, const char *arg) {
   exit(2);
 }
 
-static void bad_option(Origin *o, const char *fmt, const char *arg) {
-  if (!o->from_source) usage_error(fmt, arg);
-  char *msg = xprintf(fmt, arg);
-  diag_error(o->loc, "%s", msg);
+void option_error(Loc at, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (!at.line) usage_error("%s", msg);
+  diag_error(at, "%s", msg);
 }
+
+static void bad_option(Origin *o, const char *fmt, const char *arg) { option_error(o->loc, fmt, arg); }
+
+// The option and its value: where a two-word option's errors point.
+static Loc with_value(Origin *o) { return o->loc.line ? (Loc){o->loc.line, o->loc.col, o->val_end} : o->loc; }
 
 static int parse_positive(Origin *o, const char *opt, const char *s) {
   char *end;
@@ -62,24 +72,26 @@ static int parse_positive(Origin *o, const char *opt, const char *s) {
   return (int)v;
 }
 
-static void add_define(Options *opt, Origin *o, const char *arg) {
+static void add_define(Options *opt, Loc at, const char *arg) {
   const char *eq = strchr(arg, '=');
   if (!eq || eq == arg) {
-    bad_option(o, "-D needs NAME=VALUE, not '%s'", arg);
+    option_error(at, "-D needs NAME=VALUE, not '%s'", arg);
     return;
   }
   if (!literal_value(eq + 1)) {
-    bad_option(o, "-D %s: the value must be a number, True, False, None or a dtype", arg);
+    option_error(at, "-D %s: the value must be a number, True, False, None or a dtype", arg);
     return;
   }
   Define *d = xmalloc(sizeof *d);
   d->name = xstrndup(arg, (size_t)(eq - arg));
   d->value = xstrdup(eq + 1);
+  d->loc = at;
   vec_push(&opt->defines, d);
 }
 
-static void add_sig(Options *opt, Origin *o, const char *arg) {
+static void add_sig(Options *opt, Loc at, const char *arg) {
   SigOpt *s = xmalloc(sizeof *s);
+  s->loc = at;
   const char *colon = strchr(arg, ':');
   // "KERNEL:SIG" unless the part before ':' is a type ("*fp32:16")
   if (colon && colon != arg && !strchr("*", arg[0]) && !memchr(arg, ',', (size_t)(colon - arg))) {
@@ -89,7 +101,6 @@ static void add_sig(Options *opt, Origin *o, const char *arg) {
     s->kernel = NULL;
     s->sig = xstrdup(arg);
   }
-  (void)o;
   vec_push(&opt->sigs, s);
 }
 
@@ -107,9 +118,9 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strcmp(a, "-H") || !strcmp(a, "--header")) { NEEDS_VALUE(); opt->header = val; return 2; }
   if (!strcmp(a, "-k") || !strcmp(a, "--kernel")) { NEEDS_VALUE(); vec_push(&opt->kernels, (void *)val); return 2; }
   if (!strcmp(a, "--name")) { NEEDS_VALUE(); opt->launcher_name = val; return 2; }
-  if (!strcmp(a, "-s") || !strcmp(a, "--signature")) { NEEDS_VALUE(); add_sig(opt, o, val); return 2; }
-  if (!strcmp(a, "-D")) { NEEDS_VALUE(); add_define(opt, o, val); return 2; }
-  if (!strncmp(a, "-D", 2)) { add_define(opt, o, a + 2); return 1; }
+  if (!strcmp(a, "-s") || !strcmp(a, "--signature")) { NEEDS_VALUE(); add_sig(opt, with_value(o), val); return 2; }
+  if (!strcmp(a, "-D")) { NEEDS_VALUE(); add_define(opt, with_value(o), val); return 2; }
+  if (!strncmp(a, "-D", 2)) { add_define(opt, o->loc, a + 2); return 1; }
   if (!strcmp(a, "--grid")) { NEEDS_VALUE(); opt->grid = val; opt->grid_loc = o->loc; return 2; }
   if (!strncmp(a, "--grid=", 7)) { opt->grid = a + 7; opt->grid_loc = o->loc; return 1; }
   if (!strcmp(a, "--num-warps")) { NEEDS_VALUE(); opt->num_warps = parse_positive(o, a, val); return 2; }
@@ -128,7 +139,7 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
 }
 
 void options_parse_argv(Options *opt, int argc, char **argv) {
-  Origin o = {false, {0, 0, 0}};
+  Origin o = {{0, 0, 0}, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -156,12 +167,15 @@ void options_parse_argv(Options *opt, int argc, char **argv) {
   if (!opt->input && !opt->print_include_dir) usage_error("%s", "no input file");
 }
 
-// Splits a comment's option text into words, with '...' and "..." quoting.
-static int split_words(const char *s, char **words, int max, Origin *o) {
+// Splits a comment's option text into words, with '...' and "..." quoting; locs[i]
+// spans word i as written, the text starting at `at`.
+static int split_words(const char *text, Loc at, char **words, Loc *locs, int max, Origin *o) {
   int n = 0;
+  const char *s = text;
   while (*s) {
     while (*s == ' ' || *s == '\t') s++;
     if (!*s) break;
+    const char *start = s;
     Str w = {0};
     str_add(&w, "");
     while (*s && *s != ' ' && *s != '\t') {
@@ -184,6 +198,7 @@ static int split_words(const char *s, char **words, int max, Origin *o) {
       bad_option(o, "more than 64 words in one '# tl2cu:' line%s", "");
       return n;
     }
+    locs[n] = (Loc){at.line, at.col + (int)(start - text), at.col + (int)(s - text)};
     words[n++] = w.buf;
   }
   return n;
@@ -237,10 +252,14 @@ void options_from_source(Options *opt, const char *text) {
       const char *r = q + 1;
       while (*r == ' ') r++;
       if (!strncmp(r, "tl2cu:", 6)) {
-        Origin o = {true, {line, (int)(q - p) + 1, (int)len + 1}};
+        Origin o = {{line, (int)(q - p) + 1, (int)len + 1}, 0};
         char *words[64];
-        int n = split_words(xstrndup(r + 6, (size_t)(p + len - r - 6)), words, 64, &o);
+        Loc locs[64];
+        Loc text_at = {line, (int)(r + 6 - p) + 1, 0};
+        int n = split_words(xstrndup(r + 6, (size_t)(p + len - r - 6)), text_at, words, locs, 64, &o);
         for (int i = 0; i < n;) {
+          o.loc = locs[i];
+          o.val_end = locs[i + (i + 1 < n)].end_col;
           int used = parse_one(&file, &o, words + i, n - i);
           if (!used) {
             bad_option(&o, "unknown option '%s' in '# tl2cu:' line", words[i]);
@@ -253,4 +272,54 @@ void options_from_source(Options *opt, const char *text) {
     p = nl ? nl + 1 : p + len;
   }
   merge(opt, &file);
+}
+
+// ---- do the -s and -D options name something? (after the file is read)
+
+static bool has_func(Vec *funcs, const char *name) {
+  for (int i = 0; i < funcs->len; i++)
+    if (!strcmp(((Func *)funcs->items[i])->name, name)) return true;
+  return false;
+}
+
+static const char *did_you_mean(const char *name, Vec *names) {
+  const char *close = closest_name(name, names);
+  return close ? xprintf("; did you mean '%s'?", close) : NULL;
+}
+
+static void check_sig(SigOpt *s, Vec *kernels) {
+  if (!s->kernel || has_func(kernels, s->kernel)) return;
+  Vec names = {0};
+  Str list = {0};
+  str_add(&list, "");
+  for (int i = 0; i < kernels->len; i++) {
+    const char *name = ((Func *)kernels->items[i])->name;
+    vec_push(&names, (void *)name);
+    str_addf(&list, "%s'%s'", i ? ", " : "", name);
+  }
+  const char *hint = did_you_mean(s->kernel, &names);
+  bool in_file = s->loc.line;
+  option_error(s->loc, "-s %s:...: '%s' is not a kernel %s%s", s->kernel, s->kernel,
+               in_file ? "of this file" : "translated", hint ? hint : xprintf(" (those are %s)", list.buf));
+}
+
+static void check_define(Module *m, Define *d, Vec *kernels) {
+  Vec targets = {0};
+  for (int i = 0; i < kernels->len; i++) define_targets(m, kernels->items[i], &targets);
+  for (int i = 0; i < targets.len; i++)
+    if (!strcmp(targets.items[i], d->name)) return;
+  const char *hint = did_you_mean(d->name, &targets);
+  option_error(d->loc, "-D %s=%s: '%s' is not a parameter, autotune meta-parameter, heuristic or module-level constant of %s%s",
+               d->name, d->value, d->name, d->loc.line ? "this file's kernels" : "the kernels translated", hint ? hint : "");
+}
+
+void options_check_names(Options *o, Module *m, Vec *translated, Vec *in_file) {
+  for (int i = 0; i < o->sigs.len; i++) {
+    SigOpt *s = o->sigs.items[i];
+    check_sig(s, s->loc.line ? in_file : translated);
+  }
+  for (int i = 0; i < o->defines.len; i++) {
+    Define *d = o->defines.items[i];
+    check_define(m, d, d->loc.line ? in_file : translated);
+  }
 }

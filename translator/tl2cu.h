@@ -45,6 +45,8 @@ typedef struct {
   int len, cap;
 } Vec;
 void vec_push(Vec *v, void *item);
+// The name of `names` (const char*) close enough to `name` to be what a typo meant, or NULL.
+const char *closest_name(const char *name, Vec *names);
 
 #define unreachable() internal_error(__FILE__, __LINE__, "unreachable")
 _Noreturn void internal_error(const char *file, int line, const char *what);
@@ -273,6 +275,11 @@ Obj *obj_dtype(Scalar s);
 const char *obj_kind_name(const Obj *o);
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
+// A module-level constant (tl.constexpr or plain), not an import or a function.
+bool is_module_constant(Module *m, const char *name);
+// The names a -D may fix for kernel f: its parameters, autotune meta-parameters and
+// heuristics, and the module constants it and the jit functions it calls read.
+void define_targets(Module *m, Func *f, Vec *out);
 
 // ---------------------------------------------------------------- names.c
 // The namespace policy: the emitter's own names start with "_"; user names are
@@ -284,11 +291,13 @@ const char *user_cname(const char *name);  // "_x" -> "u_x", "new" -> "new_", "x
 typedef struct {
   const char *name;   // NAME=VALUE from -D
   const char *value;
+  Loc loc;            // the option in a '# tl2cu:' line (line 0: the command line)
 } Define;
 
 typedef struct {
   const char *kernel;
   const char *sig;
+  Loc loc;            // as Define's
 } SigOpt;
 
 typedef struct {
@@ -313,6 +322,13 @@ typedef struct {
 void options_parse_argv(Options *o, int argc, char **argv);
 // Adds options from "# tl2cu:" comment lines of the file; command-line options win.
 void options_from_source(Options *o, const char *text);
+// An option's error: a usage error (status 2) from the command line (at.line 0), else
+// an input error at the option in its '# tl2cu:' line.
+void option_error(Loc at, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+// Every -s names one of the kernels, every -D something define_targets gives for one of
+// them: those translated for the command line's options, those and the file's entry
+// kernels (what it translates without -k) for the file's own.
+void options_check_names(Options *o, Module *m, Vec *translated, Vec *in_file);
 
 // ---------------------------------------------------------------- lower.c
 // IR: SSA values (Value) and structured statements (Stmt).
@@ -398,7 +414,7 @@ struct Combine {
 typedef enum {
   S_LET,      // v: materialize v into its C variable
   S_VARDEF,   // var = v (declare the mutable variable var)
-  S_ASSIGN,   // var = v at the end of a body (parallel within one ASSIGN group)
+  S_ASSIGN,   // var = v at the end of a body, in order (lower.c orders a loop's updates)
   S_STORE,    // ptr, v (value), mask
   S_FOR,      // var: induction variable; lo, hi, step; body
   S_IF,       // cond; body, orelse

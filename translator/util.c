@@ -5,6 +5,7 @@
 // once at exit (util_free_all), which keeps sanitizer runs free of leak noise.
 #include "tl2cu.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,40 @@ void vec_push(Vec *v, void *item) {
     v->cap = cap;
   }
   v->items[v->len++] = item;
+}
+
+// Edits (insert, delete, replace a character) from a to b; letters that differ only in
+// case count as the same, so `block` finds `BLOCK`.
+static int edit_distance(const char *a, const char *b) {
+  size_t n = strlen(b);
+  int *row = xmalloc(sizeof(int) * (n + 1));  // row[j]: edits from a's prefix to b[0..j)
+  for (size_t j = 0; j <= n; j++) row[j] = (int)j;
+  for (size_t i = 0; a[i]; i++) {
+    int diagonal = row[0];
+    row[0] = (int)i + 1;
+    for (size_t j = 1; j <= n; j++) {
+      int above = row[j];
+      int best = diagonal + (tolower((unsigned char)a[i]) != tolower((unsigned char)b[j - 1]));
+      if (above + 1 < best) best = above + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diagonal = above;
+    }
+  }
+  return row[n];
+}
+
+const char *closest_name(const char *name, Vec *names) {
+  int limit = (int)strlen(name) / 3;  // a typo changes little of a name
+  if (limit < 1) limit = 1;
+  const char *best = NULL;
+  int best_distance = limit + 1;
+  for (int i = 0; i < names->len; i++) {
+    const char *cand = names->items[i];
+    int d = edit_distance(name, cand);
+    if (d < best_distance && d < (int)strlen(cand)) best = cand, best_distance = d;
+  }
+  return best;
 }
 
 _Noreturn void internal_error(const char *file, int line, const char *what) {

@@ -1,0 +1,105 @@
+# Tuple assignment with Python's semantics: the right side is evaluated completely
+# before any name is bound, in straight code, in branches of a run-time `if`, and for
+# loop-carried values of range / tl.range / tl.static_range / while loops (the loop's
+# variables are updated at once: a swap copies one old value first). Block and scalar
+# values, nested targets, helpers returning tuples. Every kernel reads n floats and
+# writes 2n (its a and b); tests/gpu/tuple_check.py compares each with Triton bit for bit.
+# tl2cu: -s 'fib_range:*fp32,*fp32,i32,i32' -s 'fib_static:*fp32,*fp32,i32,i32'
+# tl2cu: -s 'swap_while:*fp32,*fp32,i32,i32' -s 'swap_in_branch:*fp32,*fp32,i32,i32'
+# tl2cu: -s 'nested_and_helper:*fp32,*fp32,i32,i32' -s 'straight_and_scalars:*fp32,*fp32,i32,i32'
+# tl2cu: -D BLOCK=256 --grid 'cdiv(n, BLOCK)'
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def fib_step(a, b):
+    return b, a + b
+
+
+@triton.jit
+def fib_range(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = a * 0.5
+    for _ in range(steps):
+        a, b = b, a + b
+    for _ in tl.range(0, steps, 2):
+        a, b = b, a - b
+    tl.store(out_ptr + offs, a, mask=mask)
+    tl.store(out_ptr + n + offs, b, mask=mask)
+
+
+@triton.jit
+def fib_static(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = a + 1.0
+    for _ in tl.static_range(6):
+        a, b = b, a + b
+    tl.store(out_ptr + offs, a, mask=mask)
+    tl.store(out_ptr + n + offs, b + steps, mask=mask)
+
+
+@triton.jit
+def swap_while(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = a - 2.0
+    c = a * 0.0
+    i = 0
+    while i < steps:
+        a, b = b, a
+        c = c * 0.5 + a
+        i += 1
+    tl.store(out_ptr + offs, a + c, mask=mask)
+    tl.store(out_ptr + n + offs, b, mask=mask)
+
+
+@triton.jit
+def swap_in_branch(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = a * 0.25
+    if steps % 2 == 1:
+        a, b = b, a
+    for i in range(steps):
+        if i % 3 == 0:
+            a, b = b + 1.0, a
+        else:
+            a = a + b
+    tl.store(out_ptr + offs, a, mask=mask)
+    tl.store(out_ptr + n + offs, b, mask=mask)
+
+
+@triton.jit
+def nested_and_helper(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = a + 0.5
+    c = a - 0.5
+    for _ in range(steps):
+        (a, b), c = (b, c), a
+        a, b = fib_step(a, b)
+    tl.store(out_ptr + offs, a + c, mask=mask)
+    tl.store(out_ptr + n + offs, b, mask=mask)
+
+
+@triton.jit
+def straight_and_scalars(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = a * 2.0
+    a, b = b, a + b
+    a, b = b, a
+    i, j = 1, steps
+    for _ in range(steps):
+        i, j = j, i + j
+    tl.store(out_ptr + offs, a + i, mask=mask)
+    tl.store(out_ptr + n + offs, b - j, mask=mask)
