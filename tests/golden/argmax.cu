@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    rows[_k] = ((pid * 4) + (_e >> 10));
+    rows[_k] = tl2cu_add(tl2cu_mul(pid, 4), (_e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   float x[32];  // [4, 1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    x[_k] = (mask[_k] ? *((x_ptr + (rows[_k] * stride)) + cols[_k]) : -tl2cu_inf<float>());
+    x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : -tl2cu_inf<float>());
   }
   // L19: index = tl.argmax(x, axis=1)
   int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
@@ -200,7 +200,7 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 3);
-      if ((((pid * 4) + _e) < n_rows)) out_ptr[((pid * 4) + _e)] = _index_cvt1[_k];
+      if ((tl2cu_add(tl2cu_mul(pid, 4), _e) < n_rows)) out_ptr[tl2cu_add(tl2cu_mul(pid, 4), _e)] = _index_cvt1[_k];
     }
   }
 }
@@ -216,7 +216,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = ((pid * 4) + (_e >> 10));
+    rows[_k] = tl2cu_add(tl2cu_mul(pid, 4), (_e >> 10));
   }
   // L16: cols = tl.arange(0, BLOCK_N)
   int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
@@ -236,7 +236,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   #pragma unroll
   for (int _k = 0; _k < 32; _k += 4) {
     tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * stride)) + cols[_k]);
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]);
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
     for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
@@ -405,7 +405,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 3);
-      if ((((pid * 4) + _e) < n_rows)) out_ptr[((pid * 4) + _e)] = _index_cvt1[_k];
+      if ((tl2cu_add(tl2cu_mul(pid, 4), _e) < n_rows)) out_ptr[tl2cu_add(tl2cu_mul(pid, 4), _e)] = _index_cvt1[_k];
     }
   }
 }

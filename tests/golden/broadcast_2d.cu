@@ -12,7 +12,7 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
-    rm[_k] = (((int32_t)blockIdx.x * 16) + (_e >> 6));
+    rm[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), (_e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   float * ptrs[16];  // [16, 64] *fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    ptrs[_k] = ((a_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]);
+    ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
   }
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32
@@ -54,7 +54,7 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) *((out_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]) = out[_k];
+    if (mask[_k]) *((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = out[_k];
   }
   // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
   // row_scale changes layout: through shared memory
@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      if (((((int32_t)blockIdx.x * 16) + _e) < M)) rows_ptr[(((int32_t)blockIdx.x * 16) + _e)] = (_row_scale_cvt1[_k] * 2.0f);
+      if ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), _e) < M)) rows_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), _e)] = (_row_scale_cvt1[_k] * 2.0f);
     }
   }
   // L20: tiny = tl.arange(0, 8) * 3
@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
-    rm[_k] = (((int32_t)blockIdx.x * 16) + (_e >> 6));
+    rm[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), (_e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
@@ -128,7 +128,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   float * ptrs[16];  // [16, 64] *fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    ptrs[_k] = ((a_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]);
+    ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
   }
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32 (16-byte loads)
@@ -155,7 +155,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
       _t.v[_j] = out[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)((out_ptr + ((int64_t)rm[_k] * stride)) + rn[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = _t;
   }
   // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
   // row_scale changes layout: through shared memory
@@ -176,7 +176,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      if (((((int32_t)blockIdx.x * 16) + _e) < M)) rows_ptr[(((int32_t)blockIdx.x * 16) + _e)] = (_row_scale_cvt1[_k] * 2.0f);
+      if ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), _e) < M)) rows_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), _e)] = (_row_scale_cvt1[_k] * 2.0f);
     }
   }
   // L20: tiny = tl.arange(0, 8) * 3

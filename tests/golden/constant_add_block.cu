@@ -16,7 +16,7 @@ __global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_p
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    off_x[_k] = ((pid * 32) + _e);
+    off_x[_k] = tl2cu_add(tl2cu_mul(pid, 32), _e);
   }
   // L11: mask = off_x < N0
   bool mask[1];  // [32] i1

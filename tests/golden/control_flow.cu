@@ -12,7 +12,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   // L16: pid = tl.program_id(0)
   const int32_t pid = _program_x;
   // L17: if pid * BLOCK >= n:
-  if (((pid * 64) >= n)) {
+  if ((tl2cu_mul(pid, 64) >= n)) {
     // L18: return
     return;
   }
@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs[_k] = ((pid * 64) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul(pid, 64), _e);
   }
   // L20: mask = offs < n
   bool mask[1];  // [64] i1
@@ -53,7 +53,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
     int32_t count_5 = count;
     if (((step % 2) == 0)) {
       // L26: count += 1
-      const int32_t count_1 = (count + 1);
+      const int32_t count_1 = tl2cu_add(count, 1);
       // L25: if step % 2 == 0:
       count_5 = count_1;
     } else {
@@ -61,12 +61,12 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
       int32_t count_4 = count;
       if (((step % 3) == 0)) {
         // L28: count += 2
-        const int32_t count_2 = (count + 2);
+        const int32_t count_2 = tl2cu_add(count, 2);
         // L27: elif step % 3 == 0:
         count_4 = count_2;
       } else {
         // L30: count -= 1
-        const int32_t count_3 = (count - 1);
+        const int32_t count_3 = tl2cu_sub(count, 1);
         // L27: elif step % 3 == 0:
         count_4 = count_3;
       }

@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    rows[_k] = ((pid * 2) + (_e >> 10));
+    rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
+    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   }
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = ((pid * 2) + (_e >> 10));
+    rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
+    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   }
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -180,7 +180,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    rows[_k] = ((pid * 2) + (_e >> 10));
+    rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -193,7 +193,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
+    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   }
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -223,7 +223,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
       const int _ln = _u / 64, _seg = _u % 64;
       int _i = 0;
       int32_t _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -231,8 +231,8 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
       const int _ln = _u / 64, _seg = _u % 64;
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 64];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 64 + _q]);
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -258,7 +258,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = ((pid * 2) + (_e >> 10));
+    rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
@@ -271,7 +271,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = ((rows[_k] * stride) + cols[_k]);
+    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   }
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
@@ -304,7 +304,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
       const int _ln = _u / 64, _seg = _u % 64;
       int _i = 0;
       int32_t _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -312,8 +312,8 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
       const int _ln = _u / 64, _seg = _u % 64;
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 64];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 64 + _q]);
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll

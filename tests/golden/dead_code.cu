@@ -11,7 +11,7 @@ __global__ void __launch_bounds__(128) dead_values(float *x_ptr, float *out_ptr,
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    i[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L13: mask = i < n
   bool mask[2];  // [256] i1
@@ -46,7 +46,7 @@ __global__ void __launch_bounds__(128) dead_values_aligned(float *x_ptr, float *
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    i[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L13: mask = i < n
   bool mask[2];  // [256] i1

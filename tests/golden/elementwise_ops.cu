@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    offs[_k] = ((pid * 256) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul(pid, 256), _e);
   }
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   int32_t q[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    q[_k] = ((((((i[_k] / 3) + (i[_k] % 3)) - tl2cu_shl(i[_k], 2)) + tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
+    q[_k] = ((tl2cu_add(tl2cu_sub(((i[_k] / 3) + (i[_k] % 3)), tl2cu_shl(i[_k], 2)), tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   int32_t j[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    j[_k] = (((tl2cu_minimum(q[_k], 100) + ((i[_k] + 3) / 4)) + (int32_t)small[_k]) + tl2cu_cast<int32_t>(x[_k]));
+    j[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q[_k], 100), (tl2cu_add(i[_k], 3) / 4)), (int32_t)small[_k]), tl2cu_cast<int32_t>(x[_k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    offs[_k] = ((pid * 256) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul(pid, 256), _e);
   }
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
@@ -181,7 +181,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   int32_t q[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    q[_k] = ((((((i[_k] / 3) + (i[_k] % 3)) - tl2cu_shl(i[_k], 2)) + tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
+    q[_k] = ((tl2cu_add(tl2cu_sub(((i[_k] / 3) + (i[_k] % 3)), tl2cu_shl(i[_k], 2)), tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
   }
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
@@ -193,7 +193,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   int32_t j[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    j[_k] = (((tl2cu_minimum(q[_k], 100) + ((i[_k] + 3) / 4)) + (int32_t)small[_k]) + tl2cu_cast<int32_t>(x[_k]));
+    j[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q[_k], 100), (tl2cu_add(i[_k], 3) / 4)), (int32_t)small[_k]), tl2cu_cast<int32_t>(x[_k]));
   }
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll

@@ -17,7 +17,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = (row_id + 1);
+    row_offsets1[_k] = tl2cu_add(row_id, 1);
   }
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
@@ -30,13 +30,13 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = (row_offsets1[_k] - 1);
+    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   }
   // L18: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = (row_offsets1[_k] + 1);
+    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   }
   // L19: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < (N - 1LL));
+    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L23: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
@@ -78,7 +78,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < (N - 1LL));
+    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L26: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
@@ -90,55 +90,55 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
   uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
   uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
   uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
   uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
   uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
   uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
   uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
   uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
   uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
@@ -151,7 +151,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
+    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
   }
 }
 
@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = (row_id + 1);
+    row_offsets1[_k] = tl2cu_add(row_id, 1);
   }
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
@@ -182,13 +182,13 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = (row_offsets1[_k] - 1);
+    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   }
   // L18: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = (row_offsets1[_k] + 1);
+    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   }
   // L19: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
@@ -212,7 +212,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < (N - 1LL));
+    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L23: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
@@ -230,7 +230,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < (N - 1LL));
+    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L26: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
@@ -272,7 +272,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets0[_k]);
+        const int8_t *_at = ((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -291,7 +291,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets0[_k]);
+        const int8_t *_at = ((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -310,7 +310,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets0[_k]);
+        const int8_t *_at = ((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -336,7 +336,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
         tl2cu_vec<uint32_t, 4> _mine;
         for (int _j = 0; _j < 4; ++_j) _mine.v[_j] = result[_r / 4 + _j];
         const int _k = _r;
-        int8_t *_at = ((out_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) - 1;
+        int8_t *_at = ((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) - 1;
         const tl2cu_vec<uint32_t, 4> _next = tl2cu_next_run<4>(_mine);  // lane + 1's run
         if (_lane != 31) {
           tl2cu_vec<uint32_t, 4> _chunk;
@@ -351,29 +351,29 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem<16, 64>(_tid, _k);
         // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
-        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[0], row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
-        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[0], row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
-        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[0], row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
-        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
-        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
-        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
-        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[0], row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
-        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[0], row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
-        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((col_id * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[0], row_stride)) + ((((col_id * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
         const int8_t sum = (int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)(row00 + row01) + row02) + row10) + row12) + row20) + row21) + row22);
         // L39: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
         const int8_t result = (int8_t)((row11 > (int8_t)0) ? ((sum == (int8_t)2) || (sum == (int8_t)3)) : (sum == (int8_t)3));
         // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
-        if ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < (N - 1LL)))) *((out_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) = result;
+        if ((row_mask1[0] && ((int64_t)(((col_id * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL)))) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + (((col_id * 1024) + (_e & 1023)) + 1)) = result;
       }
     }
   }

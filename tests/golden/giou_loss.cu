@@ -20,55 +20,55 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = ((pid * 256) + box_id[_k]);
+    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
   }
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[(4 * box_offsets[_k])];
+    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[(4 * box_offsets[_k])];
+    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[(4 * box_offsets[_k])];
+    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[(4 * box_offsets[_k])];
+    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[(4 * box_offsets[_k])];
+    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[(4 * box_offsets[_k])];
+    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[(4 * box_offsets[_k])];
+    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[(4 * box_offsets[_k])];
+    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
@@ -249,21 +249,21 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t t_sum;  // sum of sum_input
   {
     int32_t _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
     { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
       int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
       _r0 = _w0;
     }
     t_sum = _r0;
@@ -290,55 +290,55 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = ((pid * 256) + box_id[_k]);
+    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
   }
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[(4 * box_offsets[_k])];
+    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[(4 * box_offsets[_k])];
+    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[(4 * box_offsets[_k])];
+    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[(4 * box_offsets[_k])];
+    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[(4 * box_offsets[_k])];
+    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[(4 * box_offsets[_k])];
+    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[(4 * box_offsets[_k])];
+    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[(4 * box_offsets[_k])];
+    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   }
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
@@ -526,21 +526,21 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   int32_t t_sum;  // sum of sum_input
   {
     int32_t _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
     { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
       int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
       _r0 = _w0;
     }
     t_sum = _r0;
@@ -577,13 +577,13 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
   for (int _k = 0; _k < 8; ++_k) {
     counts_1[_k] = counts[_k];
   }
-  for (int32_t start = 0; start < n_parts; start += 1024) {
+  for (int32_t start = 0; start < n_parts; start = tl2cu_add(start, 1024)) {
     // L85: offsets = start + tl.arange(0, REDUCE_BLOCK)
     int32_t offsets[8];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      offsets[_k] = (start + _e);
+      offsets[_k] = tl2cu_add(start, _e);
     }
     // L86: mask = offsets < n_parts
     bool mask[8];  // [1024] i1
@@ -601,7 +601,7 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
     int32_t counts_2[8];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      counts_2[_k] = (counts_1[_k] + tl2cu_load_masked(&part_count_ptr[offsets[_k]], mask[_k], 0));
+      counts_2[_k] = tl2cu_add(counts_1[_k], tl2cu_load_masked(&part_count_ptr[offsets[_k]], mask[_k], 0));
     }
     // L84: for start in range(0, n_parts, REDUCE_BLOCK):
     #pragma unroll
@@ -646,27 +646,27 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
   int32_t count;  // sum of counts_1
   {
     int32_t _r0 = counts_1[0];
-    _r0 = _r0 + counts_1[1];
-    _r0 = _r0 + counts_1[2];
-    _r0 = _r0 + counts_1[3];
-    _r0 = _r0 + counts_1[4];
-    _r0 = _r0 + counts_1[5];
-    _r0 = _r0 + counts_1[6];
-    _r0 = _r0 + counts_1[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r0 = tl2cu_add(_r0, counts_1[1]);
+    _r0 = tl2cu_add(_r0, counts_1[2]);
+    _r0 = tl2cu_add(_r0, counts_1[3]);
+    _r0 = tl2cu_add(_r0, counts_1[4]);
+    _r0 = tl2cu_add(_r0, counts_1[5]);
+    _r0 = tl2cu_add(_r0, counts_1[6]);
+    _r0 = tl2cu_add(_r0, counts_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
     { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
       int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
       _r0 = _w0;
     }
     count = _r0;

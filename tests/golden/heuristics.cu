@@ -11,7 +11,7 @@ __global__ void __launch_bounds__(128) masked_scale_config0(float *x_ptr, float 
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L19: mask = offs < n
   bool mask[8];  // [1024] i1
@@ -40,7 +40,7 @@ __global__ void __launch_bounds__(128) masked_scale_config0_aligned(float *x_ptr
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L19: mask = offs < n
   bool mask[8];  // [1024] i1
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(128) masked_scale_config1(float *x_ptr, float 
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L16: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32
@@ -102,7 +102,7 @@ __global__ void __launch_bounds__(128) masked_scale_config1_aligned(float *x_ptr
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L16: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32 (16-byte loads)

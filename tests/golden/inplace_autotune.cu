@@ -11,7 +11,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config0(float *x_ptr, int32_
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
@@ -40,7 +40,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config0_aligned(float *x_ptr
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config1(float *x_ptr, int32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config1_aligned(float *x_pt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
@@ -147,7 +147,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config2(float *x_ptr, int32_
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
@@ -176,7 +176,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config2_aligned(float *x_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
@@ -215,7 +215,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config3(float *x_ptr, int32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1
@@ -244,7 +244,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config3_aligned(float *x_pt
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1

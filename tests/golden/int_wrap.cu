@@ -5,154 +5,154 @@ namespace tl2cu_kernels {
 
 // wrap_i8: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    tl2cu_byte_of<int8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    tl2cu_byte_of<int8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)0);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int8_t s[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : (int8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : (int8_t)0);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  uint32_t stored_L32[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L32[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L32[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L32[_w] = __vadd4(x[_w], y[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<int8_t>(stored_L32, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  uint32_t stored_L33[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L33[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L33[w] = __vsub4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L33[_w] = __vsub4(x[_w], y[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<int8_t>(stored_L33, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = (int8_t)(tl2cu_byte<int8_t>(x, k) * tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  uint32_t stored_L35[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L35[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L35[w] = __vneg4(x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = tl2cu_byte<int8_t>(stored_L35, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(tl2cu_byte<int8_t>(x, k), s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(tl2cu_byte<int8_t>(x, k), s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  uint32_t stored_L38[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L38[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L38[w] = __vsetlts4(__vadd4(x[w], y[w]), x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetlts4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = tl2cu_byte<int8_t>(stored_L38, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L38, _k);
   }
   // L40: for _ in range(3):
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = tl2cu_byte<int8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = tl2cu_byte<int8_t>(x, _k);
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int8_t acc_1[8];  // [1024] i8
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (int8_t)((int8_t)(acc[k] * tl2cu_byte<int8_t>(y, k)) - tl2cu_byte<int8_t>(x, k));
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (int8_t)((int8_t)(acc[_k] * tl2cu_byte<int8_t>(y, _k)) - tl2cu_byte<int8_t>(x, _k));
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, k) * tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = (int8_t)t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int8_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int8_t xs = x_ptr[pid];
@@ -163,369 +163,369 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (int8_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (int8_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (int8_t)(xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (int8_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int8_t)((int8_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, k) * tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (int8_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (int32_t)tl2cu_byte<int8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, k) + tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t r0 = sum_input_2[0];
-    r0 = tl2cu_add(r0, sum_input_2[1]);
-    r0 = tl2cu_add(r0, sum_input_2[2]);
-    r0 = tl2cu_add(r0, sum_input_2[3]);
-    r0 = tl2cu_add(r0, sum_input_2[4]);
-    r0 = tl2cu_add(r0, sum_input_2[5]);
-    r0 = tl2cu_add(r0, sum_input_2[6]);
-    r0 = tl2cu_add(r0, sum_input_2[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_2[0];
+    _r0 = tl2cu_add(_r0, sum_input_2[1]);
+    _r0 = tl2cu_add(_r0, sum_input_2[2]);
+    _r0 = tl2cu_add(_r0, sum_input_2[3]);
+    _r0 = tl2cu_add(_r0, sum_input_2[4]);
+    _r0 = tl2cu_add(_r0, sum_input_2[5]);
+    _r0 = tl2cu_add(_r0, sum_input_2[6]);
+    _r0 = tl2cu_add(_r0, sum_input_2[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (int8_t)tl2cu_sub(t_sum_2, t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (int8_t)((int8_t)((int8_t)(xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (int8_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(tl2cu_byte<int8_t>(x, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
   }
 }
 
 // wrap_i8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint32_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
-    for (int j = 0; j < 2; ++j) x[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint32_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+    for (int _j = 0; _j < 2; ++_j) x[_k / 4 + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint32_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((int8_t)0);
-    for (int j = 0; j < 2; ++j) y[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint32_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+    for (int _j = 0; _j < 2; ++_j) y[_k / 4 + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int8_t s[8];  // [1024] i8 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<int8_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<int8_t, 8> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (int8_t)0;
-    for (int j = 0; j < 8; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<int8_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int8_t, 8> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int8_t)0;
+    for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  uint32_t stored_L32[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L32[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L32[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L32[_w] = __vadd4(x[_w], y[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L32[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)(out_ptr + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  uint32_t stored_L33[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L33[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L33[w] = __vsub4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L33[_w] = __vsub4(x[_w], y[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L33[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + n) + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int8_t)(tl2cu_byte<int8_t>(x, k) * tl2cu_byte<int8_t>(y, k));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  uint32_t stored_L35[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L35[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L35[w] = __vneg4(x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L35[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(tl2cu_byte<int8_t>(x, k), s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(tl2cu_byte<int8_t>(x, k), s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  uint32_t stored_L38[2] = {};  // [1024] i8, four to a word
+  uint32_t _stored_L38[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L38[w] = __vsetlts4(__vadd4(x[w], y[w]), x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetlts4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L38[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L38[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = tl2cu_byte<int8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = tl2cu_byte<int8_t>(x, _k);
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int8_t acc_1[8];  // [1024] i8
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (int8_t)((int8_t)(acc[k] * tl2cu_byte<int8_t>(y, k)) - tl2cu_byte<int8_t>(x, k));
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (int8_t)((int8_t)(acc[_k] * tl2cu_byte<int8_t>(y, _k)) - tl2cu_byte<int8_t>(x, _k));
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, k) * tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int8_t)t_cumsum[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int8_t)t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int8_t xs = x_ptr[pid];
@@ -536,327 +536,327 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (int8_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (int8_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (int8_t)(xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (int8_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int8_t)((int8_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, k) * tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (int8_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (int32_t)tl2cu_byte<int8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, k) + tl2cu_byte<int8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t r0 = sum_input_2[0];
-    r0 = tl2cu_add(r0, sum_input_2[1]);
-    r0 = tl2cu_add(r0, sum_input_2[2]);
-    r0 = tl2cu_add(r0, sum_input_2[3]);
-    r0 = tl2cu_add(r0, sum_input_2[4]);
-    r0 = tl2cu_add(r0, sum_input_2[5]);
-    r0 = tl2cu_add(r0, sum_input_2[6]);
-    r0 = tl2cu_add(r0, sum_input_2[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_2[0];
+    _r0 = tl2cu_add(_r0, sum_input_2[1]);
+    _r0 = tl2cu_add(_r0, sum_input_2[2]);
+    _r0 = tl2cu_add(_r0, sum_input_2[3]);
+    _r0 = tl2cu_add(_r0, sum_input_2[4]);
+    _r0 = tl2cu_add(_r0, sum_input_2[5]);
+    _r0 = tl2cu_add(_r0, sum_input_2[6]);
+    _r0 = tl2cu_add(_r0, sum_input_2[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (int8_t)tl2cu_sub(t_sum_2, t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (int8_t)((int8_t)((int8_t)(xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int8_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<int8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<int8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(tl2cu_byte<int8_t>(x, k));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_u8: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    tl2cu_byte_of<uint8_t>(x, k) = (m[k] ? x_ptr[i_[k]] : (uint8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    tl2cu_byte_of<uint8_t>(y, k) = (m[k] ? y_ptr[i_[k]] : (uint8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint8_t s[8];  // [1024] u8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : (uint8_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint8_t)0);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  uint32_t stored_L32[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L32[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L32[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L32[_w] = __vadd4(x[_w], y[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_byte<uint8_t>(stored_L32, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(_stored_L32, _k);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  uint32_t stored_L33[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L33[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L33[w] = __vsub4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L33[_w] = __vsub4(x[_w], y[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_byte<uint8_t>(stored_L33, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L33, _k);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = (uint8_t)(tl2cu_byte<uint8_t>(x, k) * tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  uint32_t stored_L35[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L35[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L35[w] = __vneg4(x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L35, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L35, _k);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(tl2cu_byte<uint8_t>(x, k), s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(tl2cu_byte<uint8_t>(x, k), s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  uint32_t stored_L38[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L38[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L38[w] = __vsetltu4(__vadd4(x[w], y[w]), x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetltu4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = tl2cu_byte<uint8_t>(stored_L38, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L38, _k);
   }
   // L40: for _ in range(3):
   uint8_t acc[8];  // [1024] u8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = tl2cu_byte<uint8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = tl2cu_byte<uint8_t>(x, _k);
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint8_t acc_1[8];  // [1024] u8
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (uint8_t)((uint8_t)(acc[k] * tl2cu_byte<uint8_t>(y, k)) - tl2cu_byte<uint8_t>(x, k));
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (uint8_t)((uint8_t)(acc[_k] * tl2cu_byte<uint8_t>(y, _k)) - tl2cu_byte<uint8_t>(x, _k));
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, k) * tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* buf = (uint32_t*)tl2cu_smem;
-    uint32_t* total = buf + 1152;
+    uint32_t* _buf = (uint32_t*)tl2cu_smem;
+    uint32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = (uint8_t)t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint8_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint8_t xs = x_ptr[pid];
@@ -867,369 +867,369 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (uint8_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (uint8_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (uint8_t)(xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (uint8_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint8_t)((uint8_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, k) * tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (uint8_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (uint32_t)tl2cu_byte<uint8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, k) + tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t r0 = sum_input_2[0];
-    r0 = (r0 + sum_input_2[1]);
-    r0 = (r0 + sum_input_2[2]);
-    r0 = (r0 + sum_input_2[3]);
-    r0 = (r0 + sum_input_2[4]);
-    r0 = (r0 + sum_input_2[5]);
-    r0 = (r0 + sum_input_2[6]);
-    r0 = (r0 + sum_input_2[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_2[0];
+    _r0 = (_r0 + sum_input_2[1]);
+    _r0 = (_r0 + sum_input_2[2]);
+    _r0 = (_r0 + sum_input_2[3]);
+    _r0 = (_r0 + sum_input_2[4]);
+    _r0 = (_r0 + sum_input_2[5]);
+    _r0 = (_r0 + sum_input_2[6]);
+    _r0 = (_r0 + sum_input_2[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (uint8_t)(t_sum_2 - t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (uint8_t)((uint8_t)((uint8_t)(xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (uint8_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(tl2cu_byte<uint8_t>(x, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
   }
 }
 
 // wrap_u8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] u8, four to a word (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint32_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
-    for (int j = 0; j < 2; ++j) x[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint32_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 2> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+    for (int _j = 0; _j < 2; ++_j) x[_k / 4 + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] u8, four to a word (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint32_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = tl2cu_splat4((uint8_t)0);
-    for (int j = 0; j < 2; ++j) y[k / 4 + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint32_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 2> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+    for (int _j = 0; _j < 2; ++_j) y[_k / 4 + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint8_t s[8];  // [1024] u8 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint8_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<uint8_t, 8> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (uint8_t)0;
-    for (int j = 0; j < 8; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint8_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint8_t, 8> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint8_t)0;
+    for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  uint32_t stored_L32[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L32[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L32[w] = __vadd4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L32[_w] = __vadd4(x[_w], y[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L32[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)(out_ptr + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  uint32_t stored_L33[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L33[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L33[w] = __vsub4(x[w], y[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L33[_w] = __vsub4(x[_w], y[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L33[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + n) + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint8_t)(tl2cu_byte<uint8_t>(x, k) * tl2cu_byte<uint8_t>(y, k));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  uint32_t stored_L35[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L35[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L35[w] = __vneg4(x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L35[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(tl2cu_byte<uint8_t>(x, k), s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(tl2cu_byte<uint8_t>(x, k), s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  uint32_t stored_L38[2] = {};  // [1024] u8, four to a word
+  uint32_t _stored_L38[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int w = 0; w < 2; ++w) stored_L38[w] = __vsetltu4(__vadd4(x[w], y[w]), x[w]);
+  for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetltu4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint32_t, 2> t;
-    for (int j = 0; j < 2; ++j) t.v[j] = stored_L38[r / 4 + j];
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint32_t, 2> _t;
+    for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L38[_r / 4 + _j];
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   uint8_t acc[8];  // [1024] u8
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = tl2cu_byte<uint8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = tl2cu_byte<uint8_t>(x, _k);
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint8_t acc_1[8];  // [1024] u8
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (uint8_t)((uint8_t)(acc[k] * tl2cu_byte<uint8_t>(y, k)) - tl2cu_byte<uint8_t>(x, k));
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (uint8_t)((uint8_t)(acc[_k] * tl2cu_byte<uint8_t>(y, _k)) - tl2cu_byte<uint8_t>(x, _k));
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, k) * tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* buf = (uint32_t*)tl2cu_smem;
-    uint32_t* total = buf + 1152;
+    uint32_t* _buf = (uint32_t*)tl2cu_smem;
+    uint32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint8_t)t_cumsum[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint8_t)t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint8_t xs = x_ptr[pid];
@@ -1240,315 +1240,315 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (uint8_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (uint8_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (uint8_t)(xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (uint8_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint8_t)((uint8_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, k) * tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (uint8_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (uint32_t)tl2cu_byte<uint8_t>(x, k);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, k) + tl2cu_byte<uint8_t>(y, k));
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t r0 = sum_input_2[0];
-    r0 = (r0 + sum_input_2[1]);
-    r0 = (r0 + sum_input_2[2]);
-    r0 = (r0 + sum_input_2[3]);
-    r0 = (r0 + sum_input_2[4]);
-    r0 = (r0 + sum_input_2[5]);
-    r0 = (r0 + sum_input_2[6]);
-    r0 = (r0 + sum_input_2[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_2[0];
+    _r0 = (_r0 + sum_input_2[1]);
+    _r0 = (_r0 + sum_input_2[2]);
+    _r0 = (_r0 + sum_input_2[3]);
+    _r0 = (_r0 + sum_input_2[4]);
+    _r0 = (_r0 + sum_input_2[5]);
+    _r0 = (_r0 + sum_input_2[6]);
+    _r0 = (_r0 + sum_input_2[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (uint8_t)(t_sum_2 - t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (uint8_t)((uint8_t)((uint8_t)(xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint8_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 8-byte stores
-    tl2cu_vec<uint8_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 8-byte stores
+    tl2cu_vec<uint8_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(tl2cu_byte<uint8_t>(x, k));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_i16: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int16_t x[8];  // [1024] i16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (m[k] ? x_ptr[i_[k]] : (int16_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (m[_k] ? x_ptr[i[_k]] : (int16_t)0);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int16_t y[8];  // [1024] i16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (m[k] ? y_ptr[i_[k]] : (int16_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (m[_k] ? y_ptr[i[_k]] : (int16_t)0);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int16_t s[8];  // [1024] i16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : (int16_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : (int16_t)0);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = (int16_t)(x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = (int16_t)(x[_k] + y[_k]);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = (int16_t)(x[k] - y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = (int16_t)(x[_k] - y[_k]);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = (int16_t)(x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int16_t)(x[_k] * y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = (int16_t)(0 - x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int16_t)(0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = (int16_t)((int16_t)(x[k] + y[k]) < x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   int16_t acc[8];  // [1024] i16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int16_t acc_1[8];  // [1024] i16
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (int16_t)((int16_t)(acc[k] * y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (int32_t)(int16_t)(x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   }
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<2, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<2, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = (int16_t)t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int16_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int16_t xs = x_ptr[pid];
@@ -1559,373 +1559,373 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (int16_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (int16_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (int16_t)(xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (int16_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int16_t)((int16_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (int32_t)(int16_t)(x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (int16_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (int32_t)x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (int32_t)x[_k];
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (int32_t)(int16_t)(x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t r0 = sum_input_2[0];
-    r0 = tl2cu_add(r0, sum_input_2[1]);
-    r0 = tl2cu_add(r0, sum_input_2[2]);
-    r0 = tl2cu_add(r0, sum_input_2[3]);
-    r0 = tl2cu_add(r0, sum_input_2[4]);
-    r0 = tl2cu_add(r0, sum_input_2[5]);
-    r0 = tl2cu_add(r0, sum_input_2[6]);
-    r0 = tl2cu_add(r0, sum_input_2[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_2[0];
+    _r0 = tl2cu_add(_r0, sum_input_2[1]);
+    _r0 = tl2cu_add(_r0, sum_input_2[2]);
+    _r0 = tl2cu_add(_r0, sum_input_2[3]);
+    _r0 = tl2cu_add(_r0, sum_input_2[4]);
+    _r0 = tl2cu_add(_r0, sum_input_2[5]);
+    _r0 = tl2cu_add(_r0, sum_input_2[6]);
+    _r0 = tl2cu_add(_r0, sum_input_2[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (int16_t)tl2cu_sub(t_sum_2, t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (int16_t)((int16_t)((int16_t)(xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (int16_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_i16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int16_t x[8];  // [1024] i16 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<int16_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<int16_t, 8> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (int16_t)0;
-    for (int j = 0; j < 8; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<int16_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
+    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int16_t y[8];  // [1024] i16 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<int16_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<int16_t, 8> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (int16_t)0;
-    for (int j = 0; j < 8; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<int16_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
+    for (int _j = 0; _j < 8; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int16_t s[8];  // [1024] i16 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<int16_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<int16_t, 8> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (int16_t)0;
-    for (int j = 0; j < 8; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<int16_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
+    for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)(x[k] + y[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)(x[_k] + y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)(x[k] - y[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)(x[_k] - y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)(x[k] * y[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)(x[_k] * y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)(0 - x[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)(0 - x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(x[k], s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(x[k], s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)((int16_t)(x[k] + y[k]) < x[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   int16_t acc[8];  // [1024] i16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int16_t acc_1[8];  // [1024] i16
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (int16_t)((int16_t)(acc[k] * y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (int32_t)(int16_t)(x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   }
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)t_cumsum[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int16_t xs = x_ptr[pid];
@@ -1936,315 +1936,315 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (int16_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (int16_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (int16_t)(xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (int16_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int16_t)((int16_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (int32_t)(int16_t)(x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (int16_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (int32_t)x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (int32_t)x[_k];
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (int32_t)(int16_t)(x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t r0 = sum_input_2[0];
-    r0 = tl2cu_add(r0, sum_input_2[1]);
-    r0 = tl2cu_add(r0, sum_input_2[2]);
-    r0 = tl2cu_add(r0, sum_input_2[3]);
-    r0 = tl2cu_add(r0, sum_input_2[4]);
-    r0 = tl2cu_add(r0, sum_input_2[5]);
-    r0 = tl2cu_add(r0, sum_input_2[6]);
-    r0 = tl2cu_add(r0, sum_input_2[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_2[0];
+    _r0 = tl2cu_add(_r0, sum_input_2[1]);
+    _r0 = tl2cu_add(_r0, sum_input_2[2]);
+    _r0 = tl2cu_add(_r0, sum_input_2[3]);
+    _r0 = tl2cu_add(_r0, sum_input_2[4]);
+    _r0 = tl2cu_add(_r0, sum_input_2[5]);
+    _r0 = tl2cu_add(_r0, sum_input_2[6]);
+    _r0 = tl2cu_add(_r0, sum_input_2[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (int16_t)tl2cu_sub(t_sum_2, t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (int16_t)((int16_t)((int16_t)(xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (int16_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<int16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(x[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_u16: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint16_t x[8];  // [1024] u16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (m[k] ? x_ptr[i_[k]] : (uint16_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (m[_k] ? x_ptr[i[_k]] : (uint16_t)0);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint16_t y[8];  // [1024] u16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (m[k] ? y_ptr[i_[k]] : (uint16_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (m[_k] ? y_ptr[i[_k]] : (uint16_t)0);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint16_t s[8];  // [1024] u16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : (uint16_t)0);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint16_t)0);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = (uint16_t)(x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = (uint16_t)(x[_k] + y[_k]);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = (uint16_t)(x[k] - y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = (uint16_t)(x[_k] - y[_k]);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = tl2cu_mul<uint16_t>(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = (uint16_t)(0 - x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (uint16_t)(0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = (uint16_t)((uint16_t)(x[k] + y[k]) < x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   uint16_t acc[8];  // [1024] u16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint16_t acc_1[8];  // [1024] u16
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[k], y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (uint32_t)tl2cu_mul<uint16_t>(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   }
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* buf = (uint32_t*)tl2cu_smem;
-    uint32_t* total = buf + 1152;
+    uint32_t* _buf = (uint32_t*)tl2cu_smem;
+    uint32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<2, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<2, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = (uint16_t)t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint16_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint16_t xs = x_ptr[pid];
@@ -2255,373 +2255,373 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (uint16_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (uint16_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = tl2cu_mul<uint16_t>(xs, ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (uint16_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint16_t)((uint16_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (uint32_t)tl2cu_mul<uint16_t>(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   }
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (uint16_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (uint32_t)x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (uint32_t)x[_k];
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (uint32_t)(uint16_t)(x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t r0 = sum_input_2[0];
-    r0 = (r0 + sum_input_2[1]);
-    r0 = (r0 + sum_input_2[2]);
-    r0 = (r0 + sum_input_2[3]);
-    r0 = (r0 + sum_input_2[4]);
-    r0 = (r0 + sum_input_2[5]);
-    r0 = (r0 + sum_input_2[6]);
-    r0 = (r0 + sum_input_2[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_2[0];
+    _r0 = (_r0 + sum_input_2[1]);
+    _r0 = (_r0 + sum_input_2[2]);
+    _r0 = (_r0 + sum_input_2[3]);
+    _r0 = (_r0 + sum_input_2[4]);
+    _r0 = (_r0 + sum_input_2[5]);
+    _r0 = (_r0 + sum_input_2[6]);
+    _r0 = (_r0 + sum_input_2[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (uint16_t)(t_sum_2 - t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (uint16_t)(tl2cu_mul<uint16_t>(tl2cu_mul<uint16_t>(xs, ys), ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (uint16_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_u16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint16_t x[8];  // [1024] u16 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint16_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<uint16_t, 8> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (uint16_t)0;
-    for (int j = 0; j < 8; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint16_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
+    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint16_t y[8];  // [1024] u16 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint16_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<uint16_t, 8> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (uint16_t)0;
-    for (int j = 0; j < 8; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint16_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
+    for (int _j = 0; _j < 8; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint16_t s[8];  // [1024] u16 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 8) {
-    tl2cu_vec<uint16_t, 8> t;
-    if (m[k]) t = *(const tl2cu_vec<uint16_t, 8> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 8; ++j) t.v[j] = (uint16_t)0;
-    for (int j = 0; j < 8; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 8) {
+    tl2cu_vec<uint16_t, 8> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
+    for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint16_t)(x[k] + y[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint16_t)(x[_k] + y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint16_t)(x[k] - y[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint16_t)(x[_k] - y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_mul<uint16_t>(x[k], y[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint16_t)(0 - x[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint16_t)(0 - x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(x[k], s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(x[k], s[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint16_t)((uint16_t)(x[k] + y[k]) < x[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   uint16_t acc[8];  // [1024] u16
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint16_t acc_1[8];  // [1024] u16
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[k], y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (uint32_t)tl2cu_mul<uint16_t>(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   }
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* buf = (uint32_t*)tl2cu_smem;
-    uint32_t* total = buf + 1152;
+    uint32_t* _buf = (uint32_t*)tl2cu_smem;
+    uint32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<8, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<8, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint16_t)t_cumsum[k];
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint16_t)t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint16_t xs = x_ptr[pid];
@@ -2632,315 +2632,315 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (uint16_t)(xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (uint16_t)(xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = tl2cu_mul<uint16_t>(xs, ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (uint16_t)(0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint16_t)((uint16_t)(xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (uint32_t)tl2cu_mul<uint16_t>(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   }
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = (uint16_t)t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (uint32_t)x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (uint32_t)x[_k];
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_2[k] = (uint32_t)(uint16_t)(x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_2[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t r0 = sum_input_2[0];
-    r0 = (r0 + sum_input_2[1]);
-    r0 = (r0 + sum_input_2[2]);
-    r0 = (r0 + sum_input_2[3]);
-    r0 = (r0 + sum_input_2[4]);
-    r0 = (r0 + sum_input_2[5]);
-    r0 = (r0 + sum_input_2[6]);
-    r0 = (r0 + sum_input_2[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_2[0];
+    _r0 = (_r0 + sum_input_2[1]);
+    _r0 = (_r0 + sum_input_2[2]);
+    _r0 = (_r0 + sum_input_2[3]);
+    _r0 = (_r0 + sum_input_2[4]);
+    _r0 = (_r0 + sum_input_2[5]);
+    _r0 = (_r0 + sum_input_2[6]);
+    _r0 = (_r0 + sum_input_2[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_2 = r0;
+    t_sum_2 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (uint16_t)(t_sum_2 - t_sum_1);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (uint16_t)(tl2cu_mul<uint16_t>(tl2cu_mul<uint16_t>(xs, ys), ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<8, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint16_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> t;
+  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+    tl2cu_vec<uint16_t, 8> _t;
     #pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(x[k]);
+    for (int _j = 0; _j < 8; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_i32: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int32_t x[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (m[k] ? x_ptr[i_[k]] : 0);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int32_t y[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (m[k] ? y_ptr[i_[k]] : 0);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int32_t s[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : 0);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_add(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_sub(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = tl2cu_neg(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = (int32_t)(tl2cu_add(x[k], y[k]) < x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   int32_t acc[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int32_t acc_1[8];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = tl2cu_sub(tl2cu_mul(acc[k], y[k]), x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int32_t xs = x_ptr[pid];
@@ -2951,368 +2951,368 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = tl2cu_add(xs, ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = tl2cu_sub(xs, ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = tl2cu_mul(xs, ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = tl2cu_neg(xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int32_t)(tl2cu_add(xs, ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t x_sum;  // sum of x
   {
-    int32_t r0 = x[0];
-    r0 = tl2cu_add(r0, x[1]);
-    r0 = tl2cu_add(r0, x[2]);
-    r0 = tl2cu_add(r0, x[3]);
-    r0 = tl2cu_add(r0, x[4]);
-    r0 = tl2cu_add(r0, x[5]);
-    r0 = tl2cu_add(r0, x[6]);
-    r0 = tl2cu_add(r0, x[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = tl2cu_add(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = tl2cu_sub(tl2cu_mul(tl2cu_mul(xs, ys), ys), ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_i32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int32_t x[8];  // [1024] i32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<int32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0;
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<int32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int32_t y[8];  // [1024] i32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<int32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<int32_t, 4> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0;
-    for (int j = 0; j < 4; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<int32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int32_t s[8];  // [1024] i32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<int32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<int32_t, 4> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0;
-    for (int j = 0; j < 4; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<int32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+    for (int _j = 0; _j < 4; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_add(x[k], y[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_add(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_sub(x[k], y[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_sub(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_mul(x[k], y[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_neg(x[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_neg(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(x[k], s[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(x[k], s[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (int32_t)(tl2cu_add(x[k], y[k]) < x[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   int32_t acc[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int32_t acc_1[8];  // [1024] i32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = tl2cu_sub(tl2cu_mul(acc[k], y[k]), x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* buf = (int32_t*)tl2cu_smem;
-    int32_t* total = buf + 1152;
+    int32_t* _buf = (int32_t*)tl2cu_smem;
+    int32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = t_cumsum[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int32_t xs = x_ptr[pid];
@@ -3323,310 +3323,310 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = tl2cu_add(xs, ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = tl2cu_sub(xs, ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = tl2cu_mul(xs, ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = tl2cu_neg(xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int32_t)(tl2cu_add(xs, ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t x_sum;  // sum of x
   {
-    int32_t r0 = x[0];
-    r0 = tl2cu_add(r0, x[1]);
-    r0 = tl2cu_add(r0, x[2]);
-    r0 = tl2cu_add(r0, x[3]);
-    r0 = tl2cu_add(r0, x[4]);
-    r0 = tl2cu_add(r0, x[5]);
-    r0 = tl2cu_add(r0, x[6]);
-    r0 = tl2cu_add(r0, x[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = tl2cu_add(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int32_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int32_t* p = (int32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int32_t* p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = tl2cu_sub(tl2cu_mul(tl2cu_mul(xs, ys), ys), ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(x[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_u32: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (m[k] ? x_ptr[i_[k]] : 0u);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0u);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (m[k] ? y_ptr[i_[k]] : 0u);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0u);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint32_t s[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : 0u);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0u);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = (x[k] - y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = (0 - x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = (uint32_t)((x[k] + y[k]) < x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   uint32_t acc[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint32_t acc_1[8];  // [1024] u32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = ((acc[k] * y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (x[_k] * y[_k]);
   }
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* buf = (uint32_t*)tl2cu_smem;
-    uint32_t* total = buf + 1152;
+    uint32_t* _buf = (uint32_t*)tl2cu_smem;
+    uint32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint32_t xs = x_ptr[pid];
@@ -3637,368 +3637,368 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint32_t)((xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (x[_k] * y[_k]);
   }
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t x_sum;  // sum of x
   {
-    uint32_t r0 = x[0];
-    r0 = (r0 + x[1]);
-    r0 = (r0 + x[2]);
-    r0 = (r0 + x[3]);
-    r0 = (r0 + x[4]);
-    r0 = (r0 + x[5]);
-    r0 = (r0 + x[6]);
-    r0 = (r0 + x[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (x[_k] + y[_k]);
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (((xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (uint32_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_u32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[8];  // [1024] u32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0u;
-    for (int j = 0; j < 4; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[8];  // [1024] u32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0u;
-    for (int j = 0; j < 4; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint32_t s[8];  // [1024] u32 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 4) {
-    tl2cu_vec<uint32_t, 4> t;
-    if (m[k]) t = *(const tl2cu_vec<uint32_t, 4> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 4; ++j) t.v[j] = 0u;
-    for (int j = 0; j < 4; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 4) {
+    tl2cu_vec<uint32_t, 4> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+    for (int _j = 0; _j < 4; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] + y[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] + y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] - y[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] - y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] * y[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] * y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (0 - x[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (0 - x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(x[k], s[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(x[k], s[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint32_t)((x[k] + y[k]) < x[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   uint32_t acc[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint32_t acc_1[8];  // [1024] u32
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = ((acc[k] * y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (x[_k] * y[_k]);
   }
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* buf = (uint32_t*)tl2cu_smem;
-    uint32_t* total = buf + 1152;
+    uint32_t* _buf = (uint32_t*)tl2cu_smem;
+    uint32_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint32_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint32_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint32_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = t_cumsum[k];
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint32_t xs = x_ptr[pid];
@@ -4009,310 +4009,310 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint32_t)((xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (x[_k] * y[_k]);
   }
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t x_sum;  // sum of x
   {
-    uint32_t r0 = x[0];
-    r0 = (r0 + x[1]);
-    r0 = (r0 + x[2]);
-    r0 = (r0 + x[3]);
-    r0 = (r0 + x[4]);
-    r0 = (r0 + x[5]);
-    r0 = (r0 + x[6]);
-    r0 = (r0 + x[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (x[_k] + y[_k]);
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint32_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint32_t* p = (uint32_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint32_t* p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (((xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint32_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> t;
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<uint32_t, 4> _t;
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(x[k]);
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_i64: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[10240];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int64_t x[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (m[k] ? x_ptr[i_[k]] : 0LL);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0LL);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int64_t y[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (m[k] ? y_ptr[i_[k]] : 0LL);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0LL);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int64_t s[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : 0LL);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0LL);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = tl2cu_add(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = tl2cu_sub(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = tl2cu_neg(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = (int64_t)(tl2cu_add(x[k], y[k]) < x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   int64_t acc[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int64_t acc_1[8];  // [1024] i64
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = tl2cu_sub(tl2cu_mul(acc[k], y[k]), x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int64_t cumsum_input[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int64_t t_cumsum[8];  // [1024] i64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int64_t* buf = (int64_t*)tl2cu_smem;
-    int64_t* total = buf + 1152;
+    int64_t* _buf = (int64_t*)tl2cu_smem;
+    int64_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int64_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int64_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int64_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int64_t xs = x_ptr[pid];
@@ -4323,368 +4323,368 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = tl2cu_add(xs, ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = tl2cu_sub(xs, ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = tl2cu_mul(xs, ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = tl2cu_neg(xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int64_t)(tl2cu_add(xs, ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int64_t sum_input[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int64_t t_sum;  // sum of sum_input
   {
-    int64_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int64_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int64_t* p = (int64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int64_t* p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int64_t x_sum;  // sum of x
   {
-    int64_t r0 = x[0];
-    r0 = tl2cu_add(r0, x[1]);
-    r0 = tl2cu_add(r0, x[2]);
-    r0 = tl2cu_add(r0, x[3]);
-    r0 = tl2cu_add(r0, x[4]);
-    r0 = tl2cu_add(r0, x[5]);
-    r0 = tl2cu_add(r0, x[6]);
-    r0 = tl2cu_add(r0, x[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int64_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int64_t* p = (int64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int64_t* p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   int64_t sum_input_1[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = tl2cu_add(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   }
   int64_t t_sum_1;  // sum of sum_input_1
   {
-    int64_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int64_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int64_t* p = (int64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int64_t* p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = tl2cu_sub(tl2cu_mul(tl2cu_mul(xs, ys), ys), ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (int64_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_i64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[10240];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int64_t x[8];  // [1024] i64 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 2) {
-    tl2cu_vec<int64_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<int64_t, 2> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0LL;
-    for (int j = 0; j < 2; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 2) {
+    tl2cu_vec<int64_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int64_t y[8];  // [1024] i64 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 2) {
-    tl2cu_vec<int64_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<int64_t, 2> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0LL;
-    for (int j = 0; j < 2; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 2) {
+    tl2cu_vec<int64_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
+    for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int64_t s[8];  // [1024] i64 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 2) {
-    tl2cu_vec<int64_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<int64_t, 2> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0LL;
-    for (int j = 0; j < 2; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 2) {
+    tl2cu_vec<int64_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
+    for (int _j = 0; _j < 2; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_add(x[k], y[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_add(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_sub(x[k], y[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_sub(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_mul(x[k], y[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_neg(x[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_neg(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(x[k], s[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(x[k], s[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (int64_t)(tl2cu_add(x[k], y[k]) < x[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   int64_t acc[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int64_t acc_1[8];  // [1024] i64
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = tl2cu_sub(tl2cu_mul(acc[k], y[k]), x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int64_t cumsum_input[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int64_t t_cumsum[8];  // [1024] i64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int64_t* buf = (int64_t*)tl2cu_smem;
-    int64_t* total = buf + 1152;
+    int64_t* _buf = (int64_t*)tl2cu_smem;
+    int64_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      int64_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = tl2cu_add(acc, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      int64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      int64_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = tl2cu_add(before, total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = tl2cu_add(before, buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      int64_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = t_cumsum[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int64_t xs = x_ptr[pid];
@@ -4695,310 +4695,310 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   // L47: scalars = out_ptr + 9 * n + pid * 10
   int64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = tl2cu_add(xs, ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = tl2cu_sub(xs, ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = tl2cu_mul(xs, ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = tl2cu_neg(xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (int64_t)(tl2cu_add(xs, ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int64_t sum_input[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = tl2cu_mul(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   }
   int64_t t_sum;  // sum of sum_input
   {
-    int64_t r0 = sum_input[0];
-    r0 = tl2cu_add(r0, sum_input[1]);
-    r0 = tl2cu_add(r0, sum_input[2]);
-    r0 = tl2cu_add(r0, sum_input[3]);
-    r0 = tl2cu_add(r0, sum_input[4]);
-    r0 = tl2cu_add(r0, sum_input[5]);
-    r0 = tl2cu_add(r0, sum_input[6]);
-    r0 = tl2cu_add(r0, sum_input[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int64_t _r0 = sum_input[0];
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, sum_input[4]);
+    _r0 = tl2cu_add(_r0, sum_input[5]);
+    _r0 = tl2cu_add(_r0, sum_input[6]);
+    _r0 = tl2cu_add(_r0, sum_input[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int64_t* p = (int64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int64_t* p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int64_t x_sum;  // sum of x
   {
-    int64_t r0 = x[0];
-    r0 = tl2cu_add(r0, x[1]);
-    r0 = tl2cu_add(r0, x[2]);
-    r0 = tl2cu_add(r0, x[3]);
-    r0 = tl2cu_add(r0, x[4]);
-    r0 = tl2cu_add(r0, x[5]);
-    r0 = tl2cu_add(r0, x[6]);
-    r0 = tl2cu_add(r0, x[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int64_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int64_t* p = (int64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int64_t* p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   int64_t sum_input_1[8];  // [1024] i64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = tl2cu_add(x[k], y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   }
   int64_t t_sum_1;  // sum of sum_input_1
   {
-    int64_t r0 = sum_input_1[0];
-    r0 = tl2cu_add(r0, sum_input_1[1]);
-    r0 = tl2cu_add(r0, sum_input_1[2]);
-    r0 = tl2cu_add(r0, sum_input_1[3]);
-    r0 = tl2cu_add(r0, sum_input_1[4]);
-    r0 = tl2cu_add(r0, sum_input_1[5]);
-    r0 = tl2cu_add(r0, sum_input_1[6]);
-    r0 = tl2cu_add(r0, sum_input_1[7]);
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 16));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 8));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 4));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 2));
-    r0 = tl2cu_add(r0, tl2cu_shfl_xor(r0, 1));
+    int64_t _r0 = sum_input_1[0];
+    _r0 = tl2cu_add(_r0, sum_input_1[1]);
+    _r0 = tl2cu_add(_r0, sum_input_1[2]);
+    _r0 = tl2cu_add(_r0, sum_input_1[3]);
+    _r0 = tl2cu_add(_r0, sum_input_1[4]);
+    _r0 = tl2cu_add(_r0, sum_input_1[5]);
+    _r0 = tl2cu_add(_r0, sum_input_1[6]);
+    _r0 = tl2cu_add(_r0, sum_input_1[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { int64_t* p = (int64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const int64_t* p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = tl2cu_add(w0, w2);
-      w1 = tl2cu_add(w1, w3);
-      w0 = tl2cu_add(w0, w1);
-      r0 = w0;
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = tl2cu_sub(tl2cu_mul(tl2cu_mul(xs, ys), ys), ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (int64_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(x[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 // wrap_u64: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[10240];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint64_t x[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    x[k] = (m[k] ? x_ptr[i_[k]] : 0ull);
+  for (int _k = 0; _k < 8; ++_k) {
+    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0ull);
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint64_t y[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    y[k] = (m[k] ? y_ptr[i_[k]] : 0ull);
+  for (int _k = 0; _k < 8; ++_k) {
+    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0ull);
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint64_t s[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    s[k] = (m[k] ? s_ptr[i_[k]] : 0ull);
+  for (int _k = 0; _k < 8; ++_k) {
+    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0ull);
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) out_ptr[i_[k]] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + n)[i_[k]] = (x[k] - y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(2, n))[i_[k]] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(3, n))[i_[k]] = (0 - x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(4, n))[i_[k]] = tl2cu_shl(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(5, n))[i_[k]] = tl2cu_shr(x[k], s[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(6, n))[i_[k]] = (uint64_t)((x[k] + y[k]) < x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   uint64_t acc[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint64_t acc_1[8];  // [1024] u64
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = ((acc[k] * y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(7, n))[i_[k]] = acc[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint64_t cumsum_input[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (x[_k] * y[_k]);
   }
   uint64_t t_cumsum[8];  // [1024] u64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint64_t* buf = (uint64_t*)tl2cu_smem;
-    uint64_t* total = buf + 1152;
+    uint64_t* _buf = (uint64_t*)tl2cu_smem;
+    uint64_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint64_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint64_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint64_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<1, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(8, n))[i_[k]] = t_cumsum[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint64_t xs = x_ptr[pid];
@@ -5009,368 +5009,368 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint64_t)((xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint64_t sum_input[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (x[_k] * y[_k]);
   }
   uint64_t t_sum;  // sum of sum_input
   {
-    uint64_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint64_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint64_t* p = (uint64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint64_t* p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint64_t x_sum;  // sum of x
   {
-    uint64_t r0 = x[0];
-    r0 = (r0 + x[1]);
-    r0 = (r0 + x[2]);
-    r0 = (r0 + x[3]);
-    r0 = (r0 + x[4]);
-    r0 = (r0 + x[5]);
-    r0 = (r0 + x[6]);
-    r0 = (r0 + x[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint64_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint64_t* p = (uint64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint64_t* p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   uint64_t sum_input_1[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (x[_k] + y[_k]);
   }
   uint64_t t_sum_1;  // sum of sum_input_1
   {
-    uint64_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint64_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint64_t* p = (uint64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint64_t* p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (((xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(10, n))[i_[k]] = (uint64_t)tl2cu_add(top[k], (i_[k] & 1));
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (m[k]) (out_ptr + tl2cu_mul(11, n))[i_[k]] = tl2cu_abs(x[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_u64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[10240];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i_[8];  // [1024] i32
+  int32_t i[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    i_[k] = tl2cu_add(tl2cu_mul(pid, 1024), e);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    m[k] = (i_[k] < n);
+  for (int _k = 0; _k < 8; ++_k) {
+    m[_k] = (i[_k] < n);
   }
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint64_t x[8];  // [1024] u64 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 2) {
-    tl2cu_vec<uint64_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint64_t, 2> *)(x_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0ull;
-    for (int j = 0; j < 2; ++j) x[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 2) {
+    tl2cu_vec<uint64_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(x_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint64_t y[8];  // [1024] u64 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 2) {
-    tl2cu_vec<uint64_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint64_t, 2> *)(y_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0ull;
-    for (int j = 0; j < 2; ++j) y[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 2) {
+    tl2cu_vec<uint64_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(y_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
+    for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
   }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint64_t s[8];  // [1024] u64 (16-byte loads)
   #pragma unroll
-  for (int k = 0; k < 8; k += 2) {
-    tl2cu_vec<uint64_t, 2> t;
-    if (m[k]) t = *(const tl2cu_vec<uint64_t, 2> *)(s_ptr + i_[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0ull;
-    for (int j = 0; j < 2; ++j) s[k + j] = t.v[j];
+  for (int _k = 0; _k < 8; _k += 2) {
+    tl2cu_vec<uint64_t, 2> _t;
+    if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(s_ptr + i[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
+    for (int _j = 0; _j < 2; ++_j) s[_k + _j] = _t.v[_j];
   }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] + y[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] + y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)(out_ptr + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] - y[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] - y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + n) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (x[k] * y[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (x[_k] * y[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (0 - x[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (0 - x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shl(x[k], s[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_shr(x[k], s[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint64_t)((x[k] + y[k]) < x[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   uint64_t acc[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    acc[k] = x[k];
+  for (int _k = 0; _k < 8; ++_k) {
+    acc[_k] = x[_k];
   }
-  for (int32_t _ = 0; _ < 3; ++_) {
+  for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint64_t acc_1[8];  // [1024] u64
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc_1[k] = ((acc[k] * y[k]) - x[k]);
+    for (int _k = 0; _k < 8; ++_k) {
+      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     }
     // L40: for _ in range(3):
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      acc[k] = acc_1[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      acc[_k] = acc_1[_k];
     }
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = acc[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint64_t cumsum_input[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    cumsum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    cumsum_input[_k] = (x[_k] * y[_k]);
   }
   uint64_t t_cumsum[8];  // [1024] u64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint64_t* buf = (uint64_t*)tl2cu_smem;
-    uint64_t* total = buf + 1152;
+    uint64_t* _buf = (uint64_t*)tl2cu_smem;
+    uint64_t* _total = _buf + 1152;
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      buf[tl2cu_pad<8>(e)] = cumsum_input[k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      int i = 0;
-      uint64_t acc = buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)];
-      for (i = 1; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = acc = (acc + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
-      total[u] = acc;
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      int _i = 0;
+      uint64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      _total[_u] = _acc;
     }
     __syncthreads();
-    for (int u = tid; u < 128; u += 128) {
-      const int ln = u / 128, seg = u % 128;
-      if (seg == 0) continue;
-      uint64_t before = total[ln * 128];
-      for (int q = 1; q < seg; ++q) before = (before + total[ln * 128 + q]);
-      for (int i = 0; i < 8; ++i) buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)] = (before + buf[tl2cu_pad<8>((ln / 1) * 1024 + ln % 1 + (seg * 8 + i) * 1)]);
+    for (int _u = _tid; _u < 128; _u += 128) {
+      const int _ln = _u / 128, _seg = _u % 128;
+      if (_seg == 0) continue;
+      uint64_t _before = _total[_ln * 128];
+      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int e = tl2cu_elem<4, 128>(tid, k);
-      t_cumsum[k] = buf[tl2cu_pad<8>(e)];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
     }
   }
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = t_cumsum[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_cumsum[_k];
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint64_t xs = x_ptr[pid];
@@ -5381,315 +5381,315 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   // L47: scalars = out_ptr + 9 * n + pid * 10
   uint64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     *scalars = (xs + ys);
   }
   // L49: tl.store(scalars + 1, xs - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[1] = (xs - ys);
   }
   // L50: tl.store(scalars + 2, xs * ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[2] = (xs * ys);
   }
   // L51: tl.store(scalars + 3, -xs)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[3] = (0 - xs);
   }
   // L52: tl.store(scalars + 4, xs << ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[4] = tl2cu_shl(xs, ss);
   }
   // L53: tl.store(scalars + 5, xs >> ss)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[5] = tl2cu_shr(xs, ss);
   }
   // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[6] = (uint64_t)((xs + ys) < xs);
   }
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint64_t sum_input[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input[k] = (x[k] * y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input[_k] = (x[_k] * y[_k]);
   }
   uint64_t t_sum;  // sum of sum_input
   {
-    uint64_t r0 = sum_input[0];
-    r0 = (r0 + sum_input[1]);
-    r0 = (r0 + sum_input[2]);
-    r0 = (r0 + sum_input[3]);
-    r0 = (r0 + sum_input[4]);
-    r0 = (r0 + sum_input[5]);
-    r0 = (r0 + sum_input[6]);
-    r0 = (r0 + sum_input[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint64_t _r0 = sum_input[0];
+    _r0 = (_r0 + sum_input[1]);
+    _r0 = (_r0 + sum_input[2]);
+    _r0 = (_r0 + sum_input[3]);
+    _r0 = (_r0 + sum_input[4]);
+    _r0 = (_r0 + sum_input[5]);
+    _r0 = (_r0 + sum_input[6]);
+    _r0 = (_r0 + sum_input[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint64_t* p = (uint64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint64_t* p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum = r0;
+    t_sum = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint64_t x_sum;  // sum of x
   {
-    uint64_t r0 = x[0];
-    r0 = (r0 + x[1]);
-    r0 = (r0 + x[2]);
-    r0 = (r0 + x[3]);
-    r0 = (r0 + x[4]);
-    r0 = (r0 + x[5]);
-    r0 = (r0 + x[6]);
-    r0 = (r0 + x[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint64_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint64_t* p = (uint64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint64_t* p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    x_sum = r0;
+    x_sum = _r0;
   }
   uint64_t sum_input_1[8];  // [1024] u64
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    sum_input_1[k] = (x[k] + y[k]);
+  for (int _k = 0; _k < 8; ++_k) {
+    sum_input_1[_k] = (x[_k] + y[_k]);
   }
   uint64_t t_sum_1;  // sum of sum_input_1
   {
-    uint64_t r0 = sum_input_1[0];
-    r0 = (r0 + sum_input_1[1]);
-    r0 = (r0 + sum_input_1[2]);
-    r0 = (r0 + sum_input_1[3]);
-    r0 = (r0 + sum_input_1[4]);
-    r0 = (r0 + sum_input_1[5]);
-    r0 = (r0 + sum_input_1[6]);
-    r0 = (r0 + sum_input_1[7]);
-    r0 = (r0 + tl2cu_shfl_xor(r0, 16));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 8));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 4));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 2));
-    r0 = (r0 + tl2cu_shfl_xor(r0, 1));
+    uint64_t _r0 = sum_input_1[0];
+    _r0 = (_r0 + sum_input_1[1]);
+    _r0 = (_r0 + sum_input_1[2]);
+    _r0 = (_r0 + sum_input_1[3]);
+    _r0 = (_r0 + sum_input_1[4]);
+    _r0 = (_r0 + sum_input_1[5]);
+    _r0 = (_r0 + sum_input_1[6]);
+    _r0 = (_r0 + sum_input_1[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
     __syncthreads();
-    { uint64_t* p = (uint64_t*)tl2cu_smem + 0 * 4; p[(tid >> 5) & 3] = r0; }
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
     __syncthreads();
     {
-      const uint64_t* p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t w0 = p[0], w1 = p[1], w2 = p[2], w3 = p[3];
-      w0 = (w0 + w2);
-      w1 = (w1 + w3);
-      w0 = (w0 + w1);
-      r0 = w0;
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
     }
-    t_sum_1 = r0;
+    t_sum_1 = _r0;
   }
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (tid == 0) {
+  if (_tid == 0) {
     scalars[9] = (((xs * ys) * ys) - ys);
   }
   // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
   int32_t top[8];  // [1024] i32
   #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    const int e = tl2cu_elem<4, 128>(tid, k);
-    top[k] = (e + 2147482624);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (uint64_t)tl2cu_add(top[k], (i_[k] & 1));
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int r = 0; r < 8; r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+    tl2cu_vec<uint64_t, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = tl2cu_abs(x[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_abs(x[_k]);
     }
-    const int k = r;
-    if (m[k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i_[k]) = t;
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t wrap_i8_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_i8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i8_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i8<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_i8(cudaStream_t stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_i8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_i8(cudaStream_t _stream, int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_i8_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_u8_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_u8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u8_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u8<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_u8(cudaStream_t stream, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_u8_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_u8(cudaStream_t _stream, uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_u8_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_i16_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_i16_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i16_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i16_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i16<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_i16(cudaStream_t stream, int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_i16_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_i16(cudaStream_t _stream, int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_i16_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_u16_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_u16_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u16_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u16_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u16<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_u16(cudaStream_t stream, uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_u16_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_u16(cudaStream_t _stream, uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_u16_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_i32_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_i32_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i32_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i32_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i32<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i32<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_i32(cudaStream_t stream, int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_i32_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_i32(cudaStream_t _stream, int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_i32_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_u32_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_u32_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u32_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u32_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u32<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u32<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_u32(cudaStream_t stream, uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_u32_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_u32(cudaStream_t _stream, uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_u32_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_i64_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_i64_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i64_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i64_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i64<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i64<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_i64(cudaStream_t stream, int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_i64_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_i64(cudaStream_t _stream, int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_i64_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 
-extern "C" cudaError_t wrap_u64_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t wrap_u64_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u64_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u64_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u64<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u64<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t wrap_u64(cudaStream_t stream, uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return wrap_u64_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
+extern "C" cudaError_t wrap_u64(cudaStream_t _stream, uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)1024);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return wrap_u64_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, s_ptr, out_ptr, n);
 }
 

@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    off_i[_k] = ((pid_0 * 4) + (_e >> 9));
+    off_i[_k] = tl2cu_add(tl2cu_mul(pid_0, 4), (_e >> 9));
   }
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
@@ -45,19 +45,19 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   for (int _k = 0; _k < 16; ++_k) {
     x_max_1[_k] = x_max[_k];
   }
-  for (int32_t j = 0; j < T; j += 512) {
+  for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      off_j[_k] = (j + (_e & 511));
+      off_j[_k] = tl2cu_add(j, (_e & 511));
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      off_ij[_k] = ((off_i[_k] * T) + off_j[_k]);
+      off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     }
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
@@ -305,19 +305,19 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     }
   }
   // L32: for j in range(0, T, B1):
-  for (int32_t j_1 = 0; j_1 < T; j_1 += 512) {
+  for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
     // L33: off_j = j + tl.arange(0, B1)
     int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      off_j_1[_k] = (j_1 + (_e & 511));
+      off_j_1[_k] = tl2cu_add(j_1, (_e & 511));
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      off_ij_1[_k] = ((off_i[_k] * T) + off_j_1[_k]);
+      off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
     }
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1
@@ -356,7 +356,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_i[_k] = ((pid_0 * 4) + (_e >> 9));
+    off_i[_k] = tl2cu_add(tl2cu_mul(pid_0, 4), (_e >> 9));
   }
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
@@ -387,19 +387,19 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   for (int _k = 0; _k < 16; ++_k) {
     x_max_1[_k] = x_max[_k];
   }
-  for (int32_t j = 0; j < T; j += 512) {
+  for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      off_j[_k] = (j + (_e & 511));
+      off_j[_k] = tl2cu_add(j, (_e & 511));
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      off_ij[_k] = ((off_i[_k] * T) + off_j[_k]);
+      off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     }
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
@@ -650,19 +650,19 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     }
   }
   // L32: for j in range(0, T, B1):
-  for (int32_t j_1 = 0; j_1 < T; j_1 += 512) {
+  for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
     // L33: off_j = j + tl.arange(0, B1)
     int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      off_j_1[_k] = (j_1 + (_e & 511));
+      off_j_1[_k] = tl2cu_add(j_1, (_e & 511));
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      off_ij_1[_k] = ((off_i[_k] * T) + off_j_1[_k]);
+      off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
     }
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1

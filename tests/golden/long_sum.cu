@@ -33,13 +33,13 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
   for (int _k = 0; _k < 1; ++_k) {
     acc_1[_k] = acc[_k];
   }
-  for (int32_t j = 0; j < T; j += 4096) {
+  for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      off_j[_k] = (j + (_e & 4095));
+      off_j[_k] = tl2cu_add(j, (_e & 4095));
     }
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
@@ -51,7 +51,7 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      off_x[_k] = ((off_i[_k] * T) + off_j[_k]);
+      off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     }
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32
@@ -193,13 +193,13 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
   for (int _k = 0; _k < 1; ++_k) {
     acc_1[_k] = acc[_k];
   }
-  for (int32_t j = 0; j < T; j += 4096) {
+  for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      off_j[_k] = (j + (_e & 4095));
+      off_j[_k] = tl2cu_add(j, (_e & 4095));
     }
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
@@ -211,7 +211,7 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      off_x[_k] = ((off_i[_k] * T) + off_j[_k]);
+      off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     }
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32 (16-byte loads)

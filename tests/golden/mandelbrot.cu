@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [256] fp32
@@ -97,7 +97,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *
     int32_t iters_2[4];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *
   int32_t output_offsets[4];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -146,7 +146,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0_aligned(i
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [256] fp32
@@ -230,7 +230,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0_aligned(i
     int32_t iters_2[4];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -260,7 +260,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0_aligned(i
   int32_t output_offsets[4];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -286,7 +286,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [512] fp32
@@ -370,7 +370,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *
     int32_t iters_2[8];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -400,7 +400,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *
   int32_t output_offsets[8];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -419,7 +419,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1_aligned(i
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [512] fp32
@@ -503,7 +503,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1_aligned(i
     int32_t iters_2[8];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -533,7 +533,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1_aligned(i
   int32_t output_offsets[8];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -559,7 +559,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [1024] fp32
@@ -643,7 +643,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *
     int32_t iters_2[16];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -673,7 +673,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *
   int32_t output_offsets[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -692,7 +692,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2_aligned(i
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [1024] fp32
@@ -776,7 +776,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2_aligned(i
     int32_t iters_2[16];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -806,7 +806,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2_aligned(i
   int32_t output_offsets[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -832,7 +832,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [2048] fp32
@@ -916,7 +916,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *
     int32_t iters_2[32];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -946,7 +946,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *
   int32_t output_offsets[32];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -965,7 +965,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3_aligned(i
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [2048] fp32
@@ -1049,7 +1049,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3_aligned(i
     int32_t iters_2[32];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1079,7 +1079,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3_aligned(i
   int32_t output_offsets[32];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1105,7 +1105,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[64];  // [4096] fp32
@@ -1189,7 +1189,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *
     int32_t iters_2[64];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1219,7 +1219,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *
   int32_t output_offsets[64];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1238,7 +1238,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4_aligned(i
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[64];  // [4096] fp32
@@ -1322,7 +1322,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4_aligned(i
     int32_t iters_2[64];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1352,7 +1352,7 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4_aligned(i
   int32_t output_offsets[64];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1378,7 +1378,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [256] fp32
@@ -1462,7 +1462,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5(int32_t 
     int32_t iters_2[2];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1492,7 +1492,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5(int32_t 
   int32_t output_offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1511,7 +1511,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5_aligned(
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [256] fp32
@@ -1595,7 +1595,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5_aligned(
     int32_t iters_2[2];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1625,7 +1625,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5_aligned(
   int32_t output_offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1651,7 +1651,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [512] fp32
@@ -1735,7 +1735,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t 
     int32_t iters_2[4];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1765,7 +1765,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t 
   int32_t output_offsets[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1784,7 +1784,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6_aligned(
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [512] fp32
@@ -1868,7 +1868,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6_aligned(
     int32_t iters_2[4];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -1898,7 +1898,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6_aligned(
   int32_t output_offsets[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -1924,7 +1924,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [1024] fp32
@@ -2008,7 +2008,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t 
     int32_t iters_2[8];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2038,7 +2038,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t 
   int32_t output_offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2057,7 +2057,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7_aligned(
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [1024] fp32
@@ -2141,7 +2141,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7_aligned(
     int32_t iters_2[8];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2171,7 +2171,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7_aligned(
   int32_t output_offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2197,7 +2197,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [2048] fp32
@@ -2281,7 +2281,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t 
     int32_t iters_2[16];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2311,7 +2311,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t 
   int32_t output_offsets[16];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2330,7 +2330,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8_aligned(
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [2048] fp32
@@ -2414,7 +2414,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8_aligned(
     int32_t iters_2[16];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2444,7 +2444,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8_aligned(
   int32_t output_offsets[16];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2470,7 +2470,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [4096] fp32
@@ -2554,7 +2554,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t 
     int32_t iters_2[32];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2584,7 +2584,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t 
   int32_t output_offsets[32];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2603,7 +2603,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9_aligned(
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [4096] fp32
@@ -2687,7 +2687,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9_aligned(
     int32_t iters_2[32];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2717,7 +2717,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9_aligned(
   int32_t output_offsets[32];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2743,7 +2743,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config10(int32_t
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
@@ -2827,7 +2827,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config10(int32_t
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2857,7 +2857,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config10(int32_t
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -2876,7 +2876,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11(int32_t
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [512] fp32
@@ -2960,7 +2960,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11(int32_t
     int32_t iters_2[2];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -2990,7 +2990,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11(int32_t
   int32_t output_offsets[2];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3009,7 +3009,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11_aligned
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [512] fp32
@@ -3093,7 +3093,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11_aligned
     int32_t iters_2[2];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3123,7 +3123,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11_aligned
   int32_t output_offsets[2];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3149,7 +3149,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [1024] fp32
@@ -3233,7 +3233,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t
     int32_t iters_2[4];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3263,7 +3263,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t
   int32_t output_offsets[4];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3282,7 +3282,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12_aligned
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [1024] fp32
@@ -3366,7 +3366,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12_aligned
     int32_t iters_2[4];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3396,7 +3396,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12_aligned
   int32_t output_offsets[4];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3422,7 +3422,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [2048] fp32
@@ -3506,7 +3506,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t
     int32_t iters_2[8];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3536,7 +3536,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t
   int32_t output_offsets[8];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3555,7 +3555,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13_aligned
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [2048] fp32
@@ -3639,7 +3639,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13_aligned
     int32_t iters_2[8];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3669,7 +3669,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13_aligned
   int32_t output_offsets[8];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3695,7 +3695,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [4096] fp32
@@ -3779,7 +3779,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t
     int32_t iters_2[16];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3809,7 +3809,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t
   int32_t output_offsets[16];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3828,7 +3828,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [4096] fp32
@@ -3912,7 +3912,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned
     int32_t iters_2[16];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -3942,7 +3942,7 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned
   int32_t output_offsets[16];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -3971,7 +3971,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = ((_program_x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul(_program_x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
@@ -4055,7 +4055,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4085,7 +4085,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4104,7 +4104,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config16(int32_t
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
@@ -4188,7 +4188,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config16(int32_t
     int32_t iters_2[1];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4218,7 +4218,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config16(int32_t
   int32_t output_offsets[1];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4237,7 +4237,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17(int32_t
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [1024] fp32
@@ -4321,7 +4321,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17(int32_t
     int32_t iters_2[2];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4351,7 +4351,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17(int32_t
   int32_t output_offsets[2];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4370,7 +4370,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17_aligned
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [1024] fp32
@@ -4454,7 +4454,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17_aligned
     int32_t iters_2[2];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4484,7 +4484,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17_aligned
   int32_t output_offsets[2];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4510,7 +4510,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [2048] fp32
@@ -4594,7 +4594,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t
     int32_t iters_2[4];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4624,7 +4624,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t
   int32_t output_offsets[4];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4643,7 +4643,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18_aligned
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [2048] fp32
@@ -4727,7 +4727,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18_aligned
     int32_t iters_2[4];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4757,7 +4757,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18_aligned
   int32_t output_offsets[4];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4783,7 +4783,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [4096] fp32
@@ -4867,7 +4867,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t
     int32_t iters_2[8];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -4897,7 +4897,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t
   int32_t output_offsets[8];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -4916,7 +4916,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 512>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [4096] fp32
@@ -5000,7 +5000,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned
     int32_t iters_2[8];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5030,7 +5030,7 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned
   int32_t output_offsets[8];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5059,7 +5059,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    pids_x[_k] = ((_program_x * 256) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul(_program_x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
@@ -5143,7 +5143,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5173,7 +5173,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5195,7 +5195,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 512>(_tid, _k);
-    pids_x[_k] = ((_program_x * 512) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul(_program_x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
@@ -5279,7 +5279,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_
     int32_t iters_2[1];  // [512] i32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5309,7 +5309,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_
   int32_t output_offsets[1];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5328,7 +5328,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config22(int32_
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 1024>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [1024] fp32
@@ -5412,7 +5412,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config22(int32_
     int32_t iters_2[1];  // [1024] i32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5442,7 +5442,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config22(int32_
   int32_t output_offsets[1];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5461,7 +5461,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23(int32_
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 1024>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [2048] fp32
@@ -5545,7 +5545,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23(int32_
     int32_t iters_2[2];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5575,7 +5575,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23(int32_
   int32_t output_offsets[2];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5594,7 +5594,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23_aligne
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 1024>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 2048) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [2048] fp32
@@ -5678,7 +5678,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23_aligne
     int32_t iters_2[2];  // [2048] i32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5708,7 +5708,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23_aligne
   int32_t output_offsets[2];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5734,7 +5734,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 1024>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [4096] fp32
@@ -5818,7 +5818,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_
     int32_t iters_2[4];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5848,7 +5848,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_
   int32_t output_offsets[4];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
@@ -5867,7 +5867,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligne
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 1024>(_tid, _k);
-    pids_x[_k] = (((int32_t)blockIdx.x * 4096) + _e);
+    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [4096] fp32
@@ -5951,7 +5951,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligne
     int32_t iters_2[4];  // [4096] i32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = (iters_1[_k] + (int32_t)not_diverged_mask_2[_k]);
+      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     }
     // L40: for i in range(max_iter):
     #pragma unroll
@@ -5981,7 +5981,7 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligne
   int32_t output_offsets[4];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = ((pid_y * width) + pids_x[_k]);
+    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   }
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll

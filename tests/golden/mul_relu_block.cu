@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel(float *x_ptr, float
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    off_x[_k] = ((pid_0 * 32) + (_e & 31));
+    off_x[_k] = tl2cu_add(tl2cu_mul(pid_0, 32), (_e & 31));
   }
   // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel(float *x_ptr, float
   int32_t off_z[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    off_z[_k] = ((off_y[_k] * N0) + off_x[_k]);
+    off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
   }
   // L21: tl.store(z_ptr + off_z, z, mask=mask_y[:, None] & mask_x[None, :])
   #pragma unroll
@@ -85,7 +85,7 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel_aligned(float *x_pt
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_x[_k] = ((pid_0 * 32) + (_e & 31));
+    off_x[_k] = tl2cu_add(tl2cu_mul(pid_0, 32), (_e & 31));
   }
   // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
@@ -137,7 +137,7 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel_aligned(float *x_pt
   int32_t off_z[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    off_z[_k] = ((off_y[_k] * N0) + off_x[_k]);
+    off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
   }
   // L21: tl.store(z_ptr + off_z, z, mask=mask_y[:, None] & mask_x[None, :])
   #pragma unroll

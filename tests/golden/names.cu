@@ -139,7 +139,7 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = (row_id + 1);
+    row_offsets1[_k] = tl2cu_add(row_id, 1);
   }
   // L32: col_offsets1 = lane * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
@@ -152,13 +152,13 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = (row_offsets1[_k] - 1);
+    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   }
   // L34: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = (row_offsets1[_k] + 1);
+    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   }
   // L35: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
@@ -182,7 +182,7 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < (N - 1LL));
+    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L39: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
@@ -200,7 +200,7 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < (N - 1LL));
+    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L42: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
@@ -212,55 +212,55 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L45: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
   uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L46: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
   uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L47: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
   uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L48: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
   uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L49: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
   uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L50: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
   uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets0[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   }
   // L51: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
   uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets1[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   }
   // L52: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
   uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets2[_k]) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   }
   // L54: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
   uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
@@ -273,7 +273,7 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   // L56: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
+    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
   }
 }
 
@@ -291,7 +291,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = (row_id + 1);
+    row_offsets1[_k] = tl2cu_add(row_id, 1);
   }
   // L32: col_offsets1 = lane * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
@@ -304,13 +304,13 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = (row_offsets1[_k] - 1);
+    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   }
   // L34: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = (row_offsets1[_k] + 1);
+    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   }
   // L35: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
@@ -334,7 +334,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < (N - 1LL));
+    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L39: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
@@ -352,7 +352,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < (N - 1LL));
+    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   }
   // L42: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
@@ -394,7 +394,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
       uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets0[_k] * row_stride)) + col_offsets0[_k]);
+        const int8_t *_at = ((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -413,7 +413,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
       uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets0[_k]);
+        const int8_t *_at = ((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -432,7 +432,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
       uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = ((x_ptr + ((int64_t)row_offsets2[_k] * row_stride)) + col_offsets0[_k]);
+        const int8_t *_at = ((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -458,7 +458,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
         tl2cu_vec<uint32_t, 4> _mine;
         for (int _j = 0; _j < 4; ++_j) _mine.v[_j] = result[_r / 4 + _j];
         const int _k = _r;
-        int8_t *_at = ((out_ptr + ((int64_t)row_offsets1[_k] * row_stride)) + col_offsets1[_k]) - 1;
+        int8_t *_at = ((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) - 1;
         const tl2cu_vec<uint32_t, 4> _next = tl2cu_next_run<4>(_mine);  // lane + 1's run
         if (_lane != 31) {
           tl2cu_vec<uint32_t, 4> _chunk;
@@ -473,29 +473,29 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem<16, 64>(_tid, _k);
         // L44: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
-        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row00 = ((row_mask0[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[0], row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L45: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
-        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row01 = ((row_mask0[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[0], row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L46: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
-        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets0[0] * row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row02 = ((row_mask0[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[0], row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L47: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
-        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row10 = ((row_mask1[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L48: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
-        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row11 = ((row_mask1[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L49: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
-        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets1[0] * row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row12 = ((row_mask1[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L50: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
-        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
+        const int8_t row20 = ((row_mask2[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) - 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[0], row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) - 1)) : (int8_t)0);
         // L51: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
-        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < (N - 1LL))) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
+        const int8_t row21 = ((row_mask2[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[0], row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) : (int8_t)0);
         // L52: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
-        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + ((int64_t)row_offsets2[0] * row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
+        const int8_t row22 = ((row_mask2[0] && ((int64_t)((((lane * 1024) + (_e & 1023)) + 1) + 1) < N)) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[0], row_stride)) + ((((lane * 1024) + (_e & 1023)) + 1) + 1)) : (int8_t)0);
         // L54: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
         const int8_t sum = (int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)((int8_t)(row00 + row01) + row02) + row10) + row12) + row20) + row21) + row22);
         // L55: result = tl.where(row11 > 0, (sum == 2) | (sum == 3), sum == 3).to(tl.int8)
         const int8_t result = (int8_t)((row11 > (int8_t)0) ? ((sum == (int8_t)2) || (sum == (int8_t)3)) : (sum == (int8_t)3));
         // L56: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
-        if ((row_mask1[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < (N - 1LL)))) *((out_ptr + ((int64_t)row_offsets1[0] * row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) = result;
+        if ((row_mask1[0] && ((int64_t)(((lane * 1024) + (_e & 1023)) + 1) < tl2cu_sub(N, 1LL)))) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[0], row_stride)) + (((lane * 1024) + (_e & 1023)) + 1)) = result;
       }
     }
   }
@@ -533,13 +533,13 @@ __global__ void __launch_bounds__(128) _dropout(float *x_ptr, int8_t *x_keep_ptr
   // L68: pid = tl.program_id(axis=0)
   const int32_t pid = _program_x;
   // L69: block_start = pid * BLOCK_SIZE
-  const int32_t block_start = (pid * 1024);
+  const int32_t block_start = tl2cu_mul(pid, 1024);
   // L70: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    offsets[_k] = (block_start + _e);
+    offsets[_k] = tl2cu_add(block_start, _e);
   }
   // L71: mask = offsets < n_elements
   bool mask[16];  // [1024] i1
@@ -581,13 +581,13 @@ __global__ void __launch_bounds__(128) _dropout_aligned(float *x_ptr, int8_t *x_
   // L68: pid = tl.program_id(axis=0)
   const int32_t pid = _program_x;
   // L69: block_start = pid * BLOCK_SIZE
-  const int32_t block_start = (pid * 1024);
+  const int32_t block_start = tl2cu_mul(pid, 1024);
   // L70: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    offsets[_k] = (block_start + _e);
+    offsets[_k] = tl2cu_add(block_start, _e);
   }
   // L71: mask = offsets < n_elements
   bool mask[16];  // [1024] i1

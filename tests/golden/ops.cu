@@ -1333,7 +1333,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
 }
 
 static __device__ __forceinline__ int32_t _int_reductions_combine_add_combine(int32_t a, int32_t b) {
-  return (a + b);
+  return tl2cu_add(a, b);
 }
 
 static __device__ __forceinline__ float _int_reductions_combine_max_abs_combine(float a, float b) {
@@ -1540,26 +1540,26 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     int32_t _r1 = sum_input[1];
     int32_t _r2 = sum_input[2];
     int32_t _r3 = sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 16));
+    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 8));
+    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 8));
+    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 4));
+    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 4));
+    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 2));
+    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 2));
+    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 1));
+    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 1));
+    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 1));
     t_sum[0] = _r0;
     t_sum[1] = _r1;
     t_sum[2] = _r2;
@@ -1790,12 +1790,12 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
     int32_t _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    _r0 = tl2cu_add(_r0, sum_input[1]);
+    _r0 = tl2cu_add(_r0, sum_input[2]);
+    _r0 = tl2cu_add(_r0, sum_input[3]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
     t_sum[0] = _r0;
     t_sum[1] = _r0;
     t_sum[2] = _r0;
@@ -1825,7 +1825,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
 }
 
 static __device__ __forceinline__ int32_t _scans_combine_add_combine(int32_t a, int32_t b) {
-  return (a + b);
+  return tl2cu_add(a, b);
 }
 
 // scans: num_warps=4
@@ -1955,7 +1955,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
       int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1963,8 +1963,8 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       const int _ln = _u / 8, _seg = _u % 8;
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 8];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 8 + _q]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -2202,7 +2202,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
       int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2210,8 +2210,8 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       const int _ln = _u / 8, _seg = _u % 8;
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 8];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 8 + _q]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -3439,7 +3439,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = tl2cu_elem<1, 32>(_tid, _k);
-      row[_k] = (x_ptr + (i * 32))[_e];
+      row[_k] = (x_ptr + tl2cu_mul(i, 32))[_e];
     }
     // L114: total += row * i
     float total_2[1];  // [32] fp32
@@ -3448,7 +3448,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
       total_2[_k] = fmaf(row[_k], (float)i, total_1[_k]);
     }
     // L115: i += 1
-    const int32_t i_1 = (i + 1);
+    const int32_t i_1 = tl2cu_add(i, 1);
     // L112: while i < 16:
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
@@ -3463,7 +3463,7 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
     out_ptr[_e] = total_1[_k];
   }
   // L117: n = (tl.load(x_ptr + 40) * 100.0).to(tl.int32) + 101
-  const int32_t n = (tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)) + 101);
+  const int32_t n = tl2cu_add(tl2cu_cast<int32_t>((x_ptr[40] * 100.0f)), 101);
   // L119: while n != 1:
   int32_t n_1 = n;
   int32_t steps = 0;
@@ -3478,12 +3478,12 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
       n_4 = n_2;
     } else {
       // L123: n = 3 * n + 1
-      const int32_t n_3 = ((3 * n_1) + 1);
+      const int32_t n_3 = tl2cu_add(tl2cu_mul(3, n_1), 1);
       // L120: if n % 2 == 0:
       n_4 = n_3;
     }
     // L124: steps += 1
-    const int32_t steps_1 = (steps + 1);
+    const int32_t steps_1 = tl2cu_add(steps, 1);
     // L119: while n != 1:
     n_1 = n_4;
     steps = steps_1;

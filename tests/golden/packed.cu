@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L21: m = i < n
   bool m[16];  // [1024] i1
@@ -66,7 +66,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) _stored_L30[_w] = __vadd4(__vneg4(x[_w]), ~y[_w]);
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
   }
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) _stored_L31[_w] = tl2cu_select4(lt[_w], s[_w], d[_w]);
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
   }
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) _stored_L32[_w] = __vadd4((lt[_w] | __vseteq4(x[_w], y[_w])), __vsetges4(x[_w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (4 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   }
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
@@ -90,7 +90,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) _stored_L33[_w] = __vsub4((gt[_w] & __vsetles4(y[_w], x[_w])), __vsetne4(x[_w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (5 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   }
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
@@ -98,7 +98,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) _stored_L34[_w] = ((x[_w] & y[_w]) | (s[_w] ^ tl2cu_splat4((int8_t)85)));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (6 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
   }
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
   uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
@@ -106,7 +106,7 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) _stored_L35[_w] = tl2cu_select4(((__vsetne4(x[_w], 0u) ^ gt[_w]) & __vseteq4(lt[_w], gt[_w])), x[_w], tl2cu_splat4((int8_t)100));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (7 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   }
 }
 
@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L21: m = i < n
   bool m[16];  // [1024] i1
@@ -188,7 +188,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L30[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
@@ -199,7 +199,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L31[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
@@ -210,7 +210,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
@@ -221,7 +221,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
@@ -232,7 +232,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L34[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
   uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
@@ -243,7 +243,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
 }
 
@@ -258,7 +258,7 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L41: m = i < n
   bool m[16];  // [1024] i1
@@ -305,7 +305,7 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L48[_w] = tl2cu_select4(lt[_w], x[_w], y[_w]);
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
   }
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
@@ -313,7 +313,7 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L49[_w] = __vadd4(__vadd4(__vsetgtu4(x[_w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[_w], x[_w])), __vsetleu4(x[_w], tl2cu_splat4((uint8_t)7)));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
   }
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
   uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
@@ -321,7 +321,7 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L50[_w] = tl2cu_select4(__vsetgtu4(s[_w], x[_w]), s[_w], x[_w]);
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (4 * n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
   }
 }
 
@@ -336,7 +336,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L41: m = i < n
   bool m[16];  // [1024] i1
@@ -398,7 +398,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L48[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
@@ -409,7 +409,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L49[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
   uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
@@ -420,7 +420,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L50[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
 }
 
@@ -435,13 +435,13 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
   uint32_t left[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < (n + 1))) ? *((x_ptr + i[_k]) + (0 - 1)) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < tl2cu_add(n, 1))) ? *((x_ptr + i[_k]) + (0 - 1)) : (int8_t)0);
   }
   // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t mid[4] = {};  // [1024] i8, four to a word
@@ -453,7 +453,7 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   uint32_t right[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(right, _k) = (((i[_k] + 1) < n) ? *((x_ptr + i[_k]) + 1) : (int8_t)0);
+    tl2cu_byte_of<int8_t>(right, _k) = ((tl2cu_add(i[_k], 1) < n) ? *((x_ptr + i[_k]) + 1) : (int8_t)0);
   }
   // L59: total = left + mid + right
   uint32_t total[4] = {};  // [1024] i8, four to a word
@@ -470,7 +470,7 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   for (int _w = 0; _w < 4; ++_w) _stored_L61[_w] = __vsetgts4(total[_w], mid[_w]);
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (((i[_k] + 1) < n)) *(((out_ptr + n) + i[_k]) + 1) = tl2cu_byte<int8_t>(_stored_L61, _k);
+    if ((tl2cu_add(i[_k], 1) < n)) *(((out_ptr + n) + i[_k]) + 1) = tl2cu_byte<int8_t>(_stored_L61, _k);
   }
 }
 
@@ -485,7 +485,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   {  // one decision for the windows of the next 3 loads and the stores after them: vector accesses when the warp's masks are all true
     bool _window = true;
@@ -497,7 +497,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       }
       {
         const int _k = _r + 15;
-        _window &= (i[_k] < n) & (i[_k] < (n + 1)) & ((i[_k] + 1) < n);
+        _window &= (i[_k] < n) & (i[_k] < tl2cu_add(n, 1)) & (tl2cu_add(i[_k], 1) < n);
       }
     }
     #pragma unroll
@@ -571,17 +571,17 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem<16, 64>(_tid, _k);
         // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
-        const int8_t left = (((((_program_x * 1024) + _e) >= 1) && (((_program_x * 1024) + _e) < (n + 1))) ? *((x_ptr + ((_program_x * 1024) + _e)) + (0 - 1)) : (int8_t)0);
+        const int8_t left = (((tl2cu_add(tl2cu_mul(_program_x, 1024), _e) >= 1) && (tl2cu_add(tl2cu_mul(_program_x, 1024), _e) < tl2cu_add(n, 1))) ? *((x_ptr + tl2cu_add(tl2cu_mul(_program_x, 1024), _e)) + (0 - 1)) : (int8_t)0);
         // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
-        const int8_t mid = ((((_program_x * 1024) + _e) < n) ? x_ptr[((_program_x * 1024) + _e)] : (int8_t)0);
+        const int8_t mid = ((tl2cu_add(tl2cu_mul(_program_x, 1024), _e) < n) ? x_ptr[tl2cu_add(tl2cu_mul(_program_x, 1024), _e)] : (int8_t)0);
         // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
-        const int8_t right = (((((_program_x * 1024) + _e) + 1) < n) ? *((x_ptr + ((_program_x * 1024) + _e)) + 1) : (int8_t)0);
+        const int8_t right = ((tl2cu_add(tl2cu_add(tl2cu_mul(_program_x, 1024), _e), 1) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul(_program_x, 1024), _e)) + 1) : (int8_t)0);
         // L59: total = left + mid + right
         const int8_t total = (int8_t)((int8_t)(left + mid) + right);
         // L60: tl.store(out_ptr + i, total, mask=i < n)
-        if ((((_program_x * 1024) + _e) < n)) out_ptr[((_program_x * 1024) + _e)] = total;
+        if ((tl2cu_add(tl2cu_mul(_program_x, 1024), _e) < n)) out_ptr[tl2cu_add(tl2cu_mul(_program_x, 1024), _e)] = total;
         // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
-        if (((((_program_x * 1024) + _e) + 1) < n)) *(((out_ptr + n) + ((_program_x * 1024) + _e)) + 1) = (int8_t)(total > mid);
+        if ((tl2cu_add(tl2cu_add(tl2cu_mul(_program_x, 1024), _e), 1) < n)) *(((out_ptr + n) + tl2cu_add(tl2cu_mul(_program_x, 1024), _e)) + 1) = (int8_t)(total > mid);
       }
     }
   }
@@ -600,7 +600,7 @@ __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr,
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    i[_k] = ((pid * 1024) + (_e & 1023));
+    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), (_e & 1023));
   }
   // L68: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
   int8_t b[16];  // [1, 1] i8, held in the layout of [1, 1024]
@@ -633,7 +633,7 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L77: m = i < n
   bool m[8];  // [1024] i1
@@ -737,7 +737,7 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
       int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -745,8 +745,8 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
       const int _ln = _u / 128, _seg = _u % 128;
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -768,12 +768,12 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
   }
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
   }
 }
 
@@ -786,7 +786,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<8, 128>(_tid, _k);
-    i[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L77: m = i < n
   bool m[8];  // [1024] i1
@@ -896,7 +896,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
       int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -904,8 +904,8 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       const int _ln = _u / 128, _seg = _u % 128;
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
@@ -948,7 +948,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       _t.v[_j] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (2 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
@@ -960,7 +960,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       _t.v[_j] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + (3 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
 }
 
@@ -975,7 +975,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L97: m = i < n
   bool m[16];  // [1024] i1
@@ -1025,7 +1025,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L104[_w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[_w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)100)))), x[_w], y[_w]);
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (2 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
   }
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
@@ -1033,7 +1033,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L105[_w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[_w], tl2cu_splat4((uint8_t)5))));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (3 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
   }
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
   uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
@@ -1041,7 +1041,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L106[_w] = __vadd4(tl2cu_msb_bool4(((((big[_w] << 7) & tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[_w], tl2cu_splat4((int8_t)100)))), ((big[_w] ^ __vseteq4(x[_w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[_w], tl2cu_splat4((uint8_t)0))));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (4 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
   }
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
@@ -1049,7 +1049,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L108[_w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[_w], 0u) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[_w], 0u), __vsetlts4(x[_w], tl2cu_splat4((int8_t)0)))));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (5 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
   }
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
@@ -1057,7 +1057,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L109[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[_w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[_w], tl2cu_splat4((uint8_t)3))), (big[_w] << 7)));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (6 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
   }
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
   uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
@@ -1065,7 +1065,7 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _w = 0; _w < 4; ++_w) _stored_L110[_w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[_w], y[_w]) | tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[_w], tl2cu_splat4((int8_t)-100)));
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + (7 * n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
+    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
   }
 }
 
@@ -1080,7 +1080,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L97: m = i < n
   bool m[16];  // [1024] i1
@@ -1145,7 +1145,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L104[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (2 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
@@ -1156,7 +1156,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L105[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (3 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
   uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
@@ -1167,7 +1167,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L106[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (4 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
@@ -1178,7 +1178,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L108[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (5 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
@@ -1189,7 +1189,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L109[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (6 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
   uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
@@ -1200,7 +1200,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
     tl2cu_vec<uint32_t, 4> _t;
     for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L110[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + (7 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
 }
 
@@ -1215,7 +1215,7 @@ __global__ void __launch_bounds__(128) bytes_in_loop(int8_t *x_ptr, int8_t *out_
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    i[_k] = ((_program_x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L118: x = tl.load(x_ptr + i, mask=i < n, other=0)
   int8_t x[16];  // [1024] i8
@@ -1240,12 +1240,12 @@ __global__ void __launch_bounds__(128) bytes_in_loop(int8_t *x_ptr, int8_t *out_
     int8_t w[16];  // [1024] i8
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], ((i[_k] + r) < n), (int8_t)3);
+      w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], (tl2cu_add(i[_k], r) < n), (int8_t)3);
     }
     // L123: tl.store(out_ptr + n + i, w - (v ^ r), mask=i < n)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      if ((i[_k] < n)) (out_ptr + n)[i[_k]] = (int8_t)((int32_t)w[_k] - ((int32_t)v[_k] ^ r));
+      if ((i[_k] < n)) (out_ptr + n)[i[_k]] = (int8_t)tl2cu_sub((int32_t)w[_k], ((int32_t)v[_k] ^ r));
     }
   }
 }

@@ -5,63 +5,63 @@ namespace tl2cu_kernels {
 
 // reduce_of_constant: num_warps=4, BLOCK=128
 __global__ void __launch_bounds__(128) reduce_of_constant(float *out_ptr) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
   // L11: rows = tl.reshape(tl.zeros([BLOCK], dtype=tl.float32) + tl.arange(0, BLOCK), (4, BLOCK // 4))
   float rows[1];  // [4, 32] fp32
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    rows[k] = (0.0f + (float)((((e & 31) + (e >> 5) * 32) / 1) % 128));
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    rows[_k] = (0.0f + (float)((((_e & 31) + (_e >> 5) * 32) / 1) % 128));
   }
   // L12: tl.store(out_ptr + tl.arange(0, 4), tl.sum(rows, axis=1))
   float rows_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
-    float r0 = rows[0];
-    r0 = r0 + tl2cu_shfl_xor(r0, 16);
-    r0 = r0 + tl2cu_shfl_xor(r0, 8);
-    r0 = r0 + tl2cu_shfl_xor(r0, 4);
-    r0 = r0 + tl2cu_shfl_xor(r0, 2);
-    r0 = r0 + tl2cu_shfl_xor(r0, 1);
-    rows_sum[0] = r0;
+    float _r0 = rows[0];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    rows_sum[0] = _r0;
   }
   // rows_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = tl2cu_elem_rows<1, 128>(tid, k);
-    ((float*)tl2cu_smem)[(e >> 5)] = rows_sum[k];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e >> 5)] = rows_sum[_k];
   }
   __syncthreads();
-  float rows_sum__cvt1[1];
+  float _rows_sum_cvt1[1];
   #pragma unroll
-  for (int k = 0; k < 1; ++k) {
-    const int e = (tid & 3);
-    rows_sum__cvt1[k] = ((float*)tl2cu_smem)[e];
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 3);
+    _rows_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
-  if (tid < 4) {
+  if (_tid < 4) {
     #pragma unroll
-    for (int k = 0; k < 1; ++k) {
-      const int e = (tid & 3);
-      out_ptr[e] = rows_sum__cvt1[k];
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 3);
+      out_ptr[_e] = _rows_sum_cvt1[_k];
     }
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t reduce_of_constant_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *out_ptr) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::reduce_of_constant<<<dim3(gx, gy, gz), 128, 0, stream>>>(out_ptr);
+extern "C" cudaError_t reduce_of_constant_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *out_ptr) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::reduce_of_constant<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(out_ptr);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t reduce_of_constant(cudaStream_t stream, float *out_ptr) {
-  const int64_t gx = (int64_t)1;
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return reduce_of_constant_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, out_ptr);
+extern "C" cudaError_t reduce_of_constant(cudaStream_t _stream, float *out_ptr) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return reduce_of_constant_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, out_ptr);
 }
 

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     return;
   }
   // L21: x_ptr += row * chunks * BLOCK
-  float *const x_ptr_1 = (x_ptr + ((row * chunks) * 128));
+  float *const x_ptr_1 = (x_ptr + tl2cu_mul(tl2cu_mul(row, chunks), 128));
   // L22: acc = tl.zeros([BLOCK], dtype=x_ptr.dtype.element_ty)
   float acc[1];  // [128] fp32
   #pragma unroll
@@ -214,16 +214,16 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 3);
-      (out_ptr + (row * 8))[_e] = (_t_sum_cvt3[_k] + (float)_any_set_cvt4[_k]);
+      (out_ptr + tl2cu_mul(row, 8))[_e] = (_t_sum_cvt3[_k] + (float)_any_set_cvt4[_k]);
     }
   }
   // L35: tl.store(out_ptr + row * 8 + 4, total)
   if (_tid == 0) {
-    (out_ptr + (row * 8))[4] = total;
+    (out_ptr + tl2cu_mul(row, 8))[4] = total;
   }
   // L36: tl.store(out_ptr + row * 8 + 5, biggest)
   if (_tid == 0) {
-    (out_ptr + (row * 8))[5] = biggest;
+    (out_ptr + tl2cu_mul(row, 8))[5] = biggest;
   }
 }
 

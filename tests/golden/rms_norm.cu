@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   float x[16];  // [4096] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? (X + (row * stride))[cols[_k]] : 0.0f);
+    x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
   }
   // L19: mean_square = (x * x).sum(axis=0) / N
   float sum_input[16];  // [4096] fp32
@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   // L24: tl.store(Y + row * stride + cols, y, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) (Y + (row * stride))[cols[_k]] = y[_k];
+    if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
   }
 }
 
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 4) {
     tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((X + (row * stride)) + cols[_k]);
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((X + tl2cu_mul(row, stride)) + cols[_k]);
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
@@ -206,7 +206,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
       _t.v[_j] = y[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)((Y + (row * stride)) + cols[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 4> *)((Y + tl2cu_mul(row, stride)) + cols[_k]) = _t;
   }
 }
 

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    rm[_k] = ((pid_m * 32) + (_e & 31));
+    rm[_k] = tl2cu_add(tl2cu_mul(pid_m, 32), (_e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   float x[16];  // [32, 64] fp32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (((rm[_k] < M) && (rn[_k] < N)) ? *((x_ptr + (rm[_k] * N)) + rn[_k]) : 0.0f);
+    x[_k] = (((rm[_k] < M) && (rn[_k] < N)) ? *((x_ptr + tl2cu_mul(rm[_k], N)) + rn[_k]) : 0.0f);
   }
   // L18: z = tl.trans(x)
   float z[16];  // [64, 32] fp32
@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(128) transpose_kernel(float *x_ptr, float *z_p
   // L19: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    if (((rn[_k] < N) && (rm[_k] < M))) *((z_ptr + (rn[_k] * M)) + rm[_k]) = z[_k];
+    if (((rn[_k] < N) && (rm[_k] < M))) *((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = z[_k];
   }
 }
 
@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rm[_k] = ((pid_m * 32) + (_e & 31));
+    rm[_k] = tl2cu_add(tl2cu_mul(pid_m, 32), (_e & 31));
   }
   // L16: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
   float x[16];  // [32, 64] fp32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (((rm[_k] < M) && (rn[_k] < N)) ? *((x_ptr + (rm[_k] * N)) + rn[_k]) : 0.0f);
+    x[_k] = (((rm[_k] < M) && (rn[_k] < N)) ? *((x_ptr + tl2cu_mul(rm[_k], N)) + rn[_k]) : 0.0f);
   }
   // L18: z = tl.trans(x)
   float z[16];  // [64, 32] fp32
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(128) transpose_kernel_aligned(float *x_ptr, fl
       _t.v[_j] = z[_k];
     }
     const int _k = _r;
-    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + (rn[_k] * M)) + rm[_k]) = _t;
+    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
   }
 }
 

@@ -5,1267 +5,1267 @@ namespace tl2cu_kernels {
 
 // fib_range: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L22: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L23: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L24: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L25: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] * 0.5f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] * 0.5f);
   }
   // L26: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
-  for (int32_t _ = 0; _ < steps; ++_) {
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L27: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_2[k] = (a_1[k] + b_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      b_2[_k] = (a_1[_k] + b_1[_k]);
     }
     // L26: for _ in range(steps):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = b_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = b_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = b_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = b_2[_k];
     }
   }
   // L28: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_2[k] = a_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_2[_k] = a_1[_k];
   }
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_3[k] = b_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_3[_k] = b_1[_k];
   }
-  for (int32_t __1 = 0; __1 < steps; __1 += 2) {
+  for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
     // L29: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_4[k] = (a_2[k] - b_3[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      b_4[_k] = (a_2[_k] - b_3[_k]);
     }
     // L28: for _ in tl.range(0, steps, 2):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_2[k] = b_3[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_2[_k] = b_3[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_3[k] = b_4[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_3[_k] = b_4[_k];
     }
   }
   // L30: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = a_2[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   }
   // L31: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) (out_ptr + n)[offs[k]] = b_3[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_3[_k];
   }
 }
 
 // fib_range: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L22: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L23: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L24: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L25: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] * 0.5f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] * 0.5f);
   }
   // L26: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
-  for (int32_t _ = 0; _ < steps; ++_) {
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L27: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_2[k] = (a_1[k] + b_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      b_2[_k] = (a_1[_k] + b_1[_k]);
     }
     // L26: for _ in range(steps):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = b_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = b_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = b_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = b_2[_k];
     }
   }
   // L28: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_2[k] = a_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_2[_k] = a_1[_k];
   }
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_3[k] = b_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_3[_k] = b_1[_k];
   }
-  for (int32_t __1 = 0; __1 < steps; __1 += 2) {
+  for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
     // L29: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_4[k] = (a_2[k] - b_3[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      b_4[_k] = (a_2[_k] - b_3[_k]);
     }
     // L28: for _ in tl.range(0, steps, 2):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_2[k] = b_3[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_2[_k] = b_3[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_3[k] = b_4[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_3[_k] = b_4[_k];
     }
   }
   // L30: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = a_2[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = a_2[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L31: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = b_3[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = b_3[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
 }
 
 // fib_static: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L36: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L37: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L38: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L39: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] + 1.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] + 1.0f);
   }
   // L41: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = (a[k] + b[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = (a[_k] + b[_k]);
   }
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_2[k] = (b[k] + b_1[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_2[_k] = (b[_k] + b_1[_k]);
   }
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_3[k] = (b_1[k] + b_2[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_3[_k] = (b_1[_k] + b_2[_k]);
   }
   float b_4[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_4[k] = (b_2[k] + b_3[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_4[_k] = (b_2[_k] + b_3[_k]);
   }
   float b_5[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_5[k] = (b_3[k] + b_4[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_5[_k] = (b_3[_k] + b_4[_k]);
   }
   float b_6[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_6[k] = (b_4[k] + b_5[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_6[_k] = (b_4[_k] + b_5[_k]);
   }
   // L42: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = b_5[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = b_5[_k];
   }
   // L43: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) (out_ptr + n)[offs[k]] = (b_6[k] + (float)steps);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = (b_6[_k] + (float)steps);
   }
 }
 
 // fib_static: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L36: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L37: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L38: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L39: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] + 1.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] + 1.0f);
   }
   // L41: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = (a[k] + b[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = (a[_k] + b[_k]);
   }
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_2[k] = (b[k] + b_1[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_2[_k] = (b[_k] + b_1[_k]);
   }
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_3[k] = (b_1[k] + b_2[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_3[_k] = (b_1[_k] + b_2[_k]);
   }
   float b_4[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_4[k] = (b_2[k] + b_3[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_4[_k] = (b_2[_k] + b_3[_k]);
   }
   float b_5[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_5[k] = (b_3[k] + b_4[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_5[_k] = (b_3[_k] + b_4[_k]);
   }
   float b_6[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_6[k] = (b_4[k] + b_5[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_6[_k] = (b_4[_k] + b_5[_k]);
   }
   // L42: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = b_5[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = b_5[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L43: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (b_6[k] + (float)steps);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (b_6[_k] + (float)steps);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
 }
 
 // swap_while: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L48: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L49: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L50: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L51: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] - 2.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] - 2.0f);
   }
   // L52: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c[k] = (a[k] * 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    c[_k] = (a[_k] * 0.0f);
   }
   // L54: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_1[k] = c[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    c_1[_k] = c[_k];
   }
-  int32_t i_ = 0;
+  int32_t i = 0;
   for (;;) {
-    if (!(i_ < steps)) break;
+    if (!(i < steps)) break;
     // L56: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      c_2[k] = fmaf(c_1[k], 0.5f, b_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     }
     // L57: i += 1
-    const int32_t i__1 = (i_ + 1);
+    const int32_t i_1 = tl2cu_add(i, 1);
     // L54: while i < steps:
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      c_1[k] = c_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      c_1[_k] = c_2[_k];
     }
-    i_ = i__1;
+    i = i_1;
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_prev[k] = a_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_prev[_k] = a_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = b_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = b_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = a_prev[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = a_prev[_k];
     }
   }
   // L58: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = (a_1[k] + c_1[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   }
   // L59: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) (out_ptr + n)[offs[k]] = b_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
   }
 }
 
 // swap_while: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L48: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L49: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L50: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L51: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] - 2.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] - 2.0f);
   }
   // L52: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c[k] = (a[k] * 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    c[_k] = (a[_k] * 0.0f);
   }
   // L54: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_1[k] = c[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    c_1[_k] = c[_k];
   }
-  int32_t i_ = 0;
+  int32_t i = 0;
   for (;;) {
-    if (!(i_ < steps)) break;
+    if (!(i < steps)) break;
     // L56: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      c_2[k] = fmaf(c_1[k], 0.5f, b_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     }
     // L57: i += 1
-    const int32_t i__1 = (i_ + 1);
+    const int32_t i_1 = tl2cu_add(i, 1);
     // L54: while i < steps:
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      c_1[k] = c_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      c_1[_k] = c_2[_k];
     }
-    i_ = i__1;
+    i = i_1;
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_prev[k] = a_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_prev[_k] = a_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = b_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = b_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = a_prev[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = a_prev[_k];
     }
   }
   // L58: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (a_1[k] + c_1[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (a_1[_k] + c_1[_k]);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L59: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = b_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = b_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
 }
 
 // swap_in_branch: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L64: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L65: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L66: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L67: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] * 0.25f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] * 0.25f);
   }
   // L68: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
   if (((steps % 2) == 1)) {
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = b[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = b[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = a[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = a[_k];
     }
   }
   // L70: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_2[k] = a_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_2[_k] = a_1[_k];
   }
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_2[k] = b_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_2[_k] = b_1[_k];
   }
-  for (int32_t i_ = 0; i_ < steps; ++i_) {
+  for (int32_t i = 0; i < steps; ++i) {
     // L71: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_5[k] = a_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_5[_k] = a_2[_k];
     }
     float b_3[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_3[k] = b_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_3[_k] = b_2[_k];
     }
-    if (((i_ % 3) == 0)) {
+    if (((i % 3) == 0)) {
       // L72: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_3[k] = (b_2[k] + 1.0f);
+      for (int _k = 0; _k < 2; ++_k) {
+        a_3[_k] = (b_2[_k] + 1.0f);
       }
       // L71: if i % 3 == 0:
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_5[k] = a_3[k];
+      for (int _k = 0; _k < 2; ++_k) {
+        a_5[_k] = a_3[_k];
       }
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        b_3[k] = a_2[k];
+      for (int _k = 0; _k < 2; ++_k) {
+        b_3[_k] = a_2[_k];
       }
     } else {
       // L74: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_4[k] = (a_2[k] + b_2[k]);
+      for (int _k = 0; _k < 2; ++_k) {
+        a_4[_k] = (a_2[_k] + b_2[_k]);
       }
       // L71: if i % 3 == 0:
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_5[k] = a_4[k];
+      for (int _k = 0; _k < 2; ++_k) {
+        a_5[_k] = a_4[_k];
       }
     }
     // L70: for i in range(steps):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_2[k] = a_5[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_2[_k] = a_5[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_2[k] = b_3[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_2[_k] = b_3[_k];
     }
   }
   // L75: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = a_2[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   }
   // L76: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) (out_ptr + n)[offs[k]] = b_2[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_2[_k];
   }
 }
 
 // swap_in_branch: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L64: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L65: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L66: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L67: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] * 0.25f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] * 0.25f);
   }
   // L68: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
   if (((steps % 2) == 1)) {
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = b[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = b[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = a[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = a[_k];
     }
   }
   // L70: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_2[k] = a_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_2[_k] = a_1[_k];
   }
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_2[k] = b_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_2[_k] = b_1[_k];
   }
-  for (int32_t i_ = 0; i_ < steps; ++i_) {
+  for (int32_t i = 0; i < steps; ++i) {
     // L71: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_5[k] = a_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_5[_k] = a_2[_k];
     }
     float b_3[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_3[k] = b_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_3[_k] = b_2[_k];
     }
-    if (((i_ % 3) == 0)) {
+    if (((i % 3) == 0)) {
       // L72: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_3[k] = (b_2[k] + 1.0f);
+      for (int _k = 0; _k < 2; ++_k) {
+        a_3[_k] = (b_2[_k] + 1.0f);
       }
       // L71: if i % 3 == 0:
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_5[k] = a_3[k];
+      for (int _k = 0; _k < 2; ++_k) {
+        a_5[_k] = a_3[_k];
       }
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        b_3[k] = a_2[k];
+      for (int _k = 0; _k < 2; ++_k) {
+        b_3[_k] = a_2[_k];
       }
     } else {
       // L74: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_4[k] = (a_2[k] + b_2[k]);
+      for (int _k = 0; _k < 2; ++_k) {
+        a_4[_k] = (a_2[_k] + b_2[_k]);
       }
       // L71: if i % 3 == 0:
       #pragma unroll
-      for (int k = 0; k < 2; ++k) {
-        a_5[k] = a_4[k];
+      for (int _k = 0; _k < 2; ++_k) {
+        a_5[_k] = a_4[_k];
       }
     }
     // L70: for i in range(steps):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_2[k] = a_5[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_2[_k] = a_5[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_2[k] = b_3[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_2[_k] = b_3[_k];
     }
   }
   // L75: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = a_2[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = a_2[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L76: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = b_2[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = b_2[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
 }
 
 // nested_and_helper: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L81: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L82: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L83: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L84: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] + 0.5f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] + 0.5f);
   }
   // L85: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c[k] = (a[k] - 0.5f);
+  for (int _k = 0; _k < 2; ++_k) {
+    c[_k] = (a[_k] - 0.5f);
   }
   // L86: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_1[k] = c[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    c_1[_k] = c[_k];
   }
-  for (int32_t _ = 0; _ < steps; ++_) {
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L88: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_2[k] = (b_1[k] + c_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      b_2[_k] = (b_1[_k] + c_1[_k]);
     }
     // L86: for _ in range(steps):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = b_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = b_2[_k];
     }
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_prev[k] = a_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_prev[_k] = a_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = c_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = c_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      c_1[k] = a_prev[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      c_1[_k] = a_prev[_k];
     }
   }
   // L89: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = (a_1[k] + c_1[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   }
   // L90: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) (out_ptr + n)[offs[k]] = b_1[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
   }
 }
 
 // nested_and_helper: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L81: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L82: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L83: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L84: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = (a[k] + 0.5f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = (a[_k] + 0.5f);
   }
   // L85: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c[k] = (a[k] - 0.5f);
+  for (int _k = 0; _k < 2; ++_k) {
+    c[_k] = (a[_k] - 0.5f);
   }
   // L86: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a_1[k] = a[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    a_1[_k] = a[_k];
   }
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = b[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = b[_k];
   }
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    c_1[k] = c[k];
+  for (int _k = 0; _k < 2; ++_k) {
+    c_1[_k] = c[_k];
   }
-  for (int32_t _ = 0; _ < steps; ++_) {
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L88: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_2[k] = (b_1[k] + c_1[k]);
+    for (int _k = 0; _k < 2; ++_k) {
+      b_2[_k] = (b_1[_k] + c_1[_k]);
     }
     // L86: for _ in range(steps):
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      b_1[k] = b_2[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      b_1[_k] = b_2[_k];
     }
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_prev[k] = a_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_prev[_k] = a_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      a_1[k] = c_1[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      a_1[_k] = c_1[_k];
     }
     #pragma unroll
-    for (int k = 0; k < 2; ++k) {
-      c_1[k] = a_prev[k];
+    for (int _k = 0; _k < 2; ++_k) {
+      c_1[_k] = a_prev[_k];
     }
   }
   // L89: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (a_1[k] + c_1[k]);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (a_1[_k] + c_1[_k]);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L90: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = b_1[k];
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = b_1[_k];
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
 }
 
 // straight_and_scalars: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L95: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<1, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L96: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L97: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    a[k] = (mask[k] ? x_ptr[offs[k]] : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L98: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = __fmul_rn(a[k], 2.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = __fmul_rn(a[_k], 2.0f);
   }
   // L99: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = fmaf(a[k], 2.0f, a[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
   // L102: for _ in range(steps):
-  int32_t i_ = 1;
-  int32_t j_ = steps;
-  for (int32_t _ = 0; _ < steps; ++_) {
+  int32_t i = 1;
+  int32_t j = steps;
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L103: i, j = j, i + j
-    const int32_t j__1 = (i_ + j_);
+    const int32_t j_1 = tl2cu_add(i, j);
     // L102: for _ in range(steps):
-    i_ = j_;
-    j_ = j__1;
+    i = j;
+    j = j_1;
   }
   // L104: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) out_ptr[offs[k]] = (b_1[k] + (float)i_);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = (b_1[_k] + (float)i);
   }
   // L105: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    if (mask[k]) (out_ptr + n)[offs[k]] = (b[k] - (float)j_);
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = (b[_k] - (float)j);
   }
 }
 
 // straight_and_scalars: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int tid = threadIdx.x;
+  const int _tid = threadIdx.x;
   // L95: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    const int e = tl2cu_elem<2, 128>(tid, k);
-    offs[k] = (((int32_t)blockIdx.x * 256) + e);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L96: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    mask[k] = (offs[k] < n);
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
   }
   // L97: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
-  for (int k = 0; k < 2; k += 2) {
-    tl2cu_vec<float, 2> t;
-    if (mask[k]) t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[k]);
-    else for (int j = 0; j < 2; ++j) t.v[j] = 0.0f;
-    for (int j = 0; j < 2; ++j) a[k + j] = t.v[j];
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L98: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b[k] = __fmul_rn(a[k], 2.0f);
+  for (int _k = 0; _k < 2; ++_k) {
+    b[_k] = __fmul_rn(a[_k], 2.0f);
   }
   // L99: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    b_1[k] = fmaf(a[k], 2.0f, a[k]);
+  for (int _k = 0; _k < 2; ++_k) {
+    b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
   // L102: for _ in range(steps):
-  int32_t i_ = 1;
-  int32_t j_ = steps;
-  for (int32_t _ = 0; _ < steps; ++_) {
+  int32_t i = 1;
+  int32_t j = steps;
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L103: i, j = j, i + j
-    const int32_t j__1 = (i_ + j_);
+    const int32_t j_1 = tl2cu_add(i, j);
     // L102: for _ in range(steps):
-    i_ = j_;
-    j_ = j__1;
+    i = j;
+    j = j_1;
   }
   // L104: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (b_1[k] + (float)i_);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (b_1[_k] + (float)i);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L105: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
-  for (int r = 0; r < 2; r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> t;
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int j = 0; j < 2; ++j) {
-      const int k = r + j;
-      t.v[j] = (b[k] - (float)j_);
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (b[_k] - (float)j);
     }
-    const int k = r;
-    if (mask[k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[k]) = t;
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t fib_range_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t fib_range_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::fib_range_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::fib_range_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   else
-    tl2cu_kernels::fib_range<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::fib_range<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t fib_range(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return fib_range_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n, steps);
+extern "C" cudaError_t fib_range(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return fib_range_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 
-extern "C" cudaError_t fib_static_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t fib_static_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::fib_static_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::fib_static_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   else
-    tl2cu_kernels::fib_static<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::fib_static<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t fib_static(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return fib_static_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n, steps);
+extern "C" cudaError_t fib_static(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return fib_static_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 
-extern "C" cudaError_t swap_while_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t swap_while_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::swap_while_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::swap_while_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   else
-    tl2cu_kernels::swap_while<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::swap_while<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t swap_while(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return swap_while_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n, steps);
+extern "C" cudaError_t swap_while(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return swap_while_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 
-extern "C" cudaError_t swap_in_branch_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t swap_in_branch_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::swap_in_branch_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::swap_in_branch_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   else
-    tl2cu_kernels::swap_in_branch<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::swap_in_branch<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t swap_in_branch(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return swap_in_branch_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n, steps);
+extern "C" cudaError_t swap_in_branch(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return swap_in_branch_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 
-extern "C" cudaError_t nested_and_helper_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t nested_and_helper_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::nested_and_helper_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::nested_and_helper_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   else
-    tl2cu_kernels::nested_and_helper<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::nested_and_helper<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t nested_and_helper(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return nested_and_helper_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n, steps);
+extern "C" cudaError_t nested_and_helper(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return nested_and_helper_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 
-extern "C" cudaError_t straight_and_scalars_grid(cudaStream_t stream, unsigned gx, unsigned gy, unsigned gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  if (gx == 0 || gy == 0 || gz == 0) return cudaSuccess;  // an empty grid launches nothing
+extern "C" cudaError_t straight_and_scalars_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::straight_and_scalars_aligned<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::straight_and_scalars_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   else
-    tl2cu_kernels::straight_and_scalars<<<dim3(gx, gy, gz), 128, 0, stream>>>(x_ptr, out_ptr, n, steps);
+    tl2cu_kernels::straight_and_scalars<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t straight_and_scalars(cudaStream_t stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
-  const int64_t gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
-  const int64_t gy = 1;
-  const int64_t gz = 1;
-  if (gx <= 0 || gy <= 0 || gz <= 0) return cudaSuccess;  // an empty grid launches nothing
-  if (gx > 2147483647 || gy > 65535 || gz > 65535) return cudaErrorInvalidConfiguration;
-  return straight_and_scalars_grid(stream, (unsigned)gx, (unsigned)gy, (unsigned)gz, x_ptr, out_ptr, n, steps);
+extern "C" cudaError_t straight_and_scalars(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return straight_and_scalars_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 

@@ -9,13 +9,13 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   // L13: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L14: block_start = pid * BLOCK_SIZE
-  const int32_t block_start = (pid * 1024);
+  const int32_t block_start = tl2cu_mul(pid, 1024);
   // L15: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    offsets[_k] = (block_start + _e);
+    offsets[_k] = tl2cu_add(block_start, _e);
   }
   // L16: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
@@ -54,13 +54,13 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
   // L13: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L14: block_start = pid * BLOCK_SIZE
-  const int32_t block_start = (pid * 1024);
+  const int32_t block_start = tl2cu_mul(pid, 1024);
   // L15: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offsets[_k] = (block_start + _e);
+    offsets[_k] = tl2cu_add(block_start, _e);
   }
   // L16: mask = offsets < n_elements
   bool mask[8];  // [1024] i1

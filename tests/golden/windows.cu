@@ -11,7 +11,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<8, 128>(_tid, _k);
-    i[_k] = (((int32_t)blockIdx.x * 1024) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   {  // one decision for the windows of the next 3 loads and the stores after them: vector accesses when the warp's masks are all true
     bool _window = true;
@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       }
       {
         const int _k = _r + 7;
-        _window &= (i[_k] < n) & (i[_k] < (n + 1)) & ((i[_k] + 1) < n);
+        _window &= (i[_k] < n) & (i[_k] < tl2cu_add(n, 1)) & (tl2cu_add(i[_k], 1) < n);
       }
     }
     #pragma unroll
@@ -86,13 +86,13 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem<8, 128>(_tid, _k);
         // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
-        const half left = ((((((int32_t)blockIdx.x * 1024) + _e) >= 1) && ((((int32_t)blockIdx.x * 1024) + _e) < (n + 1))) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + _e)) + (0 - 1)) : half(0.0f));
+        const half left = (((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) >= 1) && (tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) < tl2cu_add(n, 1))) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)) + (0 - 1)) : half(0.0f));
         // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
-        const half mid = (((((int32_t)blockIdx.x * 1024) + _e) < n) ? x_ptr[(((int32_t)blockIdx.x * 1024) + _e)] : half(0.0f));
+        const half mid = ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) < n) ? x_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)] : half(0.0f));
         // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
-        const half right = ((((((int32_t)blockIdx.x * 1024) + _e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 1024) + _e)) + 1) : half(0.0f));
+        const half right = ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e), 1) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)) + 1) : half(0.0f));
         // L18: tl.store(out_ptr + i + 1, left + mid + right, mask=i + 1 < n)
-        if ((((((int32_t)blockIdx.x * 1024) + _e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 1024) + _e)) + 1) = ((left + mid) + right);
+        if ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e), 1) < n)) *((out_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)) + 1) = ((left + mid) + right);
       }
     }
   }
@@ -106,7 +106,7 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    i[_k] = (((int32_t)blockIdx.x * 256) + _e);
+    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   {  // one decision for the windows of the next 2 loads and the stores after them: vector accesses when the warp's masks are all true
     bool _window = true;
@@ -114,7 +114,7 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
     for (int _r = 0; _r < 2; _r += 2) {  // a run's comparisons decided at its ends
       {
         const int _k = _r + 1;
-        _window &= (i[_k] < n) & ((i[_k] + 1) < n);
+        _window &= (i[_k] < n) & (tl2cu_add(i[_k], 1) < n);
       }
     }
     #pragma unroll
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
         #pragma unroll
         for (int _j = 0; _j < 2; ++_j) {
           const int _k = _r + _j;
-          _mine.v[_j] = (mid[_k] - right[_k]);
+          _mine.v[_j] = tl2cu_sub(mid[_k], right[_k]);
         }
         const int _k = _r;
         int64_t *_at = ((out_ptr + i[_k]) + 1) - 1;
@@ -171,11 +171,11 @@ __global__ void __launch_bounds__(128) stencil_i64(int64_t *x_ptr, int64_t *out_
       for (int _k = 0; _k < 2; ++_k) {
         const int _e = tl2cu_elem<2, 128>(_tid, _k);
         // L24: mid = tl.load(x_ptr + i, mask=i < n, other=0)
-        const int64_t mid = (((((int32_t)blockIdx.x * 256) + _e) < n) ? x_ptr[(((int32_t)blockIdx.x * 256) + _e)] : 0LL);
+        const int64_t mid = ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e) < n) ? x_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)] : 0LL);
         // L25: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
-        const int64_t right = ((((((int32_t)blockIdx.x * 256) + _e) + 1) < n) ? *((x_ptr + (((int32_t)blockIdx.x * 256) + _e)) + 1) : 0LL);
+        const int64_t right = ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e), 1) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 1) : 0LL);
         // L26: tl.store(out_ptr + i + 1, mid - right, mask=i + 1 < n)
-        if ((((((int32_t)blockIdx.x * 256) + _e) + 1) < n)) *((out_ptr + (((int32_t)blockIdx.x * 256) + _e)) + 1) = (mid - right);
+        if ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e), 1) < n)) *((out_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 1) = tl2cu_sub(mid, right);
       }
     }
   }
@@ -227,7 +227,7 @@ __global__ void __launch_bounds__(128) no_window(int8_t *x_ptr, int32_t *idx_ptr
     #pragma unroll
     for (int _j = 0; _j < 4; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = ((int32_t)(int8_t)(a[_k] + b[_k]) + g[_k]);
+      _t.v[_j] = tl2cu_add((int32_t)(int8_t)(a[_k] + b[_k]), g[_k]);
     }
     const int _k = _r;
     *(tl2cu_vec<int32_t, 4> *)(out_ptr + i[_k]) = _t;
