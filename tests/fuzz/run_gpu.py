@@ -23,6 +23,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "u8": 8}
 EPS = {"fp16": 2.0 ** -11, "bf16": 2.0 ** -8, "fp32": 2.0 ** -24, "fp64": 2.0 ** -53}
 
 
@@ -53,14 +54,17 @@ def random_input(torch, gen, spec):
         x[pick] = specials[torch.randint(0, len(specials), (int(pick.sum()),), generator=gen)]
         return x.to(dt)
     info = torch.iinfo(dt)
-    full = torch.randint(info.min, info.max, (n,), generator=gen, dtype=torch.int64) if t != "i64" else \
-        torch.randint(-2 ** 63, 2 ** 63 - 1, (n,), generator=gen, dtype=torch.int64)
+    # 64 random bits from two halves (randint cannot span the whole int64 range), wrapped to the width
+    high = torch.randint(-2 ** 31, 2 ** 31, (n,), generator=gen, dtype=torch.int64)
+    full = high * 2 ** 32 + torch.randint(0, 2 ** 32, (n,), generator=gen, dtype=torch.int64)
     small = torch.randint(-8, 9, (n,), generator=gen, dtype=torch.int64)
     x = torch.where(torch.rand(n, generator=gen) < 0.5, full, small)
     ext = torch.tensor([info.min, info.max, 0, -1 if info.min < 0 else 1], dtype=torch.int64)
     pick = torch.rand(n, generator=gen) < 0.05
     x[pick] = ext[torch.randint(0, 4, (int(pick.sum()),), generator=gen)]
-    return x.to(dt) if t != "u8" else (x & 255).to(dt)
+    if t != "i64":  # wrap to the width explicitly, as two's complement
+        x = ((x - info.min) & (2 ** BITS[t] - 1)) + info.min
+    return x.to(dt)
 
 
 def poisoned(torch, spec):
@@ -181,7 +185,7 @@ def drive(args, manifest, build):
     """Run every batch in worker processes, restarting after crashes; returns {kernel: result}."""
     os.makedirs(os.path.join(args.out, "results"), exist_ok=True)
     pending = [(b, 0) for b in sorted(manifest["batches"]) if build[b]["built"]]
-    running, results = {}, {}
+    running, results, printed = {}, {}, set()
     while pending or running:
         while pending and len(running) < args.jobs:
             batch, start = pending.pop(0)
@@ -213,7 +217,8 @@ def drive(args, manifest, build):
                     results[n] = {"kernel": n, "status": "crashed", "error": f"worker exit {proc.returncode} before it"}
                 print(f"CRASH worker of {batch} exit {proc.returncode} (see {batch}.log)", flush=True)
             for r in done.values():
-                if r["status"] == "mismatch":
+                if r["status"] == "mismatch" and r["kernel"] not in printed:
+                    printed.add(r["kernel"])
                     print(f"MISMATCH {r['kernel']} ({batch}): {json.dumps(r['diffs'])[:700]}", flush=True)
     return results
 
@@ -244,7 +249,7 @@ def main():
     ap.add_argument("dir", nargs="?")
     ap.add_argument("--out", default=None, help="report directory (default DIR)")
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 1))
-    ap.add_argument("--batch-timeout", type=float, default=600.0, help="seconds one worker may run")
+    ap.add_argument("--batch-timeout", type=float, default=150.0, help="seconds one worker may run")
     ap.add_argument("--build-there", action="store_true", help="rebuild the .so files from the .cu files first")
     ap.add_argument("--dry", action="store_true")
     ap.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
