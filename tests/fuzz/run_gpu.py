@@ -157,7 +157,7 @@ def worker(args):
             out.flush()
             t0 = time.time()
             result = run_kernel(torch, module, lib, desc)
-            result.update(kernel=desc["name"], seconds=round(time.time() - t0, 3))
+            result.update(kernel=desc["name"], tags=desc["tags"], seconds=round(time.time() - t0, 3))
             out.write(json.dumps(result) + "\n")
             out.flush()
 
@@ -219,7 +219,8 @@ def drive(args, manifest, build):
             for r in done.values():
                 if r["status"] == "mismatch" and r["kernel"] not in printed:
                     printed.add(r["kernel"])
-                    print(f"MISMATCH {r['kernel']} ({batch}): {json.dumps(r['diffs'])[:700]}", flush=True)
+                    tags = f" [{' '.join(r['tags'])}]" if r.get("tags") else ""
+                    print(f"MISMATCH {r['kernel']} ({batch}){tags}: {json.dumps(r['diffs'])[:700]}", flush=True)
     return results
 
 
@@ -278,8 +279,10 @@ def main():
         if r["status"] == "triton_failed":
             print(f"TRITON FAILED {r['kernel']}: {r['error'][-300:]}")
     total = sum(map(len, manifest["batches"].values()))
+    undefined = sum(1 for r in results.values() if r["status"] == "mismatch" and r.get("tags"))
     summary = (f"{total} kernels: {counts['equal']} equal, {counts['tolerance']} within tolerance, "
-               f"{counts['mismatch']} mismatched, {counts['rejected']} rejected by tl2cu, "
+               f"{counts['mismatch']} mismatched ({undefined} of them tagged float_to_int/raw_shift, undefined in LLVM), "
+               f"{counts['rejected']} rejected by tl2cu, "
                f"{counts['triton_failed']} failed in Triton, {counts['crashed']} crashed or timed out "
                f"({time.time() - t0:.0f} s)")
     os.makedirs(args.out, exist_ok=True)
