@@ -102,6 +102,9 @@ class KernelGen:
 
     def gen_div(self, d):
         a, b = self.gen(d), self.gen(d)
+        ints = [v for v in self.pool if not is_float(v.ty) and v.ty != "i1"]
+        if ints and self.rng.random() < 0.6:  # promotion makes most values floats: keep integer division common
+            a, b = self.pick(ints), self.pick(ints)
         if is_float(a.ty) or is_float(b.ty):
             op = self.rng.choice(["/", "%"])
             return Val(f"({a.expr} {op} {b.expr})", promote(a.ty, b.ty, op), tags=a.tags | b.tags)
