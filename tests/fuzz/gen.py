@@ -58,6 +58,11 @@ def promote(a, b, op):
     return "fp32" if op == "/" else r
 
 
+def narrowing(src, dst):
+    """The tag of a float-to-integer cast, whose out-of-range results LLVM leaves undefined."""
+    return {"float_to_int"} if is_float(src) and not is_float(dst) and dst != "i1" else set()
+
+
 class Val:
     def __init__(self, expr, ty, tame=False, tags=()):
         self.expr, self.ty, self.tame, self.tags = expr, ty, tame, set(tags)
@@ -67,7 +72,7 @@ class KernelGen:
     def __init__(self, rng, name):
         self.rng, self.name = rng, name
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
-        self.pool, self.tags, self.ntemp = [], set(), 0
+        self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
 
     # ---- small helpers
@@ -169,9 +174,7 @@ class KernelGen:
     def gen_cast(self, d):
         a = self.gen(d)
         t = self.rng.choice(FLOATS + INTS + ["i1"])
-        tags = set(a.tags)
-        if is_float(a.ty) and not is_float(t) and t != "i1":
-            tags.add("float_to_int")  # out of range is undefined in LLVM
+        tags = a.tags | narrowing(a.ty, t)
         tame = a.tame and is_float(t)
         if self.rng.random() < 0.15:
             return Val(f"tl.cast({a.expr}, {TL[t]})", t, tame, tags)
@@ -312,9 +315,14 @@ class KernelGen:
     def let(self, v):
         name = self.temp()
         self.emit(f"{name} = {v.expr}")
-        nv = Val(name, v.ty, v.tame, v.tags)
-        self.pool.append(nv)
-        return nv
+        return self.keep(Val(name, v.ty, v.tame, v.tags))
+
+    def keep(self, v):
+        """A new value for the pool; most are stored too, so that they are not dead code that both sides drop."""
+        self.pool.append(v)
+        if self.rng.random() < 0.7:
+            self.pending_stores.append(v)
+        return v
 
     def build(self):
         r = self.rng
@@ -341,7 +349,9 @@ class KernelGen:
         features = r.sample(["loop", "static_loop", "if", "helper", "shape", "reduce_mid"], r.randint(0, 3))
         for f in features:
             getattr(self, "feature_" + f)()
-        for _ in range(r.randint(1, 3)):
+        for v in self.pending_stores:
+            self.store_elem(v)
+        for _ in range(r.randint(0, 2)):
             self.store_elem(self.gen(r.randint(0, 3)))
         for _ in range(r.randint(0, 3)):
             r.choice([self.out_reduce, self.out_reduce, self.out_scan, self.out_float_reduce])()
@@ -357,12 +367,12 @@ class KernelGen:
         saved = self.scalars
         self.scalars = saved + [("i", "i32")]
         self.pool.append(Val(name, acc.ty))
-        body = self.gen(2)
+        body = self.carried(Val(name, acc.ty))
         self.scalars = saved
         self.pool.pop()
         expr = body.expr if body.ty == acc.ty else f"({body.expr}).to({TL[acc.ty]})"
         self.emit(f"{name} = {expr}", 2)
-        self.pool.append(Val(name, acc.ty, tags=acc.tags | body.tags))
+        self.keep(Val(name, acc.ty, tags=acc.tags | body.tags | narrowing(body.ty, acc.ty)))
 
     def feature_static_loop(self):
         acc = self.pick()
@@ -372,12 +382,21 @@ class KernelGen:
         self.pool.append(Val(name, acc.ty))
         saved = self.scalars
         self.scalars = saved + [("j", "i32")]
-        body = self.gen(2)
+        body = self.carried(Val(name, acc.ty))
         self.scalars = saved
         self.pool.pop()
         expr = body.expr if body.ty == acc.ty else f"({body.expr}).to({TL[acc.ty]})"
         self.emit(f"{name} = {expr}", 2)
-        self.pool.append(Val(name, acc.ty, tags=acc.tags | body.tags))
+        self.keep(Val(name, acc.ty, tags=acc.tags | body.tags | narrowing(body.ty, acc.ty)))
+
+    def carried(self, acc):
+        """A loop body: the carried value combined with another expression."""
+        b = self.gen(2)
+        op = "^" if acc.ty == "i1" else self.rng.choice(["+", "-", "*"])
+        t = promote(acc.ty, b.ty, op) if op != "^" or not is_float(b.ty) else None
+        if t is None:
+            return Val(f"({acc.expr} ^ ({b.expr} != 0))", "i1", tags=b.tags)
+        return Val(f"({acc.expr} {op} {b.expr})", t, tags=b.tags)
 
     def feature_if(self):
         cond = self.rng.choice(["s > 0", "s < 1.0", "reps % 2 == 0", ("pid_m" if self.two_d else "pid") + " % 2 == 1",
@@ -389,7 +408,7 @@ class KernelGen:
         self.emit(f"{name} = {a.expr}", 2)
         self.emit("else:")
         self.emit(f"{name} = {b.expr if b.ty == t else f'({b.expr}).to({TL[t]})'}", 2)
-        self.pool.append(Val(name, t, tags=a.tags | b.tags))
+        self.keep(Val(name, t, tags=a.tags | b.tags | narrowing(b.ty, t)))
 
     def feature_helper(self):
         a, b = self.pick(), self.pick()
