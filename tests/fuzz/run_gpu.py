@@ -185,6 +185,10 @@ def drive(args, manifest, build):
     """Run every batch in worker processes, restarting after crashes; returns {kernel: result}."""
     os.makedirs(os.path.join(args.out, "results"), exist_ok=True)
     pending = [(b, 0) for b in sorted(manifest["batches"]) if build[b]["built"]]
+    for batch, _ in pending:  # results of an earlier run into the same directory
+        for ext in (".jsonl", ".log"):
+            if os.path.exists(os.path.join(args.out, "results", batch + ext)):
+                os.remove(os.path.join(args.out, "results", batch + ext))
     running, results, printed = {}, {}, set()
     while pending or running:
         while pending and len(running) < args.jobs:
