@@ -1,0 +1,650 @@
+"""Random valid Triton kernels for differential fuzzing of tl2cu against Triton.
+
+gen.py --seed S --count N --per-file K --out DIR writes DIR/batch_XXX.py, each a
+Triton module of K kernels with their tl2cu signatures on '# tl2cu:' lines, and
+DIR/manifest.json describing every kernel: parameters, sizes, grid, how each
+output compares (see docs/FUZZING.md). Types follow Triton 3.6's promotion
+rules (/work/shared/TRITON_SEMANTICS.md section 2.3) so that every kernel is
+valid Triton.
+"""
+import argparse
+import json
+import math
+import os
+import random
+
+FLOATS = ["fp16", "bf16", "fp32", "fp64"]
+INTS = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]
+BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "u8": 8, "u16": 16, "u32": 32, "u64": 64,
+        "fp16": 16, "bf16": 16, "fp32": 32, "fp64": 64}
+TL = {"i1": "tl.int1", "i8": "tl.int8", "i16": "tl.int16", "i32": "tl.int32", "i64": "tl.int64", "u8": "tl.uint8",
+      "u16": "tl.uint16", "u32": "tl.uint32", "u64": "tl.uint64", "fp16": "tl.float16", "bf16": "tl.bfloat16",
+      "fp32": "tl.float32", "fp64": "tl.float64"}
+# pointer element types of inputs and outputs (unsigned wider than 8 bits are stored through the signed pointer)
+POINTER = {"u16": "i16", "u32": "i32", "u64": "i64"}
+INPUT_TYPES = ["fp16", "bf16", "fp32", "fp64", "i8", "i16", "i32", "i64", "u8", "i1"]
+
+
+def is_float(t):
+    return t in FLOATS
+
+
+def is_signed(t):
+    return t[0] == "i" and t != "i1"
+
+
+def promote(a, b, op):
+    """Result type of a binary operator on two tensors, or None where Triton refuses it."""
+    div = op in ("/", "%")
+    if op in ("//", "&", "|", "^", "<<", ">>") and (is_float(a) or is_float(b)):
+        return None
+    if "fp64" in (a, b):
+        return "fp64"
+    if "fp32" in (a, b):
+        return "fp32"
+    if "fp16" in (a, b):
+        return "fp32" if div else "fp16"
+    if a == "bf16" and b == "bf16":
+        return "fp32" if div else "bf16"
+    if "bf16" in (a, b):
+        return "fp32"
+    if op in ("/", "//", "%") and is_signed(a) != is_signed(b):
+        return None
+    if is_signed(a) == is_signed(b):
+        r = a if BITS[a] >= BITS[b] else b
+    else:
+        u, s = (a, b) if not is_signed(a) else (b, a)
+        r = u if BITS[u] >= BITS[s] else s
+    return "fp32" if op == "/" else r
+
+
+def narrowing(src, dst):
+    """The tag of a float-to-integer cast, whose out-of-range results LLVM leaves undefined."""
+    return {"float_to_int"} if is_float(src) and not is_float(dst) and dst != "i1" else set()
+
+
+class Val:
+    def __init__(self, expr, ty, tame=False, tags=()):
+        self.expr, self.ty, self.tame, self.tags = expr, ty, tame, set(tags)
+
+
+class KernelGen:
+    def __init__(self, rng, name):
+        self.rng, self.name = rng, name
+        self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
+        self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
+        self.two_d = rng.random() < 0.45
+
+    # ---- small helpers
+    def temp(self, prefix="t"):
+        self.ntemp += 1
+        return f"{prefix}{self.ntemp}"
+
+    def emit(self, line, indent=1):
+        self.lines.append("    " * indent + line)
+
+    def pick(self, vals=None):
+        return self.rng.choice(vals if vals is not None else self.pool)
+
+    def float_lit(self):
+        return self.rng.choice(["0.5", "1.5", "2.0", "-3.0", "0.25", "-1.25"])
+
+    # ---- expressions
+    def gen(self, depth):
+        r = self.rng
+        if depth <= 0 or r.random() < 0.25:
+            return self.pick()
+        choice = r.choices(["arith", "div", "bit", "shift", "unary", "cmp", "where", "cast", "bitcast", "math",
+                            "minmax", "fma", "lit", "scalar"],
+                           [10, 4, 4, 3, 4, 3, 3, 4, 2, 5, 3, 1, 4, 2])[0]
+        return getattr(self, "gen_" + choice)(depth - 1) or self.pick()
+
+    def gen_arith(self, d):
+        a, b = self.gen(d), self.gen(d)
+        op = self.rng.choice(["+", "-", "*"])
+        return Val(f"({a.expr} {op} {b.expr})", promote(a.ty, b.ty, op), a.tame and b.tame and op != "*",
+                   a.tags | b.tags)
+
+    def gen_div(self, d):
+        a, b = self.gen(d), self.gen(d)
+        ints = [v for v in self.pool if not is_float(v.ty) and v.ty != "i1"]
+        if ints and self.rng.random() < 0.6:  # promotion makes most values floats: keep integer division common
+            a, b = self.pick(ints), self.pick(ints)
+        if is_float(a.ty) or is_float(b.ty):
+            op = self.rng.choice(["/", "%"])
+            return Val(f"({a.expr} {op} {b.expr})", promote(a.ty, b.ty, op), tags=a.tags | b.tags)
+        if a.ty == "i1" or b.ty == "i1":
+            return None
+        if is_signed(a.ty) != is_signed(b.ty):
+            b = Val(f"{b.expr}.to({TL[a.ty]})", a.ty, tags=b.tags)
+        # a divisor that is never 0 nor -1 (INT_MIN // -1 overflows)
+        divisor = f"(({b.expr} & 15) + 2)"
+        if is_signed(b.ty) and self.rng.random() < 0.4:
+            divisor = f"(-{divisor})"
+        op = self.rng.choice(["//", "%", "/"])
+        return Val(f"({a.expr} {op} {divisor})", promote(a.ty, b.ty, op), tags=a.tags | b.tags)
+
+    def gen_bit(self, d):
+        a, b = self.gen(d), self.gen(d)
+        op = self.rng.choice(["&", "|", "^"])
+        t = promote(a.ty, b.ty, op)
+        return t and Val(f"({a.expr} {op} {b.expr})", t, tags=a.tags | b.tags)
+
+    def gen_shift(self, d):
+        a, b = self.gen(d), self.gen(d)
+        if a.ty == "i1" or b.ty == "i1":
+            return None
+        op = self.rng.choice(["<<", ">>"])
+        t = promote(a.ty, b.ty, op)
+        if t is None:
+            return None
+        tags = a.tags | b.tags
+        amount = f"({b.expr} & {BITS[t] - 1})"
+        if self.rng.random() < 0.1:  # amounts past the width: PTX clamps, LLVM calls it poison
+            amount, tags = b.expr, tags | {"raw_shift"}
+        return Val(f"({a.expr} {op} {amount})", t, tags=tags)
+
+    def gen_unary(self, d):
+        a = self.gen(d)
+        if a.ty == "i1":
+            return Val(f"(~{a.expr})", "i1", tags=a.tags) if self.rng.random() < 0.5 else \
+                Val(f"(not {a.expr})" if self.rng.random() < 0.3 else f"({a.expr} ^ True)", "i1", tags=a.tags)
+        op = self.rng.choice(["-", "abs", "~"] if not is_float(a.ty) else ["-", "abs"])
+        if op == "abs":
+            return Val(f"tl.abs({a.expr})", a.ty, a.tame, a.tags)
+        return Val(f"({op}{a.expr})", a.ty, a.tame and op == "-", a.tags)
+
+    def gen_cmp(self, d):
+        a, b = self.gen(d), self.gen(d)
+        op = self.rng.choice(["<", "<=", ">", ">=", "==", "!="])
+        return promote(a.ty, b.ty, op) and Val(f"({a.expr} {op} {b.expr})", "i1", tags=a.tags | b.tags)
+
+    def gen_where(self, d):
+        c = self.gen_cmp(d) or self.pick()
+        if c.ty != "i1":
+            c = Val(f"({c.expr} != 0)", "i1", tags=c.tags)
+        a, b = self.gen(d), self.gen(d)
+        if self.rng.random() < 0.3:
+            lit = self.float_lit() if is_float(a.ty) else "1"
+            t = promote(a.ty, a.ty if is_float(a.ty) or a.ty != "i1" else "i32", "+")
+            return Val(f"tl.where({c.expr}, {a.expr}, {lit})", t, tags=a.tags | c.tags)
+        return Val(f"tl.where({c.expr}, {a.expr}, {b.expr})", promote(a.ty, b.ty, "+"), a.tame and b.tame,
+                   a.tags | b.tags | c.tags)
+
+    def gen_cast(self, d):
+        a = self.gen(d)
+        t = self.rng.choice(FLOATS + INTS + ["i1"])
+        tags = a.tags | narrowing(a.ty, t)
+        tame = a.tame and is_float(t)
+        if self.rng.random() < 0.15:
+            return Val(f"tl.cast({a.expr}, {TL[t]})", t, tame, tags)
+        return Val(f"{a.expr}.to({TL[t]})", t, tame, tags)
+
+    def gen_bitcast(self, d):
+        a = self.gen(d)
+        same = [t for t in FLOATS + INTS if BITS[t] == BITS[a.ty] and t != a.ty]
+        if not same:
+            return None
+        t = self.rng.choice(same)
+        return Val(f"{a.expr}.to({TL[t]}, bitcast=True)", t, tags=a.tags)
+
+    def as_float(self, a, want=None):
+        want = want or ("fp64" if a.ty == "fp64" else "fp32")
+        return a if a.ty == want else Val(f"{a.expr}.to({TL[want]})", want, a.tame, a.tags)
+
+    def gen_math(self, d):
+        a = self.as_float(self.gen(d))
+        fn = self.rng.choice(["exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin", "cos", "floor", "ceil",
+                              "sigmoid", "abs", "fdiv", "div_rn", "cdiv"])
+        if fn in ("sqrt_rn", "sigmoid", "fdiv", "div_rn", "exp2", "log2", "rsqrt") and a.ty != "fp32":
+            a = self.as_float(a, "fp32")
+        if fn in ("fdiv", "div_rn"):
+            b = self.as_float(self.gen(d), "fp32")
+            return Val(f"tl.{fn}({a.expr}, {b.expr})", "fp32", tags=a.tags | b.tags)
+        if fn == "cdiv":
+            b = self.gen(d)
+            if is_float(b.ty) or b.ty == "i1":
+                return None
+            return Val(f"tl.cdiv({b.expr}, {self.rng.randint(2, 9)})", b.ty, tags=b.tags)
+        return Val(f"tl.{fn}({a.expr})", a.ty, fn in ("abs",) and a.tame, a.tags)
+
+    def gen_minmax(self, d):
+        a, b = self.gen(d), self.gen(d)
+        if "i1" in (a.ty, b.ty):
+            return None
+        ta = "fp32" if a.ty == "bf16" else a.ty
+        tb = "fp32" if b.ty == "bf16" else b.ty
+        fn = self.rng.choice(["maximum", "minimum"])
+        return Val(f"tl.{fn}({a.expr}, {b.expr})", promote(ta, tb, "+"), a.tame and b.tame, a.tags | b.tags)
+
+    def gen_fma(self, d):
+        t = self.rng.choice(["fp32", "fp32", "fp64"])
+        a, b, c = (self.as_float(self.gen(d), t) for _ in range(3))
+        return Val(f"tl.fma({a.expr}, {b.expr}, {c.expr})", t, tags=a.tags | b.tags | c.tags)
+
+    def gen_lit(self, d):
+        a = self.gen(d)
+        op = self.rng.choice(["+", "-", "*", "<", "=="])
+        if is_float(a.ty):
+            lit, t = self.float_lit(), a.ty
+        elif a.ty == "i1":
+            return None
+        elif self.rng.random() < 0.2:
+            lit, t = self.float_lit(), "fp32"
+        else:
+            lit, t = str(self.rng.randint(0, 7)), a.ty
+        if op in ("<", "=="):
+            return Val(f"({a.expr} {op} {lit})", "i1", tags=a.tags)
+        expr = f"({lit} {op} {a.expr})" if self.rng.random() < 0.3 else f"({a.expr} {op} {lit})"
+        return Val(expr, t, a.tame and t == a.ty, a.tags)
+
+    def gen_scalar(self, d):
+        a = self.gen(d)
+        name, ty = self.rng.choice(self.scalars)
+        op = self.rng.choice(["+", "-", "*"])
+        return Val(f"({a.expr} {op} {name})", promote(a.ty, ty, op), tags=a.tags)
+
+    def gen_tame(self, depth=2):
+        tame = [v for v in self.pool if v.tame]
+        if depth <= 0 or self.rng.random() < 0.3:
+            return self.pick(tame)
+        a, b = self.gen_tame(depth - 1), self.gen_tame(depth - 1)
+        kind = self.rng.choice(["+", "-", "*", "max", "abs", "cast"])
+        if kind == "max":
+            return Val(f"tl.maximum({a.expr}, {b.expr})", promote(*(("fp32" if t == "bf16" else t) for t in (a.ty, b.ty)), "+"), True)
+        if kind == "abs":
+            return Val(f"tl.abs({a.expr})", a.ty, True)
+        if kind == "cast":
+            t = self.rng.choice(FLOATS)
+            return Val(f"{a.expr}.to({TL[t]})", t, True)
+        return Val(f"({a.expr} {kind} {b.expr})", promote(a.ty, b.ty, kind), True)
+
+    # ---- kernel structure
+    def add_input(self, ty, kind="any", shape="full"):
+        name = f"x{len(self.inputs)}"
+        self.inputs.append({"name": name, "dtype": ty, "kind": kind, "shape": shape})
+        return name
+
+    def load_inputs(self):
+        r = self.rng
+        count = r.randint(1, 4)
+        for i in range(count):
+            ty = r.choice(INPUT_TYPES)
+            shape = "full" if not self.two_d or r.random() < 0.6 else r.choice(["row", "col"])
+            self.load(ty, "any", shape)
+        # bounded NaN-free floats for the reductions and scans whose order differs
+        self.load(r.choice(FLOATS), "tame", "full")
+        if r.random() < 0.5:
+            self.load(r.choice(FLOATS), "tame", "full")
+
+    def load(self, ty, kind, shape):
+        name = self.add_input(ty, kind, shape)
+        other = {"i1": self.rng.choice(["False", "True"])}.get(ty, "0.0" if is_float(ty) else str(self.rng.randint(0, 3)))
+        var = "v" + name[1:]
+        if shape == "full":
+            self.emit(f"{var} = tl.load({name} + offs, mask=mask, other={other})")
+            self.pool.append(Val(var, ty, kind == "tame"))
+            return var
+        idx, bound, sub = ("rn", "N", "[None, :]") if shape == "row" else ("rm", "M", "[:, None]")
+        self.emit(f"{var} = tl.load({name} + {idx}, mask={idx} < {bound}, other={other})")
+        full = self.temp("b")
+        how = self.rng.random()
+        if how < 0.4:
+            self.emit(f"{full} = tl.broadcast_to({var}{sub}, (BM, BN))".replace("BM", str(self.bm)).replace("BN", str(self.bn)))
+        elif how < 0.7:
+            axis = 0 if shape == "row" else 1
+            self.emit(f"{full} = tl.broadcast_to(tl.expand_dims({var}, {axis}), ({self.bm}, {self.bn}))")
+        else:
+            other_idx = "rm[:, None]" if shape == "row" else "rn[None, :]"
+            self.emit(f"{full} = {var}{sub} + tl.zeros_like({other_idx})".replace("tl.zeros_like(", "tl.zeros_like(") )
+            ty = promote(ty, "i32", "+")
+        self.pool.append(Val(full, ty))
+        return full
+
+    def add_output(self, ty, shape, cmp, n_red=1):
+        ty = POINTER.get(ty, ty)
+        name = f"o{len(self.outputs)}"
+        self.outputs.append({"name": name, "dtype": ty, "shape": shape, "cmp": cmp, "n_red": n_red})
+        return name
+
+    def store_elem(self, v, cmp="exact", n_red=1):
+        o = self.add_output(v.ty, "full", cmp, n_red)
+        self.emit(f"tl.store({o} + offs, {v.expr}, mask=mask)")
+        self.tags |= v.tags
+
+    def let(self, v):
+        name = self.temp()
+        self.emit(f"{name} = {v.expr}")
+        return self.keep(Val(name, v.ty, v.tame, v.tags))
+
+    def keep(self, v):
+        """A new value for the pool; most are stored too, so that they are not dead code that both sides drop."""
+        self.pool.append(v)
+        if self.rng.random() < 0.7:
+            self.pending_stores.append(v)
+        return v
+
+    def build(self):
+        r = self.rng
+        if self.two_d:
+            self.bm, self.bn = r.choice([(2, 2), (4, 8), (8, 8), (16, 16), (8, 32), (32, 4), (16, 8), (32, 32), (1, 16)])
+            self.scalars = [("M", "i32"), ("N", "i32"), ("s", "fp32"), ("reps", "i32"), ("pid_m", "i32")]
+            self.emit("pid_m = tl.program_id(0)")
+            self.emit("pid_n = tl.program_id(1)")
+            self.emit(f"rm = pid_m * {self.bm} + tl.arange(0, {self.bm})")
+            self.emit(f"rn = pid_n * {self.bn} + tl.arange(0, {self.bn})")
+            self.emit("mask = (rm[:, None] < M) & (rn[None, :] < N)")
+            self.emit("offs = rm[:, None] * N + rn[None, :]")
+            self.block = self.bm * self.bn
+        else:
+            self.b = r.choice([16, 32, 64, 128, 256, 512, 1024])
+            self.scalars = [("n", "i32"), ("s", "fp32"), ("reps", "i32"), ("pid", "i32")]
+            self.emit("pid = tl.program_id(0)")
+            self.emit(f"offs = pid * {self.b} + tl.arange(0, {self.b})")
+            self.emit("mask = offs < n")
+            self.block = self.b
+        self.load_inputs()
+        for _ in range(r.randint(1, 4)):
+            self.let(self.gen(r.randint(1, 3)))
+        features = r.sample(["loop", "static_loop", "if", "helper", "shape", "reduce_mid"], r.randint(0, 3))
+        for f in features:
+            getattr(self, "feature_" + f)()
+        for v in self.pending_stores:
+            self.store_elem(v)
+        for _ in range(r.randint(0, 2)):
+            self.store_elem(self.gen(r.randint(0, 3)))
+        for _ in range(r.randint(0, 3)):
+            r.choice([self.out_reduce, self.out_reduce, self.out_scan, self.out_float_reduce])()
+        if r.random() < 0.3:
+            self.store_elem(Val(f"tl.erf({self.as_float(self.pick(), 'fp32').expr})", "fp32"), "rel", 1)
+
+    # ---- features
+    def feature_loop(self):
+        acc = self.pick()
+        name = self.temp("acc")
+        self.emit(f"{name} = {acc.expr}")
+        self.emit(f"for i in range(0, reps):")
+        saved = self.scalars
+        self.scalars = saved + [("i", "i32")]
+        self.pool.append(Val(name, acc.ty))
+        body = self.carried(Val(name, acc.ty))
+        self.scalars = saved
+        self.pool.pop()
+        expr = body.expr if body.ty == acc.ty else f"({body.expr}).to({TL[acc.ty]})"
+        self.emit(f"{name} = {expr}", 2)
+        self.keep(Val(name, acc.ty, tags=acc.tags | body.tags | narrowing(body.ty, acc.ty)))
+
+    def feature_static_loop(self):
+        acc = self.pick()
+        name = self.temp("acc")
+        self.emit(f"{name} = {acc.expr}")
+        self.emit(f"for j in tl.static_range({self.rng.randint(1, 4)}):")
+        self.pool.append(Val(name, acc.ty))
+        saved = self.scalars
+        self.scalars = saved + [("j", "i32")]
+        body = self.carried(Val(name, acc.ty))
+        self.scalars = saved
+        self.pool.pop()
+        expr = body.expr if body.ty == acc.ty else f"({body.expr}).to({TL[acc.ty]})"
+        self.emit(f"{name} = {expr}", 2)
+        self.keep(Val(name, acc.ty, tags=acc.tags | body.tags | narrowing(body.ty, acc.ty)))
+
+    def carried(self, acc):
+        """A loop body: the carried value combined with another expression."""
+        b = self.gen(2)
+        op = "^" if acc.ty == "i1" else self.rng.choice(["+", "-", "*"])
+        t = promote(acc.ty, b.ty, op) if op != "^" or not is_float(b.ty) else None
+        if t is None:
+            return Val(f"({acc.expr} ^ ({b.expr} != 0))", "i1", tags=b.tags)
+        return Val(f"({acc.expr} {op} {b.expr})", t, tags=b.tags)
+
+    def feature_if(self):
+        cond = self.rng.choice(["s > 0", "s < 1.0", "reps % 2 == 0", ("pid_m" if self.two_d else "pid") + " % 2 == 1",
+                                ("M" if self.two_d else "n") + " > 100"])
+        a, b = self.gen(2), self.gen(2)
+        t = a.ty
+        name = self.temp()
+        self.emit(f"if {cond}:")
+        self.emit(f"{name} = {a.expr}", 2)
+        self.emit("else:")
+        self.emit(f"{name} = {b.expr if b.ty == t else f'({b.expr}).to({TL[t]})'}", 2)
+        self.keep(Val(name, t, tags=a.tags | b.tags | narrowing(b.ty, t)))
+
+    def feature_helper(self):
+        a, b = self.pick(), self.pick()
+        hname = f"{self.name}_helper"
+        saved_pool = self.pool
+        self.pool = [Val("a", a.ty), Val("b", b.ty)]
+        saved_scalars, self.scalars = self.scalars, [("c", "i32")]
+        body = self.gen(2)
+        self.pool, self.scalars = saved_pool, saved_scalars
+        self.helpers.append(f"@triton.jit\ndef {hname}(a, b, c):\n    return {body.expr}\n")
+        self.let(Val(f"{hname}({a.expr}, {b.expr}, reps)", body.ty, tags=a.tags | b.tags | body.tags))
+
+    def feature_shape(self):
+        v = self.pick()
+        r = self.rng
+        if self.two_d:
+            bm, bn = self.bm, self.bn
+            ops = [f"tl.reshape(tl.trans({v.expr}), ({bm}, {bn}))", f"tl.reshape(tl.permute({v.expr}, (1, 0)), ({bm}, {bn}))",
+                   f"tl.reshape(tl.reshape({v.expr}, ({bm * bn},)), ({bm}, {bn}))"]
+            if bm == bn:
+                ops += [f"tl.trans({v.expr})", f"{v.expr}.T", f"tl.permute({v.expr}, (1, 0))"]
+            if bn >= 2:
+                self.emit(f"{self.temp('p')}, {self.temp('q')} = tl.split(tl.reshape({v.expr}, ({bm}, {bn // 2}, 2)))")
+                p, q = f"p{self.ntemp - 1}", f"q{self.ntemp}"
+                ops.append(f"tl.reshape(tl.join({q}, {p}), ({bm}, {bn}))")
+            if v.ty != "i1":
+                ops.append(f"tl.flip({v.expr}, 1)")
+        else:
+            b = self.b
+            self.emit(f"{self.temp('p')}, {self.temp('q')} = tl.split(tl.reshape({v.expr}, ({b // 2}, 2)))")
+            p, q = f"p{self.ntemp - 1}", f"q{self.ntemp}"
+            ops = [f"tl.reshape(tl.join({q}, {p}), ({b},))", f"tl.ravel(tl.trans(tl.reshape({v.expr}, (2, {b // 2}))))"]
+            if v.ty != "i1":
+                ops.append(f"tl.flip({v.expr}, 0)")
+        self.let(Val(r.choice(ops), v.ty, v.tame, v.tags))
+
+    def feature_reduce_mid(self):
+        v = self.pick([p for p in self.pool if not is_float(p.ty) and p.ty != "i1"] or [Val("offs", "i32")])
+        fn = self.rng.choice(["max", "min", "sum", "xor_sum"])
+        rty = self.reduce_type(fn, v.ty)
+        axis = self.rng.choice([0, 1]) if self.two_d else 0
+        red = f"tl.{fn}({v.expr}, axis={axis}, keep_dims=True)"
+        if self.two_d and self.rng.random() < 0.5:
+            red = f"tl.{fn}({v.expr}, axis={axis})" + ("[None, :]" if axis == 0 else "[:, None]")
+        self.let(Val(f"({v.expr} - {red})", promote(v.ty, rty, "-"), tags=v.tags))
+
+    @staticmethod
+    def reduce_type(fn, t):
+        if fn == "sum" or fn == "cumsum":
+            if fn == "cumsum" and t == "bf16":
+                return "fp32"
+            if t == "i1":
+                return "u32"
+            if not is_float(t) and BITS[t] < 32:
+                return "i32" if is_signed(t) else "u32"
+            return t
+        if fn in ("max", "min"):
+            if is_float(t):
+                return "fp32" if BITS[t] < 32 else t
+            return "i32" if BITS[t] < 32 else t
+        if fn in ("argmax", "argmin"):
+            return "i32"
+        if fn == "cumprod":
+            return "fp32" if t == "bf16" else t
+        return t
+
+    def store_reduced(self, expr, ty, axis, keep, cmp="exact", n_red=1):
+        if not self.two_d:
+            o = self.add_output(ty, "program", cmp, n_red)
+            target = f"{o} + pid + tl.arange(0, 1)" if keep else f"{o} + pid"
+            self.emit(f"tl.store({target}, {expr})")
+            return
+        if axis is None:
+            o = self.add_output(ty, "program", cmp, n_red)
+            self.emit(f"tl.store({o} + pid_m * tl.num_programs(1) + pid_n, {expr})")
+        elif axis == 1:
+            o = self.add_output(ty, "rows", cmp, n_red)
+            idx = "rm[:, None]" if keep else "rm"
+            self.emit(f"tl.store({o} + pid_n * M + {idx}, {expr}, mask={idx} < M)")
+        else:
+            o = self.add_output(ty, "cols", cmp, n_red)
+            idx = "rn[None, :]" if keep else "rn"
+            self.emit(f"tl.store({o} + pid_m * N + {idx}, {expr}, mask={idx} < N)")
+
+    def pick_axis(self):
+        r = self.rng
+        if self.two_d:
+            axis = r.choice([0, 1, 1, None])
+        else:
+            axis = r.choice([0, None])
+        keep = axis is not None and r.random() < 0.3
+        return axis, keep
+
+    def out_reduce(self):
+        """A reduction whose result does not depend on the order: integers, float max/min, arg of NaN-free values."""
+        r = self.rng
+        fn = r.choice(["sum", "max", "min", "argmax", "argmin", "xor_sum", "reduce_or", "max_idx"])
+        ints = [p for p in self.pool if not is_float(p.ty) and p.ty != "i1"]
+        if fn in ("sum", "xor_sum", "reduce_or"):
+            if not ints:
+                return
+            v = self.pick(ints)
+        elif fn in ("argmax", "argmin", "max_idx"):
+            cand = ints + [p for p in self.pool if p.tame]
+            v = self.pick(cand)
+        else:
+            v = self.pick([p for p in self.pool if p.ty != "i1"] or self.pool)
+            if v.ty == "i1":
+                return
+        axis, keep = self.pick_axis()
+        self.tags |= v.tags
+        if fn in ("argmax", "argmin", "reduce_or") and axis is None:
+            axis = 0 if not self.two_d else 1
+        ax = "" if axis is None else f", axis={axis}"
+        kd = ", keep_dims=True" if keep else ""
+        if fn == "max_idx":
+            if axis is None:
+                return
+            m, i = self.temp("m"), self.temp("i")
+            self.emit(f"{m}, {i} = tl.max({v.expr}{ax}, return_indices=True{kd})")
+            self.store_reduced(m, "fp32" if v.ty == "bf16" else v.ty, axis, keep)
+            self.store_reduced(i, "i32", axis, keep)
+            return
+        if self.rng.random() < 0.2 and axis is not None and fn in ("sum", "max", "min", "argmax", "argmin"):
+            self.store_reduced(f"{v.expr}.{fn}({ax[2:]}{kd})", self.reduce_type(fn, v.ty), axis, keep)
+        else:
+            self.store_reduced(f"tl.{fn}({v.expr}{ax}{kd})", self.reduce_type(fn, v.ty), axis, keep)
+
+    def out_float_reduce(self):
+        v = self.gen_tame()
+        axis, keep = self.pick_axis()
+        ax = "" if axis is None else f", axis={axis}"
+        kd = ", keep_dims=True" if keep else ""
+        n_red = self.block if axis is None else (self.bm if axis == 0 else self.bn) if self.two_d else self.b
+        self.store_reduced(f"tl.sum({v.expr}{ax}{kd})", v.ty, axis, keep, "sum", n_red)
+
+    def out_scan(self):
+        r = self.rng
+        fn = r.choice(["cumsum", "cumprod"])
+        ints = [p for p in self.pool if not is_float(p.ty) and p.ty != "i1"]
+        exact = ints and r.random() < 0.5
+        if exact:
+            v = self.pick(ints)
+        elif fn == "cumprod":
+            near = [Val(n, t) for n, t, k in self.near_one]
+            if not near:
+                name = self.add_input(r.choice(["fp32", "fp64", "fp16", "bf16"]), "near_one", "full")
+                self.emit(f"{'v' + name[1:]} = tl.load({name} + offs, mask=mask, other=1.0)")
+                self.near_one.append(("v" + name[1:], self.inputs[-1]["dtype"], 0))
+                near = [Val(n, t) for n, t, k in self.near_one]
+            v = self.pick(near)
+        else:
+            v = self.gen_tame()
+        axis = r.choice([0, 1]) if self.two_d else 0
+        n_red = (self.bm if axis == 0 else self.bn) if self.two_d else self.b
+        rev = ", reverse=True" if r.random() < 0.3 else ""
+        ty = self.reduce_type(fn, v.ty)
+        self.tags |= v.tags
+        self.store_elem(Val(f"tl.{fn}({v.expr}, axis={axis}{rev})", ty), "exact" if exact else
+                        ("sum" if fn == "cumsum" else "prod"), n_red)
+
+    def source(self):
+        ptrs = self.inputs + self.outputs
+        scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
+        sig = ",".join([f"*{p['dtype']}" for p in ptrs] + [{"s": "fp32"}.get(s, "i32") for s in scal])
+        params = ", ".join([p["name"] for p in ptrs] + scal)
+        head = f"# tl2cu: -s '{self.name}:{sig}'\n"
+        body = "\n".join(self.lines)
+        return head + "".join(h + "\n\n" for h in self.helpers) + f"@triton.jit\ndef {self.name}({params}):\n{body}\n"
+
+    def manifest(self):
+        r = self.rng
+        if self.two_d:
+            # never 1: Triton makes an integer argument equal to 1 a constexpr, a weak literal
+            m = r.choice([r.randint(2, 3 * self.bm + 2), 2 * self.bm, r.randint(2, 40)])
+            n = r.choice([r.randint(2, 3 * self.bn + 2), 2 * self.bn, r.randint(2, 40)])
+            sizes = {"M": m, "N": n}
+            grid = [math.ceil(m / self.bm), math.ceil(n / self.bn), 1]
+        else:
+            n = r.choice([r.randint(2, 4 * self.b), 3 * self.b, r.randint(2, 100)])
+            sizes = {"n": n}
+            grid = [math.ceil(n / self.b), 1, 1]
+        scalars = {"s": r.choice([-1.5, 0.0, 2.5, 1.0, r.uniform(-4, 4)]), "reps": r.choice([0, 2, 3, 5])}
+        shapes = {}
+        if self.two_d:
+            shapes = {"full": sizes["M"] * sizes["N"], "row": sizes["N"], "col": sizes["M"],
+                      "program": grid[0] * grid[1], "rows": sizes["M"] * grid[1], "cols": sizes["N"] * grid[0]}
+        else:
+            shapes = {"full": sizes["n"], "program": grid[0]}
+        for p in self.inputs + self.outputs:
+            p["numel"] = shapes[p["shape"]]
+        return {"name": self.name, "two_d": self.two_d, "inputs": self.inputs, "outputs": self.outputs,
+                "scalars": ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"],
+                "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
+
+
+def generate_kernel(rng, name):
+    while True:
+        state = rng.getstate()
+        g = KernelGen(rng, name)
+        g.near_one = []
+        try:
+            g.build()
+        except IndexError:  # a choice from an empty pool: draw again
+            rng.setstate(state)
+            rng.random()
+            continue
+        return g.source(), g.manifest()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--per-file", type=int, default=20)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    rng = random.Random(args.seed)
+    manifest = {"seed": args.seed, "batches": {}}
+    for first in range(0, args.count, args.per_file):
+        batch = f"batch_{first // args.per_file:03d}"
+        parts, kernels = [], []
+        for i in range(first, min(first + args.per_file, args.count)):
+            src, desc = generate_kernel(rng, f"k{i}")
+            desc["seed"] = rng.getrandbits(31)
+            parts.append(src)
+            kernels.append(desc)
+        with open(os.path.join(args.out, batch + ".py"), "w") as f:
+            f.write(f"# Generated by tests/fuzz/gen.py --seed {args.seed}: random kernels for differential fuzzing.\n")
+            f.write("import triton\nimport triton.language as tl\n\n\n" + "\n\n".join(parts))
+        manifest["batches"][batch] = kernels
+    with open(os.path.join(args.out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+    print(f"{args.count} kernels in {len(manifest['batches'])} files under {args.out}")
+
+
+if __name__ == "__main__":
+    main()
