@@ -227,11 +227,19 @@ TL2CU_HOST_DEVICE T tl2cu_shr(T x, S s) {
 }
 
 // ---------------------------------------------------------------- reductions
-// Lane exchange for any element type (bools and bytes travel as ints).
+// Lane exchange for any element type. Types narrower than a word travel as their bits
+// in one: a conversion to int would truncate half and bf16 values to integers.
 template <typename T>
 TL2CU_DEVICE T tl2cu_shfl_xor(T v, int lane_mask) {
-  if (sizeof(T) < 4) return (T)__shfl_xor_sync(0xffffffffu, (int)v, lane_mask);
-  return __shfl_xor_sync(0xffffffffu, v, lane_mask);
+  if constexpr (sizeof(T) < 4) {
+    uint32_t bits = 0;
+    memcpy(&bits, &v, sizeof(T));
+    bits = __shfl_xor_sync(0xffffffffu, bits, lane_mask);
+    memcpy(&v, &bits, sizeof(T));
+    return v;
+  } else {
+    return __shfl_xor_sync(0xffffffffu, v, lane_mask);
+  }
 }
 
 // Load and store windows (stencils) move runs between lanes as 4-byte words, built
