@@ -13,7 +13,11 @@ import torch
 
 import gpulib
 
-KERNELS = ["fib_range", "fib_static", "swap_while", "swap_in_branch", "nested_and_helper", "straight_and_scalars"]
+# nested_and_helper is left out: Triton 3.6 itself cannot compile a nested target such as
+# `(a, b), c = ...` (its dependency finder, jit.py visitAssnTarget, raises "TypeError:
+# unhashable type: 'list'", seen on the H200 2026-11-30); tl2cu's translation of it is
+# covered by the golden file only.
+KERNELS = ["fib_range", "fib_static", "swap_while", "swap_in_branch", "straight_and_scalars"]
 BLOCK = 256
 
 
