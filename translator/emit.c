@@ -564,6 +564,10 @@ static void emit_let(Em *em, Stmt *s) {
 
 static void emit_vardef(Em *em, Stmt *s) {
   Value *var = s->var;
+  if (!s->v) {  // assigned on every path before it is read
+    line(em, "%s", var->shape.rank ? array_decl(var) : xprintf("%s %s;", ctype(var->ty), var->cname));
+    return;
+  }
   if (var->shape.rank == 0) {
     elementwise(em, s, NULL, rhs_value, xprintf("%s %%s = %%s;", ctype(var->ty)), var);
     return;
