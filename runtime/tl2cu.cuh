@@ -163,13 +163,13 @@ TL2CU_DEVICE double tl2cu_minimum(double a, double b) { return fmin(a, b); }
 TL2CU_DEVICE half tl2cu_maximum(half a, half b) { return __hmax(a, b); }
 TL2CU_DEVICE half tl2cu_minimum(half a, half b) { return __hmin(a, b); }
 // PropagateNan.ALL: a NaN operand wins.
-template <typename T>
-TL2CU_DEVICE T tl2cu_maximum_nan(T a, T b) {
-  return a != a ? a : b != b ? b : tl2cu_maximum(a, b);
+template <typename T, typename U>
+TL2CU_DEVICE T tl2cu_maximum_nan(T a, U b) {
+  return a != a ? a : b != b ? T(b) : tl2cu_maximum(a, b);
 }
-template <typename T>
-TL2CU_DEVICE T tl2cu_minimum_nan(T a, T b) {
-  return a != a ? a : b != b ? b : tl2cu_minimum(a, b);
+template <typename T, typename U>
+TL2CU_DEVICE T tl2cu_minimum_nan(T a, U b) {
+  return a != a ? a : b != b ? T(b) : tl2cu_minimum(a, b);
 }
 
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }

@@ -44,12 +44,13 @@ def to_bool(x32, x16, xb, o, n):
 
 
 # tl.maximum / tl.minimum of an int64 block and an expression with literals (5LL, a long
-# long, where int64_t is long).
+# long, where int64_t is long), with and without propagate_nan.
 @triton.jit
 def max_i64_literal(x, o, n):
     offs = tl.program_id(0) * 32 + tl.arange(0, 32)
     v = tl.load(x + offs, mask=offs < n, other=3)
     r = tl.maximum(v, v % ((v & 15) + 2)) - tl.minimum(v, (v & 7) - 1)
+    r += tl.maximum(v, (v & 3) - 2, propagate_nan=tl.PropagateNan.ALL)
     tl.store(o + offs, r.to(tl.bfloat16), mask=offs < n)
 
 
