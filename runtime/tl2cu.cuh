@@ -143,13 +143,18 @@ TL2CU_DEVICE T tl2cu_inf() {
 
 // ---------------------------------------------------------------- min / max / abs
 // PropagateNan.NONE: a NaN operand is ignored (max.f32 / min.f32).
-template <typename T>
-TL2CU_DEVICE T tl2cu_maximum(T a, T b) {
-  return a > b ? a : b;
+// U is T, or a literal of T's kind of integer (5LL for an int64_t, which is long).
+template <typename T, typename U>
+TL2CU_DEVICE T tl2cu_maximum(T a, U b) {
+  static_assert(sizeof(T) == sizeof(U) && std::is_signed<T>::value == std::is_signed<U>::value,
+                "tl2cu_maximum: operands of different types");
+  return a > T(b) ? a : T(b);
 }
-template <typename T>
-TL2CU_DEVICE T tl2cu_minimum(T a, T b) {
-  return a < b ? a : b;
+template <typename T, typename U>
+TL2CU_DEVICE T tl2cu_minimum(T a, U b) {
+  static_assert(sizeof(T) == sizeof(U) && std::is_signed<T>::value == std::is_signed<U>::value,
+                "tl2cu_minimum: operands of different types");
+  return a < T(b) ? a : T(b);
 }
 TL2CU_DEVICE float tl2cu_maximum(float a, float b) { return fmaxf(a, b); }
 TL2CU_DEVICE float tl2cu_minimum(float a, float b) { return fminf(a, b); }
@@ -158,18 +163,23 @@ TL2CU_DEVICE double tl2cu_minimum(double a, double b) { return fmin(a, b); }
 TL2CU_DEVICE half tl2cu_maximum(half a, half b) { return __hmax(a, b); }
 TL2CU_DEVICE half tl2cu_minimum(half a, half b) { return __hmin(a, b); }
 // PropagateNan.ALL: a NaN operand wins.
-template <typename T>
-TL2CU_DEVICE T tl2cu_maximum_nan(T a, T b) {
-  return a != a ? a : b != b ? b : tl2cu_maximum(a, b);
+template <typename T, typename U>
+TL2CU_DEVICE T tl2cu_maximum_nan(T a, U b) {
+  return a != a ? a : b != b ? T(b) : tl2cu_maximum(a, b);
 }
-template <typename T>
-TL2CU_DEVICE T tl2cu_minimum_nan(T a, T b) {
-  return a != a ? a : b != b ? b : tl2cu_minimum(a, b);
+template <typename T, typename U>
+TL2CU_DEVICE T tl2cu_minimum_nan(T a, U b) {
+  return a != a ? a : b != b ? T(b) : tl2cu_minimum(a, b);
 }
 
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }
 TL2CU_DEVICE double tl2cu_abs(double x) { return fabs(x); }
 TL2CU_DEVICE bool tl2cu_abs(bool x) { return x; }
+// fp16 / bf16: the sign bit cleared, NaNs included, as Triton's fabs lowering does.
+TL2CU_DEVICE half tl2cu_abs(half x) { return __ushort_as_half(__half_as_ushort(x) & 0x7fff); }
+TL2CU_DEVICE __nv_bfloat16 tl2cu_abs(__nv_bfloat16 x) {
+  return __ushort_as_bfloat16(__bfloat16_as_ushort(x) & 0x7fff);
+}
 
 // ---------------------------------------------------------------- integer arithmetic
 // Triton's + - * and unary minus wrap in two's complement (LLVM add/sub/mul without
@@ -517,6 +527,10 @@ struct tl2cu_cvt<__nv_bfloat16, float> {
 template <typename From>
 struct tl2cu_cvt<bool, From> {
   static __device__ __forceinline__ bool run(From x) { return x != From(0); }
+};
+template <>  // both partial specializations above match: this one decides
+struct tl2cu_cvt<bool, float> {
+  static __device__ __forceinline__ bool run(float x) { return x != 0.f; }
 };
 template <>
 struct tl2cu_cvt<bool, half> {

@@ -163,6 +163,9 @@ static bool no_loads(Value *v) {
   return no_loads(v->a) && no_loads(v->b) && no_loads(v->c);
 }
 
+// -x in C: a negative literal x needs parentheses (--3.0f is a decrement).
+static const char *negated(const char *x) { return xprintf(x[0] == '-' ? "-(%s)" : "-%s", x); }
+
 static const char *binary_float(Em *em, Value *v, const char *A, const char *B, Cx *cx) {
   Scalar t = v->a->ty.kind;
   bool f32 = t == TY_F32, f64 = t == TY_F64;
@@ -173,8 +176,8 @@ static const char *binary_float(Em *em, Value *v, const char *A, const char *B, 
     const char *fma = f64 ? "fma" : "fmaf";
     const char *other = v->fuse == 1 ? B : A;
     if (v->op == OP_ADD) return xprintf("%s(%s, %s, %s)", fma, ma, mb, other);
-    if (v->fuse == 1) return xprintf("%s(%s, %s, -%s)", fma, ma, mb, other);
-    return xprintf("%s(-%s, %s, %s)", fma, ma, mb, other);
+    if (v->fuse == 1) return xprintf("%s(%s, %s, %s)", fma, ma, mb, negated(other));
+    return xprintf("%s(%s, %s, %s)", fma, negated(ma), mb, other);
   }
   switch (v->op) {
   case OP_ADD: return xprintf("(%s + %s)", A, B);
@@ -564,6 +567,10 @@ static void emit_let(Em *em, Stmt *s) {
 
 static void emit_vardef(Em *em, Stmt *s) {
   Value *var = s->var;
+  if (!s->v) {  // assigned on every path before it is read
+    line(em, "%s", var->shape.rank ? array_decl(var) : xprintf("%s %s;", ctype(var->ty), var->cname));
+    return;
+  }
   if (var->shape.rank == 0) {
     elementwise(em, s, NULL, rhs_value, xprintf("%s %%s = %%s;", ctype(var->ty)), var);
     return;

@@ -154,7 +154,7 @@ static void walk(Stmt *s, int threads, bool force) {
     return;
   case S_VARDEF: case S_ASSIGN:
     own_layout(s->var, threads, force);
-    require_in(s->v, s->var, threads);
+    if (s->v) require_in(s->v, s->var, threads);
     return;
   case S_STORE:
     own_layout(s->ptr, threads, true);

@@ -465,16 +465,22 @@ static void assigned_names(Node *s, Vec *out) {
 
 static bool same_type_shape(Value *a, Value *b) { return type_eq(a->ty, b->ty) && shape_eq(a->shape, b->shape); }
 
-// A mutable C variable holding `init` (a runtime value or a Python number).
-static Value *new_var(Ctx *c, const char *name, Obj *init, Loc loc) {
-  Value *iv = sem_to_value(c, init, loc);
-  Value *var = sem_new(c, V_VAR, iv->ty, iv->shape, loc);
+// A mutable C variable of the type and shape of `like`, declared here; it starts
+// as `init` (a value), or unset where init is NULL (every path assigns it later).
+static Value *declare_var(Ctx *c, const char *name, Value *like, Value *init, Loc loc) {
+  Value *var = sem_new(c, V_VAR, like->ty, like->shape, loc);
   var->cname = unique_cname(c, name);
   Stmt *s = add_stmt(c, S_VARDEF);
   s->var = var;
-  s->v = iv;
-  iv->uses++;
+  s->v = init;
+  if (init) init->uses++;
   return var;
+}
+
+// A mutable C variable holding `init` (a runtime value or a Python number).
+static Value *new_var(Ctx *c, const char *name, Obj *init, Loc loc) {
+  Value *iv = sem_to_value(c, init, loc);
+  return declare_var(c, name, iv, iv, loc);
 }
 
 static void assign_var(Ctx *c, Value *var, Obj *now, const char *name, const char *where, Loc loc) {
@@ -719,7 +725,9 @@ static void trace_if(Ctx *c, Node *s) {
       if (t != e) diag_fatal(s->loc, "'%s' takes different compile-time values in the branches of a run-time 'if'", name);
       continue;
     }
-    Value *var = new_var(c, name, b ? b : (t->kind == OBJ_VALUE ? t : e), s->loc);
+    // a name new in both branches has no value before the if: both assign it
+    Value *var = b ? new_var(c, name, b, s->loc)
+                   : declare_var(c, name, sem_to_value(c, t->kind == OBJ_VALUE ? t : e, s->loc), NULL, s->loc);
     Stmt **saved = c->tail;
     // a branch that leaves the name as it was needs no assignment: the variable starts with it
     if (!returned_then && (t != b || !b)) {

@@ -272,6 +272,9 @@ Value *sem_where(Ctx *c, Obj *cond, Obj *x, Obj *y, Loc loc) {
 
 Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc loc) {
   Value *xv = sem_to_value(c, x, loc), *yv = sem_to_value(c, y, loc);  // no weak scalars here
+  // core.py maximum/minimum: _promote_bfloat16_to_float32 on both operands
+  if (xv->ty.kind == TY_BF16) xv = sem_cast(c, xv, TY_F32, loc);
+  if (yv->ty.kind == TY_BF16) yv = sem_cast(c, yv, TY_F32, loc);
   Obj *r = sem_binary(c, OP_ADD, obj_value(xv), obj_value(yv), loc);  // for type and shape
   Value *v = r->val;
   v->kind = V_MATH;
