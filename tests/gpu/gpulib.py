@@ -4,6 +4,7 @@ tests/golden/NAME.py kernels imported for Triton."""
 import ctypes
 import importlib.util
 import os
+import sys
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -22,3 +23,20 @@ def golden_module(name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+class Tally:
+    """The checks' verdicts: one [PASS]/[FAIL] line per case, then "N passed, N failed"
+    and the exit status."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def case(self, ok, label):
+        print(f"[{'PASS' if ok else 'FAIL'}] {label}")
+        self.passed += bool(ok)
+        self.failed += not ok
+
+    def finish(self):
+        print(f"{self.passed} passed, {self.failed} failed")
+        sys.exit(1 if self.failed else 0)

@@ -6,7 +6,6 @@ outputs must be equal bit for bit; ties are frequent, and the leftmost index mus
 Prints one line per kernel and trial, then "N passed, N failed".
 """
 import ctypes
-import sys
 
 import torch
 
@@ -16,7 +15,7 @@ import gpulib
 def main():
     lib = gpulib.library("half_reduce")
     mod = gpulib.golden_module("half_reduce")
-    passed = failed = 0
+    tally = gpulib.Tally()
     for name, dtype in (("reduce_fp16", torch.float16), ("reduce_bf16", torch.bfloat16)):
         launcher = getattr(lib, name)
         launcher.restype = ctypes.c_int
@@ -34,11 +33,8 @@ def main():
             ok = err == 0 and bad.numel() == 0 and bad_idx.numel() == 0
             detail = "" if ok else (f" err={err} values {bad[:6].tolist()}: {outs[1][bad[:6]].tolist()} want "
                                     f"{outs[0][bad[:6]].tolist()}; indices {bad_idx[:6].tolist()}")
-            print(f"[{'PASS' if ok else 'FAIL'}] {name} trial={trial}{detail}")
-            passed += ok
-            failed += not ok
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+            tally.case(ok, f"{name} trial={trial}{detail}")
+    tally.finish()
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ below the bit width for the other types, where Triton leaves them undefined and
 nothing was observed. Prints one line per case and "N passed, N failed".
 """
 import ctypes
-import sys
 
 import torch
+import triton
 
 import gpulib
 
@@ -47,7 +47,7 @@ def inputs(dtype, bits, n, offset, g):
 def main():
     lib = gpulib.library("int_wrap")
     mod = gpulib.golden_module("int_wrap")
-    passed = failed = 0
+    tally = gpulib.Tally()
     for suffix, (dtype, bits, _) in TYPES.items():
         name = "wrap_" + suffix
         launcher = getattr(lib, name)
@@ -59,7 +59,7 @@ def main():
                 poison = torch.full(((PLANES * n + 2) * (bits // 8),), 0x5A, dtype=torch.uint8, device="cuda")
                 ref_buf, got_buf = poison.view(dtype), poison.clone().view(dtype)
                 ref, got = ref_buf[offset:offset + PLANES * n], got_buf[offset:offset + PLANES * n]
-                getattr(mod, name)[(triton_cdiv(n, 1024),)](*ins, ref, n, BLOCK=1024)
+                getattr(mod, name)[(triton.cdiv(n, 1024),)](*ins, ref, n, BLOCK=1024)
                 stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
                 err = launcher(stream, *[ctypes.c_void_p(t.data_ptr()) for t in ins + [got]], ctypes.c_int32(n))
                 torch.cuda.synchronize()
@@ -72,15 +72,8 @@ def main():
                     detail = (f" err={err} mismatches={bad.numel()} planes={planes} first={first}"
                               f" got={got_buf.view(SIGNED_OF[bits])[first].tolist()}"
                               f" want={ref_buf.view(SIGNED_OF[bits])[first].tolist()}")
-                print(f"[{'PASS' if ok else 'FAIL'}] {name} n={n} offset={offset}{detail}")
-                passed += ok
-                failed += not ok
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
-
-
-def triton_cdiv(a, b):
-    return (a + b - 1) // b
+                tally.case(ok, f"{name} n={n} offset={offset}{detail}")
+    tally.finish()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ exact where the kernel computes integers. Prints one line per kernel and a
 final "N passed, N failed".
 """
 import ctypes
-import sys
 
 import torch
 
@@ -23,7 +22,7 @@ def main():
     ops = gpulib.golden_module("ops")
     names = ["reduce_rows_cols", "arg_reductions", "int_reductions", "scans", "shapes", "softmax_rows", "while_rows",
              "stencil_windows", "masked_loop_inplace"]
-    passed = failed = 0
+    tally = gpulib.Tally()
     for name in names:
         launcher = getattr(lib, name + "_grid")
         launcher.restype = ctypes.c_int
@@ -52,11 +51,8 @@ def main():
                 bad = (diff > limit).nonzero().flatten()[:8].tolist()
                 print(f"  {name}: first bad outputs {bad}: got {got[bad].tolist()} want {ref[bad].tolist()}")
                 break
-        print(f"[{'PASS' if ok else 'FAIL'}] {name} max_rel_err={worst:.2e}")
-        passed += ok
-        failed += not ok
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+        tally.case(ok, f"{name} max_rel_err={worst:.2e}")
+    tally.finish()
 
 
 if __name__ == "__main__":

@@ -8,9 +8,9 @@ plain variant); the whole output buffers, poisoned alike beforehand, must be equ
 byte for byte. Prints one line per case and "N passed, N failed".
 """
 import ctypes
-import sys
 
 import torch
+import triton
 
 import gpulib
 
@@ -29,7 +29,7 @@ KERNELS = {  # name: (input element types, output element type, output planes of
 def main():
     lib = gpulib.library("packed")
     mod = gpulib.golden_module("packed")
-    passed = failed = 0
+    tally = gpulib.Tally()
     for name, (in_types, out_type, planes) in KERNELS.items():
         launcher = getattr(lib, name)
         launcher.restype = ctypes.c_int
@@ -42,7 +42,7 @@ def main():
                 ref_buf = torch.full((planes * n + 16,), 0x5A, dtype=out_type, device="cuda")
                 got_buf = ref_buf.clone()
                 ref, got = ref_buf[offset:offset + planes * n], got_buf[offset:offset + planes * n]
-                grid = (triton_cdiv(n, 1024),)
+                grid = (triton.cdiv(n, 1024),)
                 getattr(mod, name)[grid](*ins, ref, n, BLOCK=1024)
                 stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
                 ptrs = [ctypes.c_void_p(t.data_ptr()) for t in ins + [got]]
@@ -51,15 +51,8 @@ def main():
                 bad = (ref_buf != got_buf).nonzero().flatten()
                 ok = err == 0 and bad.numel() == 0
                 detail = "" if ok else f" err={err} mismatches={bad.numel()} first={bad[:6].tolist()}"
-                print(f"[{'PASS' if ok else 'FAIL'}] {name} n={n} offset={offset}{detail}")
-                passed += ok
-                failed += not ok
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
-
-
-def triton_cdiv(a, b):
-    return (a + b - 1) // b
+                tally.case(ok, f"{name} n={n} offset={offset}{detail}")
+    tally.finish()
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ loop counts (0 iterations, odd and even ones); the whole output buffers, poisone
 beforehand, must be equal bit for bit. Prints one line per kernel and "N passed, N failed".
 """
 import ctypes
-import sys
 
 import torch
 
@@ -24,7 +23,7 @@ BLOCK = 256
 def main():
     lib = gpulib.library("tuple_assign")
     mod = gpulib.golden_module("tuple_assign")
-    passed = failed = 0
+    tally = gpulib.Tally()
     for name in KERNELS:
         launcher = getattr(lib, name)
         launcher.restype = ctypes.c_int
@@ -48,11 +47,8 @@ def main():
                     break
             if not ok:
                 break
-        print(f"[{'PASS' if ok else 'FAIL'}] {name}{detail}")
-        passed += ok
-        failed += not ok
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+        tally.case(ok, f"{name}{detail}")
+    tally.finish()
 
 
 if __name__ == "__main__":
