@@ -175,7 +175,9 @@ TL2CU_DEVICE T tl2cu_minimum_nan(T a, U b) {
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }
 TL2CU_DEVICE double tl2cu_abs(double x) { return fabs(x); }
 TL2CU_DEVICE bool tl2cu_abs(bool x) { return x; }
-// fp16 / bf16: the sign bit cleared, NaNs included, as Triton's fabs lowering does.
+// fp16 / bf16: the sign bit cleared, NaNs included, as LLVM's fabs is defined (Triton's
+// PTX has abs.f16 in some kernels, which returns the canonical NaN, and a bitwise and in
+// others: NaN payloads of tl.abs differ between Triton's own kernels).
 TL2CU_DEVICE half tl2cu_abs(half x) { return __ushort_as_half(__half_as_ushort(x) & 0x7fff); }
 TL2CU_DEVICE __nv_bfloat16 tl2cu_abs(__nv_bfloat16 x) {
   return __ushort_as_bfloat16(__bfloat16_as_ushort(x) & 0x7fff);
@@ -234,6 +236,17 @@ TL2CU_HOST_DEVICE T tl2cu_shr(T x, S s) {
   constexpr int bits = sizeof(T) * 8;
   if ((uint64_t)s >= bits) return std::is_signed<T>::value ? T(x >> (bits - 1)) : T(0);  // the sign, or 0
   return T(x >> s);
+}
+// Triton shifts arithmetically when the tensor it shifts is signed, whatever the type
+// its operands promote to (int8 >> uint8 is an arithmetic shift of a uint8), and
+// logically when it is unsigned: the shift on x's bits as the other signedness.
+template <typename T, typename S>
+TL2CU_HOST_DEVICE T tl2cu_ashr(T x, S s) {
+  return T(tl2cu_shr((typename std::make_signed<T>::type)x, s));
+}
+template <typename T, typename S>
+TL2CU_HOST_DEVICE T tl2cu_lshr(T x, S s) {
+  return T(tl2cu_shr((typename std::make_unsigned<T>::type)x, s));
 }
 
 // ---------------------------------------------------------------- reductions
@@ -517,6 +530,14 @@ struct tl2cu_cvt<uint8_t, float> {
   }
 };
 template <>
+struct tl2cu_cvt<half, double> {  // one cvt.rn.f16.f64, as Triton (through fp32 NaNs differ)
+  static __device__ __forceinline__ half run(double x) {
+    unsigned short r;
+    asm("cvt.rn.f16.f64 %0, %1;" : "=h"(r) : "d"(x));
+    return __ushort_as_half(r);
+  }
+};
+template <>
 struct tl2cu_cvt<half, float> {
   static __device__ __forceinline__ half run(float x) { return __float2half_rn(x); }
 };
@@ -545,14 +566,28 @@ template <typename To, typename From>
 TL2CU_DEVICE To tl2cu_cast(From x) {
   return tl2cu_cvt<To, From>::run(x);
 }
-// fp16 / bf16 convert through fp32, as Triton does.
+// fp16 / bf16 convert through fp32, as Triton does, except to fp64: one cvt.f64.f16
+// (cvt.f64.bf16), as Triton's PTX has it. Through fp32, ptxas may fold the fp16 operation
+// before the conversion into an fp32 one, whose NaN is fp32's (other NaN bits).
 template <typename To>
 TL2CU_DEVICE To tl2cu_cast(half x) {
-  return tl2cu_cast<To>(__half2float(x));
+  if constexpr (std::is_same<To, double>::value) {
+    double r;
+    asm("cvt.f64.f16 %0, %1;" : "=d"(r) : "h"(__half_as_ushort(x)));
+    return r;
+  } else {
+    return tl2cu_cast<To>(__half2float(x));
+  }
 }
 template <typename To>
 TL2CU_DEVICE To tl2cu_cast(__nv_bfloat16 x) {
-  return tl2cu_cast<To>(__bfloat162float(x));
+  if constexpr (std::is_same<To, double>::value) {
+    double r;
+    asm("cvt.f64.bf16 %0, %1;" : "=d"(r) : "h"(__bfloat16_as_ushort(x)));
+    return r;
+  } else {
+    return tl2cu_cast<To>(__bfloat162float(x));
+  }
 }
 
 template <typename To, typename From>

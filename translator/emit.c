@@ -242,7 +242,9 @@ static const char *binary_int(Value *v, const char *A, const char *B) {
   case OP_OR: sym = "|"; break;
   case OP_XOR: sym = "^"; break;
   case OP_LSHIFT: return xprintf("tl2cu_shl(%s, %s)", A, B);
-  case OP_RSHIFT: return xprintf("tl2cu_shr(%s, %s)", A, B);
+  case OP_RSHIFT:
+    if (v->arith_shift == scalar_is_signed(t)) return xprintf("tl2cu_shr(%s, %s)", A, B);
+    return xprintf("%s(%s, %s)", v->arith_shift ? "tl2cu_ashr" : "tl2cu_lshr", A, B);
   case OP_LT: return xprintf("(%s < %s)", A, B);
   case OP_LE: return xprintf("(%s <= %s)", A, B);
   case OP_GT: return xprintf("(%s > %s)", A, B);
@@ -827,24 +829,58 @@ bool emit_rolled(Em *em, Stmt *first) {
 }
 
 // ---------------------------------------------------------------- fp contraction
+// LLVM contracts a multiply into an add of the same basic block (its instruction
+// selection sees one block at a time), folding the multiply with fewer uses when both
+// operands are products. Before that, LICM hoists out of a loop a multiply whose
+// operands do not change in it: `acc + x * n` with x and n fixed stays a multiply
+// before the loop and an add in it (fuzz kernel k527).
 
-static bool fusable_mul(Value *add, Value *m) {
+// The basic blocks of the loops around the value being decided, innermost last.
+typedef struct {
+  int first[MAX_LOOP_DEPTH], last[MAX_LOOP_DEPTH];
+  int depth;
+} LoopNest;
+
+// Does v keep its value through the loop whose blocks are first..last (LLVM could
+// compute it before the loop)? Conservative: mutable variables, and loads and anything
+// but plain arithmetic in the loop, count as changing.
+static bool loop_invariant(Value *v, int first, int last, int depth) {
+  if (!v || v->kind == V_CONST || v->kind == V_PARAM || v->kind == V_PROGRAM_ID || v->kind == V_NUM_PROGRAMS)
+    return true;
+  if (v->kind == V_VAR || depth > 32) return false;  // (may be carried through the loop)
+  if (v->bb < first || v->bb > last) return true;    // defined before the loop
+  switch (v->kind) {
+  case V_BINARY: case V_UNARY: case V_CAST: case V_BITCAST: case V_WHERE: case V_MATH: case V_BROADCAST: case V_EXPAND:
+    return loop_invariant(v->a, first, last, depth + 1) && loop_invariant(v->b, first, last, depth + 1) &&
+           loop_invariant(v->c, first, last, depth + 1);
+  default: return false;
+  }
+}
+
+// Would LICM hoist m out of the innermost loop around add, and leave add in it?
+static bool hoisted_apart(const LoopNest *loops, Value *add, Value *m) {
+  if (!loops->depth) return false;
+  int first = loops->first[loops->depth - 1], last = loops->last[loops->depth - 1];
+  return loop_invariant(m, first, last, 0) && !loop_invariant(add, first, last, 0);
+}
+
+static bool fusable_mul(const LoopNest *loops, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
   if (m->ty.kind != TY_F32 && m->ty.kind != TY_F64) return false;
   if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
-  return true;
+  return !hoisted_apart(loops, add, m);
 }
 
-static void decide_value(Value *v, Vec *seen) {
+static void decide_value(const LoopNest *loops, Value *v, Vec *seen) {
   if (!v) return;
   for (int i = 0; i < seen->len; i++)
     if (seen->items[i] == v) return;
   vec_push(seen, v);
-  decide_value(v->a, seen);
-  decide_value(v->b, seen);
-  decide_value(v->c, seen);
+  decide_value(loops, v->a, seen);
+  decide_value(loops, v->b, seen);
+  decide_value(loops, v->c, seen);
   if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
-  bool fa = fusable_mul(v, v->a), fb = fusable_mul(v, v->b);
+  bool fa = fusable_mul(loops, v, v->a), fb = fusable_mul(loops, v, v->b);
   if (fa && fb && v->a->uses > v->b->uses) fa = false;  // LLVM folds the multiply with fewer uses
   v->fuse = fa ? 1 : fb ? 2 : 0;
   if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
@@ -852,12 +888,18 @@ static void decide_value(Value *v, Vec *seen) {
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
 }
 
-static void decide_fusion(Stmt *s, Vec *seen) {
+static void decide_fusion(LoopNest *loops, Stmt *s, Vec *seen) {
   for (; s; s = s->next) {
     Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(vs[i], seen);
-    decide_fusion(s->body, seen);
-    decide_fusion(s->orelse, seen);
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(loops, vs[i], seen);
+    bool loop = (s->kind == S_FOR || s->kind == S_WHILE) && loops->depth < MAX_LOOP_DEPTH;
+    if (loop) {
+      loops->first[loops->depth] = s->bb_first, loops->last[loops->depth] = s->bb_last;
+      loops->depth++;
+    }
+    decide_fusion(loops, s->body, seen);
+    decide_fusion(loops, s->orelse, seen);
+    if (loop) loops->depth--;
   }
 }
 
@@ -995,7 +1037,8 @@ static int program_threads(Kernel *k) {
 // integer arguments divisible by 16. The launcher picks the variant at run time.
 static void emit_kernel(Em *em, Kernel *k) {
   Vec seen = {0};
-  decide_fusion(k->body, &seen);
+  LoopNest loops = {0};
+  decide_fusion(&loops, k->body, &seen);
   k->program_threads = program_threads(k);
   if (k->program_threads > 1) {  // a layout change through shared memory would need a barrier
     Str trial = {0};
@@ -1013,8 +1056,8 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
-    decide_fusion(cb->body, &seen);
-    decide_value(cb->result, &seen);
+    decide_fusion(&loops, cb->body, &seen);  // (a combine function has no loops)
+    decide_value(&loops, cb->result, &seen);
     em->indent = 0;
     em->last_line = 0;
     emit_combine(em, cb);

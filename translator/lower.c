@@ -638,12 +638,12 @@ static void trace_for(Ctx *c, Node *s) {
   loop->var = iv;
   Stmt **saved_tail = c->tail;
   c->tail = &loop->body;
-  c->bb++;
+  loop->bb_first = ++c->bb;
   c->env = bind(c->env, s->a->str, obj_value(iv));
   trace_block(c, s->body);
   yield_carried(c, s, &cr);
   c->tail = saved_tail;
-  c->bb++;
+  loop->bb_last = c->bb++;
   c->env = outer;
 }
 
@@ -655,7 +655,7 @@ static void trace_while(Ctx *c, Node *s) {
   Stmt *loop = add_stmt(c, S_WHILE);
   Stmt **saved_tail = c->tail;
   c->tail = &loop->body;
-  c->bb++;
+  loop->bb_first = ++c->bb;
   Obj *cond = eval(c, s->a);
   if (sem_is_block(cond))
     diag_fatal(s->a->loc, "a while loop over a block condition (shape %s) is not supported: a loop condition must be a scalar",
@@ -668,7 +668,7 @@ static void trace_while(Ctx *c, Node *s) {
   trace_block(c, s->body);
   yield_carried(c, s, &cr);
   c->tail = saved_tail;
-  c->bb++;
+  loop->bb_last = c->bb++;
   c->env = outer;
 }
 

@@ -86,7 +86,8 @@ static bool range_at(Value *v, Range *r, int depth) {
     return *r = (Range){min2(a.lo, b.lo), max2(a.hi, b.hi)}, true;
   case V_CAST:  // an integer cast keeps the values its target type holds (and wraps others)
     return (range_at(v->a, r, depth + 1) && fits(v->ty.kind, *r)) || type_range(v->ty.kind, r);
-  case V_BINARY:
+  case V_BINARY:  // (an arithmetic shift of an unsigned value can grow it)
+    if (v->op == OP_RSHIFT && v->arith_shift != scalar_is_signed(v->ty.kind)) return type_range(v->ty.kind, r);
     if (range_at(v->a, &a, depth + 1) && range_at(v->b, &b, depth + 1) && binary_range(v->op, a, b, r) &&
         fits(v->ty.kind, *r))
       return true;

@@ -128,14 +128,19 @@ static void reduce_warps(Em *em, Reduction *r) {
   int bytes = (int)(nout * W * (elem_bytes(r->arg ? r->x->ty : r->v->ty) + (r->arg ? 4 : 0)));
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
   const char *vt = r->arg ? r->xt : r->t;
+  // argmax/argmin: the int32 indices first, the values after them (nout * W is even, so
+  // the values start 8-byte aligned): values first put an int32 at byte 2 after uint8s
+  const char *vbase = r->arg ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt, nout * W * 4) : xprintf("(%s*)tl2cu_smem", vt);
+  const char *cvbase = r->arg ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt, nout * W * 4)
+                              : xprintf("(const %s*)tl2cu_smem", vt);
   const char *lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
   line(em, "__syncthreads();");
   for (int g = 0; g < r->ngroups; g++) {
     bool uses_e = false;
     const char *pos = reduce_slot(r, &uses_e);
-    line(em, "{ %s%s* _p = (%s*)tl2cu_smem + %s * %d; _p[%s] = _r%d;%s }",
-         uses_e ? xprintf("const int _e = %s; ", elem_k(r->l, r->first[g])) : "", vt, vt, pos, W, lane, g,
-         r->arg ? xprintf(" ((int32_t*)((%s*)tl2cu_smem + %lld))[%s * %d + (%s)] = _i%d;", vt, nout * W, pos, W, lane, g) : "");
+    line(em, "{ %s%s* _p = %s + %s * %d; _p[%s] = _r%d;%s }",
+         uses_e ? xprintf("const int _e = %s; ", elem_k(r->l, r->first[g])) : "", vt, vbase, pos, W, lane, g,
+         r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = _i%d;", pos, W, lane, g) : "");
   }
   line(em, "__syncthreads();");
   for (int g = 0; g < r->ngroups; g++) {
@@ -144,8 +149,8 @@ static void reduce_warps(Em *em, Reduction *r) {
     line(em, "{");
     em->indent++;
     if (uses_e) line(em, "const int _e = %s;", elem_k(r->l, r->first[g]));
-    line(em, "const %s* _p = (const %s*)tl2cu_smem + %s * %d;", vt, vt, pos, W);
-    if (r->arg) line(em, "const int32_t* _q = (const int32_t*)((const %s*)tl2cu_smem + %lld) + %s * %d;", vt, nout * W, pos, W);
+    line(em, "const %s* _p = %s + %s * %d;", vt, cvbase, pos, W);
+    if (r->arg) line(em, "const int32_t* _q = (const int32_t*)tl2cu_smem + %s * %d;", pos, W);
     Str loads = {0}, iloads = {0};
     str_add(&loads, "");
     str_add(&iloads, "");

@@ -195,6 +195,10 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   if (!a && !b) internal_error(__FILE__, __LINE__, "sem_binary on two compile-time values");
   if (!a && !obj_is_const_number(ao)) diag_fatal(loc, "unsupported operand for '%s': %s", op_text(op), obj_kind_name(ao));
   if (!b && !obj_is_const_number(bo)) diag_fatal(loc, "unsupported operand for '%s': %s", op_text(op), obj_kind_name(bo));
+  // core.py tensor.__rshift__ (and __rrshift__ for `literal >> tensor`) picks ashr or lshr
+  // by the tensor operand's own signedness, before promotion: int8 >> uint8 is a uint8
+  // shifted arithmetically.
+  bool arith_shift = op == OP_RSHIFT && scalar_is_signed((a ? a : b)->ty.kind);
   if (!a) a = weak_operand(c, ao, b, loc);
   if (!b) b = weak_operand(c, bo, a, loc);
   if (a->ty.kind == TY_PTR || b->ty.kind == TY_PTR) {
@@ -219,6 +223,7 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   if (same) return obj_value(same);
   Value *r = sem_new(c, V_BINARY, type_scalar(is_compare(op) ? TY_I1 : ct), s, loc);
   r->op = op;
+  r->arith_shift = arith_shift;
   r->a = use(sem_broadcast_to(c, sem_cast(c, a, ct, loc), s, loc));
   r->b = use(sem_broadcast_to(c, sem_cast(c, b, ct, loc), s, loc));
   return obj_value(r);

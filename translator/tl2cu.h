@@ -400,6 +400,7 @@ struct Value {
   int perm[MAX_RANK]; // V_PERMUTE
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
+  bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
   Combine *combine;   // V_REDUCE / V_SCAN with a user combine function
 };
 
@@ -431,7 +432,9 @@ struct Stmt {
   Value *v, *var, *ptr, *mask, *lo, *hi, *step, *cond;
   Stmt *body, *orelse;
   Stmt *next;
+  int bb_first, bb_last;  // S_FOR / S_WHILE: the basic blocks of the body (fp contraction)
 };
+#define MAX_LOOP_DEPTH 16
 
 typedef struct {
   const char *name;

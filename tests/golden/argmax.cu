@@ -99,15 +99,15 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
     tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -117,8 +117,8 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     }
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 8);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -128,8 +128,8 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     }
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 16);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -139,8 +139,8 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
     }
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 24);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -304,15 +304,15 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
     tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); float* _p = (float*)tl2cu_smem + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)((float*)tl2cu_smem + 16))[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -322,8 +322,8 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     }
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -333,8 +333,8 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     }
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 16);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -344,8 +344,8 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
     }
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 24);
-      const float* _p = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 16) + (_e >> 10) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);

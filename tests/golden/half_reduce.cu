@@ -259,13 +259,13 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
     tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((half*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((half*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const half*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -275,8 +275,8 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     }
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const half*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -609,13 +609,13 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
     tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((half*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((half*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const half*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -625,8 +625,8 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
     }
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const half*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -961,13 +961,13 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
     tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -977,8 +977,8 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     }
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -1326,13 +1326,13 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
     tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -1342,8 +1342,8 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
     }
     {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);

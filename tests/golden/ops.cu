@@ -868,12 +868,12 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); tl2cu_argmin_step(_r0, _i0, xr[2], (int32_t)(_e >> 5)); }
     { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); tl2cu_argmin_step(_r0, _i0, xr[3], (int32_t)(_e >> 5)); }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
@@ -1036,11 +1036,11 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { float* _p = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
     __syncthreads();
     {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + 0 * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
@@ -1149,15 +1149,15 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     tl2cu_argmin_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
     tl2cu_argmin_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)((float*)tl2cu_smem + 128))[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i3; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i2; }
+    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i3; }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
@@ -1167,8 +1167,8 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     }
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
@@ -1178,8 +1178,8 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     }
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
@@ -1189,8 +1189,8 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     }
     {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 128) + (_e & 31) * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
@@ -1313,11 +1313,11 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
     tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)((float*)tl2cu_smem + 4))[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { float* _p = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
     __syncthreads();
     {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      const int32_t* _q = (const int32_t*)((const float*)tl2cu_smem + 4) + 0 * 4;
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + 0 * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);

@@ -11,9 +11,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def library(name):
-    build = os.path.join(ROOT, "build", "gpu")
+    """build/gpu/NAME.cu built and loaded. TL2CU_GPU_BUILD and TL2CU_RUNTIME name another
+    translation and its runtime (an earlier translator's, to see a check fail there)."""
+    build = os.environ.get("TL2CU_GPU_BUILD", os.path.join(ROOT, "build", "gpu"))
+    runtime = os.environ.get("TL2CU_RUNTIME", os.path.join(ROOT, "runtime"))
     lib_path = os.path.join(build, f"lib{name}.so")
-    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime"),
+    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
                     os.path.join(build, f"{name}.cu"), "-o", lib_path], check=True)
     return ctypes.CDLL(lib_path)
 

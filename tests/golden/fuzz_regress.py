@@ -1,0 +1,78 @@
+# Kernels reduced from differential-fuzzing findings whose CUDA compiled but computed the
+# wrong thing; tests/gpu/fuzz_regress_check.py runs each beside Triton, bit for bit.
+#
+# shift_kinds: Triton picks an arithmetic or a logical right shift by the signedness of
+#   the tensor being shifted, before promotion (core.py tensor.__rshift__): int8 >> uint8
+#   is a uint8 shifted arithmetically, int16 >> uint32 a uint32 shifted arithmetically.
+#   tl2cu shifted by the promoted type (fuzz kernels k584, k1315).
+# narrow_argmax: argmax/argmin of 8- and 16-bit values across two warps put the int32
+#   indices after the values in shared memory, at byte 2: "misaligned address" (k203,
+#   k593, k1014, k1050, k1666).
+# nan_bits: conversions and abs with NaN inputs keep the bits Triton's instructions give:
+#   fp16 -> fp64 in one cvt.f64.f16 (through fp32, ptxas folded an fp16 subtraction and the
+#   conversion into an fp32 operation with fp32's NaN), fp64 -> fp16 in one cvt.rn.f16.f64;
+#   tl.abs clears the sign bit only (LLVM's fabs), NaN payload kept.
+# hoisted_product: LLVM's LICM moves a multiply of loop-invariant values out of the loop
+#   before instruction selection, so `acc + x * s` in the loop is not contracted into an
+#   fma there (tl2cu contracted it: last-bit differences, fuzz kernel k527).
+# tl2cu: -s 'shift_kinds:*i8,*u8,*i16,*u32,*u8,*u8,*u32,*i32,i32' -s 'narrow_argmax:*u8,*i16,*i32,i32'
+# tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
+# tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def shift_kinds(a_ptr, b_ptr, c_ptr, d_ptr, o8_ptr, p8_ptr, o32_ptr, o64_ptr, n):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
+    b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
+    c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
+    d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
+    tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
+    tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
+    tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
+    tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
+
+
+@triton.jit
+def narrow_argmax(x_ptr, y_ptr, out_ptr, n):
+    offs = tl.arange(0, 64)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
+    y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
+    tl.store(out_ptr + 0, tl.argmax(x, axis=0))
+    tl.store(out_ptr + 1, tl.argmin(x, axis=0))
+    tl.store(out_ptr + 2, tl.argmax(y, axis=0))
+    tl.store(out_ptr + 3, tl.argmin(y, axis=0))
+    tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
+
+
+@triton.jit
+def nan_bits(x_ptr, y_ptr, b_ptr, d_ptr, o_sub_ptr, o_wide_ptr, o_narrow_ptr, o_abs_ptr, o_babs_ptr, n):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+    b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+    d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
+    tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
+    tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
+    tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
+    tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
+    tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
+
+
+@triton.jit
+def hoisted_product(x_ptr, y_ptr, o32_ptr, o64_ptr, s, n, reps):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
+    acc = x
+    acc64 = y
+    for i in range(0, reps):
+        acc = acc + x * s  # hoisted: a multiply before the loop, an add in it
+        acc64 = acc64 + y * i  # y * i changes with i: contracted in the loop
+    tl.store(o32_ptr + offs, acc, mask=mask)
+    tl.store(o64_ptr + offs, acc64, mask=mask)

@@ -1,0 +1,84 @@
+"""GPU conformance of tests/golden/fuzz_regress.py (kernels reduced from fuzz findings)
+against Triton, bit for bit, on full-range integer inputs with n = 128 and n = 61 (a
+partial block). Prints one line per kernel and trial, then "N passed, N failed".
+"""
+import ctypes
+
+import torch
+
+import gpulib
+
+
+def full_range(g, n, dtype):
+    info = torch.iinfo(dtype)
+    lo, hi = max(info.min, -2 ** 62), min(info.max, 2 ** 62)
+    x = torch.randint(lo, hi, (n,), generator=g, dtype=torch.int64)
+    small = torch.randint(-8, 9, (n,), generator=g, dtype=torch.int64).clamp(min=info.min)
+    x = torch.where(torch.rand(n, generator=g) < 0.3, small, x)
+    if dtype == torch.uint32:  # two's complement bits of the int64 values, through int32
+        return (((x + 2 ** 31) % 2 ** 32) - 2 ** 31).to(torch.int32).cuda().view(torch.uint32)
+    return x.to(dtype).cuda()
+
+
+def with_nans(g, n, dtype):
+    """Normal values and NaNs of several payloads and both signs, as the fuzzer's inputs."""
+    x = (torch.randn(n, generator=g, dtype=torch.float64) * 4).to(dtype)
+    b = bits(x)
+    nan = {torch.float16: [0x7E00, 0x7D00, 0x7FFF, -0x0200, 0x7C01],
+           torch.bfloat16: [0x7FC0, 0x7FA0, 0x7FFF, -0x0040, 0x7F81],
+           torch.float64: [0x7FF8000000000000, 0x7FF4000000000000, -0x0008000000000000, 0x7FF0000000000001]}[dtype]
+    pick = torch.rand(n, generator=g) < 0.3
+    b[pick] = torch.tensor(nan, dtype=b.dtype)[torch.randint(0, len(nan), (int(pick.sum()),), generator=g)]
+    return x.cuda()
+
+
+def bits(x):  # compared as signed ints: torch has few operators for uint32
+    return x.view({1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[x.element_size()])
+
+
+def poisoned(n, dtype):
+    signed = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[torch.empty(0, dtype=dtype).element_size()]
+    return torch.full((n,), 0x5A, dtype=signed, device="cuda").view(dtype)
+
+
+def run(tally, lib, mod, name, inputs, outputs, scalars, label):
+    """scalars: (value, ctypes type) after the pointers, in the kernel's order."""
+    refs = [poisoned(o.numel(), o.dtype) for o in outputs]
+    getattr(mod, name)[(1,)](*inputs, *refs, *[v for v, _ in scalars])
+    launcher = getattr(lib, name)
+    launcher.restype = ctypes.c_int
+    stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+    err = launcher(stream, *[ctypes.c_void_p(t.data_ptr()) for t in inputs + outputs], *[t(v) for v, t in scalars])
+    torch.cuda.synchronize()
+    bad = [(i, (bits(r) != bits(o)).nonzero().flatten()[:4].tolist()) for i, (r, o) in enumerate(zip(refs, outputs))
+           if not torch.equal(bits(r), bits(o))]
+    detail = "" if not bad and err == 0 else f" err={err} differing (output, indices): {bad}"
+    tally.case(err == 0 and not bad, f"{name} {label}{detail}")
+
+
+def main():
+    lib = gpulib.library("fuzz_regress")
+    mod = gpulib.golden_module("fuzz_regress")
+    tally = gpulib.Tally()
+    for trial, n in enumerate((128, 61, 128)):
+        g = torch.Generator().manual_seed(trial)
+        n32 = [(n, ctypes.c_int32)]
+        ins = [full_range(g, 128, t) for t in (torch.int8, torch.uint8, torch.int16, torch.uint32)]
+        outs = [poisoned(128, t) for t in (torch.uint8, torch.uint8, torch.uint32, torch.int32)]
+        run(tally, lib, mod, "shift_kinds", ins, outs, n32, f"trial={trial} n={n}")
+        ins = [with_nans(g, 128, t) for t in (torch.float16, torch.float16, torch.bfloat16, torch.float64)]
+        outs = [poisoned(128, t) for t in (torch.float64, torch.float64, torch.float16, torch.float16, torch.bfloat16)]
+        run(tally, lib, mod, "nan_bits", ins, outs, n32, f"trial={trial} n={n}")
+        ins = [(torch.randn(128, generator=g) * 3).cuda(), (torch.randn(128, generator=g, dtype=torch.float64) * 3).cuda()]
+        outs = [poisoned(128, torch.float32), poisoned(128, torch.float64)]
+        s = float(torch.randn(1, generator=g, dtype=torch.float32))
+        run(tally, lib, mod, "hoisted_product", ins, outs, [(s, ctypes.c_float), (n, ctypes.c_int32), (7, ctypes.c_int32)],
+            f"trial={trial} n={n} s={s:.4f}")
+        ins = [full_range(g, 64, torch.uint8), full_range(g, 64, torch.int16)]
+        run(tally, lib, mod, "narrow_argmax", ins, [torch.full((5,), -7, dtype=torch.int32, device="cuda")],
+            [(min(n, 64), ctypes.c_int32)], f"trial={trial} n={min(n, 64)}")
+    tally.finish()
+
+
+if __name__ == "__main__":
+    main()
