@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
     float acc_2[1];  // [64] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + __fmul_rn((float)offs[_k], 0.25f));
+      acc_2[_k] = fmaf((float)offs[_k], 0.25f, acc_1[_k]);
     }
     // L25: if step % 2 == 0:
     int32_t count_5 = count;

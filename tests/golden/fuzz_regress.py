@@ -13,8 +13,9 @@
 #   conversion into an fp32 operation with fp32's NaN), fp64 -> fp16 in one cvt.rn.f16.f64;
 #   tl.abs clears the sign bit only (LLVM's fabs), NaN payload kept.
 # hoisted_product: LLVM's LICM moves a multiply of loop-invariant values out of the loop
-#   before instruction selection, so `acc + x * s` in the loop is not contracted into an
-#   fma there (tl2cu contracted it: last-bit differences, fuzz kernel k527).
+#   before instruction selection, so fp64 `acc + y * n` in the loop is not contracted into
+#   an fma there (tl2cu contracted it: last-bit differences, fuzz kernel k527). fp32
+#   `acc + x * s` is contracted all the same (ptxas fuses mul.f32 and add.f32 again).
 # tl2cu: -s 'shift_kinds:*i8,*u8,*i16,*u32,*u8,*u8,*u32,*i32,i32' -s 'narrow_argmax:*u8,*i16,*i32,i32'
 # tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
 # tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
@@ -72,7 +73,7 @@ def hoisted_product(x_ptr, y_ptr, o32_ptr, o64_ptr, s, n, reps):
     acc = x
     acc64 = y
     for i in range(0, reps):
-        acc = acc + x * s  # hoisted: a multiply before the loop, an add in it
-        acc64 = acc64 + y * i  # y * i changes with i: contracted in the loop
+        acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
+        acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     tl.store(o32_ptr + offs, acc, mask=mask)
     tl.store(o64_ptr + offs, acc64, mask=mask)
