@@ -173,7 +173,7 @@ static const char *binary_float(Em *em, Value *v, const char *A, const char *B, 
     Value *m = v->fuse == 1 ? v->a : v->b;
     Cx c1 = child(cx), c2 = child(cx);
     const char *ma = ex(em, m->a, &c1), *mb = ex(em, m->b, &c2);
-    const char *fma = f64 ? "fma" : "fmaf";
+    const char *fma = f64 ? "fma" : f32 ? "fmaf" : "__hfma";  // fp16/bf16: fma.rn.f16 / .bf16, as Triton
     const char *other = v->fuse == 1 ? B : A;
     if (v->op == OP_ADD) return xprintf("%s(%s, %s, %s)", fma, ma, mb, other);
     if (v->fuse == 1) return xprintf("%s(%s, %s, %s)", fma, ma, mb, negated(other));
@@ -183,7 +183,7 @@ static const char *binary_float(Em *em, Value *v, const char *A, const char *B, 
   case OP_ADD: return xprintf("(%s + %s)", A, B);
   case OP_SUB: return xprintf("(%s - %s)", A, B);
   case OP_MUL:
-    if (v->mul_rn && (f32 || f64)) return xprintf("%s(%s, %s)", f64 ? "__dmul_rn" : "__fmul_rn", A, B);
+    if (v->mul_rn) return xprintf("%s(%s, %s)", f64 ? "__dmul_rn" : f32 ? "__fmul_rn" : "__hmul_rn", A, B);
     return xprintf("(%s * %s)", A, B);
   case OP_DIV: return xprintf("tl2cu_div(%s, %s)", A, B);
   case OP_MOD: return xprintf("tl2cu_fmod(%s, %s)", A, B);
@@ -868,7 +868,7 @@ static bool hoisted_apart(const LoopNest *loops, Value *add, Value *m) {
 
 static bool fusable_mul(const LoopNest *loops, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
-  if (m->ty.kind != TY_F32 && m->ty.kind != TY_F64) return false;
+  if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
   if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
   return !hoisted_apart(loops, add, m);
 }

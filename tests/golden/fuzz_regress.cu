@@ -6,59 +6,59 @@ namespace tl2cu_kernels {
 // shift_kinds: num_warps=4
 __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr, int16_t *c_ptr, uint32_t *d_ptr, uint8_t *o8_ptr, uint8_t *p8_ptr, uint32_t *o32_ptr, int32_t *o64_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L28: offs = tl.arange(0, 128)
+  // L31: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L29: mask = offs < n
+  // L32: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L30: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
+  // L33: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
   int8_t a[1];  // [128] i8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (int8_t)0);
   }
-  // L31: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
+  // L34: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
   uint8_t b[1];  // [128] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (uint8_t)0);
   }
-  // L32: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
+  // L35: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
   int16_t c[1];  // [128] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     c[_k] = (mask[_k] ? c_ptr[offs[_k]] : (int16_t)0);
   }
-  // L33: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
+  // L36: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t d[1];  // [128] u32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0u);
   }
-  // L34: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
+  // L37: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o8_ptr[offs[_k]] = tl2cu_ashr((uint8_t)a[_k], (uint8_t)(b[_k] & (uint8_t)7));
   }
-  // L35: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
+  // L38: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) p8_ptr[offs[_k]] = tl2cu_shr(b[_k], (uint8_t)(int8_t)(a[_k] & (int8_t)7));
   }
-  // L36: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
+  // L39: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = tl2cu_ashr((uint32_t)c[_k], (d[_k] & 31u));
   }
-  // L37: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
+  // L40: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = (int32_t)(tl2cu_ashr((uint32_t)c[_k], (d[_k] & 15u)) - 4u);
@@ -69,26 +69,26 @@ __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr
 __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12];
-  // L42: offs = tl.arange(0, 64)
+  // L45: offs = tl.arange(0, 64)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     offs[_k] = _e;
   }
-  // L43: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
+  // L46: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
   uint8_t x[1];  // [64] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : (uint8_t)3);
   }
-  // L44: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
+  // L47: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
   int16_t y[1];  // [64] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = ((offs[_k] < n) ? y_ptr[offs[_k]] : (int16_t)-5);
   }
-  // L45: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
+  // L48: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
   int32_t x_argmax;  // argmax of x
   {
     uint8_t _r0 = x[0];
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[0] = x_argmax;
   }
-  // L46: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
+  // L49: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
   int32_t x_argmin;  // argmin of x
   {
     uint8_t _r0 = x[0];
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[1] = x_argmin;
   }
-  // L47: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
+  // L50: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
   int32_t y_argmax;  // argmax of y
   {
     int16_t _r0 = y[0];
@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[2] = y_argmax;
   }
-  // L48: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
+  // L51: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
   int32_t y_argmin;  // argmin of y
   {
     int16_t _r0 = y[0];
@@ -196,7 +196,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[3] = y_argmin;
   }
-  // L49: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
+  // L52: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
   int32_t max_input[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -229,64 +229,64 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
 // nan_bits: num_warps=4
 __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_bfloat16 *b_ptr, double *d_ptr, double *o_sub_ptr, double *o_wide_ptr, half *o_narrow_ptr, half *o_abs_ptr, __nv_bfloat16 *o_babs_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L54: offs = tl.arange(0, 128)
+  // L57: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L55: mask = offs < n
+  // L58: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L56: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L59: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L57: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L60: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L58: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L61: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L59: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L62: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
   double d[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0.0);
   }
-  // L60: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
+  // L63: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_sub_ptr[offs[_k]] = tl2cu_cast<double>((x[_k] - y[_k]));
   }
-  // L61: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
+  // L64: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_wide_ptr[offs[_k]] = tl2cu_cast<double>(b[_k]);
   }
-  // L62: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
+  // L65: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_narrow_ptr[offs[_k]] = tl2cu_cast<half>(d[_k]);
   }
-  // L63: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
+  // L66: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_abs_ptr[offs[_k]] = tl2cu_abs(x[_k]);
   }
-  // L64: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
+  // L67: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_babs_ptr[offs[_k]] = tl2cu_abs(b[_k]);
@@ -296,32 +296,32 @@ __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_b
 // hoisted_product: num_warps=4
 __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_ptr, float *o32_ptr, double *o64_ptr, float s, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L69: offs = tl.arange(0, 128)
+  // L72: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L70: mask = offs < n
+  // L73: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L71: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L74: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L72: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L75: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
   double y[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0);
   }
-  // L75: for i in range(0, reps):
+  // L78: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -333,19 +333,19 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
     acc64[_k] = y[_k];
   }
   for (int32_t i = 0; i < reps; ++i) {
-    // L76: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
+    // L79: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
     float acc_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = fmaf(x[_k], s, acc[_k]);
     }
-    // L77: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
+    // L80: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     double acc64_1[1];  // [128] fp64
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc64_1[_k] = (acc64[_k] + __dmul_rn(y[_k], (double)n));
     }
-    // L75: for i in range(0, reps):
+    // L78: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc[_k] = acc_1[_k];
@@ -355,15 +355,67 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
       acc64[_k] = acc64_1[_k];
     }
   }
-  // L78: tl.store(o32_ptr + offs, acc, mask=mask)
+  // L81: tl.store(o32_ptr + offs, acc, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = acc[_k];
   }
-  // L79: tl.store(o64_ptr + offs, acc64, mask=mask)
+  // L82: tl.store(o64_ptr + offs, acc64, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = acc64[_k];
+  }
+}
+
+// half_fma: num_warps=4
+__global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L87: offs = tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L88: mask = offs < n
+  bool mask[1];  // [128] i1
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L89: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  half x[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
+  }
+  // L90: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  half y[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
+  }
+  // L91: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
+  __nv_bfloat16 a[1];  // [128] bf16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : __nv_bfloat16(0.0f));
+  }
+  // L92: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  __nv_bfloat16 b[1];  // [128] bf16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
+  }
+  // L93: tl.store(o16_ptr + offs, x * y + x, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o16_ptr[offs[_k]] = __hfma(x[_k], y[_k], x[_k]);
+  }
+  // L94: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) ob16_ptr[offs[_k]] = __hfma(a[_k], b[_k], -a[_k]);
   }
 }
 
@@ -427,5 +479,20 @@ extern "C" cudaError_t hoisted_product(cudaStream_t _stream, float *x_ptr, doubl
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return hoisted_product_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o32_ptr, o64_ptr, s, n, reps);
+}
+
+extern "C" cudaError_t half_fma_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::half_fma<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, a_ptr, b_ptr, o16_ptr, ob16_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t half_fma(cudaStream_t _stream, half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return half_fma_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, a_ptr, b_ptr, o16_ptr, ob16_ptr, n);
 }
 

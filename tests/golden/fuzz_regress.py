@@ -16,9 +16,12 @@
 #   before instruction selection, so fp64 `acc + y * n` in the loop is not contracted into
 #   an fma there (tl2cu contracted it: last-bit differences, fuzz kernel k527). fp32
 #   `acc + x * s` is contracted all the same (ptxas fuses mul.f32 and add.f32 again).
+# half_fma: fp16 and bf16 a * b + c are one fma.rn.f16 / fma.rn.bf16 in Triton's PTX; tl2cu
+#   rounded the product first (fuzz kernel k227).
 # tl2cu: -s 'shift_kinds:*i8,*u8,*i16,*u32,*u8,*u8,*u32,*i32,i32' -s 'narrow_argmax:*u8,*i16,*i32,i32'
 # tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
 # tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
+# tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32'
 import triton
 import triton.language as tl
 
@@ -77,3 +80,15 @@ def hoisted_product(x_ptr, y_ptr, o32_ptr, o64_ptr, s, n, reps):
         acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     tl.store(o32_ptr + offs, acc, mask=mask)
     tl.store(o64_ptr + offs, acc64, mask=mask)
+
+
+@triton.jit
+def half_fma(x_ptr, y_ptr, a_ptr, b_ptr, o16_ptr, ob16_ptr, n):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+    a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
+    b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+    tl.store(o16_ptr + offs, x * y + x, mask=mask)
+    tl.store(ob16_ptr + offs, a * b - a, mask=mask)

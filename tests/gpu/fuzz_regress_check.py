@@ -74,6 +74,9 @@ def main():
         s = float(torch.randn(1, generator=g, dtype=torch.float32))
         run(tally, lib, mod, "hoisted_product", ins, outs, [(s, ctypes.c_float), (n, ctypes.c_int32), (7, ctypes.c_int32)],
             f"trial={trial} n={n} s={s:.4f}")
+        ins = [(torch.randn(128, generator=g) * 3).to(t).cuda() for t in (torch.float16, torch.float16, torch.bfloat16, torch.bfloat16)]
+        run(tally, lib, mod, "half_fma", ins, [poisoned(128, torch.float16), poisoned(128, torch.bfloat16)], n32,
+            f"trial={trial} n={n}")
         ins = [full_range(g, 64, torch.uint8), full_range(g, 64, torch.int16)]
         run(tally, lib, mod, "narrow_argmax", ins, [torch.full((5,), -7, dtype=torch.int32, device="cuda")],
             [(min(n, 64), ctypes.c_int32)], f"trial={trial} n={min(n, 64)}")
