@@ -835,11 +835,11 @@ bool emit_rolled(Em *em, Stmt *first) {
 // operands do not change in it: fp64 `acc + x * n` with x and n fixed stays a multiply
 // before the loop and an add in it (fuzz kernel k527).
 
-// The basic blocks of the loops around the value being decided, innermost last.
+// The basic blocks of the innermost loop around the statements being decided.
 typedef struct {
-  int first[MAX_LOOP_DEPTH], last[MAX_LOOP_DEPTH];
-  int depth;
-} LoopNest;
+  bool in_loop;
+  int first, last;
+} LoopSpan;
 
 // Does v keep its value through the loop whose blocks are first..last (LLVM could
 // compute it before the loop)? Conservative: mutable variables, and loads and anything
@@ -860,29 +860,28 @@ static bool loop_invariant(Value *v, int first, int last, int depth) {
 // Would LICM hoist m out of the innermost loop around add, and leave add in it? fp64
 // only: for fp32, ptxas (run with --fmad=true) contracts the hoisted mul.f32 with the
 // add.f32 in the loop again (tests/gpu/fuzz_regress_check.py, hoisted_product, H200).
-static bool hoisted_apart(const LoopNest *loops, Value *add, Value *m) {
-  if (!loops->depth || m->ty.kind != TY_F64) return false;
-  int first = loops->first[loops->depth - 1], last = loops->last[loops->depth - 1];
-  return loop_invariant(m, first, last, 0) && !loop_invariant(add, first, last, 0);
+static bool hoisted_apart(LoopSpan loop, Value *add, Value *m) {
+  if (!loop.in_loop || m->ty.kind != TY_F64) return false;
+  return loop_invariant(m, loop.first, loop.last, 0) && !loop_invariant(add, loop.first, loop.last, 0);
 }
 
-static bool fusable_mul(const LoopNest *loops, Value *add, Value *m) {
+static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
   if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
   if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
-  return !hoisted_apart(loops, add, m);
+  return !hoisted_apart(loop, add, m);
 }
 
-static void decide_value(const LoopNest *loops, Value *v, Vec *seen) {
+static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
   if (!v) return;
   for (int i = 0; i < seen->len; i++)
     if (seen->items[i] == v) return;
   vec_push(seen, v);
-  decide_value(loops, v->a, seen);
-  decide_value(loops, v->b, seen);
-  decide_value(loops, v->c, seen);
+  decide_value(loop, v->a, seen);
+  decide_value(loop, v->b, seen);
+  decide_value(loop, v->c, seen);
   if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
-  bool fa = fusable_mul(loops, v, v->a), fb = fusable_mul(loops, v, v->b);
+  bool fa = fusable_mul(loop, v, v->a), fb = fusable_mul(loop, v, v->b);
   if (fa && fb && v->a->uses > v->b->uses) fa = false;  // LLVM folds the multiply with fewer uses
   v->fuse = fa ? 1 : fb ? 2 : 0;
   if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
@@ -890,18 +889,13 @@ static void decide_value(const LoopNest *loops, Value *v, Vec *seen) {
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
 }
 
-static void decide_fusion(LoopNest *loops, Stmt *s, Vec *seen) {
+static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
   for (; s; s = s->next) {
     Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(loops, vs[i], seen);
-    bool loop = (s->kind == S_FOR || s->kind == S_WHILE) && loops->depth < MAX_LOOP_DEPTH;
-    if (loop) {
-      loops->first[loops->depth] = s->bb_first, loops->last[loops->depth] = s->bb_last;
-      loops->depth++;
-    }
-    decide_fusion(loops, s->body, seen);
-    decide_fusion(loops, s->orelse, seen);
-    if (loop) loops->depth--;
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(loop, vs[i], seen);
+    LoopSpan inner = s->kind == S_FOR || s->kind == S_WHILE ? (LoopSpan){true, s->bb_first, s->bb_last} : loop;
+    decide_fusion(inner, s->body, seen);
+    decide_fusion(inner, s->orelse, seen);
   }
 }
 
@@ -1039,8 +1033,8 @@ static int program_threads(Kernel *k) {
 // integer arguments divisible by 16. The launcher picks the variant at run time.
 static void emit_kernel(Em *em, Kernel *k) {
   Vec seen = {0};
-  LoopNest loops = {0};
-  decide_fusion(&loops, k->body, &seen);
+  LoopSpan no_loop = {0};
+  decide_fusion(no_loop, k->body, &seen);
   k->program_threads = program_threads(k);
   if (k->program_threads > 1) {  // a layout change through shared memory would need a barrier
     Str trial = {0};
@@ -1058,8 +1052,8 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
-    decide_fusion(&loops, cb->body, &seen);  // (a combine function has no loops)
-    decide_value(&loops, cb->result, &seen);
+    decide_fusion(no_loop, cb->body, &seen);  // (a combine function has no loops)
+    decide_value(no_loop, cb->result, &seen);
     em->indent = 0;
     em->last_line = 0;
     emit_combine(em, cb);

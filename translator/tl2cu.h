@@ -434,7 +434,6 @@ struct Stmt {
   Stmt *next;
   int bb_first, bb_last;  // S_FOR / S_WHILE: the basic blocks of the body (fp contraction)
 };
-#define MAX_LOOP_DEPTH 16
 
 typedef struct {
   const char *name;
