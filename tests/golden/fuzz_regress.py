@@ -18,10 +18,14 @@
 #   `acc + x * s` is contracted all the same (ptxas fuses mul.f32 and add.f32 again).
 # half_fma: fp16 and bf16 a * b + c are one fma.rn.f16 / fma.rn.bf16 in Triton's PTX; tl2cu
 #   rounded the product first (fuzz kernel k227).
+# loop_near_top (not a fuzz finding): a loop stepping by a constant from a run-time bound
+#   near the type's end, up and down: Triton's increment wraps (no nsw), tl2cu's too, and
+#   the last counter and a block of it. docs/NOTES.md 26: versioning such loops on the
+#   bound was tried and measured slower.
 # tl2cu: -s 'shift_kinds:*i8,*u8,*i16,*u32,*u8,*u8,*u32,*i32,i32' -s 'narrow_argmax:*u8,*i16,*i32,i32'
 # tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
 # tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
-# tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32'
+# tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32' -s 'loop_near_top:*i32,i32,i32'
 import triton
 import triton.language as tl
 
@@ -92,3 +96,22 @@ def half_fma(x_ptr, y_ptr, a_ptr, b_ptr, o16_ptr, ob16_ptr, n):
     b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
     tl.store(o16_ptr + offs, x * y + x, mask=mask)
     tl.store(ob16_ptr + offs, a * b - a, mask=mask)
+
+
+@triton.jit
+def loop_near_top(out_ptr, lo, hi):
+    count = 0
+    last = lo
+    for i in range(lo, hi, 256):
+        count += 1
+        last = i
+    count_down = 0
+    last_down = hi
+    for j in range(hi, lo, -256):
+        count_down += 1
+        last_down = j
+    tl.store(out_ptr, count)
+    tl.store(out_ptr + 1, last)
+    tl.store(out_ptr + 2, count_down)
+    tl.store(out_ptr + 3, last_down)
+    tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))

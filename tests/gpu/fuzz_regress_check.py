@@ -80,6 +80,12 @@ def main():
         ins = [full_range(g, 64, torch.uint8), full_range(g, 64, torch.int16)]
         run(tally, lib, mod, "narrow_argmax", ins, [torch.full((5,), -7, dtype=torch.int32, device="cuda")],
             [(min(n, 64), ctypes.c_int32)], f"trial={trial} n={min(n, 64)}")
+    # (lo, hi) near the ends of int32 where Triton's loops end (a counter that wraps does
+    # not: the values after it stay below hi), and two plain ones
+    for lo, hi in ((2147482392, 2147483392), (2147483048, 2147483560), (-2147483416, -2147482648), (-5, 1000),
+                   (100, 50)):
+        run(tally, lib, mod, "loop_near_top", [], [poisoned(260, torch.int32)],
+            [(lo, ctypes.c_int32), (hi, ctypes.c_int32)], f"lo={lo} hi={hi}")
     tally.finish()
 
 
