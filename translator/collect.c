@@ -137,8 +137,13 @@ static void collect_import(Module *m, const char *text) {
     char *alias = name, *save = p, *maybe = next_word(&p);
     if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
     else p = save;
-    const char *known = known_module(xprintf("%s.%s", from, name));
+    const char *known = known_module(xprintf("%s.%s", from, name)), *from_known = known_module(from);
     if (known) m->globals = bind(m->globals, alias, module_obj(known));
+    else if (from_known && !strcmp(from_known, "libdevice")) {  // from ...libdevice import tanh
+      Obj *b = obj_new(OBJ_BUILTIN);
+      b->str = xprintf("libdevice.%s", name);
+      m->globals = bind(m->globals, alias, b);
+    }
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
       Obj *b = obj_new(OBJ_BUILTIN);
       b->str = xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name);
@@ -177,10 +182,26 @@ static Node *kwarg(Node *call, const char *name) {
   return NULL;
 }
 
+// A decorator's name as written (`triton.testing.perf_report`), for messages.
+static const char *dotted_name(Node *e) {
+  if (e->kind == ND_CALL) return dotted_name(e->a);
+  if (e->kind == ND_NAME) return e->str;
+  if (e->kind == ND_ATTR) return xprintf("%s.%s", dotted_name(e->a), e->str);
+  return "...";
+}
+
+static bool has_jit_decorator(Module *m, Node *decorators) {
+  for (Node *d = decorators; d; d = d->next)
+    if (refers_to(m, d, "triton.jit")) return true;
+  return false;
+}
+
+// The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators) {
-  for (Node *d = decorators; d; d = d->next) {
+  f->is_jit = has_jit_decorator(m, decorators);
+  for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {
-      f->is_jit = true;
+      continue;
     } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
       Node *configs = kwarg(d, "configs");
       if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
@@ -210,7 +231,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators) {
         vec_push(&f->heuristics, h);
       }
     } else {
-      diag_fatal(d->loc, "unsupported decorator");
+      diag_fatal(d->loc, "unsupported decorator '%s' on the @triton.jit function '%s'", dotted_name(d), f->name);
     }
   }
 }

@@ -6,42 +6,42 @@ namespace tl2cu_kernels {
 // add_kernel: num_warps=4, BLOCK_SIZE=1024
 __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
   const int _tid = threadIdx.x;
-  // L13: pid = tl.program_id(axis=0)
+  // L15: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L14: block_start = pid * BLOCK_SIZE
+  // L16: block_start = pid * BLOCK_SIZE
   const int32_t block_start = tl2cu_mul(pid, 1024);
-  // L15: offsets = block_start + tl.arange(0, BLOCK_SIZE)
+  // L17: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(block_start, _e);
   }
-  // L16: mask = offsets < n_elements
+  // L18: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     mask[_k] = (offsets[_k] < n_elements);
   }
-  // L17: x = tl.load(x_ptr + offsets, mask=mask)
+  // L19: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   }
-  // L18: y = tl.load(y_ptr + offsets, mask=mask)
+  // L20: y = tl.load(y_ptr + offsets, mask=mask)
   float y[8];  // [1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offsets[_k]] : 0.0f);
   }
-  // L19: output = x + y
+  // L21: output = x + y
   float output[8];  // [1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     output[_k] = (x[_k] + y[_k]);
   }
-  // L20: tl.store(output_ptr + offsets, output, mask=mask)
+  // L22: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
@@ -51,24 +51,24 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
 // add_kernel: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
   const int _tid = threadIdx.x;
-  // L13: pid = tl.program_id(axis=0)
+  // L15: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L14: block_start = pid * BLOCK_SIZE
+  // L16: block_start = pid * BLOCK_SIZE
   const int32_t block_start = tl2cu_mul(pid, 1024);
-  // L15: offsets = block_start + tl.arange(0, BLOCK_SIZE)
+  // L17: offsets = block_start + tl.arange(0, BLOCK_SIZE)
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(block_start, _e);
   }
-  // L16: mask = offsets < n_elements
+  // L18: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     mask[_k] = (offsets[_k] < n_elements);
   }
-  // L17: x = tl.load(x_ptr + offsets, mask=mask)
+  // L19: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 8; _k += 4) {
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
     for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L18: y = tl.load(y_ptr + offsets, mask=mask)
+  // L20: y = tl.load(y_ptr + offsets, mask=mask)
   float y[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 8; _k += 4) {
@@ -86,13 +86,13 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
     for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
   }
-  // L19: output = x + y
+  // L21: output = x + y
   float output[8];  // [1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     output[_k] = (x[_k] + y[_k]);
   }
-  // L20: tl.store(output_ptr + offsets, output, mask=mask)
+  // L22: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> _t;
