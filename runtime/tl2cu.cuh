@@ -171,6 +171,62 @@ template <typename T, typename U>
 TL2CU_DEVICE T tl2cu_minimum_nan(T a, U b) {
   return a != a ? a : b != b ? T(b) : tl2cu_minimum(a, b);
 }
+// fp32 and fp16: max.NaN / min.NaN, as Triton lowers maximumf on sm_80 and later; a NaN
+// operand gives the canonical NaN, not its own payload.
+#if __CUDA_ARCH__ >= 800
+TL2CU_DEVICE float tl2cu_maximum_nan(float a, float b) {
+  float r;
+  asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+}
+TL2CU_DEVICE float tl2cu_minimum_nan(float a, float b) {
+  float r;
+  asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+}
+TL2CU_DEVICE half tl2cu_maximum_nan(half a, half b) { return __hmax_nan(a, b); }
+TL2CU_DEVICE half tl2cu_minimum_nan(half a, half b) { return __hmin_nan(a, b); }
+#endif
+
+// tl.clamp(x, -m, m), as Triton lowers that pattern on sm_90 and later: |x| limited to
+// |m|, with the sign of x xor that of m (min.xorsign.abs; .NaN: a NaN operand gives NaN).
+// Before sm_90 Triton clamps with max then min, as here.
+TL2CU_DEVICE float tl2cu_clip(float x, float m) {
+#if __CUDA_ARCH__ >= 900
+  float r;
+  asm("min.xorsign.abs.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(m));
+  return r;
+#else
+  return tl2cu_minimum(tl2cu_maximum(x, -m), m);
+#endif
+}
+TL2CU_DEVICE float tl2cu_clip_nan(float x, float m) {
+#if __CUDA_ARCH__ >= 900
+  float r;
+  asm("min.NaN.xorsign.abs.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(m));
+  return r;
+#else
+  return tl2cu_minimum_nan(tl2cu_maximum_nan(x, -m), m);
+#endif
+}
+TL2CU_DEVICE half tl2cu_clip(half x, half m) {
+#if __CUDA_ARCH__ >= 900
+  unsigned short r;
+  asm("min.xorsign.abs.f16 %0, %1, %2;" : "=h"(r) : "h"(__half_as_ushort(x)), "h"(__half_as_ushort(m)));
+  return __ushort_as_half(r);
+#else
+  return tl2cu_minimum(tl2cu_maximum(x, -m), m);
+#endif
+}
+TL2CU_DEVICE half tl2cu_clip_nan(half x, half m) {
+#if __CUDA_ARCH__ >= 900
+  unsigned short r;
+  asm("min.NaN.xorsign.abs.f16 %0, %1, %2;" : "=h"(r) : "h"(__half_as_ushort(x)), "h"(__half_as_ushort(m)));
+  return __ushort_as_half(r);
+#else
+  return tl2cu_minimum_nan(tl2cu_maximum_nan(x, -m), m);
+#endif
+}
 
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }
 TL2CU_DEVICE double tl2cu_abs(double x) { return fabs(x); }

@@ -146,6 +146,25 @@ static Obj *b_minimum(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_minmax(c, false, a[0], a[1], propagate_nan(a[2]), call->loc));
 }
 
+static Obj *b_clamp(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.clamp");
+  return obj_value(sem_clamp(c, a[0], a[1], a[2], propagate_nan(a[3]), call->loc));
+}
+
+// tl.umulhi (math.py): the high half of the unsigned product, in the promoted type.
+static Obj *b_umulhi(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.umulhi");
+  Value *x = sem_to_value(c, a[0], call->loc), *y = sem_to_value(c, a[1], call->loc);
+  Scalar t = sem_promote(x->ty.kind, y->ty.kind, call->loc);
+  if (t != TY_I32 && t != TY_U32 && t != TY_I64 && t != TY_U64)
+    diag_fatal(call->loc, "tl.umulhi: expected dtype int32, uint32, int64 or uint64 but got %s", scalar_name(t));
+  bool wide = scalar_bits(t) == 64;
+  Scalar u = wide ? TY_U64 : TY_U32;
+  Value *args[2] = {sem_cast(c, sem_cast(c, x, t, call->loc), u, call->loc), sem_cast(c, sem_cast(c, y, t, call->loc), u, call->loc)};
+  Value *r = sem_extern(c, wide ? "__nv_umul64hi" : "__nv_umulhi", u, args, 2, call->loc);
+  return obj_value(sem_cast(c, r, t, call->loc));
+}
+
 // min()/max() builtins: Python on constexprs, tl.minimum/maximum on tensors
 static Obj *py_minmax(Ctx *c, Node *call, Obj **a, bool is_max) {
   if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE) {
@@ -528,6 +547,8 @@ static const Builtin builtins[] = {
     {"tl.store", "pointer, value, mask=, boundary_check=, cache_modifier=, eviction_policy=", b_store},
     {"tl.where", "condition, x, y", b_where},
     {"tl.maximum", "x, y, propagate_nan=", b_maximum},
+    {"tl.clamp", "x, min, max, propagate_nan=", b_clamp},
+    {"tl.umulhi", "x, y", b_umulhi},
     {"tl.minimum", "x, y, propagate_nan=", b_minimum},
     {"tl.abs", "x", b_math},
     {"tl.exp", "x", b_math},
@@ -601,6 +622,10 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
     b = find(xprintf("tl.%s", name + 7));
     if (!b) diag_fatal(call->a->loc, "unsupported tensor method '%s'", name + 7);
   }
+  if (!b && !strncmp(name, "libdevice.", 10)) {
+    if (nkw) diag_fatal(kwnodes[0]->loc, "%s() takes no keyword arguments", name);
+    return libdevice_call(c, name + 10, call, args, nargs);
+  }
   if (!b) {
     diag_fatal(call->a->loc, "unknown function '%s'", name);
   }
@@ -641,7 +666,19 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
 
 static const char *math_functions[] = {"abs", "exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt",
                                        "sin", "cos", "floor", "ceil", "erf", "fdiv", "div_rn", "fma",
-                                       "cdiv", "sigmoid", "maximum", "minimum"};
+                                       "cdiv", "sigmoid", "maximum", "minimum", "umulhi"};
+
+static Obj *module_named(const char *name) {
+  Obj *o = obj_new(OBJ_MODULE);
+  o->str = name;
+  return o;
+}
+
+static Obj *libdevice_function(const char *name) {
+  Obj *o = obj_new(OBJ_BUILTIN);
+  o->str = xprintf("libdevice.%s", name);
+  return o;
+}
 
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   (void)c;
@@ -661,9 +698,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
       o->str = "tl.PropagateNan";
       return o;
     }
+    if (!strcmp(m, "tl") && !strcmp(name, "extra")) return module_named("tl.extra");
     if (!strcmp(m, "tl.math")) {
       bool ok = false;
       for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++) ok |= !strcmp(name, math_functions[i]);
+      if (!ok && libdevice_has(name)) return libdevice_function(name);  // Triton 2.x's tl.math held libdevice
       if (!ok) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
     }
     const char *q = xprintf("tl.%s", name);
@@ -671,6 +710,12 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     Obj *o = obj_new(OBJ_BUILTIN);
     o->str = q;
     return o;
+  }
+  if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return module_named("tl.extra.cuda");
+  if ((!strcmp(m, "tl.extra") || !strcmp(m, "tl.extra.cuda")) && !strcmp(name, "libdevice")) return module_named("libdevice");
+  if (!strcmp(m, "libdevice")) {
+    if (!libdevice_has(name)) diag_fatal(loc, "unknown function 'libdevice.%s'", name);
+    return libdevice_function(name);
   }
   if (!strcmp(m, "tl.PropagateNan")) {
     if (!strcmp(name, "ALL")) return obj_int(1);

@@ -19,6 +19,7 @@ typedef struct {
   Options *opt;
   int threads;
   Vec conversions;  // Conversion*, valid for the statement being emitted
+  Vec externs;      // the "extern \"C\" ..." declarations of the libdevice functions called
   bool scanning;    // first pass over a statement: only find conversions
   int smem_bytes;
   int last_line;

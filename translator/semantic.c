@@ -146,6 +146,10 @@ static Scalar promote(Op op, Scalar a, Scalar b, Loc loc) {
 
 bool is_compare(Op op) { return op >= OP_LT && op <= OP_NE; }
 
+Scalar sem_promote(Scalar a, Scalar b, Loc loc) {
+  return a == TY_I1 && b == TY_I1 ? TY_I1 : promote(OP_ADD, a, b, loc);
+}
+
 // Turns a Python-scalar operand into a value, typed "weakly" by the other side.
 static Value *weak_operand(Ctx *c, Obj *lit, Value *other, Loc loc) {
   Scalar t = other->ty.kind == TY_PTR ? TY_I32 : other->ty.kind;
@@ -509,4 +513,83 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   r->combine = combine;
   r->reverse = reverse;
   return lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
+}
+
+// A call of an external device function (libdevice's __nv_*), on arguments already of
+// the parameter types: broadcast together, as extern_elementwise does.
+Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, Loc loc) {
+  Shape s = args[0]->shape;
+  for (int i = 1; i < n; i++)
+    if (!shape_broadcast(s, args[i]->shape, &s))
+      diag_fatal(loc, "%s: shapes %s and %s cannot be broadcast together", symbol, shape_text(s), shape_text(args[i]->shape));
+  Value *r = sem_new(c, V_MATH, type_scalar(ret), s, loc);
+  r->fn = symbol;
+  Value **slot[3] = {&r->a, &r->b, &r->c};
+  for (int i = 0; i < n; i++) *slot[i] = use(sem_broadcast_to(c, args[i], s, loc));
+  return r;
+}
+
+static Value *unbroadcast(Value *v) {
+  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
+  return v;
+}
+
+static bool is_float_const(Value *v, double *f) {
+  v = unbroadcast(v);
+  if (v->kind != V_CONST || !scalar_is_float(v->ty.kind)) return false;
+  *f = v->fval;
+  return true;
+}
+
+// Whether a and b compute the same value from the same operands, as MLIR's CSE merges
+// them before Triton's lowering looks at them (pure operations only: not loads).
+static bool same_value(Value *a, Value *b, int depth) {
+  a = unbroadcast(a), b = unbroadcast(b);
+  if (a == b) return true;
+  if (depth > 8 || a->kind != b->kind || !type_eq(a->ty, b->ty) || !shape_eq(a->shape, b->shape)) return false;
+  switch (a->kind) {
+  case V_CONST: return a->ival == b->ival && (a->fval == b->fval || (a->fval != a->fval && b->fval != b->fval));
+  case V_BINARY: case V_UNARY: case V_CAST: case V_MATH:
+    if (a->op != b->op || (a->fn != b->fn && (!a->fn || !b->fn || strcmp(a->fn, b->fn)))) return false;
+    return (!a->a || same_value(a->a, b->a, depth + 1)) && (!a->b || same_value(a->b, b->b, depth + 1)) &&
+           (!a->c || same_value(a->c, b->c, depth + 1));
+  default: return false;
+  }
+}
+
+// clamp(x, -m, m) as Triton's NVIDIA lowering recognizes it (ClampFOpConversion, sm_90):
+// lo is -m or 0 - m of the same m, or both are constants with lo == -hi.
+static bool is_clip(Value *lo, Value *hi) {
+  Value *l = unbroadcast(lo), *h = unbroadcast(hi);
+  double zero, a, b;
+  if (l->kind == V_UNARY && l->op == OP_NEG && same_value(l->a, h, 0)) return true;
+  if (l->kind == V_BINARY && l->op == OP_SUB && same_value(l->b, h, 0) && is_float_const(l->a, &zero) && zero == 0)
+    return true;
+  return is_float_const(lo, &a) && is_float_const(hi, &b) && a == -b;
+}
+
+// tl.clamp (core.py, semantic.py): bf16 promoted to fp32, then the pairwise arithmetic
+// promotion of (min, max), (x, min), (x, max); floats only. The clip pattern becomes
+// min.xorsign.abs, which gives other results for a NaN x or a negative max: as Triton.
+Value *sem_clamp(Ctx *c, Obj *xo, Obj *lo_o, Obj *hi_o, bool propagate_nan, Loc loc) {
+  Value *x = sem_to_value(c, xo, loc), *lo = sem_to_value(c, lo_o, loc), *hi = sem_to_value(c, hi_o, loc);
+  if (x->ty.kind == TY_BF16) x = sem_cast(c, x, TY_F32, loc);
+  if (lo->ty.kind == TY_BF16) lo = sem_cast(c, lo, TY_F32, loc);
+  if (hi->ty.kind == TY_BF16) hi = sem_cast(c, hi, TY_F32, loc);
+  Scalar t = sem_promote(lo->ty.kind, hi->ty.kind, loc);
+  lo = sem_cast(c, lo, t, loc), hi = sem_cast(c, hi, t, loc);
+  t = sem_promote(x->ty.kind, lo->ty.kind, loc);
+  x = sem_cast(c, x, t, loc), lo = sem_cast(c, lo, t, loc);
+  t = sem_promote(x->ty.kind, hi->ty.kind, loc);
+  x = sem_cast(c, x, t, loc), hi = sem_cast(c, hi, t, loc);
+  if (!scalar_is_float(t)) diag_fatal(loc, "tl.clamp: unexpected dtype %s: only floating-point clamp is supported", scalar_name(t));
+  if ((t == TY_F32 || t == TY_F16) && is_clip(lo, hi)) {
+    Obj *shaped = sem_binary(c, OP_ADD, obj_value(x), obj_value(hi), loc);  // for the shape
+    Value *r = shaped->val;
+    r->kind = V_MATH;
+    r->fn = propagate_nan ? "clip_nan" : "clip";
+    return r;
+  }
+  Value *low = sem_minmax(c, true, obj_value(x), obj_value(lo), propagate_nan, loc);
+  return sem_minmax(c, false, obj_value(low), obj_value(hi), propagate_nan, loc);
 }

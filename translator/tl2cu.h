@@ -312,6 +312,7 @@ typedef struct {
   Loc grid_loc;           // the '# tl2cu:' line it came from (line 0: the command line)
   int num_warps;          // 0: default
   bool line_directives;
+  bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -548,6 +549,9 @@ Obj *sem_unary(Ctx *c, Op op, Obj *a, Loc loc);
 Value *sem_where(Ctx *c, Obj *cond, Obj *x, Obj *y, Loc loc);
 Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc loc);
 Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc);
+Value *sem_clamp(Ctx *c, Obj *x, Obj *lo, Obj *hi, bool propagate_nan, Loc loc);
+Scalar sem_promote(Scalar a, Scalar b, Loc loc);  // the dtype of a + b (computation_type_impl)
+Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, Loc loc);
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
@@ -572,3 +576,7 @@ bool builtin_exists(const char *qualified);
 Obj *builtin_call(Ctx *c, const char *qualified, Node *call, Obj **args, int nargs,
                   Node **kwnodes, Obj **kwargs, int nkw);
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc);
+
+// libdevice.c: triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
+bool libdevice_has(const char *name);
+Obj *libdevice_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs);
