@@ -269,6 +269,30 @@ static Obj *b_constexpr(Ctx *c, Node *call, Obj **a) {
   return a[0];
 }
 
+// tl.static_print: Python's print of the values while the kernel is traced (Triton prints
+// when it compiles), to stderr so that `-o -` keeps stdout for the CUDA.
+static Obj *b_static_print(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)call;
+  Obj *values = a[0];
+  const char *sep = " ", *end = "\n";
+  for (int i = 0; i < values->items.len; i++) {
+    Obj *o = values->items.items[i];
+    const char *text = o->kind == OBJ_STR ? o->str
+                       : o->kind == OBJ_VALUE ? xprintf("%s%s", type_name(o->val->ty), o->val->shape.rank ? shape_text(o->val->shape) : "")
+                                              : obj_repr(o);
+    fprintf(stderr, "%s%s", i ? sep : "", text);
+  }
+  fputs(end, stderr);
+  return obj_none();
+}
+
+// Run-time printing is not translated yet: named, not dropped.
+static Obj *b_device_print(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)a;
+  diag_fatal(call->loc, "%s is not supported yet (printf with Triton's format is planned)",
+             !strcmp(c->callee, "print") ? "print in a kernel (tl.device_print)" : c->callee);
+}
+
 static Obj *b_static_assert(Ctx *c, Node *call, Obj **a) {
   (void)c;
   if (a[0]->kind == OBJ_VALUE) diag_fatal(call->loc, "static_assert: the condition could not be determined at compile time");
@@ -572,6 +596,9 @@ static const Builtin builtins[] = {
     {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
     {"tl.constexpr", "value", b_constexpr},
     {"tl.static_assert", "cond, msg=", b_static_assert},
+    {"tl.static_print", "*values", b_static_print},
+    {"tl.device_print", "*args", b_device_print},
+    {"print", "*args", b_device_print},
     {"tl.debug_barrier", "", b_debug_barrier},
     {"tl.multiple_of", "input, values", b_identity_hint},
     {"tl.max_contiguous", "input, values", b_identity_hint},

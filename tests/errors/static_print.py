@@ -1,0 +1,12 @@
+# tl.static_print prints while the kernel is translated (Triton: while it compiles), on
+# stderr; the translation goes on (status 0)
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + i)
+    tl.static_print("BLOCK is", BLOCK, "x is", x, "n is", n)
+    tl.store(x_ptr + i, x)
