@@ -135,7 +135,8 @@ static void test_closest_name(void) {
 static Kernel *trace(const char *src, const char *sig) {
   parse(src);
   Node *m = ast_parse(src, strlen(src));
-  Module *mod = collect_module(m);
+  Options no_options = {0};
+  Module *mod = collect_module(m, &no_options);
   Options o = {0};
   SigOpt *s = xmalloc(sizeof *s);
   s->sig = sig;

@@ -190,6 +190,39 @@ static const char *dotted_name(Node *e) {
   return "...";
 }
 
+// "BLOCK_M, BLOCK_N": the kernel's tl.constexpr parameters, for messages.
+static const char *constexpr_names(Func *f) {
+  Str s = {0};
+  str_add(&s, "");
+  for (Node *p = f->def->a; p; p = p->next)
+    if (p->a && p->a->kind == ND_ATTR && !strcmp(p->a->str, "constexpr")) str_addf(&s, "%s%s", s.len ? ", " : "", p->str);
+  return s.len ? s.buf : "its meta-parameters";
+}
+
+// Whether -D gives every tl.constexpr parameter of f (a kernel with some).
+static bool fixed_by_defines(Func *f, const Options *opt) {
+  int n = 0;
+  for (Node *p = f->def->a; p; p = p->next) {
+    if (!p->a || p->a->kind != ND_ATTR || strcmp(p->a->str, "constexpr")) continue;
+    bool given = false;
+    for (int i = 0; i < opt->defines.len && !given; i++) given = !strcmp(((Define *)opt->defines.items[i])->name, p->str);
+    if (!given) return false;
+    n++;
+  }
+  return n > 0;
+}
+
+typedef struct {
+  Module *m;
+  Node *configs;
+  Obj *result;
+} ConfigsEval;
+
+static void eval_configs(void *arg) {
+  ConfigsEval *e = arg;
+  e->result = module_eval(e->m, e->configs, NULL);
+}
+
 static bool has_jit_decorator(Module *m, Node *decorators) {
   for (Node *d = decorators; d; d = d->next)
     if (refers_to(m, d, "triton.jit")) return true;
@@ -197,7 +230,7 @@ static bool has_jit_decorator(Module *m, Node *decorators) {
 }
 
 // The decorators of a @triton.jit function; a host function's are host code, not read.
-static void collect_decorators(Module *m, Func *f, Node *decorators) {
+static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
   for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {
@@ -206,7 +239,15 @@ static void collect_decorators(Module *m, Func *f, Node *decorators) {
       Node *configs = kwarg(d, "configs");
       if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
       if (!configs) diag_fatal(d->loc, "@triton.autotune needs configs=[...]");
-      Obj *list = module_eval(m, configs, NULL);
+      ConfigsEval attempt = {m, configs, NULL};
+      if (fixed_by_defines(f, opt) && !diag_attempt(eval_configs, &attempt))
+        continue;  // host code tl2cu cannot run, and -D fixes every meta-parameter: no configs needed
+      diag_context(configs->loc, xprintf("while computing the autotune configs of '%s': tl2cu runs plain Python only "
+                                         "(literals, comprehensions, helper functions of if, for, return); "
+                                         "configs that depend on the machine can be replaced by one, fixed with "
+                                         "-D for %s and --num-warps", f->name, constexpr_names(f)));
+      Obj *list = attempt.result ? attempt.result : module_eval(m, configs, NULL);
+      diag_context((Loc){0}, NULL);
       if (list->kind != OBJ_TUPLE) diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
       for (int i = 0; i < list->items.len; i++)
         if (((Obj *)list->items.items[i])->kind != OBJ_CONFIG)
@@ -322,8 +363,10 @@ static void collect_assign(Module *m, Node *s) {
     m->globals = bind(m->globals, s->a->str, module_eval(m, s->b, NULL));
   } else if (is_simple_constant(s->b)) {
     m->plain = bind(m->plain, s->a->str, module_eval(m, s->b, NULL));
-  } else {
-    m->plain = bind(m->plain, s->a->str, obj_none());
+  } else {  // computed by code tl2cu does not run: a None that says so
+    Obj *unknown = obj_none();
+    unknown->str = "not evaluated";
+    m->plain = bind(m->plain, s->a->str, unknown);
   }
 }
 
@@ -367,7 +410,7 @@ static void check_jit_names(Module *m) {
   }
 }
 
-Module *collect_module(Node *root) {
+Module *collect_module(Node *root, const Options *opt) {
   Module *m = xmalloc(sizeof(Module));
   for (Node *s = root; s; s = s->next) {
     if (s->kind == ND_IMPORT) collect_import(m, s->str);
@@ -385,7 +428,7 @@ Module *collect_module(Node *root) {
   // decorators may name module constants and other functions: decode them last
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    collect_decorators(m, f, f->def->args);
+    collect_decorators(m, f, f->def->args, opt);
   }
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];

@@ -6,6 +6,8 @@
 // for errors after which the stage cannot go on.
 #include "tl2cu.h"
 
+#include <setjmp.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,11 +96,34 @@ void diag_note(Loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
+// What is being done when an error stops translation, said after it (NULL: nothing).
+static const char *context_text;
+static Loc context_loc;
+
+void diag_context(Loc loc, const char *text) {
+  context_loc = loc;
+  context_text = text;
+}
+
+// Set while an evaluation may fail quietly (diag_attempt): a fatal error jumps back.
+static jmp_buf *attempt;
+
+bool diag_attempt(void (*fn)(void *), void *arg) {
+  jmp_buf here, *saved = attempt;
+  attempt = &here;
+  bool ok = setjmp(here) == 0;
+  if (ok) fn(arg);
+  attempt = saved;
+  return ok;
+}
+
 _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) {
+  if (attempt) longjmp(*attempt, 1);
   va_list ap;
   va_start(ap, fmt);
   report("error", loc, fmt, ap);
   va_end(ap);
+  if (context_text) diag_note(context_loc, "%s", context_text);
   util_free_all();
   exit(1);
 }

@@ -72,7 +72,12 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   if (o) return o;
   o = lookup(c->m->globals, e->str);
   if (o) return o;
-  if (lookup(c->m->plain, e->str))
+  Obj *plain = lookup(c->m->plain, e->str);
+  if (plain && !c->in_kernel) {  // host code reads plain globals
+    if (plain->str) diag_fatal(e->loc, "host code: '%s' is computed by code that tl2cu does not run", e->str);
+    return plain;
+  }
+  if (plain)
     diag_fatal(e->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
                "tl.constexpr(...) or fix it with -D %s=VALUE", e->str, e->str);
   if (builtin_exists(e->str)) {
@@ -821,7 +826,65 @@ static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node
   }
 }
 
+// A host function called while module-level values are computed (autotune configs from
+// a helper, as in Triton's tutorial 03): plain Python run here, statement by statement.
+// Returns whether the block returned (its value in *ret).
+static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
+  for (Node *s = stmts; s; s = s->next) {
+    c->loc = s->loc;
+    switch (s->kind) {
+    case ND_PASS: case ND_IMPORT: break;
+    case ND_RETURN: *ret = s->a ? eval(c, s->a) : obj_none(); return true;
+    case ND_IF:
+      if (exec_host_block(c, truthy(eval(c, s->a), s->a->loc) ? s->body : s->orelse, ret)) return true;
+      break;
+    case ND_ASSIGN:
+      if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "host code: only assignments to a name are evaluated");
+      c->env = bind(c->env, s->a->str, eval(c, s->b));
+      break;
+    case ND_FOR: {
+      Obj *it = eval(c, s->b);
+      if (it->kind != OBJ_TUPLE || s->a->kind != ND_NAME)
+        diag_fatal(s->loc, "host code: only for loops of a name over a list, tuple or range are evaluated");
+      for (int i = 0; i < it->items.len; i++) {
+        c->env = bind(c->env, s->a->str, it->items.items[i]);
+        if (exec_host_block(c, s->body, ret)) return true;
+      }
+      break;
+    }
+    case ND_EXPR_STMT: {  // LIST.append(x)
+      Node *e = s->a;
+      Obj *list = e->kind == ND_CALL && e->a->kind == ND_ATTR && !strcmp(e->a->str, "append") && e->args && !e->args->next
+                      ? eval(c, e->a->a) : NULL;
+      if (!list || list->kind != OBJ_TUPLE) diag_fatal(s->loc, "host code: only LIST.append(x) is evaluated as a statement");
+      vec_push(&list->items, eval(c, e->args));
+      break;
+    }
+    default: diag_fatal(s->loc, "host code: this statement is not evaluated (return, if, for, assignments and LIST.append are)");
+    }
+  }
+  return false;
+}
+
+static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
+  if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
+  if (f->def->args) diag_fatal(call->loc, "'%s' has decorators: tl2cu does not run it", f->name);
+  Binding *env = NULL;
+  bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
+  Binding *saved_env = c->env;
+  Loc saved_loc = c->loc;
+  c->env = env;
+  c->inline_depth++;
+  Obj *ret = obj_none();
+  exec_host_block(c, f->def->body, &ret);
+  c->inline_depth--;
+  c->env = saved_env;
+  c->loc = saved_loc;
+  return ret;
+}
+
 Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
+  if (!f->is_jit && !c->in_kernel) return call_host_function(c, f, call, args, nargs, kwnodes, kwargs, nkw);
   if (!f->is_jit) diag_fatal(call->loc, "'%s' is not a @triton.jit function", f->name);
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
   Binding *env = NULL;

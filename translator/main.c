@@ -255,7 +255,7 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  Module *m = collect_module(module);
+  Module *m = collect_module(module, &opt);
   Vec funcs = select_kernels(m, &opt);
   Vec in_file = file_kernels(m, &funcs);
   options_check_names(&opt, m, &funcs, &in_file);

@@ -62,6 +62,8 @@ void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_error_count(void);
+void diag_context(Loc loc, const char *text);
+bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)  // a note for any fatal error until cleared (NULL)
 const char *diag_path(void);
 const char *diag_line_text(int line);  // the source line, without its newline
 
@@ -260,7 +262,6 @@ typedef struct {
   Vec funcs;         // Func*
 } Module;
 
-Module *collect_module(Node *root);
 Func *module_func(Module *m, const char *name);
 // Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
 // by what its name is bound to, however the file imported it?
@@ -318,6 +319,9 @@ typedef struct {
   bool write_depfile;     // -MD (or -MF)
   bool print_include_dir; // --print-include-dir: print where tl2cu.cuh is, translate nothing
 } Options;
+
+// collect.c (declared here, after Options): -D can stand for autotune configs
+Module *collect_module(Node *root, const Options *opt);
 
 // Parses argv; exits with status 2 on usage errors.
 void options_parse_argv(Options *o, int argc, char **argv);
