@@ -695,18 +695,6 @@ static const char *math_functions[] = {"abs", "exp", "exp2", "log", "log2", "sqr
                                        "sin", "cos", "floor", "ceil", "erf", "fdiv", "div_rn", "fma",
                                        "cdiv", "sigmoid", "maximum", "minimum", "umulhi"};
 
-static Obj *module_named(const char *name) {
-  Obj *o = obj_new(OBJ_MODULE);
-  o->str = name;
-  return o;
-}
-
-static Obj *libdevice_function(const char *name) {
-  Obj *o = obj_new(OBJ_BUILTIN);
-  o->str = xprintf("libdevice.%s", name);
-  return o;
-}
-
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   (void)c;
   const char *m = module->str;
@@ -716,33 +704,27 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
         strcmp(name, "half") && strcmp(name, "bool"))
       return obj_dtype(s);
     if (!strcmp(m, "tl") && !strcmp(name, "math")) {
-      Obj *o = obj_new(OBJ_MODULE);
-      o->str = "tl.math";
-      return o;
+      return obj_module("tl.math");
     }
     if (!strcmp(name, "PropagateNan")) {
-      Obj *o = obj_new(OBJ_MODULE);
-      o->str = "tl.PropagateNan";
-      return o;
+      return obj_module("tl.PropagateNan");
     }
-    if (!strcmp(m, "tl") && !strcmp(name, "extra")) return module_named("tl.extra");
+    if (!strcmp(m, "tl") && !strcmp(name, "extra")) return obj_module("tl.extra");
     if (!strcmp(m, "tl.math")) {
       bool ok = false;
       for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++) ok |= !strcmp(name, math_functions[i]);
-      if (!ok && libdevice_has(name)) return libdevice_function(name);  // Triton 2.x's tl.math held libdevice
+      if (!ok && libdevice_has(name)) return obj_builtin(xprintf("libdevice.%s", name));  // Triton 2.x's tl.math held libdevice
       if (!ok) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
     }
     const char *q = xprintf("tl.%s", name);
     if (!find(q)) diag_fatal(loc, "unknown function '%s'", q);
-    Obj *o = obj_new(OBJ_BUILTIN);
-    o->str = q;
-    return o;
+    return obj_builtin(q);
   }
-  if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return module_named("tl.extra.cuda");
-  if ((!strcmp(m, "tl.extra") || !strcmp(m, "tl.extra.cuda")) && !strcmp(name, "libdevice")) return module_named("libdevice");
+  if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return obj_module("tl.extra.cuda");
+  if ((!strcmp(m, "tl.extra") || !strcmp(m, "tl.extra.cuda")) && !strcmp(name, "libdevice")) return obj_module("libdevice");
   if (!strcmp(m, "libdevice")) {
     if (!libdevice_has(name)) diag_fatal(loc, "unknown function 'libdevice.%s'", name);
-    return libdevice_function(name);
+    return obj_builtin(xprintf("libdevice.%s", name));
   }
   if (!strcmp(m, "tl.PropagateNan")) {
     if (!strcmp(name, "ALL")) return obj_int(1);
@@ -751,15 +733,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   }
   if (!strcmp(m, "triton")) {
     if (!strcmp(name, "language")) {
-      Obj *o = obj_new(OBJ_MODULE);
-      o->str = "tl";
-      return o;
+      return obj_module("tl");
     }
     const char *q = xprintf("triton.%s", name);
     if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
-    Obj *o = obj_new(OBJ_BUILTIN);
-    o->str = q;
-    return o;
+    return obj_builtin(q);
   }
   diag_fatal(loc, "unsupported module member '%s.%s'", m, name);
 }

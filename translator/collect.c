@@ -23,6 +23,8 @@ Obj *obj_bool(bool v) { Obj *o = obj_new(OBJ_BOOL); o->ival = v; return o; }
 Obj *obj_none(void) { return obj_new(OBJ_NONE); }
 Obj *obj_str(const char *s) { Obj *o = obj_new(OBJ_STR); o->str = s; return o; }
 Obj *obj_dtype(Scalar s) { Obj *o = obj_new(OBJ_DTYPE); o->ival = s; return o; }
+Obj *obj_module(const char *name) { Obj *o = obj_new(OBJ_MODULE); o->str = name; return o; }
+Obj *obj_builtin(const char *qualified) { Obj *o = obj_new(OBJ_BUILTIN); o->str = qualified; return o; }
 
 const char *obj_kind_name(const Obj *o) {
   switch (o->kind) {
@@ -79,12 +81,6 @@ Func *module_func(Module *m, const char *name) {
   return NULL;
 }
 
-static Obj *module_obj(const char *name) {
-  Obj *o = obj_new(OBJ_MODULE);
-  o->str = name;
-  return o;
-}
-
 // The canonical name tl2cu knows a module by, or NULL.
 static const char *known_module(const char *dotted) {
   static const struct { const char *path, *name; } mods[] = {
@@ -120,12 +116,12 @@ static void collect_import(Module *m, const char *text) {
       if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
       else p = save;
       const char *known = known_module(path);
-      if (alias) m->globals = bind(m->globals, alias, module_obj(known ? known : path));
+      if (alias) m->globals = bind(m->globals, alias, obj_module(known ? known : path));
       else {
         char *dot = strchr(path, '.');
         char *top = dot ? xstrndup(path, (size_t)(dot - path)) : path;
         const char *k = known_module(top);
-        m->globals = bind(m->globals, top, module_obj(k ? k : top));
+        m->globals = bind(m->globals, top, obj_module(k ? k : top));
       }
     }
     return;
@@ -138,16 +134,11 @@ static void collect_import(Module *m, const char *text) {
     if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
     else p = save;
     const char *known = known_module(xprintf("%s.%s", from, name)), *from_known = known_module(from);
-    if (known) m->globals = bind(m->globals, alias, module_obj(known));
-    else if (from_known && !strcmp(from_known, "libdevice")) {  // from ...libdevice import tanh
-      Obj *b = obj_new(OBJ_BUILTIN);
-      b->str = xprintf("libdevice.%s", name);
-      m->globals = bind(m->globals, alias, b);
-    }
+    if (known) m->globals = bind(m->globals, alias, obj_module(known));
+    else if (from_known && !strcmp(from_known, "libdevice"))  // from ...libdevice import tanh
+      m->globals = bind(m->globals, alias, obj_builtin(xprintf("libdevice.%s", name)));
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
-      Obj *b = obj_new(OBJ_BUILTIN);
-      b->str = xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name);
-      m->globals = bind(m->globals, alias, b);
+      m->globals = bind(m->globals, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
     }
   }
 }
@@ -190,23 +181,27 @@ static const char *dotted_name(Node *e) {
   return "...";
 }
 
+bool is_constexpr_annotation(Module *m, Node *ann) {
+  if (!ann) return false;
+  if (refers_to(m, ann, "tl.constexpr")) return true;
+  return ann->kind == ND_STR && !strcmp(ann->str, "constexpr");
+}
+
 // "BLOCK_M, BLOCK_N": the kernel's tl.constexpr parameters, for messages.
-static const char *constexpr_names(Func *f) {
+static const char *constexpr_names(Module *m, Func *f) {
   Str s = {0};
   str_add(&s, "");
   for (Node *p = f->def->a; p; p = p->next)
-    if (p->a && p->a->kind == ND_ATTR && !strcmp(p->a->str, "constexpr")) str_addf(&s, "%s%s", s.len ? ", " : "", p->str);
+    if (is_constexpr_annotation(m, p->a)) str_addf(&s, "%s%s", s.len ? ", " : "", p->str);
   return s.len ? s.buf : "its meta-parameters";
 }
 
 // Whether -D gives every tl.constexpr parameter of f (a kernel with some).
-static bool fixed_by_defines(Func *f, const Options *opt) {
+static bool fixed_by_defines(Module *m, Func *f, const Options *opt) {
   int n = 0;
   for (Node *p = f->def->a; p; p = p->next) {
-    if (!p->a || p->a->kind != ND_ATTR || strcmp(p->a->str, "constexpr")) continue;
-    bool given = false;
-    for (int i = 0; i < opt->defines.len && !given; i++) given = !strcmp(((Define *)opt->defines.items[i])->name, p->str);
-    if (!given) return false;
+    if (!is_constexpr_annotation(m, p->a)) continue;
+    if (!option_define(opt, p->str)) return false;
     n++;
   }
   return n > 0;
@@ -240,12 +235,12 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
       if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
       if (!configs) diag_fatal(d->loc, "@triton.autotune needs configs=[...]");
       ConfigsEval attempt = {m, configs, NULL};
-      if (fixed_by_defines(f, opt) && !diag_attempt(eval_configs, &attempt))
+      if (fixed_by_defines(m, f, opt) && !diag_attempt(eval_configs, &attempt))
         continue;  // host code tl2cu cannot run, and -D fixes every meta-parameter: no configs needed
       diag_context(configs->loc, xprintf("while computing the autotune configs of '%s': tl2cu runs plain Python only "
                                          "(literals, comprehensions, helper functions of if, for, return); "
                                          "configs that depend on the machine can be replaced by one, fixed with "
-                                         "-D for %s and --num-warps", f->name, constexpr_names(f)));
+                                         "-D for %s and --num-warps", f->name, constexpr_names(m, f)));
       Obj *list = attempt.result ? attempt.result : module_eval(m, configs, NULL);
       diag_context((Loc){0}, NULL);
       if (list->kind != OBJ_TUPLE) diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");

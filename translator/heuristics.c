@@ -13,14 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *define_of(Options *o, const char *name) {
-  for (int i = 0; i < o->defines.len; i++) {
-    Define *d = o->defines.items[i];
-    if (!strcmp(d->name, name)) return d->value;
-  }
-  return NULL;
-}
-
 // The parameter named by args['NAME'], or NULL.
 static Node *arg_name(Heuristic *h, Node *e) {
   if (e->kind != ND_SUBSCRIPT || e->a->kind != ND_NAME || strcmp(e->a->str, h->lambda->str)) return NULL;
@@ -29,7 +21,7 @@ static Node *arg_name(Heuristic *h, Node *e) {
 }
 
 static bool is_constexpr_param(Func *f, const char *name, Options *opt) {
-  if (define_of(opt, name)) return true;
+  if (option_define(opt, name)) return true;
   for (Node *p = f->def->a; p; p = p->next)
     if (!strcmp(p->str, name))
       return p->a && ((p->a->kind == ND_ATTR && !strcmp(p->a->str, "constexpr")) ||
@@ -49,7 +41,7 @@ static bool reads_runtime(Func *f, Heuristic *h, Node *e, Options *opt) {
 }
 
 bool heuristic_is_runtime(Func *f, Heuristic *h, Options *opt) {
-  if (define_of(opt, h->name)) return false;
+  if (option_define(opt, h->name)) return false;
   if (!reads_runtime(f, h, h->lambda->a, opt)) return false;
   NodeKind k = h->lambda->a->kind;
   if (k != ND_COMPARE && k != ND_BOOLOP && k != ND_NOT)
@@ -62,7 +54,7 @@ bool heuristic_is_runtime(Func *f, Heuristic *h, Options *opt) {
 Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt) {
   Obj *args = obj_new(OBJ_DICT);
   for (Node *p = f->def->a; p; p = p->next) {
-    const char *d = define_of(opt, p->str);
+    const char *d = option_define(opt, p->str);
     Obj *v = NULL;
     if (d) {
       char *end;

@@ -80,11 +80,7 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   if (plain)
     diag_fatal(e->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
                "tl.constexpr(...) or fix it with -D %s=VALUE", e->str, e->str);
-  if (builtin_exists(e->str)) {
-    o = obj_new(OBJ_BUILTIN);
-    o->str = e->str;
-    return o;
-  }
+  if (builtin_exists(e->str)) return obj_builtin(e->str);
   diag_fatal(e->loc, "undefined name '%s'", e->str);
 }
 
@@ -960,14 +956,6 @@ static Obj *define_value(const char *text) {
   return v;
 }
 
-static const char *find_define(Options *o, const char *name) {
-  for (int i = 0; i < o->defines.len; i++) {
-    Define *d = o->defines.items[i];
-    if (!strcmp(d->name, name)) return d->value;
-  }
-  return NULL;
-}
-
 static const char *find_sig(Options *o, const char *kernel, int nkernels) {
   for (int i = 0; i < o->sigs.len; i++) {
     SigOpt *s = o->sigs.items[i];
@@ -1041,12 +1029,6 @@ static bool annotation_type(Node *ann, Type *out) {
   return false;
 }
 
-static bool is_constexpr_annotation(Module *m, Node *ann) {
-  if (!ann) return false;
-  if (refers_to(m, ann, "tl.constexpr")) return true;
-  return ann->kind == ND_STR && !strcmp(ann->str, "constexpr");
-}
-
 // The autotune config whose values the -D options name, else the first.
 static Obj *chosen_config(Func *f, Options *o) {
   Obj *configs = f->autotune_configs;
@@ -1057,7 +1039,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     bool match = true;
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
-      const char *d = find_define(o, key->str);
+      const char *d = option_define(o, key->str);
       if (d && !(obj_is_const_number(val) && define_value(d)->ival == val->ival)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
@@ -1102,7 +1084,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       apply_sig_entry(p, entries[i], f);
       typed = !p->is_constexpr;
     }
-    const char *d = find_define(o, p->name);
+    const char *d = option_define(o, p->name);
     if (d) {
       p->is_constexpr = true;
       p->constval = define_value(d);
@@ -1196,7 +1178,7 @@ static bool config_pinned(Func *f, Options *o) {
   for (int i = 0; i < f->autotune_configs->items.len; i++) {
     Obj *kw = ((Obj *)f->autotune_configs->items.items[i])->items.items[0];
     for (int j = 0; j + 1 < kw->items.len; j += 2)
-      if (find_define(o, ((Obj *)kw->items.items[j])->str)) return true;
+      if (option_define(o, ((Obj *)kw->items.items[j])->str)) return true;
   }
   return false;
 }
@@ -1209,7 +1191,7 @@ static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
   int nrt = 0;
   for (int i = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
-    if (find_define(opt, h->name)) continue;
+    if (option_define(opt, h->name)) continue;
     if (!heuristic_is_runtime(f, h, opt)) {
       fixed = bind(fixed, h->name, heuristic_value(m, f, h, opt));
       continue;

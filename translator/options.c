@@ -37,6 +37,14 @@ static const char usage[] =
     "Options may also stand in FILE.py on comment lines '# tl2cu: <options>';\n"
     "command-line options win.\n";
 
+const char *option_define(const Options *o, const char *name) {
+  for (int i = 0; i < o->defines.len; i++) {
+    Define *d = o->defines.items[i];
+    if (!strcmp(d->name, name)) return d->value;
+  }
+  return NULL;
+}
+
 typedef struct {
   Loc loc;      // the option's word in a '# tl2cu:' line (line 0: the command line)
   int val_end;  // where the word after it ends: the option and its value, when it takes one

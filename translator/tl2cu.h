@@ -273,6 +273,9 @@ Obj *obj_bool(bool v);
 Obj *obj_none(void);
 Obj *obj_str(const char *s);
 Obj *obj_dtype(Scalar s);
+Obj *obj_module(const char *name);        // "tl", "tl.math", "libdevice"
+Obj *obj_builtin(const char *qualified);  // "tl.exp", "libdevice.tanh"
+bool is_constexpr_annotation(Module *m, Node *ann);  // tl.constexpr however imported, or "constexpr"
 const char *obj_kind_name(const Obj *o);
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
@@ -322,6 +325,8 @@ typedef struct {
 
 // collect.c (declared here, after Options): -D can stand for autotune configs
 Module *collect_module(Node *root, const Options *opt);
+
+const char *option_define(const Options *o, const char *name);  // -D NAME's value, or NULL
 
 // Parses argv; exits with status 2 on usage errors.
 void options_parse_argv(Options *o, int argc, char **argv);
