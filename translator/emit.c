@@ -878,11 +878,27 @@ static bool hoisted_apart(LoopSpan loop, Value *add, Value *m) {
   return loop_invariant(m, loop.first, loop.last, 0) && !loop_invariant(add, loop.first, loop.last, 0);
 }
 
+// Does InstCombine move the multiply m into a select (FoldOpIntoSelect)? It does for
+// x * C where x = tl.where(c, y, C2) is read once and has a constant arm: m becomes
+// c ? y * C : C2 * C, and the add then reads a select, which nothing contracts (fuzz
+// kernel k227). Not when the select is a min/max idiom of a float compare read once.
+static bool folds_into_select(Value *m) {
+  Value *sel = unbroadcast(m->b)->kind == V_CONST ? m->a : unbroadcast(m->a)->kind == V_CONST ? m->b : NULL;
+  if (!sel || sel->kind != V_WHERE || sel->uses - is_materialized(sel) != 1) return false;
+  if (unbroadcast(sel->b)->kind != V_CONST && unbroadcast(sel->c)->kind != V_CONST) return false;
+  Value *cmp = unbroadcast(sel->a);
+  bool minmax = cmp->kind == V_BINARY && is_compare(cmp->op) && scalar_is_float(cmp->a->ty.kind) &&
+                cmp->uses - is_materialized(cmp) == 1 &&
+                ((same_value(cmp->a, sel->b, 0) && same_value(cmp->b, sel->c, 0)) ||
+                 (same_value(cmp->a, sel->c, 0) && same_value(cmp->b, sel->b, 0)));
+  return !minmax;
+}
+
 static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
   if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
   if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
-  return !hoisted_apart(loop, add, m);
+  return !hoisted_apart(loop, add, m) && !folds_into_select(m);
 }
 
 static void decide_value(LoopSpan loop, Value *v, Vec *seen) {

@@ -529,7 +529,7 @@ Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, L
   return r;
 }
 
-static Value *unbroadcast(Value *v) {
+Value *unbroadcast(Value *v) {
   while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
   return v;
 }
@@ -543,7 +543,7 @@ static bool is_float_const(Value *v, double *f) {
 
 // Whether a and b compute the same value from the same operands, as MLIR's CSE merges
 // them before Triton's lowering looks at them (pure operations only: not loads).
-static bool same_value(Value *a, Value *b, int depth) {
+bool same_value(Value *a, Value *b, int depth) {
   a = unbroadcast(a), b = unbroadcast(b);
   if (a == b) return true;
   if (depth > 8 || a->kind != b->kind || !type_eq(a->ty, b->ty) || !shape_eq(a->shape, b->shape)) return false;

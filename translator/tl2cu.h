@@ -566,6 +566,9 @@ void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
 bool is_compare(Op op);  // < <= > >= == !=
+Value *unbroadcast(Value *v);  // the value a broadcast or expand copies
+// Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).
+bool same_value(Value *a, Value *b, int depth);
 // A named value nothing reads: only its own definition counts (lower.c's dead-value
 // sweep leaves 0). It is not emitted.
 static inline bool never_read(const Value *v) { return v->uses <= 1; }

@@ -6,59 +6,59 @@ namespace tl2cu_kernels {
 // shift_kinds: num_warps=4
 __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr, int16_t *c_ptr, uint32_t *d_ptr, uint8_t *o8_ptr, uint8_t *p8_ptr, uint32_t *o32_ptr, int32_t *o64_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L35: offs = tl.arange(0, 128)
+  // L40: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L36: mask = offs < n
+  // L41: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L37: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
+  // L42: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
   int8_t a[1];  // [128] i8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (int8_t)0);
   }
-  // L38: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
+  // L43: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
   uint8_t b[1];  // [128] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (uint8_t)0);
   }
-  // L39: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
+  // L44: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
   int16_t c[1];  // [128] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     c[_k] = (mask[_k] ? c_ptr[offs[_k]] : (int16_t)0);
   }
-  // L40: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
+  // L45: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t d[1];  // [128] u32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0u);
   }
-  // L41: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
+  // L46: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o8_ptr[offs[_k]] = tl2cu_ashr((uint8_t)a[_k], (uint8_t)(b[_k] & (uint8_t)7));
   }
-  // L42: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
+  // L47: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) p8_ptr[offs[_k]] = tl2cu_shr(b[_k], (uint8_t)(int8_t)(a[_k] & (int8_t)7));
   }
-  // L43: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
+  // L48: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = tl2cu_ashr((uint32_t)c[_k], (d[_k] & 31u));
   }
-  // L44: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
+  // L49: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = (int32_t)(tl2cu_ashr((uint32_t)c[_k], (d[_k] & 15u)) - 4u);
@@ -69,26 +69,26 @@ __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr
 __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12];
-  // L49: offs = tl.arange(0, 64)
+  // L54: offs = tl.arange(0, 64)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     offs[_k] = _e;
   }
-  // L50: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
+  // L55: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
   uint8_t x[1];  // [64] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : (uint8_t)3);
   }
-  // L51: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
+  // L56: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
   int16_t y[1];  // [64] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = ((offs[_k] < n) ? y_ptr[offs[_k]] : (int16_t)-5);
   }
-  // L52: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
+  // L57: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
   int32_t x_argmax;  // argmax of x
   {
     uint8_t _r0 = x[0];
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[0] = x_argmax;
   }
-  // L53: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
+  // L58: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
   int32_t x_argmin;  // argmin of x
   {
     uint8_t _r0 = x[0];
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[1] = x_argmin;
   }
-  // L54: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
+  // L59: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
   int32_t y_argmax;  // argmax of y
   {
     int16_t _r0 = y[0];
@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[2] = y_argmax;
   }
-  // L55: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
+  // L60: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
   int32_t y_argmin;  // argmin of y
   {
     int16_t _r0 = y[0];
@@ -196,7 +196,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[3] = y_argmin;
   }
-  // L56: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
+  // L61: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
   int32_t max_input[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -229,64 +229,64 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
 // nan_bits: num_warps=4
 __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_bfloat16 *b_ptr, double *d_ptr, double *o_sub_ptr, double *o_wide_ptr, half *o_narrow_ptr, half *o_abs_ptr, __nv_bfloat16 *o_babs_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L61: offs = tl.arange(0, 128)
+  // L66: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L62: mask = offs < n
+  // L67: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L63: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L68: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L64: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L69: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L65: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L70: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L66: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L71: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
   double d[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0.0);
   }
-  // L67: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
+  // L72: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_sub_ptr[offs[_k]] = tl2cu_cast<double>((x[_k] - y[_k]));
   }
-  // L68: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
+  // L73: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_wide_ptr[offs[_k]] = tl2cu_cast<double>(b[_k]);
   }
-  // L69: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
+  // L74: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_narrow_ptr[offs[_k]] = tl2cu_cast<half>(d[_k]);
   }
-  // L70: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
+  // L75: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_abs_ptr[offs[_k]] = tl2cu_abs(x[_k]);
   }
-  // L71: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
+  // L76: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_babs_ptr[offs[_k]] = tl2cu_abs(b[_k]);
@@ -296,32 +296,32 @@ __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_b
 // hoisted_product: num_warps=4
 __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_ptr, float *o32_ptr, double *o64_ptr, float s, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L76: offs = tl.arange(0, 128)
+  // L81: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L77: mask = offs < n
+  // L82: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L78: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L83: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L79: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L84: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
   double y[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0);
   }
-  // L82: for i in range(0, reps):
+  // L87: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -333,19 +333,19 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
     acc64[_k] = y[_k];
   }
   for (int32_t i = 0; i < reps; ++i) {
-    // L83: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
+    // L88: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
     float acc_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = fmaf(x[_k], s, acc[_k]);
     }
-    // L84: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
+    // L89: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     double acc64_1[1];  // [128] fp64
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc64_1[_k] = (acc64[_k] + __dmul_rn(y[_k], (double)n));
     }
-    // L82: for i in range(0, reps):
+    // L87: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc[_k] = acc_1[_k];
@@ -355,12 +355,12 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
       acc64[_k] = acc64_1[_k];
     }
   }
-  // L85: tl.store(o32_ptr + offs, acc, mask=mask)
+  // L90: tl.store(o32_ptr + offs, acc, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = acc[_k];
   }
-  // L86: tl.store(o64_ptr + offs, acc64, mask=mask)
+  // L91: tl.store(o64_ptr + offs, acc64, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = acc64[_k];
@@ -370,95 +370,168 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
 // half_fma: num_warps=4
 __global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L91: offs = tl.arange(0, 128)
+  // L96: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L92: mask = offs < n
+  // L97: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L93: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L98: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L94: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L99: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L95: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L100: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 a[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L96: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L101: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L97: tl.store(o16_ptr + offs, x * y + x, mask=mask)
+  // L102: tl.store(o16_ptr + offs, x * y + x, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o16_ptr[offs[_k]] = __hfma(x[_k], y[_k], x[_k]);
   }
-  // L98: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
+  // L103: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) ob16_ptr[offs[_k]] = __hfma(a[_k], b[_k], -a[_k]);
   }
 }
 
+// select_product: num_warps=4
+__global__ void __launch_bounds__(128) select_product(half *x_ptr, half *y_ptr, float *u_ptr, float *v_ptr, half *o16_ptr, float *o32_ptr, float *orelu_ptr, half *otwice_ptr, half *osel_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L108: offs = tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L109: mask = offs < n
+  bool mask[1];  // [128] i1
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L110: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  half x[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
+  }
+  // L111: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  half y[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
+  }
+  // L112: u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
+  float u[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0.0f);
+  }
+  // L113: v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
+  float v[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    v[_k] = (mask[_k] ? v_ptr[offs[_k]] : 0.0f);
+  }
+  // L114: tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o16_ptr[offs[_k]] = (x[_k] + __hmul_rn(((x[_k] >= y[_k]) ? y[_k] : half(0.25f)), half(1.5f)));
+  }
+  // L115: tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o32_ptr[offs[_k]] = (v[_k] - __fmul_rn(((u[_k] < v[_k]) ? u[_k] : -0.75f), 3.0f));
+  }
+  // L116: tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) orelu_ptr[offs[_k]] = fmaf(((u[_k] > 0.0f) ? u[_k] : 0.0f), 1.1000000000000001f, v[_k]);
+  }
+  // L117: twice = tl.where(x < y, x, 0.5)
+  half twice[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    twice[_k] = ((x[_k] < y[_k]) ? x[_k] : half(0.5f));
+  }
+  // L118: tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) otwice_ptr[offs[_k]] = __hfma(twice[_k], half(1.25f), y[_k]);
+  }
+  // L119: tl.store(osel_ptr + offs, twice, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) osel_ptr[offs[_k]] = twice[_k];
+  }
+}
+
 // loop_near_top: num_warps=4
 __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t lo, int32_t hi) {
   const int _tid = threadIdx.x;
-  // L105: for i in range(lo, hi, 256):
+  // L126: for i in range(lo, hi, 256):
   int32_t count = 0;
   int32_t last = lo;
   for (int32_t i = lo; i < hi; i = tl2cu_add(i, 256)) {
-    // L106: count += 1
+    // L127: count += 1
     const int32_t count_1 = tl2cu_add(count, 1);
-    // L105: for i in range(lo, hi, 256):
+    // L126: for i in range(lo, hi, 256):
     count = count_1;
     last = i;
   }
-  // L110: for j in range(hi, lo, -256):
+  // L131: for j in range(hi, lo, -256):
   int32_t count_down = 0;
   int32_t last_down = hi;
   for (int32_t j = hi; j > lo; j = tl2cu_add(j, -256)) {
-    // L111: count_down += 1
+    // L132: count_down += 1
     const int32_t count_down_1 = tl2cu_add(count_down, 1);
-    // L110: for j in range(hi, lo, -256):
+    // L131: for j in range(hi, lo, -256):
     count_down = count_down_1;
     last_down = j;
   }
-  // L113: tl.store(out_ptr, count)
+  // L134: tl.store(out_ptr, count)
   if (_tid == 0) {
     *out_ptr = count;
   }
-  // L114: tl.store(out_ptr + 1, last)
+  // L135: tl.store(out_ptr + 1, last)
   if (_tid == 0) {
     out_ptr[1] = last;
   }
-  // L115: tl.store(out_ptr + 2, count_down)
+  // L136: tl.store(out_ptr + 2, count_down)
   if (_tid == 0) {
     out_ptr[2] = count_down;
   }
-  // L116: tl.store(out_ptr + 3, last_down)
+  // L137: tl.store(out_ptr + 3, last_down)
   if (_tid == 0) {
     out_ptr[3] = last_down;
   }
-  // L117: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+  // L138: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
@@ -469,43 +542,43 @@ __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t l
 // loop_near_top: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) loop_near_top_aligned(int32_t *out_ptr, int32_t lo, int32_t hi) {
   const int _tid = threadIdx.x;
-  // L105: for i in range(lo, hi, 256):
+  // L126: for i in range(lo, hi, 256):
   int32_t count = 0;
   int32_t last = lo;
   for (int32_t i = lo; i < hi; i = tl2cu_add(i, 256)) {
-    // L106: count += 1
+    // L127: count += 1
     const int32_t count_1 = tl2cu_add(count, 1);
-    // L105: for i in range(lo, hi, 256):
+    // L126: for i in range(lo, hi, 256):
     count = count_1;
     last = i;
   }
-  // L110: for j in range(hi, lo, -256):
+  // L131: for j in range(hi, lo, -256):
   int32_t count_down = 0;
   int32_t last_down = hi;
   for (int32_t j = hi; j > lo; j = tl2cu_add(j, -256)) {
-    // L111: count_down += 1
+    // L132: count_down += 1
     const int32_t count_down_1 = tl2cu_add(count_down, 1);
-    // L110: for j in range(hi, lo, -256):
+    // L131: for j in range(hi, lo, -256):
     count_down = count_down_1;
     last_down = j;
   }
-  // L113: tl.store(out_ptr, count)
+  // L134: tl.store(out_ptr, count)
   if (_tid == 0) {
     *out_ptr = count;
   }
-  // L114: tl.store(out_ptr + 1, last)
+  // L135: tl.store(out_ptr + 1, last)
   if (_tid == 0) {
     out_ptr[1] = last;
   }
-  // L115: tl.store(out_ptr + 2, count_down)
+  // L136: tl.store(out_ptr + 2, count_down)
   if (_tid == 0) {
     out_ptr[2] = count_down;
   }
-  // L116: tl.store(out_ptr + 3, last_down)
+  // L137: tl.store(out_ptr + 3, last_down)
   if (_tid == 0) {
     out_ptr[3] = last_down;
   }
-  // L117: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+  // L138: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -596,6 +669,21 @@ extern "C" cudaError_t half_fma(cudaStream_t _stream, half *x_ptr, half *y_ptr, 
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return half_fma_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, a_ptr, b_ptr, o16_ptr, ob16_ptr, n);
+}
+
+extern "C" cudaError_t select_product_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, half *y_ptr, float *u_ptr, float *v_ptr, half *o16_ptr, float *o32_ptr, float *orelu_ptr, half *otwice_ptr, half *osel_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::select_product<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, u_ptr, v_ptr, o16_ptr, o32_ptr, orelu_ptr, otwice_ptr, osel_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t select_product(cudaStream_t _stream, half *x_ptr, half *y_ptr, float *u_ptr, float *v_ptr, half *o16_ptr, float *o32_ptr, float *orelu_ptr, half *otwice_ptr, half *osel_ptr, int32_t n) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return select_product_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, u_ptr, v_ptr, o16_ptr, o32_ptr, orelu_ptr, otwice_ptr, osel_ptr, n);
 }
 
 extern "C" cudaError_t loop_near_top_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *out_ptr, int32_t lo, int32_t hi) {

@@ -18,6 +18,10 @@
 #   `acc + x * s` is contracted all the same (ptxas fuses mul.f32 and add.f32 again).
 # half_fma: fp16 and bf16 a * b + c are one fma.rn.f16 / fma.rn.bf16 in Triton's PTX; tl2cu
 #   rounded the product first (fuzz kernel k227).
+# select_product: InstCombine moves a multiply by a constant into a select read once
+#   with a constant arm (tl.where(c, y, 0.25) * 1.5 becomes tl.where(c, y * 1.5, 0.375)),
+#   so the add after it is not contracted; a min/max idiom (tl.where(u > 0.0, u, 0.0)) and
+#   a select read twice keep the multiply, and the fma (fuzz kernel k227).
 # loop_near_top (not a fuzz finding): a loop stepping by a constant from a run-time bound
 #   near the type's end, up and down: Triton's increment wraps (no nsw), tl2cu's too, and
 #   the last counter and a block of it. docs/NOTES.md 26: versioning such loops on the
@@ -26,6 +30,7 @@
 # tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
 # tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
 # tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32' -s 'loop_near_top:*i32,i32,i32'
+# tl2cu: -s 'select_product:*fp16,*fp16,*fp32,*fp32,*fp16,*fp32,*fp32,*fp16,*fp16,i32'
 import triton
 import triton.language as tl
 
@@ -96,6 +101,22 @@ def half_fma(x_ptr, y_ptr, a_ptr, b_ptr, o16_ptr, ob16_ptr, n):
     b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
     tl.store(o16_ptr + offs, x * y + x, mask=mask)
     tl.store(ob16_ptr + offs, a * b - a, mask=mask)
+
+
+@triton.jit
+def select_product(x_ptr, y_ptr, u_ptr, v_ptr, o16_ptr, o32_ptr, orelu_ptr, otwice_ptr, osel_ptr, n):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+    u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
+    v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
+    tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
+    tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
+    tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
+    twice = tl.where(x < y, x, 0.5)
+    tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
+    tl.store(osel_ptr + offs, twice, mask=mask)
 
 
 @triton.jit

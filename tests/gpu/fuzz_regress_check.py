@@ -77,6 +77,14 @@ def main():
         ins = [(torch.randn(128, generator=g) * 3).to(t).cuda() for t in (torch.float16, torch.float16, torch.bfloat16, torch.bfloat16)]
         run(tally, lib, mod, "half_fma", ins, [poisoned(128, torch.float16), poisoned(128, torch.bfloat16)], n32,
             f"trial={trial} n={n}")
+        ins = [(torch.randn(128, generator=g) * 3).to(t).cuda() for t in (torch.float16, torch.float16, torch.float32, torch.float32)]
+        outs = [poisoned(128, t) for t in (torch.float16, torch.float32, torch.float32, torch.float16, torch.float16)]
+        run(tally, lib, mod, "select_product", ins, outs, n32, f"trial={trial} n={n}")
+        x, y = ins[0][:n], ins[1][:n]  # how many elements an fma would have changed: the case can fail
+        sel = torch.where(x >= y, y, torch.tensor(0.25, dtype=torch.float16, device="cuda"))
+        fused = (x.double() + sel.double() * 1.5).half()
+        print(f"[INFO] select_product trial={trial}: an fma differs from Triton's rounding in "
+              f"{int((bits(fused) != bits(outs[0][:n])).sum())} of {n} fp16 elements")
         ins = [full_range(g, 64, torch.uint8), full_range(g, 64, torch.int16)]
         run(tally, lib, mod, "narrow_argmax", ins, [torch.full((5,), -7, dtype=torch.int32, device="cuda")],
             [(min(n, 64), ctypes.c_int32)], f"trial={trial} n={min(n, 64)}")
