@@ -139,7 +139,7 @@ def launch_bound_medians(case, bench, ms_c, ms_t):
     return statistics.median(times_c), statistics.median(times_t)
 
 
-def against_baseline(name, case, baseline, bench):
+def against_baseline(name, case, baseline, bench, rounds):
     """The same sample through an earlier translator's build (BASELINE/NAME/libkernel.so, with
     the runtime header it was built with): (now ms, before ms, before output check), each the
     median of interleaved do_bench calls, so that a change of the translator is measured
@@ -151,14 +151,11 @@ def against_baseline(name, case, baseline, bench):
     torch.cuda.synchronize()
     ok, _ = before.check()
     now_ms, before_ms = [], []
-    for _ in range(BASELINE_ROUNDS):
+    for _ in range(rounds):
         now_ms.append(do_bench(case.run_tl2cu, **bench))
         before_ms.append(do_bench(before.run_tl2cu, **bench))
     del before
     return statistics.median(now_ms), statistics.median(before_ms), ok
-
-
-BASELINE_ROUNDS = 5
 
 
 def main():
@@ -167,6 +164,7 @@ def main():
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "samples")
     parser.add_argument("--baseline", type=Path,
                         help="also time an earlier translator's sample build (libkernel.so files) against this one")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved do_bench calls per build with --baseline")
     args = parser.parse_args()
     ceiling = copy_ceiling()
     cases = torch_cases()
@@ -187,7 +185,7 @@ def main():
         rows.append([name, case.size, f"{'PASS' if ok else 'FAIL'} {figure}", f"{nbytes / 1e6:.1f} MB",
                      f"{nbytes / ceiling * 1e3:.4f}", f"{ms_c:.4f}", f"{ms_t:.4f}", ms_torch, f"{ms_t / ms_c:.2f}x", pct])
         if args.baseline:
-            now_ms, before_ms, before_ok = against_baseline(name, case, args.baseline, bench)
+            now_ms, before_ms, before_ok = against_baseline(name, case, args.baseline, bench, args.rounds)
             before_rows.append([name, f"{now_ms:.4f}", f"{before_ms:.4f}", f"{before_ms / now_ms:.3f}x",
                                 "PASS" if before_ok else "FAIL"])
             print(" | ".join(before_rows[-1]), flush=True)
@@ -215,7 +213,7 @@ def main():
         "",
         *(["## Against the previous translator", "",
             f"`--baseline`: each sample's tl2cu kernel now and as the translator before this change wrote it "
-            f"(built with its own runtime header), medians of {BASELINE_ROUNDS} interleaved do_bench calls each. "
+            f"(built with its own runtime header), medians of {args.rounds} interleaved do_bench calls each. "
             "Speed = before ms / now ms.", "",
             "| case | now ms | before ms | now/before speed | before's check |", "|---|---|---|---|---|",
             *["| " + " | ".join(r) + " |" for r in before_rows], ""] if before_rows else []),

@@ -3,7 +3,8 @@
 # GPU machine, with build/ translated here by `make gpu-inputs` and carried there):
 #   bash tests/gpu/run_all.sh checks   samples/gpu_check.sh, every tests/gpu/*_check.py,
 #                                      compute-sanitizer memcheck on two of them
-#   bash tests/gpu/run_all.sh bench    bench/bench.py, with --baseline build/base/samples when
+#   bash tests/gpu/run_all.sh bench    bench/bench.py, with --baseline build/base/samples (ROUNDS=N
+#                                      interleaved calls per build, default 5) when
 #                                      that earlier build is there (its runtime in build/base/runtime)
 # Logs go to $OUT when set. Ends with one line per step and exits 1 if any failed.
 set -u -o pipefail
@@ -34,7 +35,7 @@ bench)
     libs=$(for s in $(make -s -C samples list); do echo "../build/base/samples/$s/libkernel.so"; done)
     make -C samples -j"$(nproc)" NO_TRANSLATE=1 BUILD=../build/base/samples RUNTIME=../build/base/runtime $libs \
       >"$out/base_build.log" 2>&1 || { tail "$out/base_build.log"; exit 1; }
-    baseline="--baseline build/base/samples"
+    baseline="--baseline build/base/samples --rounds ${ROUNDS:-5}"
   fi
   make -C samples -j"$(nproc)" compile >"$out/build.log" 2>&1 || { tail "$out/build.log"; exit 1; }
   step bench python3 bench/bench.py --out "$out/PERFORMANCE.md" ${baseline:-}
