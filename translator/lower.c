@@ -345,8 +345,10 @@ Obj *eval(Ctx *c, Node *e) {
   case ND_STR: return obj_str(e->str);
   case ND_NAME: return lookup_name(c, e);
   case ND_ATTR: return eval_attr(c, e);
-  case ND_BINOP: return obj_binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
-  case ND_COMPARE: return obj_binary(c, e->op, eval(c, e->a), eval(c, e->b), e->loc);
+  case ND_BINOP: case ND_COMPARE: {  // left to right, as Python: operands may have effects (atomics)
+    Obj *a = eval(c, e->a);
+    return obj_binary(c, e->op, a, eval(c, e->b), e->loc);
+  }
   case ND_UNARY: {
     Obj *a = eval(c, e->a);
     if (a->kind == OBJ_VALUE) return sem_unary(c, e->op, a, e->loc);
@@ -374,7 +376,8 @@ Obj *eval(Ctx *c, Node *e) {
     Obj *cond = eval(c, e->a);
     if (cond->kind == OBJ_VALUE) {
       if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
-      return obj_value(sem_where(c, cond, eval(c, e->b), eval(c, e->c), e->loc));
+      Obj *then = eval(c, e->b);
+      return obj_value(sem_where(c, cond, then, eval(c, e->c), e->loc));
     }
     return truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
   }

@@ -231,7 +231,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
+    sum_input_1[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
@@ -264,7 +264,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
+    sum_input_2[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
@@ -295,7 +295,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (int8_t)tl2cu_sub(t_sum_2, t_sum_1);
+    scalars[8] = (int8_t)tl2cu_sub(t_sum_1, t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -604,7 +604,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
+    sum_input_1[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
@@ -637,7 +637,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
+    sum_input_2[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
@@ -668,7 +668,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (int8_t)tl2cu_sub(t_sum_2, t_sum_1);
+    scalars[8] = (int8_t)tl2cu_sub(t_sum_1, t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -935,7 +935,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
+    sum_input_1[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
@@ -968,7 +968,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
+    sum_input_2[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
@@ -999,7 +999,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (uint8_t)(t_sum_2 - t_sum_1);
+    scalars[8] = (uint8_t)(t_sum_1 - t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -1308,7 +1308,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
+    sum_input_1[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
@@ -1341,7 +1341,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
+    sum_input_2[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
@@ -1372,7 +1372,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (uint8_t)(t_sum_2 - t_sum_1);
+    scalars[8] = (uint8_t)(t_sum_1 - t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -1627,7 +1627,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)x[_k];
+    sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
@@ -1660,7 +1660,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
+    sum_input_2[_k] = (int32_t)x[_k];
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
@@ -1691,7 +1691,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (int16_t)tl2cu_sub(t_sum_2, t_sum_1);
+    scalars[8] = (int16_t)tl2cu_sub(t_sum_1, t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -2004,7 +2004,7 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)x[_k];
+    sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
   }
   int32_t t_sum_1;  // sum of sum_input_1
   {
@@ -2037,7 +2037,7 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
+    sum_input_2[_k] = (int32_t)x[_k];
   }
   int32_t t_sum_2;  // sum of sum_input_2
   {
@@ -2068,7 +2068,7 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (int16_t)tl2cu_sub(t_sum_2, t_sum_1);
+    scalars[8] = (int16_t)tl2cu_sub(t_sum_1, t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -2323,7 +2323,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)x[_k];
+    sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
@@ -2356,7 +2356,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
+    sum_input_2[_k] = (uint32_t)x[_k];
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
@@ -2387,7 +2387,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (uint16_t)(t_sum_2 - t_sum_1);
+    scalars[8] = (uint16_t)(t_sum_1 - t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -2700,7 +2700,7 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)x[_k];
+    sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
   }
   uint32_t t_sum_1;  // sum of sum_input_1
   {
@@ -2733,7 +2733,7 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
+    sum_input_2[_k] = (uint32_t)x[_k];
   }
   uint32_t t_sum_2;  // sum of sum_input_2
   {
@@ -2764,7 +2764,7 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
     t_sum_2 = _r0;
   }
   if (_tid == 0) {
-    scalars[8] = (uint16_t)(t_sum_2 - t_sum_1);
+    scalars[8] = (uint16_t)(t_sum_1 - t_sum_2);
   }
   // L57: tl.store(scalars + 9, xs * ys * ys - ys)
   if (_tid == 0) {
@@ -3016,34 +3016,6 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int32_t x_sum;  // sum of x
-  {
-    int32_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -3076,6 +3048,34 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  int32_t x_sum;  // sum of x
+  {
+    int32_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -3388,34 +3388,6 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int32_t x_sum;  // sum of x
-  {
-    int32_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -3448,6 +3420,34 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  int32_t x_sum;  // sum of x
+  {
+    int32_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
+      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -3702,34 +3702,6 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint32_t x_sum;  // sum of x
-  {
-    uint32_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -3762,6 +3734,34 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  uint32_t x_sum;  // sum of x
+  {
+    uint32_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
@@ -4074,34 +4074,6 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint32_t x_sum;  // sum of x
-  {
-    uint32_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -4134,6 +4106,34 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  uint32_t x_sum;  // sum of x
+  {
+    uint32_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
+      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
@@ -4388,34 +4388,6 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int64_t x_sum;  // sum of x
-  {
-    int64_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   int64_t sum_input_1[8];  // [1024] i64
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -4448,6 +4420,34 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  int64_t x_sum;  // sum of x
+  {
+    int64_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -4760,34 +4760,6 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int64_t x_sum;  // sum of x
-  {
-    int64_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   int64_t sum_input_1[8];  // [1024] i64
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -4820,6 +4792,34 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  int64_t x_sum;  // sum of x
+  {
+    int64_t _r0 = x[0];
+    _r0 = tl2cu_add(_r0, x[1]);
+    _r0 = tl2cu_add(_r0, x[2]);
+    _r0 = tl2cu_add(_r0, x[3]);
+    _r0 = tl2cu_add(_r0, x[4]);
+    _r0 = tl2cu_add(_r0, x[5]);
+    _r0 = tl2cu_add(_r0, x[6]);
+    _r0 = tl2cu_add(_r0, x[7]);
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
+      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_add(_w0, _w2);
+      _w1 = tl2cu_add(_w1, _w3);
+      _w0 = tl2cu_add(_w0, _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -5074,34 +5074,6 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint64_t x_sum;  // sum of x
-  {
-    uint64_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   uint64_t sum_input_1[8];  // [1024] u64
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -5134,6 +5106,34 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  uint64_t x_sum;  // sum of x
+  {
+    uint64_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
@@ -5446,34 +5446,6 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
     scalars[7] = t_sum;
   }
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint64_t x_sum;  // sum of x
-  {
-    uint64_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r0 = _w0;
-    }
-    x_sum = _r0;
-  }
   uint64_t sum_input_1[8];  // [1024] u64
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -5506,6 +5478,34 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
       _r0 = _w0;
     }
     t_sum_1 = _r0;
+  }
+  uint64_t x_sum;  // sum of x
+  {
+    uint64_t _r0 = x[0];
+    _r0 = (_r0 + x[1]);
+    _r0 = (_r0 + x[2]);
+    _r0 = (_r0 + x[3]);
+    _r0 = (_r0 + x[4]);
+    _r0 = (_r0 + x[5]);
+    _r0 = (_r0 + x[6]);
+    _r0 = (_r0 + x[7]);
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
+    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    __syncthreads();
+    {
+      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
+      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = (_w0 + _w2);
+      _w1 = (_w1 + _w3);
+      _w0 = (_w0 + _w1);
+      _r0 = _w0;
+    }
+    x_sum = _r0;
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
