@@ -694,6 +694,97 @@ TL2CU_DEVICE T tl2cu_load_masked(const T *p, bool m, typename tl2cu_same<T>::typ
   return r;
 }
 
+// ---------------------------------------------------------------- atomics
+// tl.atomic_*: one PTX atom per element, with Triton's memory order (sem) and scope,
+// spelled as Triton's lowering spells them (atom.acq_rel.gpu.global.add.u32 and so on).
+// The caller masks and picks the owning thread; these return the old value.
+enum tl2cu_sem { tl2cu_relaxed, tl2cu_acquire, tl2cu_release, tl2cu_acq_rel };
+enum tl2cu_scope { tl2cu_cta, tl2cu_gpu, tl2cu_sys };
+
+// asm needs a literal string: one instruction for each order and scope. The
+// variadic part is the asm operand lists (": outputs : inputs").
+#define TL2CU_ATOM_ONE(S, C, SS, CS, INSTR, ...) \
+  if constexpr (Sem == S && Scope == C) asm volatile("atom" SS CS ".global" INSTR __VA_ARGS__ : "memory");
+#define TL2CU_ATOM_SCOPES(S, SS, INSTR, ...)                                   \
+  TL2CU_ATOM_ONE(S, tl2cu_cta, SS, ".cta", INSTR, __VA_ARGS__)                 \
+  else TL2CU_ATOM_ONE(S, tl2cu_gpu, SS, ".gpu", INSTR, __VA_ARGS__)            \
+  else TL2CU_ATOM_ONE(S, tl2cu_sys, SS, ".sys", INSTR, __VA_ARGS__)
+#define TL2CU_ATOM(INSTR, ...)                                                 \
+  TL2CU_ATOM_SCOPES(tl2cu_relaxed, ".relaxed", INSTR, __VA_ARGS__)             \
+  else TL2CU_ATOM_SCOPES(tl2cu_acquire, ".acquire", INSTR, __VA_ARGS__)        \
+  else TL2CU_ATOM_SCOPES(tl2cu_release, ".release", INSTR, __VA_ARGS__)        \
+  else TL2CU_ATOM_SCOPES(tl2cu_acq_rel, ".acq_rel", INSTR, __VA_ARGS__)
+
+// tl2cu_atomic_OP<Sem, Scope>(T *p, T v) for the types Triton allows OP on; REG is
+// the asm register constraint of T's bits (as BITS).
+#define TL2CU_ATOMIC_RMW(OP, T, PTX, BITS, REG)                                \
+  template <int Sem, int Scope>                                                \
+  __device__ inline T tl2cu_atomic_##OP(T *p, T v) {                           \
+    BITS old, bits;                                                            \
+    memcpy(&bits, &v, sizeof bits);                                            \
+    TL2CU_ATOM(PTX " %0, [%1], %2;", : "=" REG(old) : "l"(p), REG(bits))       \
+    T r;                                                                       \
+    memcpy(&r, &old, sizeof r);                                                \
+    return r;                                                                  \
+  }
+#define TL2CU_ATOMIC_INT(OP, T32, T64, PTX32, PTX64) \
+  TL2CU_ATOMIC_RMW(OP, T32, PTX32, uint32_t, "r")    \
+  TL2CU_ATOMIC_RMW(OP, T64, PTX64, uint64_t, "l")
+TL2CU_ATOMIC_INT(add, int32_t, int64_t, ".add.u32", ".add.u64")
+TL2CU_ATOMIC_INT(add, uint32_t, uint64_t, ".add.u32", ".add.u64")
+TL2CU_ATOMIC_RMW(add, float, ".add.f32", uint32_t, "r")
+TL2CU_ATOMIC_RMW(add, double, ".add.f64", uint64_t, "l")
+TL2CU_ATOMIC_RMW(add, __half, ".add.noftz.f16", unsigned short, "h")
+TL2CU_ATOMIC_RMW(add, __nv_bfloat16, ".add.noftz.bf16", unsigned short, "h")  // sm_90
+TL2CU_ATOMIC_INT(max, int32_t, int64_t, ".max.s32", ".max.s64")
+TL2CU_ATOMIC_INT(max, uint32_t, uint64_t, ".max.u32", ".max.u64")
+TL2CU_ATOMIC_INT(min, int32_t, int64_t, ".min.s32", ".min.s64")
+TL2CU_ATOMIC_INT(min, uint32_t, uint64_t, ".min.u32", ".min.u64")
+#define TL2CU_ATOMIC_BITS(OP, PTX32, PTX64)          \
+  TL2CU_ATOMIC_INT(OP, int32_t, int64_t, PTX32, PTX64) \
+  TL2CU_ATOMIC_INT(OP, uint32_t, uint64_t, PTX32, PTX64)
+TL2CU_ATOMIC_BITS(and, ".and.b32", ".and.b64")
+TL2CU_ATOMIC_BITS(or, ".or.b32", ".or.b64")
+TL2CU_ATOMIC_BITS(xor, ".xor.b32", ".xor.b64")
+TL2CU_ATOMIC_BITS(xchg, ".exch.b32", ".exch.b64")
+TL2CU_ATOMIC_RMW(xchg, float, ".exch.b32", uint32_t, "r")
+TL2CU_ATOMIC_RMW(xchg, double, ".exch.b64", uint64_t, "l")
+
+// fp32/fp64 max and min as Triton's semantic.py builds them: a value whose sign bit is
+// clear takes the signed max (min) of the bits, any other the unsigned min (max).
+#define TL2CU_ATOMIC_FLOAT_ORDER(OP, OTHER, F, I, U)                                     \
+  template <int Sem, int Scope>                                                         \
+  __device__ inline F tl2cu_atomic_##OP(F *p, F v) {                                    \
+    I bits;                                                                             \
+    memcpy(&bits, &v, sizeof bits);                                                     \
+    if (bits >= 0) return tl2cu_bitcast<F>(tl2cu_atomic_##OP<Sem, Scope>((I *)p, bits)); \
+    return tl2cu_bitcast<F>(tl2cu_atomic_##OTHER<Sem, Scope>((U *)p, (U)bits));          \
+  }
+TL2CU_ATOMIC_FLOAT_ORDER(max, min, float, int32_t, uint32_t)
+TL2CU_ATOMIC_FLOAT_ORDER(max, min, double, int64_t, uint64_t)
+TL2CU_ATOMIC_FLOAT_ORDER(min, max, float, int32_t, uint32_t)
+TL2CU_ATOMIC_FLOAT_ORDER(min, max, double, int64_t, uint64_t)
+
+// tl.atomic_cas: elements of 16, 32 or 64 bits.
+template <int Sem, int Scope, class T>  // (T from the pointer alone: remove_cv<T>::type is not deduced)
+__device__ inline T tl2cu_atomic_cas(T *p, typename std::remove_cv<T>::type cmp, typename std::remove_cv<T>::type val) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "atomic_cas: 16, 32 or 64-bit elements");
+  using B = std::conditional_t<sizeof(T) == 2, unsigned short, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
+  B c, v, old;
+  memcpy(&c, &cmp, sizeof c);
+  memcpy(&v, &val, sizeof v);
+  if constexpr (sizeof(T) == 2) {
+    TL2CU_ATOM(".cas.b16 %0, [%1], %2, %3;", : "=h"(old) : "l"(p), "h"(c), "h"(v))
+  } else if constexpr (sizeof(T) == 4) {
+    TL2CU_ATOM(".cas.b32 %0, [%1], %2, %3;", : "=r"(old) : "l"(p), "r"(c), "r"(v))
+  } else {
+    TL2CU_ATOM(".cas.b64 %0, [%1], %2, %3;", : "=l"(old) : "l"(p), "l"(c), "l"(v))
+  }
+  T r;
+  memcpy(&r, &old, sizeof r);
+  return r;
+}
+
 // ---------------------------------------------------------------- host helpers
 static inline bool tl2cu_aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
 static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }

@@ -122,6 +122,39 @@ static Obj *b_store(Ctx *c, Node *call, Obj **a) {
   return obj_none();
 }
 
+// ---------------------------------------------------------------- atomics
+
+// sem= and scope= as semantic.py's _str_to_sem and _str_to_scope take them.
+static int atomic_order(Obj *sem, Obj *scope, Node *call) {
+  static const char *sems[] = {"relaxed", "acquire", "release", "acq_rel"}, *scopes[] = {"cta", "gpu", "sys"};
+  int s = SEM_ACQ_REL, sc = SCOPE_GPU;
+  if (sem && sem->kind != OBJ_NONE) {
+    if (sem->kind != OBJ_STR) diag_fatal(call->loc, "sem must be a string such as \"acq_rel\"");
+    for (s = 0; s < 4 && strcmp(sem->str, sems[s]); s++) {}
+    if (s == 4) diag_fatal(call->loc, "Memory semantic %s not supported (relaxed, acquire, release, acq_rel)", sem->str);
+  }
+  if (scope && scope->kind != OBJ_NONE) {
+    if (scope->kind != OBJ_STR) diag_fatal(call->loc, "scope must be a string such as \"gpu\"");
+    for (sc = 0; sc < 3 && strcmp(scope->str, scopes[sc]); sc++) {}
+    if (sc == 3) diag_fatal(call->loc, "Memory scope %s not supported (gpu, cta, sys)", scope->str);
+  }
+  return s | sc << 4;
+}
+
+// The atomic happens where it is called, once, whether its result is read or not.
+static Obj *atomic_result(Ctx *c, Value *v) { return obj_value(lower_materialize(c, v, "atomic_old")); }
+
+static Obj *b_atomic_rmw(Ctx *c, Node *call, Obj **a) {  // tl.atomic_add ... tl.atomic_xchg
+  need_kernel(c, call, c->callee);
+  const char *op = c->callee + strlen("tl.atomic_");
+  return atomic_result(c, sem_atomic_rmw(c, op, a[0], a[1], a[2], atomic_order(a[3], a[4], call), call->loc));
+}
+
+static Obj *b_atomic_cas(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.atomic_cas");
+  return atomic_result(c, sem_atomic_cas(c, a[0], a[1], a[2], atomic_order(a[3], a[4], call), call->loc));
+}
+
 // ---------------------------------------------------------------- elementwise
 
 static Obj *b_where(Ctx *c, Node *call, Obj **a) {
@@ -600,6 +633,14 @@ static const Builtin builtins[] = {
     {"tl.device_print", "*args", b_device_print},
     {"print", "*args", b_device_print},
     {"tl.debug_barrier", "", b_debug_barrier},
+    {"tl.atomic_add", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_max", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_min", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_and", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_or", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_xor", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_xchg", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
+    {"tl.atomic_cas", "pointer, cmp, val, sem=, scope=", b_atomic_cas},
     {"tl.multiple_of", "input, values", b_identity_hint},
     {"tl.max_contiguous", "input, values", b_identity_hint},
     {"tl.max_constancy", "input, values", b_identity_hint},

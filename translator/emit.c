@@ -121,7 +121,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx);
 // Pure functions of coordinates, parameters and scalars: no loads, no variables.
 static bool recomputable_tree(Value *v) {
   if (!v) return true;
-  if (v->kind == V_LOAD || v->kind == V_VAR) return false;
+  if (v->kind == V_LOAD || v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
   if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
   if (v->kind == V_REDUCE || v->kind == V_SCAN) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
@@ -428,7 +428,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     return ex(em, v->a, &c);
   }
-  case V_REDUCE: case V_SCAN: break;  // always materialized
+  case V_REDUCE: case V_SCAN: case V_ATOMIC: break;  // always materialized
   case V_BINARY: return ex_binary(em, v, cx);
   case V_UNARY: return ex_unary(em, v, cx);
   case V_CAST: return ex_cast(em, v, cx);
@@ -548,6 +548,10 @@ const char *shape_comment(Value *v) {
 static void emit_let(Em *em, Stmt *s) {
   Value *v = s->v;
   if (v->kind == V_LOAD) source_comment(em, s);
+  if (v->kind == V_ATOMIC) {  // (an effect, even when nothing reads the old values)
+    emit_atomic(em, s);
+    return;
+  }
   if (never_read(v)) {
     line(em, "// %s is never used", v->cname);
     return;

@@ -1,6 +1,6 @@
 // emit.h: what the emitter's modules share (emit.c: expressions, statements,
 // kernels and launchers; access.c: AxisInfo, vector accesses, load and store
-// windows; reduce.c: reductions and scans). Not part of the translator's API.
+// windows; reduce.c: reductions and scans; atomic.c: atomics). Not part of the translator's API.
 #pragma once
 
 #include "tl2cu.h"
@@ -123,6 +123,9 @@ void emit_packed_let(Em *em, Stmt *s);
 bool begin_packed_store(Em *em, Stmt *s, const Layout *l);
 bool packs_store_value(Stmt *s, const Layout *l);
 void end_packed_store(Stmt *s);
+
+// atomic.c
+void emit_atomic(Em *em, Stmt *s);
 
 // reduce.c
 void emit_reduce(Em *em, Stmt *s);

@@ -103,8 +103,14 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
   }
 }
 
+static void own_layout(Value *v, int threads, bool force);
+
 static void require(Value *v, Shape space, const int *map, int threads) {
   if (v->shape.rank == 0) return;  // scalars are uniform: every thread has them
+  if (v->kind == V_ATOMIC) {  // each element's atomic in one thread: its own shape, users convert
+    own_layout(v, threads, true);
+    return;
+  }
   if (is_materialized(v)) {
     // the largest space among the uses wins: it is where the value is broadcast,
     // and reading it there costs nothing (smaller uses convert or recompute)

@@ -336,6 +336,27 @@ static Obj *eval_listcomp(Ctx *c, Node *e, Node *clause, Binding *env, Obj *out)
   return out;
 }
 
+// Does v read memory through a load made since first_id (a later value)?
+static bool loads_since(Value *v, int first_id, int depth) {
+  if (!v || v->id < first_id || depth > 64) return false;
+  if (v->kind == V_LOAD) return true;
+  return loads_since(v->a, first_id, depth + 1) || loads_since(v->b, first_id, depth + 1) ||
+         loads_since(v->c, first_id, depth + 1);
+}
+
+// tl2cu computes both arms of `x if c else y` with a run-time c and selects; Triton runs
+// one (an scf.if). The same only while the arms neither read nor write memory.
+static void check_pure_arms(Stmt *added, Obj *then, Obj *orelse, int first_id, Loc loc) {
+  bool effects = false;
+  for (Stmt *s = added; s; s = s->next)
+    effects |= s->kind != S_LET || s->v->kind == V_ATOMIC || s->v->kind == V_LOAD;
+  Obj *arms[2] = {then, orelse};
+  for (int i = 0; i < 2; i++) effects |= arms[i]->kind == OBJ_VALUE && loads_since(arms[i]->val, first_id, 0);
+  if (effects)
+    diag_fatal(loc, "'x if c else y' with a run-time condition and a load, store or atomic in an arm is not "
+                    "supported: Triton runs only the arm taken; use an if statement");
+}
+
 Obj *eval(Ctx *c, Node *e) {
   switch (e->kind) {
   case ND_INT: return obj_int(e->ival);
@@ -376,8 +397,11 @@ Obj *eval(Ctx *c, Node *e) {
     Obj *cond = eval(c, e->a);
     if (cond->kind == OBJ_VALUE) {
       if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
-      Obj *then = eval(c, e->b);
-      return obj_value(sem_where(c, cond, then, eval(c, e->c), e->loc));
+      Stmt **mark = c->tail;
+      int first_id = sem_next_id();
+      Obj *then = eval(c, e->b), *orelse = eval(c, e->c);
+      check_pure_arms(*mark, then, orelse, first_id, e->loc);
+      return obj_value(sem_where(c, cond, then, orelse, e->loc));
     }
     return truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
   }
@@ -1133,7 +1157,7 @@ static void release_operands(Value *v) {
 static bool drop_dead_values(Stmt *s) {
   bool dropped = false;
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->uses == 1) {
+    if (s->kind == S_LET && s->v->uses == 1 && s->v->kind != V_ATOMIC) {  // (an atomic is an effect)
       s->v->uses = 0;  // released: emit_let says it is never used
       release_operands(s->v);
       dropped = true;

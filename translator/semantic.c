@@ -23,6 +23,8 @@ Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc) {
   return v;
 }
 
+int sem_next_id(void) { return next_id + 1; }
+
 static Shape scalar_shape(void) { return (Shape){0, {0}}; }
 
 bool sem_is_block(const Obj *o) { return o->kind == OBJ_VALUE && o->val->shape.rank > 0; }
@@ -347,6 +349,64 @@ void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc) {
   s->ptr = use(p);
   s->v = use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
   s->mask = mask_operand(c, mask, p->shape, "tl.store", loc);
+}
+
+// ---------------------------------------------------------------- atomics (semantic.py atomic_*)
+
+// atom_red_typechecking_impl: which element types each operation takes.
+static void check_atomic_type(const char *op, Scalar t, Loc loc) {
+  bool is_add = !strcmp(op, "add"), ordered = !strcmp(op, "max") || !strcmp(op, "min");
+  if ((t == TY_F16 || t == TY_BF16) && !is_add) diag_fatal(loc, "atomic_%s does not support %s", op, scalar_name(t));
+  if (t == TY_I16 || t == TY_U16 || scalar_bits(t) < 16)
+    diag_fatal(loc, "atomic_%s does not support %s", op, scalar_name(t));
+  if (scalar_is_float(t) && !is_add && !ordered && strcmp(op, "xchg"))
+    diag_fatal(loc, "atomic_%s needs integer elements, not %s", op, scalar_name(t));
+}
+
+// The value operand: broadcast to the pointer's shape, cast to its element type.
+static Value *atomic_operand(Ctx *c, Obj *o, Value *p, const char *what, Loc loc) {
+  Value *v = o->kind == OBJ_VALUE ? o->val : sem_const(c, o, p->ty.pointee, loc);
+  Shape b;
+  if (!shape_broadcast(v->shape, p->shape, &b) || !shape_eq(b, p->shape))
+    diag_fatal(loc, "%s: a value of shape %s does not fit pointers of shape %s", what, shape_text(v->shape),
+               shape_text(p->shape));
+  return use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
+}
+
+static Value *new_atomic(Ctx *c, const char *op, Value *p, int order, Loc loc) {
+  Value *r = sem_new(c, V_ATOMIC, type_scalar(p->ty.pointee), p->shape, loc);
+  r->fn = op;
+  r->ival = order;
+  r->a = use(p);
+  return r;
+}
+
+Value *sem_atomic_rmw(Ctx *c, const char *op, Obj *ptr, Obj *val, Obj *mask, int order, Loc loc) {
+  const char *what = xprintf("tl.atomic_%s", op);
+  Value *p = pointer_operand(c, ptr, what, loc);
+  check_atomic_type(op, p->ty.pointee, loc);
+  Value *r = new_atomic(c, op, p, order, loc);
+  r->b = atomic_operand(c, val, p, what, loc);
+  r->c = mask_operand(c, mask, p->shape, what, loc);
+  return r;
+}
+
+// semantic.py atomic_cas: no mask; cmp and val as they are (the MLIR op needs the
+// element type: Python numbers take it).
+Value *sem_atomic_cas(Ctx *c, Obj *ptr, Obj *cmp, Obj *val, int order, Loc loc) {
+  Value *p = pointer_operand(c, ptr, "tl.atomic_cas", loc);
+  Scalar t = p->ty.pointee;
+  if (scalar_bits(t) != 16 && scalar_bits(t) != 32 && scalar_bits(t) != 64)
+    diag_fatal(loc, "atomic_cas only supports elements with width {16, 32, 64}, not %s", scalar_name(t));
+  Obj *ops[2] = {cmp, val};
+  for (int i = 0; i < 2; i++)
+    if (ops[i]->kind == OBJ_VALUE && ops[i]->val->ty.kind != t)
+      diag_fatal(loc, "tl.atomic_cas: %s is %s but the pointer's elements are %s", i ? "val" : "cmp",
+                 type_name(ops[i]->val->ty), scalar_name(t));
+  Value *r = new_atomic(c, "cas", p, order, loc);
+  r->b = atomic_operand(c, cmp, p, "tl.atomic_cas", loc);
+  r->c = atomic_operand(c, val, p, "tl.atomic_cas", loc);
+  return r;
 }
 
 // ---------------------------------------------------------------- shape ops (semantic.py)

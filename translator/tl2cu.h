@@ -365,6 +365,8 @@ typedef enum {
   V_SPLIT,       // part ival (0/1) of a's last dim (of size 2)
   V_REDUCE,      // a reduced along ival with fn ("sum", "max", "argmax", ... or combine); keep_dims
   V_SCAN,        // a scanned along ival with fn; reverse
+  V_ATOMIC,      // fn: "add", "max", ... "cas"; a: pointer; b: value (cas: cmp); c: mask (cas: value);
+                 // ival: AtomicSem | AtomicScope << 4. Materialized where it is called, never dropped
 } VKind;
 
 typedef struct Combine Combine;
@@ -563,10 +565,16 @@ Scalar sem_promote(Scalar a, Scalar b, Loc loc);  // the dtype of a + b (computa
 Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, Loc loc);
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
+typedef enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL } AtomicSem;
+typedef enum { SCOPE_CTA, SCOPE_GPU, SCOPE_SYS } AtomicScope;
+// tl.atomic_OP(ptr, val, mask): op is "add", "max", "min", "and", "or", "xor" or "xchg".
+Value *sem_atomic_rmw(Ctx *c, const char *op, Obj *ptr, Obj *val, Obj *mask, int order, Loc loc);
+Value *sem_atomic_cas(Ctx *c, Obj *ptr, Obj *cmp, Obj *val, int order, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
 bool is_compare(Op op);  // < <= > >= == !=
-Value *unbroadcast(Value *v);  // the value a broadcast or expand copies
+Value *unbroadcast(Value *v);
+int sem_next_id(void);  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).
 bool same_value(Value *a, Value *b, int depth);
 // A named value nothing reads: only its own definition counts (lower.c's dead-value

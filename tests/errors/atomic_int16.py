@@ -1,0 +1,7 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(p):
+    tl.atomic_or(p + tl.arange(0, 16), 3)
