@@ -151,18 +151,9 @@ static Obj *b_clamp(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_clamp(c, a[0], a[1], a[2], propagate_nan(a[3]), call->loc));
 }
 
-// tl.umulhi (math.py): the high half of the unsigned product, in the promoted type.
 static Obj *b_umulhi(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.umulhi");
-  Value *x = sem_to_value(c, a[0], call->loc), *y = sem_to_value(c, a[1], call->loc);
-  Scalar t = sem_promote(x->ty.kind, y->ty.kind, call->loc);
-  if (t != TY_I32 && t != TY_U32 && t != TY_I64 && t != TY_U64)
-    diag_fatal(call->loc, "tl.umulhi: expected dtype int32, uint32, int64 or uint64 but got %s", scalar_name(t));
-  bool wide = scalar_bits(t) == 64;
-  Scalar u = wide ? TY_U64 : TY_U32;
-  Value *args[2] = {sem_cast(c, sem_cast(c, x, t, call->loc), u, call->loc), sem_cast(c, sem_cast(c, y, t, call->loc), u, call->loc)};
-  Value *r = sem_extern(c, wide ? "__nv_umul64hi" : "__nv_umulhi", u, args, 2, call->loc);
-  return obj_value(sem_cast(c, r, t, call->loc));
+  return obj_value(sem_umulhi(c, value_arg(c, a[0], call), value_arg(c, a[1], call), call->loc));
 }
 
 // min()/max() builtins: Python on constexprs, tl.minimum/maximum on tensors
@@ -247,15 +238,7 @@ static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bit
   Value *v = value_arg(c, x, call);
   if (rounding && rounding->kind != OBJ_NONE)
     diag_fatal(call->loc, "fp_downcast_rounding is not supported yet");
-  if (bitcast && bitcast->kind == OBJ_BOOL && bitcast->ival) {
-    if (v->ty.kind == TY_PTR || scalar_bits(v->ty.kind) != scalar_bits(to))
-      diag_fatal(call->loc, "cannot bitcast %s to %s: their sizes differ", type_name(v->ty), scalar_name(to));
-    if (v->ty.kind == to) return obj_value(v);
-    Value *r = sem_new(c, V_BITCAST, type_scalar(to), v->shape, call->loc);
-    r->a = v;
-    v->uses++;
-    return obj_value(r);
-  }
+  if (bitcast && bitcast->kind == OBJ_BOOL && bitcast->ival) return obj_value(sem_bitcast(c, v, to, call->loc));
   return obj_value(sem_cast(c, v, to, call->loc));
 }
 

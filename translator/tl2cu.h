@@ -561,6 +561,8 @@ Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc);
 Value *sem_clamp(Ctx *c, Obj *x, Obj *lo, Obj *hi, bool propagate_nan, Loc loc);
 Scalar sem_promote(Scalar a, Scalar b, Loc loc);  // the dtype of a + b (computation_type_impl)
 Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, Loc loc);
+Value *sem_umulhi(Ctx *c, Value *x, Value *y, Loc loc);      // tl.umulhi
+Value *sem_bitcast(Ctx *c, Value *v, Scalar to, Loc loc);    // x.to(to, bitcast=True)
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
