@@ -577,6 +577,16 @@ static const Builtin builtins[] = {
     {"tl.cdiv", "x, div", b_cdiv},
     {"tl.cast", "input, dtype, fp_downcast_rounding=, bitcast=", b_cast},
     {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tl.randint", "seed, offset, n_rounds=", random_randint},
+    {"tl.randint4x", "seed, offset, n_rounds=", random_randint4x},
+    {"tl.rand", "seed, offset, n_rounds=", random_rand},
+    {"tl.rand4x", "seed, offsets, n_rounds=", random_rand4x},
+    {"tl.randn", "seed, offset, n_rounds=", random_randn},
+    {"tl.randn4x", "seed, offset, n_rounds=", random_randn4x},
+    {"tl.philox", "seed, c0, c1, c2, c3, n_rounds=", random_philox},
+    {"tl.philox_impl", "c0, c1, c2, c3, k0, k1, n_rounds=", random_philox_impl},
+    {"tl.uint_to_uniform_float", "x", random_uint_to_uniform_float},
+    {"tl.pair_uniform_to_normal", "u1, u2", random_pair_uniform_to_normal},
     {"tl.constexpr", "value", b_constexpr},
     {"tl.static_assert", "cond, msg=", b_static_assert},
     {"tl.static_print", "*values", b_static_print},
@@ -678,6 +688,10 @@ static const char *math_functions[] = {"abs", "exp", "exp2", "log", "log2", "sqr
                                        "sin", "cos", "floor", "ceil", "erf", "fdiv", "div_rn", "fma",
                                        "cdiv", "sigmoid", "maximum", "minimum", "umulhi"};
 
+// tl.random: the module random.py, whose functions tl also exports (tl.random.rand is tl.rand).
+static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x", "randn", "randn4x", "philox",
+                                         "philox_impl", "uint_to_uniform_float", "pair_uniform_to_normal"};
+
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   (void)c;
   const char *m = module->str;
@@ -693,6 +707,7 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
       return obj_module("tl.PropagateNan");
     }
     if (!strcmp(m, "tl") && !strcmp(name, "extra")) return obj_module("tl.extra");
+    if (!strcmp(m, "tl") && !strcmp(name, "random")) return obj_module("tl.random");
     if (!strcmp(m, "tl.math")) {
       bool ok = false;
       for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++) ok |= !strcmp(name, math_functions[i]);
@@ -702,6 +717,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     const char *q = xprintf("tl.%s", name);
     if (!find(q)) diag_fatal(loc, "unknown function '%s'", q);
     return obj_builtin(q);
+  }
+  if (!strcmp(m, "tl.random")) {
+    for (size_t i = 0; i < sizeof random_functions / sizeof random_functions[0]; i++)
+      if (!strcmp(name, random_functions[i])) return obj_builtin(xprintf("tl.%s", name));
+    diag_fatal(loc, "unknown function 'tl.random.%s'", name);
   }
   if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return obj_module("tl.extra.cuda");
   if ((!strcmp(m, "tl.extra") || !strcmp(m, "tl.extra.cuda")) && !strcmp(name, "libdevice")) return obj_module("libdevice");

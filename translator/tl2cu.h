@@ -545,6 +545,9 @@ bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
 Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
 Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call);     // traces a combine function on scalars
+// A value built but not used after all (a result a builtin does not return): it no longer
+// reads its operands, so what only it read is dropped as dead.
+void lower_discard(Value *v);
 
 // ---------------------------------------------------------------- semantic.c
 // Runtime values with Triton's typing: promotion, broadcasting, casts.
@@ -591,6 +594,21 @@ Obj *builtin_call(Ctx *c, const char *qualified, Node *call, Obj **args, int nar
                   Node **kwnodes, Obj **kwargs, int nkw);
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc);
 
-// libdevice.c: triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
+// ---------------------------------------------------------------- random.c
+// tl.rand & co., Triton's Philox generator (random.py), built from semantic.c's
+// operations: BuiltinFns for the table in builtins.c.
+Obj *random_randint(Ctx *c, Node *call, Obj **args);
+Obj *random_randint4x(Ctx *c, Node *call, Obj **args);
+Obj *random_rand(Ctx *c, Node *call, Obj **args);
+Obj *random_rand4x(Ctx *c, Node *call, Obj **args);
+Obj *random_randn(Ctx *c, Node *call, Obj **args);
+Obj *random_randn4x(Ctx *c, Node *call, Obj **args);
+Obj *random_philox(Ctx *c, Node *call, Obj **args);
+Obj *random_philox_impl(Ctx *c, Node *call, Obj **args);
+Obj *random_uint_to_uniform_float(Ctx *c, Node *call, Obj **args);
+Obj *random_pair_uniform_to_normal(Ctx *c, Node *call, Obj **args);
+
+// ---------------------------------------------------------------- libdevice.c
+// triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
 bool libdevice_has(const char *name);
 Obj *libdevice_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs);
