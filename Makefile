@@ -64,6 +64,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/half_reduce.py -o $(BUILD)/gpu/half_reduce.cu
 	$(BUILD)/tl2cu tests/golden/fuzz_regress.py -o $(BUILD)/gpu/fuzz_regress.cu
 	$(BUILD)/tl2cu tests/golden/atomics.py -o $(BUILD)/gpu/atomics.cu
+	$(BUILD)/tl2cu tests/golden/random.py -o $(BUILD)/gpu/random.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh

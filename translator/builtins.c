@@ -184,18 +184,9 @@ static Obj *b_clamp(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_clamp(c, a[0], a[1], a[2], propagate_nan(a[3]), call->loc));
 }
 
-// tl.umulhi (math.py): the high half of the unsigned product, in the promoted type.
 static Obj *b_umulhi(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.umulhi");
-  Value *x = sem_to_value(c, a[0], call->loc), *y = sem_to_value(c, a[1], call->loc);
-  Scalar t = sem_promote(x->ty.kind, y->ty.kind, call->loc);
-  if (t != TY_I32 && t != TY_U32 && t != TY_I64 && t != TY_U64)
-    diag_fatal(call->loc, "tl.umulhi: expected dtype int32, uint32, int64 or uint64 but got %s", scalar_name(t));
-  bool wide = scalar_bits(t) == 64;
-  Scalar u = wide ? TY_U64 : TY_U32;
-  Value *args[2] = {sem_cast(c, sem_cast(c, x, t, call->loc), u, call->loc), sem_cast(c, sem_cast(c, y, t, call->loc), u, call->loc)};
-  Value *r = sem_extern(c, wide ? "__nv_umul64hi" : "__nv_umulhi", u, args, 2, call->loc);
-  return obj_value(sem_cast(c, r, t, call->loc));
+  return obj_value(sem_umulhi(c, value_arg(c, a[0], call), value_arg(c, a[1], call), call->loc));
 }
 
 // min()/max() builtins: Python on constexprs, tl.minimum/maximum on tensors
@@ -280,15 +271,7 @@ static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bit
   Value *v = value_arg(c, x, call);
   if (rounding && rounding->kind != OBJ_NONE)
     diag_fatal(call->loc, "fp_downcast_rounding is not supported yet");
-  if (bitcast && bitcast->kind == OBJ_BOOL && bitcast->ival) {
-    if (v->ty.kind == TY_PTR || scalar_bits(v->ty.kind) != scalar_bits(to))
-      diag_fatal(call->loc, "cannot bitcast %s to %s: their sizes differ", type_name(v->ty), scalar_name(to));
-    if (v->ty.kind == to) return obj_value(v);
-    Value *r = sem_new(c, V_BITCAST, type_scalar(to), v->shape, call->loc);
-    r->a = v;
-    v->uses++;
-    return obj_value(r);
-  }
+  if (bitcast && bitcast->kind == OBJ_BOOL && bitcast->ival) return obj_value(sem_bitcast(c, v, to, call->loc));
   return obj_value(sem_cast(c, v, to, call->loc));
 }
 
@@ -627,6 +610,16 @@ static const Builtin builtins[] = {
     {"tl.cdiv", "x, div", b_cdiv},
     {"tl.cast", "input, dtype, fp_downcast_rounding=, bitcast=", b_cast},
     {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tl.randint", "seed, offset, n_rounds=", random_randint},
+    {"tl.randint4x", "seed, offset, n_rounds=", random_randint4x},
+    {"tl.rand", "seed, offset, n_rounds=", random_rand},
+    {"tl.rand4x", "seed, offsets, n_rounds=", random_rand4x},
+    {"tl.randn", "seed, offset, n_rounds=", random_randn},
+    {"tl.randn4x", "seed, offset, n_rounds=", random_randn4x},
+    {"tl.philox", "seed, c0, c1, c2, c3, n_rounds=", random_philox},
+    {"tl.philox_impl", "c0, c1, c2, c3, k0, k1, n_rounds=", random_philox_impl},
+    {"tl.uint_to_uniform_float", "x", random_uint_to_uniform_float},
+    {"tl.pair_uniform_to_normal", "u1, u2", random_pair_uniform_to_normal},
     {"tl.constexpr", "value", b_constexpr},
     {"tl.static_assert", "cond, msg=", b_static_assert},
     {"tl.static_print", "*values", b_static_print},
@@ -736,6 +729,10 @@ static const char *math_functions[] = {"abs", "exp", "exp2", "log", "log2", "sqr
                                        "sin", "cos", "floor", "ceil", "erf", "fdiv", "div_rn", "fma",
                                        "cdiv", "sigmoid", "maximum", "minimum", "umulhi"};
 
+// tl.random: the module random.py, whose functions tl also exports (tl.random.rand is tl.rand).
+static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x", "randn", "randn4x", "philox",
+                                         "philox_impl", "uint_to_uniform_float", "pair_uniform_to_normal"};
+
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   (void)c;
   const char *m = module->str;
@@ -751,6 +748,7 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
       return obj_module("tl.PropagateNan");
     }
     if (!strcmp(m, "tl") && !strcmp(name, "extra")) return obj_module("tl.extra");
+    if (!strcmp(m, "tl") && !strcmp(name, "random")) return obj_module("tl.random");
     if (!strcmp(m, "tl.math")) {
       bool ok = false;
       for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++) ok |= !strcmp(name, math_functions[i]);
@@ -760,6 +758,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     const char *q = xprintf("tl.%s", name);
     if (!find(q)) diag_fatal(loc, "unknown function '%s'", q);
     return obj_builtin(q);
+  }
+  if (!strcmp(m, "tl.random")) {
+    for (size_t i = 0; i < sizeof random_functions / sizeof random_functions[0]; i++)
+      if (!strcmp(name, random_functions[i])) return obj_builtin(xprintf("tl.%s", name));
+    diag_fatal(loc, "unknown function 'tl.random.%s'", name);
   }
   if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return obj_module("tl.extra.cuda");
   if ((!strcmp(m, "tl.extra") || !strcmp(m, "tl.extra.cuda")) && !strcmp(name, "libdevice")) return obj_module("libdevice");

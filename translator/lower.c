@@ -1154,6 +1154,10 @@ static void release_operands(Value *v) {
   }
 }
 
+void lower_discard(Value *v) {
+  if (v->uses == 0 && !is_materialized(v)) release_operands(v);
+}
+
 static bool drop_dead_values(Stmt *s) {
   bool dropped = false;
   for (; s; s = s->next) {

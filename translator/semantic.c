@@ -575,6 +575,28 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   return lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
 }
 
+// tl.umulhi (math.py): the high half of the unsigned product, in the promoted type.
+Value *sem_umulhi(Ctx *c, Value *x, Value *y, Loc loc) {
+  Scalar t = sem_promote(x->ty.kind, y->ty.kind, loc);
+  if (t != TY_I32 && t != TY_U32 && t != TY_I64 && t != TY_U64)
+    diag_fatal(loc, "tl.umulhi: expected dtype int32, uint32, int64 or uint64 but got %s", scalar_name(t));
+  bool wide = scalar_bits(t) == 64;
+  Scalar u = wide ? TY_U64 : TY_U32;
+  Value *args[2] = {sem_cast(c, sem_cast(c, x, t, loc), u, loc), sem_cast(c, sem_cast(c, y, t, loc), u, loc)};
+  Value *r = sem_extern(c, wide ? "__nv_umul64hi" : "__nv_umulhi", u, args, 2, loc);
+  return sem_cast(c, r, t, loc);
+}
+
+// x.to(to, bitcast=True): the same bits read as another dtype of the same width.
+Value *sem_bitcast(Ctx *c, Value *v, Scalar to, Loc loc) {
+  if (v->ty.kind == TY_PTR || scalar_bits(v->ty.kind) != scalar_bits(to))
+    diag_fatal(loc, "cannot bitcast %s to %s: their sizes differ", type_name(v->ty), scalar_name(to));
+  if (v->ty.kind == to) return v;
+  Value *r = sem_new(c, V_BITCAST, type_scalar(to), v->shape, loc);
+  r->a = use(v);
+  return r;
+}
+
 // A call of an external device function (libdevice's __nv_*), on arguments already of
 // the parameter types: broadcast together, as extern_elementwise does.
 Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, Loc loc) {

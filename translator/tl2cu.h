@@ -547,6 +547,9 @@ bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
 Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
 Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call);     // traces a combine function on scalars
+// A value built but not used after all (a result a builtin does not return): it no longer
+// reads its operands, so what only it read is dropped as dead.
+void lower_discard(Value *v);
 
 // ---------------------------------------------------------------- semantic.c
 // Runtime values with Triton's typing: promotion, broadcasting, casts.
@@ -563,6 +566,8 @@ Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc);
 Value *sem_clamp(Ctx *c, Obj *x, Obj *lo, Obj *hi, bool propagate_nan, Loc loc);
 Scalar sem_promote(Scalar a, Scalar b, Loc loc);  // the dtype of a + b (computation_type_impl)
 Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, Loc loc);
+Value *sem_umulhi(Ctx *c, Value *x, Value *y, Loc loc);      // tl.umulhi
+Value *sem_bitcast(Ctx *c, Value *v, Scalar to, Loc loc);    // x.to(to, bitcast=True)
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 typedef enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL } AtomicSem;
@@ -597,6 +602,21 @@ Obj *builtin_call(Ctx *c, const char *qualified, Node *call, Obj **args, int nar
                   Node **kwnodes, Obj **kwargs, int nkw);
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc);
 
-// libdevice.c: triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
+// ---------------------------------------------------------------- random.c
+// tl.rand & co., Triton's Philox generator (random.py), built from semantic.c's
+// operations: BuiltinFns for the table in builtins.c.
+Obj *random_randint(Ctx *c, Node *call, Obj **args);
+Obj *random_randint4x(Ctx *c, Node *call, Obj **args);
+Obj *random_rand(Ctx *c, Node *call, Obj **args);
+Obj *random_rand4x(Ctx *c, Node *call, Obj **args);
+Obj *random_randn(Ctx *c, Node *call, Obj **args);
+Obj *random_randn4x(Ctx *c, Node *call, Obj **args);
+Obj *random_philox(Ctx *c, Node *call, Obj **args);
+Obj *random_philox_impl(Ctx *c, Node *call, Obj **args);
+Obj *random_uint_to_uniform_float(Ctx *c, Node *call, Obj **args);
+Obj *random_pair_uniform_to_normal(Ctx *c, Node *call, Obj **args);
+
+// ---------------------------------------------------------------- libdevice.c
+// triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
 bool libdevice_has(const char *name);
 Obj *libdevice_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs);

@@ -1,0 +1,7 @@
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(out_ptr, seed, rounds, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.randint(seed, offs, n_rounds=rounds))
