@@ -247,10 +247,53 @@ static Value *offset_arg(Ctx *c, Obj *o, Node *call) {
 
 // randint4x: Philox of the counter (low 32 bits of the offset, its high 32 bits or 0,
 // 0, 0): four uint32 results, also for 64-bit offsets.
+// MLIR's CSE merges two calls with the same operands in one block (x + tl.rand(s, o)
+// and tl.rand(s, o) * 3.0 read one value), and how LLVM contracts a multiply depends
+// on its uses (emit.c): a repeated call returns the first one's values, as there.
+static Obj *fresh_randint4x(Ctx *c, Node *call, Obj *seed, Obj *offset_o, int64_t n, unsigned wanted);
+
+typedef struct {
+  Obj *seed, *offset;
+  int64_t rounds;
+  unsigned wanted;
+  int bb;
+  Obj *result;
+} Repeat;
+
+static Vec repeats;  // Repeat*
+
+static bool same_operand(Obj *a, Obj *b) {
+  if (a->kind == OBJ_VALUE && b->kind == OBJ_VALUE) return a->val == b->val;
+  return a->kind == b->kind && (a->kind == OBJ_INT || a->kind == OBJ_BOOL) && a->ival == b->ival;
+}
+
+static Obj *repeated(Ctx *c, Obj *seed, Obj *offset, int64_t rounds, unsigned wanted) {
+  for (int i = 0; i < repeats.len; i++) {
+    Repeat *r = repeats.items[i];
+    if (r->bb == c->bb && r->rounds == rounds && r->wanted == wanted && same_operand(r->seed, seed) &&
+        same_operand(r->offset, offset))
+      return r->result;
+  }
+  return NULL;
+}
+
+static Obj *remember(Ctx *c, Obj *seed, Obj *offset, int64_t rounds, unsigned wanted, Obj *result) {
+  Repeat *r = xmalloc(sizeof(Repeat));
+  *r = (Repeat){seed, offset, rounds, wanted, c->bb, result};
+  vec_push(&repeats, r);
+  return result;
+}
+
 static Obj *randint4x(Ctx *c, Node *call, Obj *seed, Obj *offset_o, Obj *rounds, unsigned wanted) {
   need_kernel(c, call);
+  int64_t n_rounds = rounds_arg(c, rounds, call);
+  Obj *seen = repeated(c, seed, offset_o, n_rounds, wanted);
+  if (seen) return seen;
+  return remember(c, seed, offset_o, n_rounds, wanted, fresh_randint4x(c, call, seed, offset_o, n_rounds, wanted));
+}
+
+static Obj *fresh_randint4x(Ctx *c, Node *call, Obj *seed, Obj *offset_o, int64_t n, unsigned wanted) {
   Value *offset = offset_arg(c, offset_o, call);
-  int64_t n = rounds_arg(c, rounds, call);
   Value *zero = uconst(c, TY_U32, 0, offset->shape, call->loc), *high = zero;
   if (scalar_bits(offset->ty.kind) > 32)
     high = sem_cast(c, sem_binary(c, OP_RSHIFT, offset_o, obj_int(32), call->loc)->val, TY_U32, call->loc);
@@ -269,7 +312,19 @@ static Value *tensor_arg(Ctx *c, Obj *o, Node *call, const char *what) {
 
 // uint_to_uniform_float: the bits as a signed integer x, x < 0 ? -x - 1 : x, times
 // the largest scale that keeps 2^31 - 1 (2^63 - 1) below 1.0 in fp32: [0, 1).
-static Value *uniform(Ctx *c, Value *x, Loc loc) {
+static Value *fresh_uniform(Ctx *c, Value *x, Loc loc);
+
+static Value *uniform(Ctx *c, Value *x, Loc loc) {  // the same bits twice: one value (CSE)
+  static Vec seen;  // pairs: bits, then their uniform value
+  for (int i = 0; i < seen.len; i += 2)
+    if (seen.items[i] == x && ((Value *)seen.items[i + 1])->bb == c->bb) return seen.items[i + 1];
+  Value *u = fresh_uniform(c, x, loc);
+  vec_push(&seen, x);
+  vec_push(&seen, u);
+  return u;
+}
+
+static Value *fresh_uniform(Ctx *c, Value *x, Loc loc) {
   Scalar t = x->ty.kind;
   bool wide = t == TY_I64 || t == TY_U64;
   if (!wide && t != TY_I32 && t != TY_U32)

@@ -277,6 +277,16 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
     if (mask[_k]) (u_ptr + tl2cu_mul(4, n))[offsets[_k]] = i4[_k];
   }
   // L38: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
+  int32_t uniform_bits[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
+  }
+  // L39: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
@@ -380,128 +390,15 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
   }
-  int32_t uniform_bits[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
-  // L39: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
-  const uint32_t seed_hi_3 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_3[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_3);
-  }
-  const uint32_t philox_r2_k0_3 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_3 = (seed_hi_3 + 3144134277u);
-  uint32_t philox_r2_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_3[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_3[_k]) ^ philox_r2_k0_3);
-  }
-  uint32_t philox_r2_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_3[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_3);
-  }
-  const uint32_t philox_r3_k0_3 = (philox_r2_k0_3 + 2654435769u);
-  const uint32_t philox_r3_k1_3 = (philox_r2_k1_3 + 3144134277u);
-  uint32_t philox_r3_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_3[_k]) ^ (3449720151u * philox_r1_c2_3[_k])) ^ philox_r3_k0_3);
-  }
-  uint32_t philox_r3_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_3[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_3);
-  }
-  const uint32_t philox_r4_k0_3 = (philox_r3_k0_3 + 2654435769u);
-  const uint32_t philox_r4_k1_3 = (philox_r3_k1_3 + 3144134277u);
-  uint32_t philox_r4_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_3[_k]) ^ (3449720151u * philox_r2_c2_3[_k])) ^ philox_r4_k0_3);
-  }
-  uint32_t philox_r4_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_3[_k]) ^ (3528531795u * philox_r2_c0_3[_k])) ^ philox_r4_k1_3);
-  }
-  const uint32_t philox_r5_k0_3 = (philox_r4_k0_3 + 2654435769u);
-  const uint32_t philox_r5_k1_3 = (philox_r4_k1_3 + 3144134277u);
-  uint32_t philox_r5_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_3[_k]) ^ (3449720151u * philox_r3_c2_3[_k])) ^ philox_r5_k0_3);
-  }
-  uint32_t philox_r5_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_3[_k]) ^ (3528531795u * philox_r3_c0_3[_k])) ^ philox_r5_k1_3);
-  }
-  const uint32_t philox_r6_k0_3 = (philox_r5_k0_3 + 2654435769u);
-  const uint32_t philox_r6_k1_3 = (philox_r5_k1_3 + 3144134277u);
-  uint32_t philox_r6_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_3[_k]) ^ (3449720151u * philox_r4_c2_3[_k])) ^ philox_r6_k0_3);
-  }
-  uint32_t philox_r6_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_3[_k]) ^ (3528531795u * philox_r4_c0_3[_k])) ^ philox_r6_k1_3);
-  }
-  const uint32_t philox_r7_k0_3 = (philox_r6_k0_3 + 2654435769u);
-  const uint32_t philox_r7_k1_3 = (philox_r6_k1_3 + 3144134277u);
-  uint32_t philox_r7_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_3[_k]) ^ (3449720151u * philox_r5_c2_3[_k])) ^ philox_r7_k0_3);
-  }
-  uint32_t philox_r7_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_3[_k]) ^ (3528531795u * philox_r5_c0_3[_k])) ^ philox_r7_k1_3);
-  }
-  const uint32_t philox_r8_k0_3 = (philox_r7_k0_3 + 2654435769u);
-  const uint32_t philox_r8_k1_3 = (philox_r7_k1_3 + 3144134277u);
-  uint32_t philox_r8_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_3[_k]) ^ (3449720151u * philox_r6_c2_3[_k])) ^ philox_r8_k0_3);
-  }
-  uint32_t philox_r8_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_3[_k]) ^ (3528531795u * philox_r6_c0_3[_k])) ^ philox_r8_k1_3);
-  }
-  const uint32_t philox_r9_k0_3 = (philox_r8_k0_3 + 2654435769u);
-  const uint32_t philox_r9_k1_3 = (philox_r8_k1_3 + 3144134277u);
-  uint32_t philox_r9_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_3[_k]) ^ (3528531795u * philox_r7_c0_3[_k])) ^ philox_r9_k1_3);
-  }
-  const uint32_t philox_r10_k0_3 = (philox_r9_k0_3 + 2654435769u);
-  uint32_t philox_r10_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_3[_k]) ^ (3449720151u * philox_r8_c2_3[_k])) ^ philox_r10_k0_3);
-  }
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_3[_k]);
+    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
   }
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_3[_k]));
+    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
   }
   float normal_angle[2];  // [256] fp32
   #pragma unroll
@@ -518,139 +415,25 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
     if (mask[_k]) (f_ptr + n)[offsets[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
   }
   // L40: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
-  const uint32_t seed_hi_4 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_4[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_4);
-  }
-  const uint32_t philox_r2_k0_4 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_4 = (seed_hi_4 + 3144134277u);
-  uint32_t philox_r2_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_4[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_4[_k]) ^ philox_r2_k0_4);
-  }
-  uint32_t philox_r2_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_4[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_4);
-  }
-  const uint32_t philox_r3_k0_4 = (philox_r2_k0_4 + 2654435769u);
-  const uint32_t philox_r3_k1_4 = (philox_r2_k1_4 + 3144134277u);
-  uint32_t philox_r3_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_4[_k]) ^ (3449720151u * philox_r1_c2_4[_k])) ^ philox_r3_k0_4);
-  }
-  uint32_t philox_r3_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_4[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_4);
-  }
-  const uint32_t philox_r4_k0_4 = (philox_r3_k0_4 + 2654435769u);
-  const uint32_t philox_r4_k1_4 = (philox_r3_k1_4 + 3144134277u);
-  uint32_t philox_r4_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_4[_k]) ^ (3449720151u * philox_r2_c2_4[_k])) ^ philox_r4_k0_4);
-  }
-  uint32_t philox_r4_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_4[_k]) ^ (3528531795u * philox_r2_c0_4[_k])) ^ philox_r4_k1_4);
-  }
-  const uint32_t philox_r5_k0_4 = (philox_r4_k0_4 + 2654435769u);
-  const uint32_t philox_r5_k1_4 = (philox_r4_k1_4 + 3144134277u);
-  uint32_t philox_r5_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_4[_k]) ^ (3449720151u * philox_r3_c2_4[_k])) ^ philox_r5_k0_4);
-  }
-  uint32_t philox_r5_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_4[_k]) ^ (3528531795u * philox_r3_c0_4[_k])) ^ philox_r5_k1_4);
-  }
-  const uint32_t philox_r6_k0_4 = (philox_r5_k0_4 + 2654435769u);
-  const uint32_t philox_r6_k1_4 = (philox_r5_k1_4 + 3144134277u);
-  uint32_t philox_r6_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_4[_k]) ^ (3449720151u * philox_r4_c2_4[_k])) ^ philox_r6_k0_4);
-  }
-  uint32_t philox_r6_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_4[_k]) ^ (3528531795u * philox_r4_c0_4[_k])) ^ philox_r6_k1_4);
-  }
-  const uint32_t philox_r7_k0_4 = (philox_r6_k0_4 + 2654435769u);
-  const uint32_t philox_r7_k1_4 = (philox_r6_k1_4 + 3144134277u);
-  uint32_t philox_r7_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_4[_k]) ^ (3449720151u * philox_r5_c2_4[_k])) ^ philox_r7_k0_4);
-  }
-  uint32_t philox_r7_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_4[_k]) ^ (3528531795u * philox_r5_c0_4[_k])) ^ philox_r7_k1_4);
-  }
-  const uint32_t philox_r8_k0_4 = (philox_r7_k0_4 + 2654435769u);
-  const uint32_t philox_r8_k1_4 = (philox_r7_k1_4 + 3144134277u);
-  uint32_t philox_r8_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_4[_k]) ^ (3449720151u * philox_r6_c2_4[_k])) ^ philox_r8_k0_4);
-  }
-  uint32_t philox_r8_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_4[_k]) ^ (3528531795u * philox_r6_c0_4[_k])) ^ philox_r8_k1_4);
-  }
-  const uint32_t philox_r9_k0_4 = (philox_r8_k0_4 + 2654435769u);
-  const uint32_t philox_r9_k1_4 = (philox_r8_k1_4 + 3144134277u);
-  uint32_t philox_r9_c0_1[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_4[_k]) ^ (3449720151u * philox_r7_c2_4[_k])) ^ philox_r9_k0_4);
-  }
-  uint32_t philox_r9_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_4[_k]) ^ (3528531795u * philox_r7_c0_4[_k])) ^ philox_r9_k1_4);
-  }
-  const uint32_t philox_r10_k0_4 = (philox_r9_k0_4 + 2654435769u);
-  const uint32_t philox_r10_k1_1 = (philox_r9_k1_4 + 3144134277u);
-  uint32_t philox_r10_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_4[_k]) ^ (3449720151u * philox_r8_c2_4[_k])) ^ philox_r10_k0_4);
-  }
-  uint32_t philox_r10_c2_1[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0_1[_k]) ^ (3528531795u * philox_r8_c0_4[_k])) ^ philox_r10_k1_1);
-  }
   int32_t uniform_bits_3[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_4[_k]);
+    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(i1[_k]);
   }
   int32_t uniform_bits_4[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_4[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_4[_k]));
+    uniform_bits_4[_k] = tl2cu_bitcast<int32_t>(i2[_k]);
   }
   int32_t uniform_bits_5[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(philox_r10_c2_1[_k]);
+    uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(i3[_k]);
   }
   int32_t uniform_bits_6[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_6[_k] = tl2cu_bitcast<int32_t>((3528531795u * philox_r9_c0_1[_k]));
+    uniform_bits_6[_k] = tl2cu_bitcast<int32_t>(i4[_k]);
   }
   float u1[2];  // [256] fp32
   #pragma unroll
@@ -693,159 +476,25 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
     if (mask[_k]) (f_ptr + tl2cu_mul(5, n))[offsets[_k]] = u4[_k];
   }
   // L45: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
-  const uint32_t seed_hi_5 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_5[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_5);
-  }
-  const uint32_t philox_r2_k0_5 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_5 = (seed_hi_5 + 3144134277u);
-  uint32_t philox_r2_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_5[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_5[_k]) ^ philox_r2_k0_5);
-  }
-  uint32_t philox_r2_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_5[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_5);
-  }
-  const uint32_t philox_r3_k0_5 = (philox_r2_k0_5 + 2654435769u);
-  const uint32_t philox_r3_k1_5 = (philox_r2_k1_5 + 3144134277u);
-  uint32_t philox_r3_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_5[_k]) ^ (3449720151u * philox_r1_c2_5[_k])) ^ philox_r3_k0_5);
-  }
-  uint32_t philox_r3_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_5[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_5);
-  }
-  const uint32_t philox_r4_k0_5 = (philox_r3_k0_5 + 2654435769u);
-  const uint32_t philox_r4_k1_5 = (philox_r3_k1_5 + 3144134277u);
-  uint32_t philox_r4_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_5[_k]) ^ (3449720151u * philox_r2_c2_5[_k])) ^ philox_r4_k0_5);
-  }
-  uint32_t philox_r4_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_5[_k]) ^ (3528531795u * philox_r2_c0_5[_k])) ^ philox_r4_k1_5);
-  }
-  const uint32_t philox_r5_k0_5 = (philox_r4_k0_5 + 2654435769u);
-  const uint32_t philox_r5_k1_5 = (philox_r4_k1_5 + 3144134277u);
-  uint32_t philox_r5_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_5[_k]) ^ (3449720151u * philox_r3_c2_5[_k])) ^ philox_r5_k0_5);
-  }
-  uint32_t philox_r5_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_5[_k]) ^ (3528531795u * philox_r3_c0_5[_k])) ^ philox_r5_k1_5);
-  }
-  const uint32_t philox_r6_k0_5 = (philox_r5_k0_5 + 2654435769u);
-  const uint32_t philox_r6_k1_5 = (philox_r5_k1_5 + 3144134277u);
-  uint32_t philox_r6_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_5[_k]) ^ (3449720151u * philox_r4_c2_5[_k])) ^ philox_r6_k0_5);
-  }
-  uint32_t philox_r6_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_5[_k]) ^ (3528531795u * philox_r4_c0_5[_k])) ^ philox_r6_k1_5);
-  }
-  const uint32_t philox_r7_k0_5 = (philox_r6_k0_5 + 2654435769u);
-  const uint32_t philox_r7_k1_5 = (philox_r6_k1_5 + 3144134277u);
-  uint32_t philox_r7_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_5[_k]) ^ (3449720151u * philox_r5_c2_5[_k])) ^ philox_r7_k0_5);
-  }
-  uint32_t philox_r7_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_5[_k]) ^ (3528531795u * philox_r5_c0_5[_k])) ^ philox_r7_k1_5);
-  }
-  const uint32_t philox_r8_k0_5 = (philox_r7_k0_5 + 2654435769u);
-  const uint32_t philox_r8_k1_5 = (philox_r7_k1_5 + 3144134277u);
-  uint32_t philox_r8_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_5[_k]) ^ (3449720151u * philox_r6_c2_5[_k])) ^ philox_r8_k0_5);
-  }
-  uint32_t philox_r8_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_5[_k]) ^ (3528531795u * philox_r6_c0_5[_k])) ^ philox_r8_k1_5);
-  }
-  const uint32_t philox_r9_k0_5 = (philox_r8_k0_5 + 2654435769u);
-  const uint32_t philox_r9_k1_5 = (philox_r8_k1_5 + 3144134277u);
-  uint32_t philox_r9_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_5[_k]) ^ (3449720151u * philox_r7_c2_5[_k])) ^ philox_r9_k0_5);
-  }
-  uint32_t philox_r9_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_5[_k]) ^ (3528531795u * philox_r7_c0_5[_k])) ^ philox_r9_k1_5);
-  }
-  const uint32_t philox_r10_k0_5 = (philox_r9_k0_5 + 2654435769u);
-  const uint32_t philox_r10_k1_2 = (philox_r9_k1_5 + 3144134277u);
-  uint32_t philox_r10_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_5[_k]) ^ (3449720151u * philox_r8_c2_5[_k])) ^ philox_r10_k0_5);
-  }
-  uint32_t philox_r10_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0_2[_k]) ^ (3528531795u * philox_r8_c0_5[_k])) ^ philox_r10_k1_2);
-  }
-  int32_t uniform_bits_7[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_7[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_5[_k]);
-  }
-  int32_t uniform_bits_8[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_8[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_5[_k]));
-  }
-  int32_t uniform_bits_9[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_9[_k] = tl2cu_bitcast<int32_t>(philox_r10_c2_2[_k]);
-  }
-  int32_t uniform_bits_10[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_10[_k] = tl2cu_bitcast<int32_t>((3528531795u * philox_r9_c0_2[_k]));
-  }
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_1[_k] = (6.2831853071795862f * ((float)((uniform_bits_8[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_8[_k]), 1) : uniform_bits_8[_k]) * 4.6566127342e-10f));
+    normal_angle_1[_k] = (6.2831853071795862f * u2[_k]);
   }
   float normal_radius_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_7[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_7[_k]), 1) : uniform_bits_7[_k]) * 4.6566127342e-10f)))));
+    normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u1[_k]))));
   }
   float normal_angle_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_2[_k] = (6.2831853071795862f * ((float)((uniform_bits_10[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_10[_k]), 1) : uniform_bits_10[_k]) * 4.6566127342e-10f));
+    normal_angle_2[_k] = (6.2831853071795862f * u4[_k]);
   }
   float normal_radius_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_9[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_9[_k]), 1) : uniform_bits_9[_k]) * 4.6566127342e-10f)))));
+    normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u3[_k]))));
   }
   float n1[2];  // [256] fp32
   #pragma unroll
@@ -1194,6 +843,23 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(4, n)) + offsets[_k]) = _t;
   }
   // L38: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
+  int32_t uniform_bits[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
+  }
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(f_ptr + offsets[_k]) = _t;
+  }
+  // L39: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
@@ -1297,135 +963,15 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   for (int _k = 0; _k < 2; ++_k) {
     philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
   }
-  int32_t uniform_bits[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-    }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)(f_ptr + offsets[_k]) = _t;
-  }
-  // L39: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
-  const uint32_t seed_hi_3 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_3[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_3);
-  }
-  const uint32_t philox_r2_k0_3 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_3 = (seed_hi_3 + 3144134277u);
-  uint32_t philox_r2_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_3[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_3[_k]) ^ philox_r2_k0_3);
-  }
-  uint32_t philox_r2_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_3[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_3);
-  }
-  const uint32_t philox_r3_k0_3 = (philox_r2_k0_3 + 2654435769u);
-  const uint32_t philox_r3_k1_3 = (philox_r2_k1_3 + 3144134277u);
-  uint32_t philox_r3_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_3[_k]) ^ (3449720151u * philox_r1_c2_3[_k])) ^ philox_r3_k0_3);
-  }
-  uint32_t philox_r3_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_3[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_3);
-  }
-  const uint32_t philox_r4_k0_3 = (philox_r3_k0_3 + 2654435769u);
-  const uint32_t philox_r4_k1_3 = (philox_r3_k1_3 + 3144134277u);
-  uint32_t philox_r4_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_3[_k]) ^ (3449720151u * philox_r2_c2_3[_k])) ^ philox_r4_k0_3);
-  }
-  uint32_t philox_r4_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_3[_k]) ^ (3528531795u * philox_r2_c0_3[_k])) ^ philox_r4_k1_3);
-  }
-  const uint32_t philox_r5_k0_3 = (philox_r4_k0_3 + 2654435769u);
-  const uint32_t philox_r5_k1_3 = (philox_r4_k1_3 + 3144134277u);
-  uint32_t philox_r5_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_3[_k]) ^ (3449720151u * philox_r3_c2_3[_k])) ^ philox_r5_k0_3);
-  }
-  uint32_t philox_r5_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_3[_k]) ^ (3528531795u * philox_r3_c0_3[_k])) ^ philox_r5_k1_3);
-  }
-  const uint32_t philox_r6_k0_3 = (philox_r5_k0_3 + 2654435769u);
-  const uint32_t philox_r6_k1_3 = (philox_r5_k1_3 + 3144134277u);
-  uint32_t philox_r6_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_3[_k]) ^ (3449720151u * philox_r4_c2_3[_k])) ^ philox_r6_k0_3);
-  }
-  uint32_t philox_r6_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_3[_k]) ^ (3528531795u * philox_r4_c0_3[_k])) ^ philox_r6_k1_3);
-  }
-  const uint32_t philox_r7_k0_3 = (philox_r6_k0_3 + 2654435769u);
-  const uint32_t philox_r7_k1_3 = (philox_r6_k1_3 + 3144134277u);
-  uint32_t philox_r7_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_3[_k]) ^ (3449720151u * philox_r5_c2_3[_k])) ^ philox_r7_k0_3);
-  }
-  uint32_t philox_r7_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_3[_k]) ^ (3528531795u * philox_r5_c0_3[_k])) ^ philox_r7_k1_3);
-  }
-  const uint32_t philox_r8_k0_3 = (philox_r7_k0_3 + 2654435769u);
-  const uint32_t philox_r8_k1_3 = (philox_r7_k1_3 + 3144134277u);
-  uint32_t philox_r8_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_3[_k]) ^ (3449720151u * philox_r6_c2_3[_k])) ^ philox_r8_k0_3);
-  }
-  uint32_t philox_r8_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_3[_k]) ^ (3528531795u * philox_r6_c0_3[_k])) ^ philox_r8_k1_3);
-  }
-  const uint32_t philox_r9_k0_3 = (philox_r8_k0_3 + 2654435769u);
-  const uint32_t philox_r9_k1_3 = (philox_r8_k1_3 + 3144134277u);
-  uint32_t philox_r9_c2_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_3[_k]) ^ (3528531795u * philox_r7_c0_3[_k])) ^ philox_r9_k1_3);
-  }
-  const uint32_t philox_r10_k0_3 = (philox_r9_k0_3 + 2654435769u);
-  uint32_t philox_r10_c0_3[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_3[_k]) ^ (3449720151u * philox_r8_c2_3[_k])) ^ philox_r10_k0_3);
-  }
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_3[_k]);
+    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
   }
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_3[_k]));
+    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
   }
   float normal_angle[2];  // [256] fp32
   #pragma unroll
@@ -1449,139 +995,25 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + n) + offsets[_k]) = _t;
   }
   // L40: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
-  const uint32_t seed_hi_4 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_4[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_4);
-  }
-  const uint32_t philox_r2_k0_4 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_4 = (seed_hi_4 + 3144134277u);
-  uint32_t philox_r2_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_4[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_4[_k]) ^ philox_r2_k0_4);
-  }
-  uint32_t philox_r2_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_4[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_4);
-  }
-  const uint32_t philox_r3_k0_4 = (philox_r2_k0_4 + 2654435769u);
-  const uint32_t philox_r3_k1_4 = (philox_r2_k1_4 + 3144134277u);
-  uint32_t philox_r3_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_4[_k]) ^ (3449720151u * philox_r1_c2_4[_k])) ^ philox_r3_k0_4);
-  }
-  uint32_t philox_r3_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_4[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_4);
-  }
-  const uint32_t philox_r4_k0_4 = (philox_r3_k0_4 + 2654435769u);
-  const uint32_t philox_r4_k1_4 = (philox_r3_k1_4 + 3144134277u);
-  uint32_t philox_r4_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_4[_k]) ^ (3449720151u * philox_r2_c2_4[_k])) ^ philox_r4_k0_4);
-  }
-  uint32_t philox_r4_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_4[_k]) ^ (3528531795u * philox_r2_c0_4[_k])) ^ philox_r4_k1_4);
-  }
-  const uint32_t philox_r5_k0_4 = (philox_r4_k0_4 + 2654435769u);
-  const uint32_t philox_r5_k1_4 = (philox_r4_k1_4 + 3144134277u);
-  uint32_t philox_r5_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_4[_k]) ^ (3449720151u * philox_r3_c2_4[_k])) ^ philox_r5_k0_4);
-  }
-  uint32_t philox_r5_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_4[_k]) ^ (3528531795u * philox_r3_c0_4[_k])) ^ philox_r5_k1_4);
-  }
-  const uint32_t philox_r6_k0_4 = (philox_r5_k0_4 + 2654435769u);
-  const uint32_t philox_r6_k1_4 = (philox_r5_k1_4 + 3144134277u);
-  uint32_t philox_r6_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_4[_k]) ^ (3449720151u * philox_r4_c2_4[_k])) ^ philox_r6_k0_4);
-  }
-  uint32_t philox_r6_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_4[_k]) ^ (3528531795u * philox_r4_c0_4[_k])) ^ philox_r6_k1_4);
-  }
-  const uint32_t philox_r7_k0_4 = (philox_r6_k0_4 + 2654435769u);
-  const uint32_t philox_r7_k1_4 = (philox_r6_k1_4 + 3144134277u);
-  uint32_t philox_r7_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_4[_k]) ^ (3449720151u * philox_r5_c2_4[_k])) ^ philox_r7_k0_4);
-  }
-  uint32_t philox_r7_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_4[_k]) ^ (3528531795u * philox_r5_c0_4[_k])) ^ philox_r7_k1_4);
-  }
-  const uint32_t philox_r8_k0_4 = (philox_r7_k0_4 + 2654435769u);
-  const uint32_t philox_r8_k1_4 = (philox_r7_k1_4 + 3144134277u);
-  uint32_t philox_r8_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_4[_k]) ^ (3449720151u * philox_r6_c2_4[_k])) ^ philox_r8_k0_4);
-  }
-  uint32_t philox_r8_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_4[_k]) ^ (3528531795u * philox_r6_c0_4[_k])) ^ philox_r8_k1_4);
-  }
-  const uint32_t philox_r9_k0_4 = (philox_r8_k0_4 + 2654435769u);
-  const uint32_t philox_r9_k1_4 = (philox_r8_k1_4 + 3144134277u);
-  uint32_t philox_r9_c0_1[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_4[_k]) ^ (3449720151u * philox_r7_c2_4[_k])) ^ philox_r9_k0_4);
-  }
-  uint32_t philox_r9_c2_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_4[_k]) ^ (3528531795u * philox_r7_c0_4[_k])) ^ philox_r9_k1_4);
-  }
-  const uint32_t philox_r10_k0_4 = (philox_r9_k0_4 + 2654435769u);
-  const uint32_t philox_r10_k1_1 = (philox_r9_k1_4 + 3144134277u);
-  uint32_t philox_r10_c0_4[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_4[_k]) ^ (3449720151u * philox_r8_c2_4[_k])) ^ philox_r10_k0_4);
-  }
-  uint32_t philox_r10_c2_1[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0_1[_k]) ^ (3528531795u * philox_r8_c0_4[_k])) ^ philox_r10_k1_1);
-  }
   int32_t uniform_bits_3[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_4[_k]);
+    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(i1[_k]);
   }
   int32_t uniform_bits_4[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_4[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_4[_k]));
+    uniform_bits_4[_k] = tl2cu_bitcast<int32_t>(i2[_k]);
   }
   int32_t uniform_bits_5[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(philox_r10_c2_1[_k]);
+    uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(i3[_k]);
   }
   int32_t uniform_bits_6[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_6[_k] = tl2cu_bitcast<int32_t>((3528531795u * philox_r9_c0_1[_k]));
+    uniform_bits_6[_k] = tl2cu_bitcast<int32_t>(i4[_k]);
   }
   float u1[2];  // [256] fp32
   #pragma unroll
@@ -1652,159 +1084,25 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(5, n)) + offsets[_k]) = _t;
   }
   // L45: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
-  const uint32_t seed_hi_5 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_5[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_5);
-  }
-  const uint32_t philox_r2_k0_5 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_5 = (seed_hi_5 + 3144134277u);
-  uint32_t philox_r2_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_5[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_5[_k]) ^ philox_r2_k0_5);
-  }
-  uint32_t philox_r2_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_5[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_5);
-  }
-  const uint32_t philox_r3_k0_5 = (philox_r2_k0_5 + 2654435769u);
-  const uint32_t philox_r3_k1_5 = (philox_r2_k1_5 + 3144134277u);
-  uint32_t philox_r3_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_5[_k]) ^ (3449720151u * philox_r1_c2_5[_k])) ^ philox_r3_k0_5);
-  }
-  uint32_t philox_r3_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_5[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_5);
-  }
-  const uint32_t philox_r4_k0_5 = (philox_r3_k0_5 + 2654435769u);
-  const uint32_t philox_r4_k1_5 = (philox_r3_k1_5 + 3144134277u);
-  uint32_t philox_r4_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_5[_k]) ^ (3449720151u * philox_r2_c2_5[_k])) ^ philox_r4_k0_5);
-  }
-  uint32_t philox_r4_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_5[_k]) ^ (3528531795u * philox_r2_c0_5[_k])) ^ philox_r4_k1_5);
-  }
-  const uint32_t philox_r5_k0_5 = (philox_r4_k0_5 + 2654435769u);
-  const uint32_t philox_r5_k1_5 = (philox_r4_k1_5 + 3144134277u);
-  uint32_t philox_r5_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_5[_k]) ^ (3449720151u * philox_r3_c2_5[_k])) ^ philox_r5_k0_5);
-  }
-  uint32_t philox_r5_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_5[_k]) ^ (3528531795u * philox_r3_c0_5[_k])) ^ philox_r5_k1_5);
-  }
-  const uint32_t philox_r6_k0_5 = (philox_r5_k0_5 + 2654435769u);
-  const uint32_t philox_r6_k1_5 = (philox_r5_k1_5 + 3144134277u);
-  uint32_t philox_r6_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_5[_k]) ^ (3449720151u * philox_r4_c2_5[_k])) ^ philox_r6_k0_5);
-  }
-  uint32_t philox_r6_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_5[_k]) ^ (3528531795u * philox_r4_c0_5[_k])) ^ philox_r6_k1_5);
-  }
-  const uint32_t philox_r7_k0_5 = (philox_r6_k0_5 + 2654435769u);
-  const uint32_t philox_r7_k1_5 = (philox_r6_k1_5 + 3144134277u);
-  uint32_t philox_r7_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_5[_k]) ^ (3449720151u * philox_r5_c2_5[_k])) ^ philox_r7_k0_5);
-  }
-  uint32_t philox_r7_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_5[_k]) ^ (3528531795u * philox_r5_c0_5[_k])) ^ philox_r7_k1_5);
-  }
-  const uint32_t philox_r8_k0_5 = (philox_r7_k0_5 + 2654435769u);
-  const uint32_t philox_r8_k1_5 = (philox_r7_k1_5 + 3144134277u);
-  uint32_t philox_r8_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_5[_k]) ^ (3449720151u * philox_r6_c2_5[_k])) ^ philox_r8_k0_5);
-  }
-  uint32_t philox_r8_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_5[_k]) ^ (3528531795u * philox_r6_c0_5[_k])) ^ philox_r8_k1_5);
-  }
-  const uint32_t philox_r9_k0_5 = (philox_r8_k0_5 + 2654435769u);
-  const uint32_t philox_r9_k1_5 = (philox_r8_k1_5 + 3144134277u);
-  uint32_t philox_r9_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_5[_k]) ^ (3449720151u * philox_r7_c2_5[_k])) ^ philox_r9_k0_5);
-  }
-  uint32_t philox_r9_c2_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_5[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_5[_k]) ^ (3528531795u * philox_r7_c0_5[_k])) ^ philox_r9_k1_5);
-  }
-  const uint32_t philox_r10_k0_5 = (philox_r9_k0_5 + 2654435769u);
-  const uint32_t philox_r10_k1_2 = (philox_r9_k1_5 + 3144134277u);
-  uint32_t philox_r10_c0_5[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_5[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_5[_k]) ^ (3449720151u * philox_r8_c2_5[_k])) ^ philox_r10_k0_5);
-  }
-  uint32_t philox_r10_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0_2[_k]) ^ (3528531795u * philox_r8_c0_5[_k])) ^ philox_r10_k1_2);
-  }
-  int32_t uniform_bits_7[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_7[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_5[_k]);
-  }
-  int32_t uniform_bits_8[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_8[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_5[_k]));
-  }
-  int32_t uniform_bits_9[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_9[_k] = tl2cu_bitcast<int32_t>(philox_r10_c2_2[_k]);
-  }
-  int32_t uniform_bits_10[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_10[_k] = tl2cu_bitcast<int32_t>((3528531795u * philox_r9_c0_2[_k]));
-  }
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_1[_k] = (6.2831853071795862f * ((float)((uniform_bits_8[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_8[_k]), 1) : uniform_bits_8[_k]) * 4.6566127342e-10f));
+    normal_angle_1[_k] = (6.2831853071795862f * u2[_k]);
   }
   float normal_radius_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_7[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_7[_k]), 1) : uniform_bits_7[_k]) * 4.6566127342e-10f)))));
+    normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u1[_k]))));
   }
   float normal_angle_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_2[_k] = (6.2831853071795862f * ((float)((uniform_bits_10[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_10[_k]), 1) : uniform_bits_10[_k]) * 4.6566127342e-10f));
+    normal_angle_2[_k] = (6.2831853071795862f * u4[_k]);
   }
   float normal_radius_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_9[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_9[_k]), 1) : uniform_bits_9[_k]) * 4.6566127342e-10f)))));
+    normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u3[_k]))));
   }
   float n1[2];  // [256] fp32
   #pragma unroll
@@ -5948,7 +5246,7 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
   float noisy[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
+    noisy[_k] = (x[_k] + __fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f));
   }
   // L167: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
@@ -6080,118 +5378,10 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
     shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
   }
   // L168: centered = tl.rand(seed, offs) * 3.0 - 1.0
-  const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi_2);
-  }
-  const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_2 = (seed_hi_2 + 3144134277u);
-  uint32_t philox_r2_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
-  }
-  uint32_t philox_r2_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1_2);
-  }
-  const uint32_t philox_r3_k0_2 = (philox_r2_k0_2 + 2654435769u);
-  const uint32_t philox_r3_k1_2 = (philox_r2_k1_2 + 3144134277u);
-  uint32_t philox_r3_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
-  }
-  uint32_t philox_r3_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_2);
-  }
-  const uint32_t philox_r4_k0_2 = (philox_r3_k0_2 + 2654435769u);
-  const uint32_t philox_r4_k1_2 = (philox_r3_k1_2 + 3144134277u);
-  uint32_t philox_r4_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
-  }
-  uint32_t philox_r4_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
-  }
-  const uint32_t philox_r5_k0_2 = (philox_r4_k0_2 + 2654435769u);
-  const uint32_t philox_r5_k1_2 = (philox_r4_k1_2 + 3144134277u);
-  uint32_t philox_r5_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
-  }
-  uint32_t philox_r5_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
-  }
-  const uint32_t philox_r6_k0_2 = (philox_r5_k0_2 + 2654435769u);
-  const uint32_t philox_r6_k1_2 = (philox_r5_k1_2 + 3144134277u);
-  uint32_t philox_r6_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
-  }
-  uint32_t philox_r6_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
-  }
-  const uint32_t philox_r7_k0_2 = (philox_r6_k0_2 + 2654435769u);
-  const uint32_t philox_r7_k1_2 = (philox_r6_k1_2 + 3144134277u);
-  uint32_t philox_r7_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
-  }
-  uint32_t philox_r7_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
-  }
-  const uint32_t philox_r8_k0_2 = (philox_r7_k0_2 + 2654435769u);
-  const uint32_t philox_r8_k1_2 = (philox_r7_k1_2 + 3144134277u);
-  uint32_t philox_r8_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
-  }
-  uint32_t philox_r8_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
-  }
-  const uint32_t philox_r9_k0_2 = (philox_r8_k0_2 + 2654435769u);
-  const uint32_t philox_r9_k1_2 = (philox_r8_k1_2 + 3144134277u);
-  uint32_t philox_r9_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
-  }
-  const uint32_t philox_r10_k0_2 = (philox_r9_k0_2 + 2654435769u);
-  uint32_t philox_r10_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
-  }
-  int32_t uniform_bits_3[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
   float centered[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    centered[_k] = fmaf(((float)((uniform_bits_3[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_3[_k]), 1) : uniform_bits_3[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
+    centered[_k] = fmaf(__fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f), 3.0f, -1.0f);
   }
   // L169: tl.store(out_ptr + offs, noisy, mask=mask)
   #pragma unroll
@@ -6347,7 +5537,7 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
   float noisy[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
+    noisy[_k] = (x[_k] + __fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f));
   }
   // L167: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
@@ -6479,118 +5669,10 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
     shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
   }
   // L168: centered = tl.rand(seed, offs) * 3.0 - 1.0
-  const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi_2);
-  }
-  const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1_2 = (seed_hi_2 + 3144134277u);
-  uint32_t philox_r2_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
-  }
-  uint32_t philox_r2_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1_2);
-  }
-  const uint32_t philox_r3_k0_2 = (philox_r2_k0_2 + 2654435769u);
-  const uint32_t philox_r3_k1_2 = (philox_r2_k1_2 + 3144134277u);
-  uint32_t philox_r3_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
-  }
-  uint32_t philox_r3_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_2);
-  }
-  const uint32_t philox_r4_k0_2 = (philox_r3_k0_2 + 2654435769u);
-  const uint32_t philox_r4_k1_2 = (philox_r3_k1_2 + 3144134277u);
-  uint32_t philox_r4_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
-  }
-  uint32_t philox_r4_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
-  }
-  const uint32_t philox_r5_k0_2 = (philox_r4_k0_2 + 2654435769u);
-  const uint32_t philox_r5_k1_2 = (philox_r4_k1_2 + 3144134277u);
-  uint32_t philox_r5_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
-  }
-  uint32_t philox_r5_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
-  }
-  const uint32_t philox_r6_k0_2 = (philox_r5_k0_2 + 2654435769u);
-  const uint32_t philox_r6_k1_2 = (philox_r5_k1_2 + 3144134277u);
-  uint32_t philox_r6_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
-  }
-  uint32_t philox_r6_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
-  }
-  const uint32_t philox_r7_k0_2 = (philox_r6_k0_2 + 2654435769u);
-  const uint32_t philox_r7_k1_2 = (philox_r6_k1_2 + 3144134277u);
-  uint32_t philox_r7_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
-  }
-  uint32_t philox_r7_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
-  }
-  const uint32_t philox_r8_k0_2 = (philox_r7_k0_2 + 2654435769u);
-  const uint32_t philox_r8_k1_2 = (philox_r7_k1_2 + 3144134277u);
-  uint32_t philox_r8_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
-  }
-  uint32_t philox_r8_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
-  }
-  const uint32_t philox_r9_k0_2 = (philox_r8_k0_2 + 2654435769u);
-  const uint32_t philox_r9_k1_2 = (philox_r8_k1_2 + 3144134277u);
-  uint32_t philox_r9_c2_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
-  }
-  const uint32_t philox_r10_k0_2 = (philox_r9_k0_2 + 2654435769u);
-  uint32_t philox_r10_c0_2[2];  // [256] u32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
-  }
-  int32_t uniform_bits_3[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
   float centered[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    centered[_k] = fmaf(((float)((uniform_bits_3[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_3[_k]), 1) : uniform_bits_3[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
+    centered[_k] = fmaf(__fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f), 3.0f, -1.0f);
   }
   // L169: tl.store(out_ptr + offs, noisy, mask=mask)
   #pragma unroll
