@@ -898,18 +898,8 @@ static bool folds_into_select(Value *m) {
   return !minmax;
 }
 
-// NVPTX's own FADD combine (NVPTXISelLowering.cpp), which contracts Triton's code, folds
-// a multiply into its adds only when all its uses in the block are adds, fewer than 5: a
-// product also read elsewhere stays a mul.f32, its adds add.f32 (tl.rand's scale times
-// a user's `x + tl.rand(...)` and `tl.rand(...) * 3.0`: tests/golden/random.py rand_fma).
-static bool only_added(Value *m) {
-  int readers = m->uses - (is_materialized(m) ? 1 : 0);  // (a named value's definition counts too)
-  return readers < 5 && readers == m->add_uses;
-}
-
 static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
-  if (!only_added(m)) return false;
   if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
   if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
   return !hoisted_apart(loop, add, m) && !folds_into_select(m);
@@ -930,34 +920,6 @@ static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
   if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
   if (v->a->kind == V_BINARY && v->a->op == OP_MUL && v->fuse != 1) v->a->mul_rn = true;
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
-}
-
-static bool is_float_add(Value *v) {
-  return v->kind == V_BINARY && (v->op == OP_ADD || v->op == OP_SUB) && scalar_is_float(v->a->ty.kind);
-}
-
-static void count_add_value(Value *v, Vec *seen) {
-  if (!v) return;
-  for (int i = 0; i < seen->len; i++)
-    if (seen->items[i] == v) return;
-  vec_push(seen, v);
-  count_add_value(v->a, seen);
-  count_add_value(v->b, seen);
-  count_add_value(v->c, seen);
-  if (!is_float_add(v)) return;
-  Value *ops[2] = {v->a, v->b};
-  for (int i = 0; i < 2; i++)
-    if (ops[i]->kind == V_BINARY && ops[i]->op == OP_MUL && ops[i]->bb == v->bb) ops[i]->add_uses++;
-}
-
-// Before decide_fusion: every multiply's add_uses.
-static void count_add_uses(Stmt *s, Vec *seen) {
-  for (; s; s = s->next) {
-    Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) count_add_value(vs[i], seen);
-    count_add_uses(s->body, seen);
-    count_add_uses(s->orelse, seen);
-  }
 }
 
 static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
@@ -1103,14 +1065,8 @@ static int program_threads(Kernel *k) {
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
 static void emit_kernel(Em *em, Kernel *k) {
-  Vec seen = {0}, counted = {0};
+  Vec seen = {0};
   LoopSpan no_loop = {0};
-  count_add_uses(k->body, &counted);
-  for (int i = 0; i < k->combines.len; i++) {
-    Combine *cb = k->combines.items[i];
-    count_add_uses(cb->body, &counted);
-    count_add_value(cb->result, &counted);
-  }
   decide_fusion(no_loop, k->body, &seen);
   k->program_threads = program_threads(k);
   if (k->program_threads > 1) {  // a layout change through shared memory would need a barrier

@@ -392,7 +392,6 @@ struct Value {
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
-  int add_uses;       // fp multiply: how many of its uses are adds or subtractions in its block
   int param_index;    // V_PARAM of a kernel: its position among the parameters
   int visit;          // walk marker (layout.c)
   bool auto_named;    // materialized under a name the tracer made up (renamed on assignment)

@@ -118,13 +118,13 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   float inter_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = __fmul_rn(inter_w[_k], inter_h[_k]);
+    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
   }
   // L49: union_area = area1 + area2 - inter_area
   float union_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = (fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]) - inter_area[_k]);
+    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
   }
   // L51: iou_val = inter_area / tl.maximum(union_area, epsilon)
   float iou_val[2];  // [256] fp32
@@ -172,13 +172,13 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   float enclose_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = __fmul_rn(enclose_w[_k], enclose_h[_k]);
+    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
   }
   // L64: delta_area = (enclose_area - union_area)
   float delta_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = (enclose_area[_k] - union_area[_k]);
+    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
   }
   // L65: enclose_area = tl.maximum(enclose_area, epsilon)
   float enclose_area_1[2];  // [256] fp32
@@ -388,13 +388,13 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   float inter_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = __fmul_rn(inter_w[_k], inter_h[_k]);
+    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
   }
   // L49: union_area = area1 + area2 - inter_area
   float union_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = (fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]) - inter_area[_k]);
+    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
   }
   // L51: iou_val = inter_area / tl.maximum(union_area, epsilon)
   float iou_val[2];  // [256] fp32
@@ -442,13 +442,13 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   float enclose_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = __fmul_rn(enclose_w[_k], enclose_h[_k]);
+    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
   }
   // L64: delta_area = (enclose_area - union_area)
   float delta_area[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = (enclose_area[_k] - union_area[_k]);
+    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
   }
   // L65: enclose_area = tl.maximum(enclose_area, epsilon)
   float enclose_area_1[2];  // [256] fp32

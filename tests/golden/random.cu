@@ -10,20 +10,20 @@ namespace tl2cu_kernels {
 // streams_i32: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr, int32_t n, int32_t seed) {
   const int _tid = threadIdx.x;
-  // L30: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L32: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L31: mask = offsets < n
+  // L33: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offsets[_k] < n);
   }
-  // L32: tl.store(u_ptr + offsets, tl.randint(seed, offsets), mask=mask)
+  // L34: tl.store(u_ptr + offsets, tl.randint(seed, offsets), mask=mask)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) u_ptr[offsets[_k]] = philox_r10_c0[_k];
   }
-  // L33: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
+  // L35: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
@@ -256,27 +256,27 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     i4[_k] = (3528531795u * philox_r9_c0[_k]);
   }
-  // L34: tl.store(u_ptr + n + offsets, i1, mask=mask)
+  // L36: tl.store(u_ptr + n + offsets, i1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + n)[offsets[_k]] = i1[_k];
   }
-  // L35: tl.store(u_ptr + 2 * n + offsets, i2, mask=mask)
+  // L37: tl.store(u_ptr + 2 * n + offsets, i2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = i2[_k];
   }
-  // L36: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
+  // L38: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[offsets[_k]] = i3[_k];
   }
-  // L37: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
+  // L39: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + tl2cu_mul(4, n))[offsets[_k]] = i4[_k];
   }
-  // L38: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
+  // L40: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -286,7 +286,7 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
-  // L39: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
+  // L41: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
@@ -414,7 +414,7 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + n)[offsets[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
   }
-  // L40: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
+  // L42: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
   int32_t uniform_bits_3[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -455,27 +455,27 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
   }
-  // L41: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
+  // L43: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(2, n))[offsets[_k]] = u1[_k];
   }
-  // L42: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
+  // L44: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(3, n))[offsets[_k]] = u2[_k];
   }
-  // L43: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
+  // L45: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(4, n))[offsets[_k]] = u3[_k];
   }
-  // L44: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
+  // L46: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(5, n))[offsets[_k]] = u4[_k];
   }
-  // L45: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
+  // L47: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -516,22 +516,22 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
   }
-  // L46: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
+  // L48: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(6, n))[offsets[_k]] = n1[_k];
   }
-  // L47: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
+  // L49: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(7, n))[offsets[_k]] = n2[_k];
   }
-  // L48: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
+  // L50: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(8, n))[offsets[_k]] = n3[_k];
   }
-  // L49: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
+  // L51: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (f_ptr + tl2cu_mul(9, n))[offsets[_k]] = n4[_k];
@@ -541,20 +541,20 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
 // streams_i32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, float *f_ptr, int32_t n, int32_t seed) {
   const int _tid = threadIdx.x;
-  // L30: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L32: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L31: mask = offsets < n
+  // L33: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offsets[_k] < n);
   }
-  // L32: tl.store(u_ptr + offsets, tl.randint(seed, offsets), mask=mask)
+  // L34: tl.store(u_ptr + offsets, tl.randint(seed, offsets), mask=mask)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
@@ -669,7 +669,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)(u_ptr + offsets[_k]) = _t;
   }
-  // L33: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
+  // L35: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
@@ -794,7 +794,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   for (int _k = 0; _k < 2; ++_k) {
     i4[_k] = (3528531795u * philox_r9_c0[_k]);
   }
-  // L34: tl.store(u_ptr + n + offsets, i1, mask=mask)
+  // L36: tl.store(u_ptr + n + offsets, i1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -806,7 +806,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + n) + offsets[_k]) = _t;
   }
-  // L35: tl.store(u_ptr + 2 * n + offsets, i2, mask=mask)
+  // L37: tl.store(u_ptr + 2 * n + offsets, i2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -818,7 +818,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(2, n)) + offsets[_k]) = _t;
   }
-  // L36: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
+  // L38: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -830,7 +830,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(3, n)) + offsets[_k]) = _t;
   }
-  // L37: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
+  // L39: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -842,7 +842,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(4, n)) + offsets[_k]) = _t;
   }
-  // L38: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
+  // L40: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -859,7 +859,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(f_ptr + offsets[_k]) = _t;
   }
-  // L39: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
+  // L41: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
@@ -994,7 +994,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + n) + offsets[_k]) = _t;
   }
-  // L40: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
+  // L42: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
   int32_t uniform_bits_3[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -1035,7 +1035,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   for (int _k = 0; _k < 2; ++_k) {
     u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
   }
-  // L41: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
+  // L43: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1047,7 +1047,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(2, n)) + offsets[_k]) = _t;
   }
-  // L42: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
+  // L44: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1059,7 +1059,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(3, n)) + offsets[_k]) = _t;
   }
-  // L43: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
+  // L45: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1071,7 +1071,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(4, n)) + offsets[_k]) = _t;
   }
-  // L44: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
+  // L46: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1083,7 +1083,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(5, n)) + offsets[_k]) = _t;
   }
-  // L45: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
+  // L47: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -1124,7 +1124,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   for (int _k = 0; _k < 2; ++_k) {
     n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
   }
-  // L46: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
+  // L48: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1136,7 +1136,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(6, n)) + offsets[_k]) = _t;
   }
-  // L47: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
+  // L49: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1148,7 +1148,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(7, n)) + offsets[_k]) = _t;
   }
-  // L48: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
+  // L50: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1160,7 +1160,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(8, n)) + offsets[_k]) = _t;
   }
-  // L49: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
+  // L51: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1177,26 +1177,26 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
 // streams_i64: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) streams_i64(uint32_t *u_ptr, float *f_ptr, int32_t n, int64_t seed, int64_t base) {
   const int _tid = threadIdx.x;
-  // L54: index = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L56: index = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t index[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     index[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L55: mask = index < n
+  // L57: mask = index < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (index[_k] < n);
   }
-  // L56: offsets = base + index  # int64
+  // L58: offsets = base + index  # int64
   int64_t offsets[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     offsets[_k] = tl2cu_add(base, (int64_t)index[_k]);
   }
-  // L57: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
+  // L59: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
@@ -1326,27 +1326,27 @@ __global__ void __launch_bounds__(128) streams_i64(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     i4[_k] = (3528531795u * philox_r9_c0[_k]);
   }
-  // L58: tl.store(u_ptr + index, i1, mask=mask)
+  // L60: tl.store(u_ptr + index, i1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) u_ptr[index[_k]] = i1[_k];
   }
-  // L59: tl.store(u_ptr + n + index, i2, mask=mask)
+  // L61: tl.store(u_ptr + n + index, i2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + n)[index[_k]] = i2[_k];
   }
-  // L60: tl.store(u_ptr + 2 * n + index, i3, mask=mask)
+  // L62: tl.store(u_ptr + 2 * n + index, i3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[index[_k]] = i3[_k];
   }
-  // L61: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
+  // L63: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[index[_k]] = i4[_k];
   }
-  // L62: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
+  // L64: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
@@ -1464,7 +1464,7 @@ __global__ void __launch_bounds__(128) streams_i64(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) f_ptr[index[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
-  // L63: tl.store(f_ptr + n + index, tl.randn(seed, offsets), mask=mask)
+  // L65: tl.store(f_ptr + n + index, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_2[2];  // [256] u32
   #pragma unroll
@@ -1602,26 +1602,26 @@ __global__ void __launch_bounds__(128) streams_i64(uint32_t *u_ptr, float *f_ptr
 // streams_i64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, float *f_ptr, int32_t n, int64_t seed, int64_t base) {
   const int _tid = threadIdx.x;
-  // L54: index = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L56: index = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t index[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     index[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L55: mask = index < n
+  // L57: mask = index < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (index[_k] < n);
   }
-  // L56: offsets = base + index  # int64
+  // L58: offsets = base + index  # int64
   int64_t offsets[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     offsets[_k] = tl2cu_add(base, (int64_t)index[_k]);
   }
-  // L57: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
+  // L59: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
@@ -1751,7 +1751,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
   for (int _k = 0; _k < 2; ++_k) {
     i4[_k] = (3528531795u * philox_r9_c0[_k]);
   }
-  // L58: tl.store(u_ptr + index, i1, mask=mask)
+  // L60: tl.store(u_ptr + index, i1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1763,7 +1763,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)(u_ptr + index[_k]) = _t;
   }
-  // L59: tl.store(u_ptr + n + index, i2, mask=mask)
+  // L61: tl.store(u_ptr + n + index, i2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1775,7 +1775,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + n) + index[_k]) = _t;
   }
-  // L60: tl.store(u_ptr + 2 * n + index, i3, mask=mask)
+  // L62: tl.store(u_ptr + 2 * n + index, i3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1787,7 +1787,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(2, n)) + index[_k]) = _t;
   }
-  // L61: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
+  // L63: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1799,7 +1799,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(3, n)) + index[_k]) = _t;
   }
-  // L62: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
+  // L64: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
@@ -1924,7 +1924,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(f_ptr + index[_k]) = _t;
   }
-  // L63: tl.store(f_ptr + n + index, tl.randn(seed, offsets), mask=mask)
+  // L65: tl.store(f_ptr + n + index, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_2[2];  // [256] u32
   #pragma unroll
@@ -2071,13 +2071,13 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
   // one program per thread: 128 programs along axis 0 share a thread block
   const int32_t _program_x = (int32_t)(blockIdx.x * 128 + threadIdx.x);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L68: for j in range(BLOCK):
+  // L70: for j in range(BLOCK):
   for (int32_t j = 0; j < 256; ++j) {
-    // L69: i = tl.program_id(0) * BLOCK + j
+    // L71: i = tl.program_id(0) * BLOCK + j
     const int32_t i = tl2cu_add(tl2cu_mul(_program_x, 256), j);
-    // L70: offset = base + i
+    // L72: offset = base + i
     const int32_t offset = tl2cu_add(base, i);
-    // L71: a, b, c, d = tl.randint4x(seed, offset)
+    // L73: a, b, c, d = tl.randint4x(seed, offset)
     const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
     const uint32_t philox_r1_c2 = (__nv_umulhi(3528531795u, (uint32_t)offset) ^ seed_hi);
     const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
@@ -2118,15 +2118,15 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
     const uint32_t c = ((__nv_umulhi(3528531795u, philox_r9_c0) ^ (3528531795u * philox_r8_c0)) ^ philox_r10_k1);
     const uint32_t b = (3449720151u * philox_r9_c2);
     const uint32_t d = (3528531795u * philox_r9_c0);
-    // L72: tl.store(u_ptr + 4 * i, a, mask=i < n)
+    // L74: tl.store(u_ptr + 4 * i, a, mask=i < n)
     if ((i < n)) u_ptr[tl2cu_mul(4, i)] = a;
-    // L73: tl.store(u_ptr + 4 * i + 1, b, mask=i < n)
+    // L75: tl.store(u_ptr + 4 * i + 1, b, mask=i < n)
     if ((i < n)) (u_ptr + tl2cu_mul(4, i))[1] = b;
-    // L74: tl.store(u_ptr + 4 * i + 2, c, mask=i < n)
+    // L76: tl.store(u_ptr + 4 * i + 2, c, mask=i < n)
     if ((i < n)) (u_ptr + tl2cu_mul(4, i))[2] = c;
-    // L75: tl.store(u_ptr + 4 * i + 3, d, mask=i < n)
+    // L77: tl.store(u_ptr + 4 * i + 3, d, mask=i < n)
     if ((i < n)) (u_ptr + tl2cu_mul(4, i))[3] = d;
-    // L76: tl.store(f_ptr + 2 * i, tl.rand(seed, offset), mask=i < n)
+    // L78: tl.store(f_ptr + 2 * i, tl.rand(seed, offset), mask=i < n)
     const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
     const uint32_t philox_r1_c2_1 = (__nv_umulhi(3528531795u, (uint32_t)offset) ^ seed_hi_1);
     const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
@@ -2164,7 +2164,7 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
     const uint32_t philox_r10_c0_1 = ((__nv_umulhi(3449720151u, philox_r9_c2_1) ^ (3449720151u * philox_r8_c2_1)) ^ philox_r10_k0_1);
     const int32_t uniform_bits = tl2cu_bitcast<int32_t>(philox_r10_c0_1);
     if ((i < n)) f_ptr[tl2cu_mul(2, i)] = ((float)((uniform_bits < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits), 1) : uniform_bits) * 4.6566127342e-10f);
-    // L77: tl.store(f_ptr + 2 * i + 1, tl.randn(seed, offset), mask=i < n)
+    // L79: tl.store(f_ptr + 2 * i + 1, tl.randn(seed, offset), mask=i < n)
     const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
     const uint32_t philox_r1_c2_2 = (__nv_umulhi(3528531795u, (uint32_t)offset) ^ seed_hi_2);
     const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
@@ -2211,20 +2211,20 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
 // const_seeds: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L82: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L84: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L83: mask = offsets < n
+  // L85: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offsets[_k] < n);
   }
-  // L84: tl.store(u_ptr + offsets, tl.randint(0, offsets), mask=mask)
+  // L86: tl.store(u_ptr + offsets, tl.randint(0, offsets), mask=mask)
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2314,7 +2314,7 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) u_ptr[offsets[_k]] = philox_r10_c0[_k];
   }
-  // L85: tl.store(u_ptr + n + offsets, tl.randint(-1, offsets), mask=mask)
+  // L87: tl.store(u_ptr + n + offsets, tl.randint(-1, offsets), mask=mask)
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2404,7 +2404,7 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + n)[offsets[_k]] = philox_r10_c0_1[_k];
   }
-  // L86: tl.store(u_ptr + 2 * n + offsets, tl.randint(2**40 + 7, offsets), mask=mask)
+  // L88: tl.store(u_ptr + 2 * n + offsets, tl.randint(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2494,7 +2494,7 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = philox_r10_c0_2[_k];
   }
-  // L87: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
+  // L89: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
   uint32_t philox_r1_c2_3[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2589,7 +2589,7 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
-  // L88: tl.store(f_ptr + n + offsets, tl.randn(2**40 + 7, offsets), mask=mask)
+  // L90: tl.store(f_ptr + n + offsets, tl.randn(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_4[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2704,20 +2704,20 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
 // const_seeds: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, float *f_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L82: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L84: offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L83: mask = offsets < n
+  // L85: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offsets[_k] < n);
   }
-  // L84: tl.store(u_ptr + offsets, tl.randint(0, offsets), mask=mask)
+  // L86: tl.store(u_ptr + offsets, tl.randint(0, offsets), mask=mask)
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2814,7 +2814,7 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)(u_ptr + offsets[_k]) = _t;
   }
-  // L85: tl.store(u_ptr + n + offsets, tl.randint(-1, offsets), mask=mask)
+  // L87: tl.store(u_ptr + n + offsets, tl.randint(-1, offsets), mask=mask)
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -2911,7 +2911,7 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + n) + offsets[_k]) = _t;
   }
-  // L86: tl.store(u_ptr + 2 * n + offsets, tl.randint(2**40 + 7, offsets), mask=mask)
+  // L88: tl.store(u_ptr + 2 * n + offsets, tl.randint(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -3008,7 +3008,7 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(2, n)) + offsets[_k]) = _t;
   }
-  // L87: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
+  // L89: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
   uint32_t philox_r1_c2_3[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -3110,7 +3110,7 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(f_ptr + offsets[_k]) = _t;
   }
-  // L88: tl.store(f_ptr + n + offsets, tl.randn(2**40 + 7, offsets), mask=mask)
+  // L90: tl.store(f_ptr + n + offsets, tl.randn(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_4[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -3232,44 +3232,44 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
 // philox_direct: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b_ptr, uint32_t *c_ptr, int32_t *d_ptr, uint32_t *k_ptr, uint32_t *out_ptr, int32_t n, int64_t seed) {
   const int _tid = threadIdx.x;
-  // L93: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L95: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L94: mask = offs < n
+  // L96: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L95: a = tl.load(a_ptr + offs, mask=mask, other=0)  # uint32
+  // L97: a = tl.load(a_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t a[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0u);
   }
-  // L96: b = tl.load(b_ptr + offs, mask=mask, other=0)  # int32
+  // L98: b = tl.load(b_ptr + offs, mask=mask, other=0)  # int32
   int32_t b[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0);
   }
-  // L97: c = tl.load(c_ptr + offs, mask=mask, other=0)  # uint32
+  // L99: c = tl.load(c_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t c[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (mask[_k] ? c_ptr[offs[_k]] : 0u);
   }
-  // L98: d = tl.load(d_ptr + offs, mask=mask, other=0)  # int32
+  // L100: d = tl.load(d_ptr + offs, mask=mask, other=0)  # int32
   int32_t d[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0);
   }
-  // L99: p0, p1, p2, p3 = tl.philox(seed, a, b, c, d, n_rounds=7)
+  // L101: p0, p1, p2, p3 = tl.philox(seed, a, b, c, d, n_rounds=7)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
@@ -3363,51 +3363,51 @@ __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b
   for (int _k = 0; _k < 2; ++_k) {
     p3[_k] = (3528531795u * philox_r6_c0[_k]);
   }
-  // L100: tl.store(out_ptr + offs, p0, mask=mask)
+  // L102: tl.store(out_ptr + offs, p0, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = p0[_k];
   }
-  // L101: tl.store(out_ptr + n + offs, p1, mask=mask)
+  // L103: tl.store(out_ptr + n + offs, p1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = p1[_k];
   }
-  // L102: tl.store(out_ptr + 2 * n + offs, p2, mask=mask)
+  // L104: tl.store(out_ptr + 2 * n + offs, p2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = p2[_k];
   }
-  // L103: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
+  // L105: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = p3[_k];
   }
-  // L104: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
+  // L106: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
   uint32_t k0[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     k0[_k] = (mask[_k] ? k_ptr[offs[_k]] : 0u);
   }
-  // L105: k1 = tl.load(k_ptr + n + offs, mask=mask, other=0)
+  // L107: k1 = tl.load(k_ptr + n + offs, mask=mask, other=0)
   uint32_t k1[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     k1[_k] = (mask[_k] ? (k_ptr + n)[offs[_k]] : 0u);
   }
-  // L106: b32 = b.to(tl.uint32, bitcast=True)
+  // L108: b32 = b.to(tl.uint32, bitcast=True)
   uint32_t b32[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b32[_k] = tl2cu_bitcast<uint32_t>(b[_k]);
   }
-  // L107: d32 = d.to(tl.uint32, bitcast=True)
+  // L109: d32 = d.to(tl.uint32, bitcast=True)
   uint32_t d32[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d32[_k] = tl2cu_bitcast<uint32_t>(d[_k]);
   }
-  // L108: q0, q1, q2, q3 = tl.philox_impl(a, b32, c, d32, k0, k1)
+  // L110: q0, q1, q2, q3 = tl.philox_impl(a, b32, c, d32, k0, k1)
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -3608,22 +3608,22 @@ __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b
   for (int _k = 0; _k < 2; ++_k) {
     q3[_k] = (3528531795u * philox_r9_c0[_k]);
   }
-  // L109: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
+  // L111: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = q0[_k];
   }
-  // L110: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
+  // L112: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(5, n))[offs[_k]] = q1[_k];
   }
-  // L111: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
+  // L113: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(6, n))[offs[_k]] = q2[_k];
   }
-  // L112: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
+  // L114: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(7, n))[offs[_k]] = q3[_k];
@@ -3633,20 +3633,20 @@ __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b
 // philox_direct: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, int32_t *b_ptr, uint32_t *c_ptr, int32_t *d_ptr, uint32_t *k_ptr, uint32_t *out_ptr, int32_t n, int64_t seed) {
   const int _tid = threadIdx.x;
-  // L93: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L95: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L94: mask = offs < n
+  // L96: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L95: a = tl.load(a_ptr + offs, mask=mask, other=0)  # uint32
+  // L97: a = tl.load(a_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t a[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -3655,7 +3655,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L96: b = tl.load(b_ptr + offs, mask=mask, other=0)  # int32
+  // L98: b = tl.load(b_ptr + offs, mask=mask, other=0)  # int32
   int32_t b[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -3664,7 +3664,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) b[_k + _j] = _t.v[_j];
   }
-  // L97: c = tl.load(c_ptr + offs, mask=mask, other=0)  # uint32
+  // L99: c = tl.load(c_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t c[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -3673,7 +3673,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) c[_k + _j] = _t.v[_j];
   }
-  // L98: d = tl.load(d_ptr + offs, mask=mask, other=0)  # int32
+  // L100: d = tl.load(d_ptr + offs, mask=mask, other=0)  # int32
   int32_t d[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -3682,7 +3682,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) d[_k + _j] = _t.v[_j];
   }
-  // L99: p0, p1, p2, p3 = tl.philox(seed, a, b, c, d, n_rounds=7)
+  // L101: p0, p1, p2, p3 = tl.philox(seed, a, b, c, d, n_rounds=7)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
@@ -3776,7 +3776,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
   for (int _k = 0; _k < 2; ++_k) {
     p3[_k] = (3528531795u * philox_r6_c0[_k]);
   }
-  // L100: tl.store(out_ptr + offs, p0, mask=mask)
+  // L102: tl.store(out_ptr + offs, p0, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -3788,7 +3788,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L101: tl.store(out_ptr + n + offs, p1, mask=mask)
+  // L103: tl.store(out_ptr + n + offs, p1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -3800,7 +3800,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
-  // L102: tl.store(out_ptr + 2 * n + offs, p2, mask=mask)
+  // L104: tl.store(out_ptr + 2 * n + offs, p2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -3812,7 +3812,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
   }
-  // L103: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
+  // L105: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -3824,7 +3824,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + offs[_k]) = _t;
   }
-  // L104: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
+  // L106: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
   uint32_t k0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -3833,7 +3833,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) k0[_k + _j] = _t.v[_j];
   }
-  // L105: k1 = tl.load(k_ptr + n + offs, mask=mask, other=0)
+  // L107: k1 = tl.load(k_ptr + n + offs, mask=mask, other=0)
   uint32_t k1[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -3842,19 +3842,19 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) k1[_k + _j] = _t.v[_j];
   }
-  // L106: b32 = b.to(tl.uint32, bitcast=True)
+  // L108: b32 = b.to(tl.uint32, bitcast=True)
   uint32_t b32[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b32[_k] = tl2cu_bitcast<uint32_t>(b[_k]);
   }
-  // L107: d32 = d.to(tl.uint32, bitcast=True)
+  // L109: d32 = d.to(tl.uint32, bitcast=True)
   uint32_t d32[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d32[_k] = tl2cu_bitcast<uint32_t>(d[_k]);
   }
-  // L108: q0, q1, q2, q3 = tl.philox_impl(a, b32, c, d32, k0, k1)
+  // L110: q0, q1, q2, q3 = tl.philox_impl(a, b32, c, d32, k0, k1)
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4055,7 +4055,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
   for (int _k = 0; _k < 2; ++_k) {
     q3[_k] = (3528531795u * philox_r9_c0[_k]);
   }
-  // L109: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
+  // L111: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -4067,7 +4067,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + offs[_k]) = _t;
   }
-  // L110: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
+  // L112: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -4079,7 +4079,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + offs[_k]) = _t;
   }
-  // L111: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
+  // L113: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -4091,7 +4091,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + offs[_k]) = _t;
   }
-  // L112: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
+  // L114: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -4108,44 +4108,44 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
 // philox_wide: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) philox_wide(int64_t *a_ptr, uint64_t *b_ptr, int64_t *c_ptr, uint64_t *d_ptr, uint64_t *out_ptr, float *f_ptr, int32_t n, int64_t seed) {
   const int _tid = threadIdx.x;
-  // L117: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L119: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L118: mask = offs < n
+  // L120: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L119: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int64
+  // L121: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int64
   int64_t a[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0LL);
   }
-  // L120: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint64
+  // L122: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint64
   uint64_t b[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0ull);
   }
-  // L121: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int64
+  // L123: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int64
   int64_t c[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (mask[_k] ? c_ptr[offs[_k]] : 0LL);
   }
-  // L122: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint64
+  // L124: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint64
   uint64_t d[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0ull);
   }
-  // L123: w0, w1, w2, w3 = tl.philox(seed, a, b, c, d)
+  // L125: w0, w1, w2, w3 = tl.philox(seed, a, b, c, d)
   uint64_t philox_r1_c0[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4265,27 +4265,27 @@ __global__ void __launch_bounds__(128) philox_wide(int64_t *a_ptr, uint64_t *b_p
   for (int _k = 0; _k < 2; ++_k) {
     w3[_k] = (15197193596820024467ull * philox_r9_c0[_k]);
   }
-  // L124: tl.store(out_ptr + offs, w0, mask=mask)
+  // L126: tl.store(out_ptr + offs, w0, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = w0[_k];
   }
-  // L125: tl.store(out_ptr + n + offs, w1, mask=mask)
+  // L127: tl.store(out_ptr + n + offs, w1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = w1[_k];
   }
-  // L126: tl.store(out_ptr + 2 * n + offs, w2, mask=mask)
+  // L128: tl.store(out_ptr + 2 * n + offs, w2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = w2[_k];
   }
-  // L127: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
+  // L129: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = w3[_k];
   }
-  // L128: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
+  // L130: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
   int64_t uniform_bits[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4300,20 +4300,20 @@ __global__ void __launch_bounds__(128) philox_wide(int64_t *a_ptr, uint64_t *b_p
 // philox_wide: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint64_t *b_ptr, int64_t *c_ptr, uint64_t *d_ptr, uint64_t *out_ptr, float *f_ptr, int32_t n, int64_t seed) {
   const int _tid = threadIdx.x;
-  // L117: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L119: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L118: mask = offs < n
+  // L120: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L119: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int64
+  // L121: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int64
   int64_t a[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4322,7 +4322,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L120: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint64
+  // L122: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint64
   uint64_t b[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4331,7 +4331,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) b[_k + _j] = _t.v[_j];
   }
-  // L121: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int64
+  // L123: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int64
   int64_t c[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4340,7 +4340,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) c[_k + _j] = _t.v[_j];
   }
-  // L122: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint64
+  // L124: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint64
   uint64_t d[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4349,7 +4349,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) d[_k + _j] = _t.v[_j];
   }
-  // L123: w0, w1, w2, w3 = tl.philox(seed, a, b, c, d)
+  // L125: w0, w1, w2, w3 = tl.philox(seed, a, b, c, d)
   uint64_t philox_r1_c0[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4469,7 +4469,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
   for (int _k = 0; _k < 2; ++_k) {
     w3[_k] = (15197193596820024467ull * philox_r9_c0[_k]);
   }
-  // L124: tl.store(out_ptr + offs, w0, mask=mask)
+  // L126: tl.store(out_ptr + offs, w0, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<uint64_t, 2> _t;
@@ -4481,7 +4481,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L125: tl.store(out_ptr + n + offs, w1, mask=mask)
+  // L127: tl.store(out_ptr + n + offs, w1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<uint64_t, 2> _t;
@@ -4493,7 +4493,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
-  // L126: tl.store(out_ptr + 2 * n + offs, w2, mask=mask)
+  // L128: tl.store(out_ptr + 2 * n + offs, w2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<uint64_t, 2> _t;
@@ -4505,7 +4505,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
   }
-  // L127: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
+  // L129: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<uint64_t, 2> _t;
@@ -4517,7 +4517,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + offs[_k]) = _t;
   }
-  // L128: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
+  // L130: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
   int64_t uniform_bits[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4539,43 +4539,43 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
 // uniform_normal: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *u_ptr, int64_t *l_ptr, float *x_ptr, float *y_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L133: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L135: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L134: mask = offs < n
+  // L136: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L135: i = tl.load(i_ptr + offs, mask=mask, other=0)  # int32
+  // L137: i = tl.load(i_ptr + offs, mask=mask, other=0)  # int32
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     i[_k] = (mask[_k] ? i_ptr[offs[_k]] : 0);
   }
-  // L136: u = tl.load(u_ptr + offs, mask=mask, other=0)  # uint32
+  // L138: u = tl.load(u_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t u[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0u);
   }
-  // L137: w = tl.load(l_ptr + offs, mask=mask, other=0)  # int64
+  // L139: w = tl.load(l_ptr + offs, mask=mask, other=0)  # int64
   int64_t w[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     w[_k] = (mask[_k] ? l_ptr[offs[_k]] : 0LL);
   }
-  // L138: tl.store(out_ptr + offs, tl.uint_to_uniform_float(i), mask=mask)
+  // L140: tl.store(out_ptr + offs, tl.uint_to_uniform_float(i), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = ((float)((i[_k] < 0) ? tl2cu_sub(tl2cu_neg(i[_k]), 1) : i[_k]) * 4.6566127342e-10f);
   }
-  // L139: tl.store(out_ptr + n + offs, tl.random.uint_to_uniform_float(u), mask=mask)
+  // L141: tl.store(out_ptr + n + offs, tl.random.uint_to_uniform_float(u), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4585,24 +4585,24 @@ __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
-  // L140: tl.store(out_ptr + 2 * n + offs, tl.uint_to_uniform_float(w), mask=mask)
+  // L142: tl.store(out_ptr + 2 * n + offs, tl.uint_to_uniform_float(w), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = ((float)((w[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(w[_k]), 1LL) : w[_k]) * 1.0842020432385337e-19f);
   }
-  // L141: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
+  // L143: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.5f);
   }
-  // L142: y = tl.load(y_ptr + offs, mask=mask, other=0.5)
+  // L144: y = tl.load(y_ptr + offs, mask=mask, other=0.5)
   float y[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.5f);
   }
-  // L143: z1, z2 = tl.pair_uniform_to_normal(x, y)
+  // L145: z1, z2 = tl.pair_uniform_to_normal(x, y)
   float normal_angle[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4623,12 +4623,12 @@ __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *
   for (int _k = 0; _k < 2; ++_k) {
     z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
   }
-  // L144: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
+  // L146: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = z1[_k];
   }
-  // L145: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
+  // L147: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = z2[_k];
@@ -4638,20 +4638,20 @@ __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *
 // uniform_normal: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, uint32_t *u_ptr, int64_t *l_ptr, float *x_ptr, float *y_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L133: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L135: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L134: mask = offs < n
+  // L136: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L135: i = tl.load(i_ptr + offs, mask=mask, other=0)  # int32
+  // L137: i = tl.load(i_ptr + offs, mask=mask, other=0)  # int32
   int32_t i[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4660,7 +4660,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i[_k + _j] = _t.v[_j];
   }
-  // L136: u = tl.load(u_ptr + offs, mask=mask, other=0)  # uint32
+  // L138: u = tl.load(u_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t u[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4669,7 +4669,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u[_k + _j] = _t.v[_j];
   }
-  // L137: w = tl.load(l_ptr + offs, mask=mask, other=0)  # int64
+  // L139: w = tl.load(l_ptr + offs, mask=mask, other=0)  # int64
   int64_t w[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4678,7 +4678,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) w[_k + _j] = _t.v[_j];
   }
-  // L138: tl.store(out_ptr + offs, tl.uint_to_uniform_float(i), mask=mask)
+  // L140: tl.store(out_ptr + offs, tl.uint_to_uniform_float(i), mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -4690,7 +4690,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L139: tl.store(out_ptr + n + offs, tl.random.uint_to_uniform_float(u), mask=mask)
+  // L141: tl.store(out_ptr + n + offs, tl.random.uint_to_uniform_float(u), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4707,7 +4707,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
-  // L140: tl.store(out_ptr + 2 * n + offs, tl.uint_to_uniform_float(w), mask=mask)
+  // L142: tl.store(out_ptr + 2 * n + offs, tl.uint_to_uniform_float(w), mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -4719,7 +4719,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
   }
-  // L141: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
+  // L143: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4728,7 +4728,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.5f;
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L142: y = tl.load(y_ptr + offs, mask=mask, other=0.5)
+  // L144: y = tl.load(y_ptr + offs, mask=mask, other=0.5)
   float y[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4737,7 +4737,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.5f;
     for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
   }
-  // L143: z1, z2 = tl.pair_uniform_to_normal(x, y)
+  // L145: z1, z2 = tl.pair_uniform_to_normal(x, y)
   float normal_angle[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -4758,7 +4758,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
   for (int _k = 0; _k < 2; ++_k) {
     z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
   }
-  // L144: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
+  // L146: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -4770,7 +4770,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(3, n)) + offs[_k]) = _t;
   }
-  // L145: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
+  // L147: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -4787,30 +4787,30 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
 // _seeded_dropout: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) _seeded_dropout(float *x_ptr, float *output_ptr, int32_t n, float p, int32_t seed) {
   const int _tid = threadIdx.x;
-  // L150: pid = tl.program_id(axis=0)
+  // L152: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L151: block_start = pid * BLOCK
+  // L153: block_start = pid * BLOCK
   const int32_t block_start = tl2cu_mul(pid, 256);
-  // L152: offsets = block_start + tl.arange(0, BLOCK)
+  // L154: offsets = block_start + tl.arange(0, BLOCK)
   int32_t offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(block_start, _e);
   }
-  // L153: mask = offsets < n
+  // L155: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offsets[_k] < n);
   }
-  // L154: x = tl.load(x_ptr + offsets, mask=mask)
+  // L156: x = tl.load(x_ptr + offsets, mask=mask)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   }
-  // L155: random = tl.rand(seed, offsets)
+  // L157: random = tl.rand(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
@@ -4924,19 +4924,19 @@ __global__ void __launch_bounds__(128) _seeded_dropout(float *x_ptr, float *outp
   for (int _k = 0; _k < 2; ++_k) {
     random[_k] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
-  // L156: x_keep = random > p
+  // L158: x_keep = random > p
   bool x_keep[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x_keep[_k] = (random[_k] > p);
   }
-  // L157: output = tl.where(x_keep, x / (1 - p), 0.0)
+  // L159: output = tl.where(x_keep, x / (1 - p), 0.0)
   float output[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     output[_k] = (x_keep[_k] ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
   }
-  // L158: tl.store(output_ptr + offsets, output, mask=mask)
+  // L160: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
@@ -4946,24 +4946,24 @@ __global__ void __launch_bounds__(128) _seeded_dropout(float *x_ptr, float *outp
 // _seeded_dropout: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) _seeded_dropout_aligned(float *x_ptr, float *output_ptr, int32_t n, float p, int32_t seed) {
   const int _tid = threadIdx.x;
-  // L150: pid = tl.program_id(axis=0)
+  // L152: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L151: block_start = pid * BLOCK
+  // L153: block_start = pid * BLOCK
   const int32_t block_start = tl2cu_mul(pid, 256);
-  // L152: offsets = block_start + tl.arange(0, BLOCK)
+  // L154: offsets = block_start + tl.arange(0, BLOCK)
   int32_t offsets[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(block_start, _e);
   }
-  // L153: mask = offsets < n
+  // L155: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offsets[_k] < n);
   }
-  // L154: x = tl.load(x_ptr + offsets, mask=mask)
+  // L156: x = tl.load(x_ptr + offsets, mask=mask)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4972,7 +4972,7 @@ __global__ void __launch_bounds__(128) _seeded_dropout_aligned(float *x_ptr, flo
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = float(0);
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L155: random = tl.rand(seed, offsets)
+  // L157: random = tl.rand(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
@@ -5086,19 +5086,19 @@ __global__ void __launch_bounds__(128) _seeded_dropout_aligned(float *x_ptr, flo
   for (int _k = 0; _k < 2; ++_k) {
     random[_k] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
-  // L156: x_keep = random > p
+  // L158: x_keep = random > p
   bool x_keep[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x_keep[_k] = (random[_k] > p);
   }
-  // L157: output = tl.where(x_keep, x / (1 - p), 0.0)
+  // L159: output = tl.where(x_keep, x / (1 - p), 0.0)
   float output[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     output[_k] = (x_keep[_k] ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
   }
-  // L158: tl.store(output_ptr + offsets, output, mask=mask)
+  // L160: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5115,26 +5115,26 @@ __global__ void __launch_bounds__(128) _seeded_dropout_aligned(float *x_ptr, flo
 // rand_fma: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, int32_t n, int32_t seed) {
   const int _tid = threadIdx.x;
-  // L163: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L165: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L164: mask = offs < n
+  // L166: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L165: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L167: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L166: noisy = x + tl.rand(seed, offs)
+  // L168: noisy = x + tl.rand(seed, offs)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
@@ -5246,9 +5246,9 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
   float noisy[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    noisy[_k] = (x[_k] + __fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f));
+    noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
   }
-  // L167: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
+  // L169: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
@@ -5377,23 +5377,23 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
   for (int _k = 0; _k < 2; ++_k) {
     shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
   }
-  // L168: centered = tl.rand(seed, offs) * 3.0 - 1.0
+  // L170: centered = tl.rand(seed, offs) * 3.0 - 1.0
   float centered[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    centered[_k] = fmaf(__fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f), 3.0f, -1.0f);
+    centered[_k] = fmaf(((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
   }
-  // L169: tl.store(out_ptr + offs, noisy, mask=mask)
+  // L171: tl.store(out_ptr + offs, noisy, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = noisy[_k];
   }
-  // L170: tl.store(out_ptr + n + offs, shifted, mask=mask)
+  // L172: tl.store(out_ptr + n + offs, shifted, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = shifted[_k];
   }
-  // L171: tl.store(out_ptr + 2 * n + offs, centered, mask=mask)
+  // L173: tl.store(out_ptr + 2 * n + offs, centered, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = centered[_k];
@@ -5403,20 +5403,20 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
 // rand_fma: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t seed) {
   const int _tid = threadIdx.x;
-  // L163: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L165: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L164: mask = offs < n
+  // L166: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L165: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L167: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5425,7 +5425,7 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L166: noisy = x + tl.rand(seed, offs)
+  // L168: noisy = x + tl.rand(seed, offs)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
@@ -5537,9 +5537,9 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
   float noisy[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    noisy[_k] = (x[_k] + __fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f));
+    noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
   }
-  // L167: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
+  // L169: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
@@ -5668,13 +5668,13 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
   for (int _k = 0; _k < 2; ++_k) {
     shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
   }
-  // L168: centered = tl.rand(seed, offs) * 3.0 - 1.0
+  // L170: centered = tl.rand(seed, offs) * 3.0 - 1.0
   float centered[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    centered[_k] = fmaf(__fmul_rn((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f), 3.0f, -1.0f);
+    centered[_k] = fmaf(((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
   }
-  // L169: tl.store(out_ptr + offs, noisy, mask=mask)
+  // L171: tl.store(out_ptr + offs, noisy, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5686,7 +5686,7 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L170: tl.store(out_ptr + n + offs, shifted, mask=mask)
+  // L172: tl.store(out_ptr + n + offs, shifted, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5698,7 +5698,7 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
   }
-  // L171: tl.store(out_ptr + 2 * n + offs, centered, mask=mask)
+  // L173: tl.store(out_ptr + 2 * n + offs, centered, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;

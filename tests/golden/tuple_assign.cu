@@ -1062,7 +1062,7 @@ __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float 
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = (a[_k] + b[_k]);
+    b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
   // L102: for _ in range(steps):
   int32_t i = 1;
@@ -1121,7 +1121,7 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = (a[_k] + b[_k]);
+    b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
   // L102: for _ in range(steps):
   int32_t i = 1;
