@@ -65,6 +65,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/fuzz_regress.py -o $(BUILD)/gpu/fuzz_regress.cu
 	$(BUILD)/tl2cu tests/golden/atomics.py -o $(BUILD)/gpu/atomics.cu
 	$(BUILD)/tl2cu tests/golden/random.py -o $(BUILD)/gpu/random.cu
+	$(BUILD)/tl2cu tests/golden/constexpr_kinds.py -o $(BUILD)/gpu/constexpr_kinds.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh

@@ -974,14 +974,20 @@ Obj *literal_value(const char *text) {
   Scalar s;
   const char *t = !strncmp(text, "tl.", 3) ? text + 3 : text;
   if (scalar_from_name(t, &s)) return obj_dtype(s);
+  size_t n = strlen(text);
+  if (n >= 2 && (text[0] == '\'' || text[0] == '"') && text[n - 1] == text[0])  // 'leaky_relu'
+    return obj_str(xprintf("%.*s", (int)(n - 2), text + 1));
   return NULL;
 }
 
-static Obj *define_value(const char *text) {
+// A -D value: a literal, or else a string as written (-D ACTIVATION=leaky_relu, as
+// tutorial 08's string constexpr; -D ACTIVATION= is the empty string).
+Obj *define_literal(const char *text) {
   Obj *v = literal_value(text);
-  if (!v) internal_error(__FILE__, __LINE__, "a -D value that options.c let through");
-  return v;
+  return v ? v : obj_str(text);
 }
+
+static Obj *define_value(const char *text) { return define_literal(text); }
 
 static const char *find_sig(Options *o, const char *kernel, int nkernels) {
   for (int i = 0; i < o->sigs.len; i++) {
@@ -1067,7 +1073,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = option_define(o, key->str);
-      if (d && !(obj_is_const_number(val) && define_value(d)->ival == val->ival)) match = false;
+      if (d && !truthy(const_binary(OP_EQ, define_value(d), val, f->def->loc), f->def->loc)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (match) return cfg;

@@ -79,7 +79,7 @@ static Vec file_kernels(Module *m, Vec *translated) {
 static void apply_module_defines(Module *m, Options *opt) {
   for (int i = 0; i < opt->defines.len; i++) {
     Define *d = opt->defines.items[i];
-    if (is_module_constant(m, d->name)) m->globals = bind(m->globals, d->name, literal_value(d->value));
+    if (is_module_constant(m, d->name)) m->globals = bind(m->globals, d->name, define_literal(d->value));
   }
 }
 

@@ -7,6 +7,7 @@
 // (status 2); bad options in the file are input errors at their line (status 1).
 #include "tl2cu.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,8 +89,10 @@ static void add_define(Options *opt, Loc at, const char *arg) {
     option_error(at, "-D needs NAME=VALUE, not '%s'", arg);
     return;
   }
-  if (!literal_value(eq + 1)) {
-    option_error(at, "-D %s: the value must be a number, True, False, None or a dtype", arg);
+  const char *value = eq + 1;  // a bare word is a string; one that starts like a number is a typo
+  if (!literal_value(value) && (isdigit((unsigned char)value[0]) || (value[0] && strchr("+-.", value[0])))) {
+    option_error(at, "-D %s: not a number (a string constexpr would be written -D %.*s='%s')", arg, (int)(eq - arg), arg,
+                 value);
     return;
   }
   Define *d = xmalloc(sizeof *d);

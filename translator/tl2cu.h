@@ -478,7 +478,8 @@ typedef struct {
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);
-Obj *literal_value(const char *text);  // a -D value or a signature literal; NULL if none
+Obj *literal_value(const char *text);  // a signature literal (numbers, True, False, None, dtypes, 'strings'); NULL if none
+Obj *define_literal(const char *text); // a -D value: a literal, else the text as a string
 // Every kernel to emit for f: one per autotune config unless -D/--num-warps pick one.
 Vec lower_function(Module *m, Func *f, Options *opt);
 const char *obj_repr(const Obj *o);
