@@ -124,21 +124,23 @@ static Obj *b_store(Ctx *c, Node *call, Obj **a) {
 
 // ---------------------------------------------------------------- atomics
 
+// One of the strings `names` (n of them) given as `what`, or `dflt` when absent.
+static int string_choice(Obj *o, const char *const *names, int n, int dflt, const char *what, Node *call) {
+  if (!o || o->kind == OBJ_NONE) return dflt;
+  if (o->kind != OBJ_STR) diag_fatal(call->loc, "%s must be a string such as \"%s\"", what, names[dflt]);
+  const char *allowed = "";
+  for (int i = 0; i < n; i++) {
+    if (!strcmp(o->str, names[i])) return i;
+    allowed = xprintf("%s%s%s", allowed, i ? ", " : "", names[i]);
+  }
+  diag_fatal(call->loc, "Memory %s %s not supported (%s)", !strcmp(what, "sem") ? "semantic" : "scope", o->str, allowed);
+}
+
 // sem= and scope= as semantic.py's _str_to_sem and _str_to_scope take them.
 static int atomic_order(Obj *sem, Obj *scope, Node *call) {
-  static const char *sems[] = {"relaxed", "acquire", "release", "acq_rel"}, *scopes[] = {"cta", "gpu", "sys"};
-  int s = SEM_ACQ_REL, sc = SCOPE_GPU;
-  if (sem && sem->kind != OBJ_NONE) {
-    if (sem->kind != OBJ_STR) diag_fatal(call->loc, "sem must be a string such as \"acq_rel\"");
-    for (s = 0; s < 4 && strcmp(sem->str, sems[s]); s++) {}
-    if (s == 4) diag_fatal(call->loc, "Memory semantic %s not supported (relaxed, acquire, release, acq_rel)", sem->str);
-  }
-  if (scope && scope->kind != OBJ_NONE) {
-    if (scope->kind != OBJ_STR) diag_fatal(call->loc, "scope must be a string such as \"gpu\"");
-    for (sc = 0; sc < 3 && strcmp(scope->str, scopes[sc]); sc++) {}
-    if (sc == 3) diag_fatal(call->loc, "Memory scope %s not supported (gpu, cta, sys)", scope->str);
-  }
-  return s | sc << 4;
+  static const char *const sems[] = {"relaxed", "acquire", "release", "acq_rel"}, *const scopes[] = {"cta", "gpu", "sys"};
+  return string_choice(sem, sems, 4, SEM_ACQ_REL, "sem", call) |
+         string_choice(scope, scopes, 3, SCOPE_GPU, "scope", call) << 4;
 }
 
 // The atomic happens where it is called, once, whether its result is read or not.

@@ -987,8 +987,6 @@ Obj *define_literal(const char *text) {
   return v ? v : obj_str(text);
 }
 
-static Obj *define_value(const char *text) { return define_literal(text); }
-
 static const char *find_sig(Options *o, const char *kernel, int nkernels) {
   for (int i = 0; i < o->sigs.len; i++) {
     SigOpt *s = o->sigs.items[i];
@@ -1073,7 +1071,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = option_define(o, key->str);
-      if (d && !truthy(const_binary(OP_EQ, define_value(d), val, f->def->loc), f->def->loc)) match = false;
+      if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, f->def->loc), f->def->loc)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (match) return cfg;
@@ -1120,7 +1118,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     const char *d = option_define(o, p->name);
     if (d) {
       p->is_constexpr = true;
-      p->constval = define_value(d);
+      p->constval = define_literal(d);
     }
     if (lookup(fixed, p->name)) {  // a heuristic's value
       p->is_constexpr = true;

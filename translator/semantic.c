@@ -337,17 +337,23 @@ Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc) {
   return r;
 }
 
-void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc) {
-  Value *p = pointer_operand(c, ptr, "tl.store", loc);
-  Value *v = val->kind == OBJ_VALUE ? val->val : sem_const(c, val, p->ty.pointee, loc);
-  if (v->ty.kind == TY_PTR) diag_fatal(loc, "tl.store: storing pointers is not supported");
+// A value written through p (tl.store, atomics): broadcast to the pointer's shape and
+// cast to its element type; Python numbers take that type.
+static Value *pointee_operand(Ctx *c, Obj *o, Value *p, const char *what, Loc loc) {
+  Value *v = o->kind == OBJ_VALUE ? o->val : sem_const(c, o, p->ty.pointee, loc);
   Shape b;
   if (!shape_broadcast(v->shape, p->shape, &b) || !shape_eq(b, p->shape))
-    diag_fatal(loc, "tl.store: a value of shape %s does not fit pointers of shape %s", shape_text(v->shape),
+    diag_fatal(loc, "%s: a value of shape %s does not fit pointers of shape %s", what, shape_text(v->shape),
                shape_text(p->shape));
+  return use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
+}
+
+void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc) {
+  Value *p = pointer_operand(c, ptr, "tl.store", loc);
+  if (val->kind == OBJ_VALUE && val->val->ty.kind == TY_PTR) diag_fatal(loc, "tl.store: storing pointers is not supported");
   Stmt *s = add_stmt(c, S_STORE);
   s->ptr = use(p);
-  s->v = use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
+  s->v = pointee_operand(c, val, p, "tl.store", loc);
   s->mask = mask_operand(c, mask, p->shape, "tl.store", loc);
 }
 
@@ -363,16 +369,6 @@ static void check_atomic_type(const char *op, Scalar t, Loc loc) {
     diag_fatal(loc, "atomic_%s needs integer elements, not %s", op, scalar_name(t));
 }
 
-// The value operand: broadcast to the pointer's shape, cast to its element type.
-static Value *atomic_operand(Ctx *c, Obj *o, Value *p, const char *what, Loc loc) {
-  Value *v = o->kind == OBJ_VALUE ? o->val : sem_const(c, o, p->ty.pointee, loc);
-  Shape b;
-  if (!shape_broadcast(v->shape, p->shape, &b) || !shape_eq(b, p->shape))
-    diag_fatal(loc, "%s: a value of shape %s does not fit pointers of shape %s", what, shape_text(v->shape),
-               shape_text(p->shape));
-  return use(sem_broadcast_to(c, sem_cast(c, v, p->ty.pointee, loc), p->shape, loc));
-}
-
 static Value *new_atomic(Ctx *c, const char *op, Value *p, int order, Loc loc) {
   Value *r = sem_new(c, V_ATOMIC, type_scalar(p->ty.pointee), p->shape, loc);
   r->fn = op;
@@ -386,7 +382,7 @@ Value *sem_atomic_rmw(Ctx *c, const char *op, Obj *ptr, Obj *val, Obj *mask, int
   Value *p = pointer_operand(c, ptr, what, loc);
   check_atomic_type(op, p->ty.pointee, loc);
   Value *r = new_atomic(c, op, p, order, loc);
-  r->b = atomic_operand(c, val, p, what, loc);
+  r->b = pointee_operand(c, val, p, what, loc);
   r->c = mask_operand(c, mask, p->shape, what, loc);
   return r;
 }
@@ -404,8 +400,8 @@ Value *sem_atomic_cas(Ctx *c, Obj *ptr, Obj *cmp, Obj *val, int order, Loc loc) 
       diag_fatal(loc, "tl.atomic_cas: %s is %s but the pointer's elements are %s", i ? "val" : "cmp",
                  type_name(ops[i]->val->ty), scalar_name(t));
   Value *r = new_atomic(c, "cas", p, order, loc);
-  r->b = atomic_operand(c, cmp, p, "tl.atomic_cas", loc);
-  r->c = atomic_operand(c, val, p, "tl.atomic_cas", loc);
+  r->b = pointee_operand(c, cmp, p, "tl.atomic_cas", loc);
+  r->c = pointee_operand(c, val, p, "tl.atomic_cas", loc);
   return r;
 }
 
