@@ -785,6 +785,16 @@ __device__ inline T tl2cu_atomic_cas(T *p, typename std::remove_cv<T>::type cmp,
   return r;
 }
 
+// ---------------------------------------------------------------- assertions
+// tl.device_assert in debug mode (tl2cu --debug): CUDA's assertion message for the
+// failing thread, with the Python file, line and function, as Triton reports it; the
+// kernel stops and the launch's context reports cudaErrorAssert.
+extern "C" __device__ void __assertfail(const char *msg, const char *file, unsigned line, const char *func,
+                                        size_t char_size);
+__device__ __noinline__ void tl2cu_assert_fail(const char *msg, const char *file, unsigned line, const char *func) {
+  __assertfail(msg, file, line, func, sizeof(char));
+}
+
 // ---------------------------------------------------------------- host helpers
 static inline bool tl2cu_aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
 static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }

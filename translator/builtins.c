@@ -7,6 +7,7 @@
 // error that names it ("unknown function tl.foo").
 #include "tl2cu.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
@@ -304,11 +305,41 @@ static Obj *b_static_print(Ctx *c, Node *call, Obj **a) {
   return obj_none();
 }
 
-// Run-time printing is not translated yet: named, not dropped.
+// Triton completes a device_print prefix (semantic.py device_print): ": " before the
+// values, a leading space when it says something.
+static const char *complete_prefix(const char *prefix, bool has_values) {
+  Str s = {0};
+  str_add(&s, prefix);
+  if (has_values && (!s.len || s.buf[s.len - 1] != ' ')) str_add(&s, " ");
+  if (has_values && (s.len < 2 || strcmp(s.buf + s.len - 2, ": "))) {
+    s.buf[s.len - 1] = '\0', s.len--;
+    str_add(&s, ": ");
+  }
+  return s.len > 2 && s.buf[0] != ' ' ? xprintf(" %s", s.buf) : s.buf;
+}
+
+// print(...) and tl.device_print(prefix, *args, hex=False): printf on the device, each
+// thread printing the elements it holds, in Triton's format (debug.c).
 static Obj *b_device_print(Ctx *c, Node *call, Obj **a) {
-  (void)c, (void)a;
-  diag_fatal(call->loc, "%s is not supported yet (printf with Triton's format is planned)",
-             !strcmp(c->callee, "print") ? "print in a kernel (tl.device_print)" : c->callee);
+  need_kernel(c, call, c->callee);
+  Obj *prefix = a[0], *values = a[1];
+  if (prefix->kind != OBJ_STR)
+    diag_fatal(call->loc, "%s: the first argument must be a string prefix, not %s", c->callee, obj_kind_name(prefix));
+  for (const char *p = prefix->str; *p; p++)
+    if (!isprint((unsigned char)*p) && !strchr(" \t\n\r\v\f", *p))
+      diag_fatal(call->loc, "%s: the prefix is not an ASCII string", c->callee);
+  bool hex = a[2] && a[2]->kind != OBJ_NONE && const_int(a[2], call, "hex");
+  sem_print(c, complete_prefix(prefix->str, values->items.len > 0), (Obj **)values->items.items, values->items.len,
+            hex, call->loc);
+  return obj_none();
+}
+
+// tl.device_assert(cond, msg="", mask=None): checked only in Triton's debug mode.
+static Obj *b_device_assert(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.device_assert");
+  if (a[1] && a[1]->kind != OBJ_STR) diag_fatal(call->loc, "tl.device_assert: the message must be a string");
+  if (debug_mode(c)) sem_assert(c, a[0], a[2], a[1] ? a[1]->str : "", c->fn->name, call->loc);
+  return obj_none();
 }
 
 static Obj *b_static_assert(Ctx *c, Node *call, Obj **a) {
@@ -332,17 +363,14 @@ static Obj *b_identity_hint(Ctx *c, Node *call, Obj **a) {  // multiple_of & co:
   return a[0];
 }
 
-static Obj *b_noop(Ctx *c, Node *call, Obj **a) {
-  (void)c, (void)call, (void)a;
-  return obj_none();
-}
-
 static Obj *b_config(Ctx *c, Node *call, Obj **a) {
   (void)c;
   if (a[0]->kind != OBJ_DICT) diag_fatal(call->loc, "triton.Config needs a dict of meta-parameters");
   Obj *cfg = obj_new(OBJ_CONFIG);
   vec_push(&cfg->items, a[0]);
   cfg->ival = a[1] ? const_int(a[1], call, "num_warps") : 4;
+  if (a[5] && a[5]->kind != OBJ_NONE)
+    diag_warning(call->loc, "triton.Config's pre_hook is ignored by tl2cu: host code is not run");
   return cfg;
 }
 
@@ -625,8 +653,8 @@ static const Builtin builtins[] = {
     {"tl.constexpr", "value", b_constexpr},
     {"tl.static_assert", "cond, msg=", b_static_assert},
     {"tl.static_print", "*values", b_static_print},
-    {"tl.device_print", "*args", b_device_print},
-    {"print", "*args", b_device_print},
+    {"tl.device_print", "prefix, *args, hex=", b_device_print},
+    {"print", "prefix, *args", b_device_print},
     {"tl.debug_barrier", "", b_debug_barrier},
     {"tl.atomic_add", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
     {"tl.atomic_max", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
@@ -639,7 +667,7 @@ static const Builtin builtins[] = {
     {"tl.multiple_of", "input, values", b_identity_hint},
     {"tl.max_contiguous", "input, values", b_identity_hint},
     {"tl.max_constancy", "input, values", b_identity_hint},
-    {"tl.device_assert", "cond, msg=, mask=", b_noop},
+    {"tl.device_assert", "cond, msg=, mask=", b_device_assert},
     {"tl.range", "arg1, arg2=, step=, num_stages=, loop_unroll_factor=", b_range_outside_for},
     {"tl.static_range", "arg1, arg2=, step=", b_range_outside_for},
     {"range", "arg1, arg2=, step=", b_range_outside_for},
@@ -699,16 +727,20 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
   const char *shown = !strncmp(name, "tensor.", 7) ? name + 7 : name;
   int shift = !strncmp(name, "tensor.", 7) ? 1 : 0;  // the receiver is not counted for the user
   Obj *fixed[16];
-  if (np && names[np - 1][0] == '*') {  // "*dims": the remaining positionals, as a tuple
+  int star = -1;
+  for (int i = 0; i < np; i++)
+    if (names[i][0] == '*') star = i;
+  if (star >= 0) {  // "*dims": the remaining positionals, as a tuple; the parameters after it by keyword only
     Obj *rest = obj_new(OBJ_TUPLE);
-    for (int i = np - 1; i < nargs; i++) vec_push(&rest->items, args[i]);
-    if (rest->items.len == 1 && ((Obj *)rest->items.items[0])->kind == OBJ_TUPLE) rest = rest->items.items[0];
-    for (int i = 0; i < np - 1 && i < nargs; i++) fixed[i] = args[i];
-    fixed[np - 1] = rest;
-    nargs = nargs < np - 1 ? nargs : np;
+    for (int i = star; i < nargs; i++) vec_push(&rest->items, args[i]);
+    if (star == np - 1 && rest->items.len == 1 && ((Obj *)rest->items.items[0])->kind == OBJ_TUPLE)
+      rest = rest->items.items[0];  // tl.reshape(x, (2, 3)) as tl.reshape(x, 2, 3)
+    for (int i = 0; i < star && i < nargs; i++) fixed[i] = args[i];
+    fixed[star] = rest;
+    nargs = nargs < star ? nargs : star + 1;
     args = fixed;
-    memmove(names[np - 1], names[np - 1] + 1, strlen(names[np - 1]));
-    optional[np - 1] = true;
+    memmove(names[star], names[star] + 1, strlen(names[star]));
+    optional[star] = true;
   }
   if (nargs > np)
     diag_fatal(call->loc, "%s() takes at most %d argument%s but %d were given", shown, np - shift,

@@ -224,11 +224,35 @@ static bool has_jit_decorator(Module *m, Node *decorators) {
   return false;
 }
 
+static bool truthy_constant(Obj *o, Node *at) {
+  if (o->kind != OBJ_BOOL && o->kind != OBJ_INT) diag_fatal(at->loc, "expected True or False");
+  return o->ival != 0;
+}
+
+// What Triton's autotuner does around its trial runs that tl2cu's does differently: said,
+// not silently dropped. (restore_value needs nothing: every argument a kernel writes is
+// restored after each trial.)
+static void warn_ignored_autotune_options(Node *d) {
+  static const char *const ignored[][2] = {
+      {"prune_configs_by", "every config is tried"},
+      {"reset_to_zero", "what each trial writes is undone instead, and nothing is zeroed before the tuned run"},
+      {"pre_hook", "host code is not run"},
+      {"post_hook", "host code is not run"},
+  };
+  for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) {
+    Node *value = kwarg(d, ignored[i][0]);
+    if (value && value->kind != ND_NONE)
+      diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", ignored[i][0], ignored[i][1]);
+  }
+}
+
 // The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
   for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {
+      Node *debug = d->kind == ND_CALL ? kwarg(d, "debug") : NULL;
+      if (debug) f->debug = truthy_constant(module_eval(m, debug, NULL), debug);
       continue;
     } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
       Node *configs = kwarg(d, "configs");
@@ -249,6 +273,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
           diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
       f->autotune_configs = list;
       f->autotune_loc = d;
+      warn_ignored_autotune_options(d);
       Node *key = kwarg(d, "key");
       f->autotune_keys = key ? module_eval(m, key, NULL) : obj_new(OBJ_TUPLE);
       if (f->autotune_keys->kind != OBJ_TUPLE) diag_fatal(key->loc, "autotune key must be a list of parameter names");

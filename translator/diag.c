@@ -89,6 +89,13 @@ void diag_error(Loc loc, const char *fmt, ...) {
   errors++;
 }
 
+void diag_warning(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report("warning", loc, fmt, ap);
+  va_end(ap);
+}
+
 void diag_note(Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

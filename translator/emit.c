@@ -644,6 +644,17 @@ static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
   if (replicated) close_loop(em);
 }
 
+// A layout over v's own shape: v's, if it is held so, else a plain one (in *own).
+const Layout *own_space_layout(Em *em, Value *v, Layout *own) {
+  if (v->layout && shape_eq(v->layout->space, v->shape)) return v->layout;
+  *own = (Layout){.space = v->shape, .threads = em->threads};
+  for (int i = 0; i < v->shape.rank; i++) own->map[i] = i;
+  int64_t n = shape_numel(own->space);
+  own->per_thread = n >= em->threads ? n / em->threads : 1;
+  own->vec = own->per_thread >= 4 ? 4 : (int)own->per_thread;
+  return own;
+}
+
 static void emit_store(Em *em, Stmt *s) {
   if (s->ptr->shape.rank == 0 && em->k->program_threads == 1) {  // the thread is the program
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
@@ -657,16 +668,8 @@ static void emit_store(Em *em, Stmt *s) {
     close_loop(em);
     return;
   }
-  const Layout *l = s->ptr->layout;
   Layout own;
-  if (!l || !shape_eq(l->space, s->ptr->shape)) {
-    own = (Layout){.space = s->ptr->shape, .threads = em->threads};
-    for (int i = 0; i < s->ptr->shape.rank; i++) own.map[i] = i;
-    int64_t n = shape_numel(own.space);
-    own.per_thread = n >= em->threads ? n / em->threads : 1;
-    own.vec = own.per_thread >= 4 ? 4 : (int)own.per_thread;
-    l = &own;
-  }
+  const Layout *l = own_space_layout(em, s->ptr, &own);
   bool packed = begin_packed_store(em, s, l);
   emit_block_store(em, s, l);
   if (packed) end_packed_store(s);
@@ -736,6 +739,8 @@ void emit_stmts(Em *em, Stmt *s) {
     case S_IF: emit_if(em, s); break;
     case S_RETURN: line(em, "return;"); break;
     case S_BARRIER: line(em, "__syncthreads();"); break;
+    case S_PRINT: emit_print(em, s); break;
+    case S_ASSERT: emit_assert(em, s); break;
     case S_WHILE:
       line(em, "for (;;) {");
       em->indent++;
@@ -1040,7 +1045,8 @@ static int64_t largest_block(Stmt *s) {
       if (vs[i]->shape.rank && shape_numel(vs[i]->shape) > n) n = shape_numel(vs[i]->shape);
     }
     int64_t b = largest_block(s->body), o = largest_block(s->orelse);
-    if (s->kind == S_BARRIER || b < 0 || o < 0) return -1;
+    // (a print shows which threads hold what: each program keeps Triton's thread count)
+    if (s->kind == S_BARRIER || s->kind == S_PRINT || b < 0 || o < 0) return -1;
     n = b > n ? b : n;
     n = o > n ? o : n;
   }

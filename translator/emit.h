@@ -1,6 +1,7 @@
 // emit.h: what the emitter's modules share (emit.c: expressions, statements,
 // kernels and launchers; access.c: AxisInfo, vector accesses, load and store
-// windows; reduce.c: reductions and scans; atomic.c: atomics). Not part of the translator's API.
+// windows; reduce.c: reductions and scans; atomic.c: atomics; debug.c: device_print and
+// device_assert). Not part of the translator's API.
 #pragma once
 
 #include "tl2cu.h"
@@ -94,6 +95,7 @@ const char *store_rhs(Em *em, Stmt *s, Cx *cx);
 const char *store_value(Em *em, Stmt *s, Cx *cx);
 const char *store_address(Em *em, Stmt *s, Cx *cx);
 const char *store_value_and_address(Em *em, Stmt *s, Cx *cx);
+const Layout *own_space_layout(Em *em, Value *v, Layout *own);
 
 void emit_stmts(Em *em, Stmt *s);
 bool emit_rolled(Em *em, Stmt *first);
@@ -126,6 +128,10 @@ void end_packed_store(Stmt *s);
 
 // atomic.c
 void emit_atomic(Em *em, Stmt *s);
+
+// debug.c
+void emit_print(Em *em, Stmt *s);
+void emit_assert(Em *em, Stmt *s);
 
 // reduce.c
 void emit_reduce(Em *em, Stmt *s);

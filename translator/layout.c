@@ -175,6 +175,9 @@ static void walk(Stmt *s, int threads, bool force) {
   case S_FOR: case S_WHILE: walk(s->body, threads, force); return;
   case S_BREAK_UNLESS: return;
   case S_IF: walk(s->body, threads, force); walk(s->orelse, threads, force); return;
+  case S_PRINT: case S_ASSERT:  // each element where a layout over its own shape puts it
+    if (s->v) own_or_inline(s->v, threads);
+    return;
   case S_RETURN: case S_BARRIER: return;
   }
   unreachable();

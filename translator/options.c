@@ -28,6 +28,8 @@ static const char usage[] =
     "      --line-directives   emit #line directives pointing into the .py\n"
     "      --allow-inexact-libdevice  accept libdevice functions whose results can differ\n"
     "                          from Triton's in the last bits (docs/LIBDEVICE.md)\n"
+    "      --debug             Triton's debug mode (TRITON_DEBUG=1): check tl.device_assert\n"
+    "                          and assert statements (otherwise not compiled, as in Triton)\n"
     "      --format=auto|none  run clang-format on the output when present (default auto)\n"
     "  -MD                     write a make depfile: OUTPUT with .d, naming the .py and the\n"
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
@@ -140,6 +142,7 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strncmp(a, "--num-warps=", 12)) { opt->num_warps = parse_positive(o, "--num-warps", a + 12); return 1; }
   if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
   if (!strcmp(a, "--allow-inexact-libdevice")) { opt->inexact_libdevice = true; return 1; }
+  if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
   if (!strncmp(a, "--format=", 9)) {
     opt->format = a + 9;
     if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))
@@ -242,6 +245,7 @@ static void merge(Options *opt, Options *file) {
   if (!opt->num_warps) opt->num_warps = file->num_warps;
   opt->line_directives |= file->line_directives;
   opt->inexact_libdevice |= file->inexact_libdevice;
+  opt->debug |= file->debug;
   opt->write_depfile |= file->write_depfile;
   if (!opt->depfile) opt->depfile = file->depfile;
   if (!opt->kernels.len) opt->kernels = file->kernels;

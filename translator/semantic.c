@@ -357,6 +357,38 @@ void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc) {
   s->mask = mask_operand(c, mask, p->shape, "tl.store", loc);
 }
 
+// ---------------------------------------------------------------- printing and checking
+
+// tl.device_print (semantic.py device_print): one statement per operand, each printing
+// every element its threads hold; the prefix alone when there are none.
+void sem_print(Ctx *c, const char *prefix, Obj **args, int n, bool hex, Loc loc) {
+  for (int i = 0; i < (n ? n : 1); i++) {
+    Stmt *s = add_stmt(c, S_PRINT);
+    s->text = prefix;
+    s->hex = hex;
+    s->operand = i;
+    s->operands = n;
+    if (!n) continue;
+    Value *v = sem_to_value(c, args[i], loc);
+    if (hex && scalar_is_float(v->ty.kind))
+      diag_fatal(loc, "tl.device_print with hex=True of a floating-point value is not supported by tl2cu");
+    s->v = use(v);
+  }
+}
+
+// tl.device_assert in debug mode (semantic.py device_assert): cond, or true where the
+// mask is false.
+void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, const char *func, Loc loc) {
+  Value *v = sem_to_value(c, cond, loc);
+  if (v->ty.kind != TY_I1)
+    diag_fatal(loc, "tl.device_assert: the condition must be a boolean (int1), got %s", type_name(v->ty));
+  if (mask && mask->kind != OBJ_NONE) v = sem_where(c, mask, obj_value(v), obj_bool(true), loc);
+  Stmt *s = add_stmt(c, S_ASSERT);
+  s->v = use(v);
+  s->text = msg;
+  s->func = func;
+}
+
 // ---------------------------------------------------------------- atomics (semantic.py atomic_*)
 
 // atom_red_typechecking_impl: which element types each operation takes.

@@ -60,6 +60,7 @@ typedef struct {
 void diag_set_source(const char *path, const char *text, size_t len);
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_error_count(void);
 void diag_context(Loc loc, const char *text);
@@ -248,6 +249,7 @@ struct Func {
   Launch *launch;         // the file's own launch of this kernel, if any
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
+  bool debug;          // @triton.jit(debug=True): device_assert and assert are checked
 };
 
 typedef struct Binding {
@@ -317,6 +319,7 @@ typedef struct {
   int num_warps;          // 0: default
   bool line_directives;
   bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
+  bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -435,6 +438,8 @@ typedef enum {
   S_BARRIER,  // __syncthreads()
   S_WHILE,    // for (;;) { body }: the body starts with an S_BREAK_UNLESS
   S_BREAK_UNLESS,  // if (!cond) break;
+  S_PRINT,    // tl.device_print: v (NULL: the prefix alone), each element with its index (debug.c)
+  S_ASSERT,   // tl.device_assert in debug mode: cond, every element (debug.c)
 } SKind;
 
 struct Stmt {
@@ -445,6 +450,10 @@ struct Stmt {
   Stmt *body, *orelse;
   Stmt *next;
   int bb_first, bb_last;  // S_FOR / S_WHILE: the basic blocks of the body (fp contraction)
+  const char *text;       // S_PRINT: the prefix as Triton completes it; S_ASSERT: the message
+  const char *func;       // S_ASSERT: the @triton.jit function it is written in
+  int operand, operands;  // S_PRINT: v is operand `operand` of `operands` (tagged when several)
+  bool hex;               // S_PRINT: hex=True
 };
 
 typedef struct {
@@ -536,7 +545,11 @@ typedef struct {
   Obj *returned;       // set by `return` inside an inlined helper
   bool in_kernel;      // false while evaluating module-level expressions
   const char *callee;  // the builtin being called, by what it is ("tl.exp"), whatever the call's spelling
+  Func *fn;            // the @triton.jit function being traced (the kernel, or a helper inlined in it)
 } Ctx;
+
+// Triton's debug mode (--debug, @triton.jit(debug=True) on the kernel): assertions are checked.
+static inline bool debug_mode(const Ctx *c) { return c->opt->debug || c->k->func->debug; }
 
 Obj *eval(Ctx *c, Node *e);
 Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);  // Python on constexprs, else semantic.c
@@ -571,6 +584,8 @@ Value *sem_umulhi(Ctx *c, Value *x, Value *y, Loc loc);      // tl.umulhi
 Value *sem_bitcast(Ctx *c, Value *v, Scalar to, Loc loc);    // x.to(to, bitcast=True)
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
+void sem_print(Ctx *c, const char *prefix, Obj **args, int n, bool hex, Loc loc);
+void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, const char *func, Loc loc);
 typedef enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL } AtomicSem;
 typedef enum { SCOPE_CTA, SCOPE_GPU, SCOPE_SYS } AtomicScope;
 // tl.atomic_OP(ptr, val, mask): op is "add", "max", "min", "and", "or", "xor" or "xchg".

@@ -1,3 +1,4 @@
+# print in a kernel is tl.device_print: its first argument is the prefix, a string
 import triton
 import triton.language as tl
 
@@ -6,5 +7,5 @@ import triton.language as tl
 def k(x_ptr):
     i = tl.arange(0, 128)
     x = tl.load(x_ptr + i)
-    print("x", x)
+    print(x)
     tl.store(x_ptr + i, x)
