@@ -531,6 +531,14 @@ static Node *simple_statement(TSNode ts) {
   return unsupported_stmt(ts, xprintf("'%s'", ts_node_type(ts)));
 }
 
+// A class is host code, never traced; its methods are read only for the kernel
+// launches in them (autograd functions launch kernels in forward and backward).
+static Node *class_definition(TSNode ts) {
+  Node *n = unsupported_stmt(ts, "a class definition");
+  n->body = block(field(ts, "body"));
+  return n;
+}
+
 static Node *stmt(TSNode ts) {
   if (is(ts, "function_definition")) return function_definition(ts, NULL);
   if (is(ts, "decorated_definition")) {
@@ -541,7 +549,7 @@ static Node *stmt(TSNode ts) {
       if (is(d, "decorator")) tail = tail->next = expr(named(d, 0));
     }
     TSNode def = field(ts, "definition");
-    if (is(def, "class_definition")) return unsupported_stmt(def, "a class definition");
+    if (is(def, "class_definition")) return class_definition(def);
     return function_definition(def, head.next);
   }
   if (is(ts, "if_statement")) return if_statement(ts);
@@ -561,7 +569,7 @@ static Node *stmt(TSNode ts) {
   }
   if (is(ts, "with_statement")) return unsupported_stmt(ts, "a 'with' statement");
   if (is(ts, "try_statement")) return unsupported_stmt(ts, "a 'try' statement");
-  if (is(ts, "class_definition")) return unsupported_stmt(ts, "a class definition");
+  if (is(ts, "class_definition")) return class_definition(ts);
   if (is(ts, "match_statement")) return unsupported_stmt(ts, "a 'match' statement");
   return simple_statement(ts);
 }

@@ -54,7 +54,9 @@ const char *obj_repr(const Obj *o) {
   case OBJ_BOOL: return o->ival ? "True" : "False";
   case OBJ_NONE: return "None";
   case OBJ_STR: return xprintf("'%s'", o->str);
-  case OBJ_DTYPE: return xprintf("tl.%s", scalar_name((Scalar)o->ival));
+  case OBJ_DTYPE:
+    if (o->ival == TY_PTR) return xprintf("tl.pointer_type(tl.%s)", scalar_name((Scalar)(int)o->fval));
+    return xprintf("tl.%s", scalar_name((Scalar)o->ival));
   default: return obj_kind_name(o);
   }
 }
@@ -209,13 +211,13 @@ static bool fixed_by_defines(Module *m, Func *f, const Options *opt) {
 
 typedef struct {
   Module *m;
-  Node *configs;
+  Node *expr;
   Obj *result;
-} ConfigsEval;
+} HostEval;
 
-static void eval_configs(void *arg) {
-  ConfigsEval *e = arg;
-  e->result = module_eval(e->m, e->configs, NULL);
+static void eval_host(void *arg) {  // for diag_attempt
+  HostEval *e = arg;
+  e->result = module_eval(e->m, e->expr, NULL);
 }
 
 static bool has_jit_decorator(Module *m, Node *decorators) {
@@ -246,6 +248,13 @@ static void warn_ignored_autotune_options(Node *d) {
   }
 }
 
+// Is f among the kernels -k asks for (all, without -k)?
+static bool selected(const Options *opt, const char *name) {
+  for (int i = 0; i < opt->kernels.len; i++)
+    if (!strcmp(opt->kernels.items[i], name)) return true;
+  return opt->kernels.len == 0;
+}
+
 // The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
@@ -255,11 +264,12 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
       if (debug) f->debug = truthy_constant(module_eval(m, debug, NULL), debug);
       continue;
     } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
+      if (!selected(opt, f->name)) continue;  // -k leaves it out: its configs are host code not needed
       Node *configs = kwarg(d, "configs");
       if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
       if (!configs) diag_fatal(d->loc, "@triton.autotune needs configs=[...]");
-      ConfigsEval attempt = {m, configs, NULL};
-      if (fixed_by_defines(m, f, opt) && !diag_attempt(eval_configs, &attempt))
+      HostEval attempt = {m, configs, NULL};
+      if (fixed_by_defines(m, f, opt) && !diag_attempt(eval_host, &attempt))
         continue;  // host code tl2cu cannot run, and -D fixes every meta-parameter: no configs needed
       diag_context(configs->loc, xprintf("while computing the autotune configs of '%s': tl2cu runs plain Python only "
                                          "(literals, comprehensions, helper functions of if, for, return); "
@@ -383,10 +393,14 @@ static void collect_assign(Module *m, Node *s) {
     m->globals = bind(m->globals, s->a->str, module_eval(m, s->b, NULL));
   } else if (is_simple_constant(s->b)) {
     m->plain = bind(m->plain, s->a->str, module_eval(m, s->b, NULL));
-  } else {  // computed by code tl2cu does not run: a None that says so
-    Obj *unknown = obj_none();
-    unknown->str = "not evaluated";
-    m->plain = bind(m->plain, s->a->str, unknown);
+  } else {  // host code: its value if tl2cu can compute it (plain Python), else a None that says not
+    HostEval attempt = {m, s->b, NULL};
+    Obj *value = diag_attempt(eval_host, &attempt) ? attempt.result : NULL;
+    if (!value) {
+      value = obj_none();
+      value->str = "not evaluated";
+    }
+    m->plain = bind(m->plain, s->a->str, value);
   }
 }
 
