@@ -270,6 +270,8 @@ static Obj *b_next_power_of_2(Ctx *c, Node *call, Obj **a) {
 
 static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bitcast) {
   need_kernel(c, call, "a cast");
+  if (dt->kind == OBJ_DTYPE && dt->ival == TY_PTR)  // (a bitcast to a pointer is this cast too, as in Triton)
+    return obj_value(sem_cast_pointer(c, value_arg(c, x, call), type_ptr((Scalar)(int)dt->fval), call->loc));
   Scalar to = dtype_arg(dt, call, "the target type");
   Value *v = value_arg(c, x, call);
   if (rounding && rounding->kind != OBJ_NONE)
@@ -279,6 +281,16 @@ static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bit
 }
 
 static Obj *b_cast(Ctx *c, Node *call, Obj **a) { return cast_to(c, call, a[0], a[1], a[2], a[3]); }
+
+// tl.pointer_type(element_ty): the dtype of pointers to element_ty (global memory only).
+static Obj *b_pointer_type(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *t = obj_dtype(TY_PTR);
+  t->fval = dtype_arg(a[0], call, "tl.pointer_type's element type");
+  if (a[1] && a[1]->kind != OBJ_NONE && const_int(a[1], call, "address_space") != 1)
+    diag_fatal(call->loc, "tl.pointer_type: address spaces other than 1 (global) are not supported by tl2cu");
+  return t;
+}
 
 // ---------------------------------------------------------------- compile-time helpers
 
@@ -361,6 +373,12 @@ static Obj *b_debug_barrier(Ctx *c, Node *call, Obj **a) {
 static Obj *b_identity_hint(Ctx *c, Node *call, Obj **a) {  // multiple_of & co: facts, not values
   (void)c, (void)call;
   return a[0];
+}
+
+// tl.assume(cond): a fact for the optimizer (llvm.assume); nothing to compute.
+static Obj *b_assume(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)call, (void)a;
+  return obj_none();
 }
 
 static Obj *b_config(Ctx *c, Node *call, Obj **a) {
@@ -640,6 +658,7 @@ static const Builtin builtins[] = {
     {"tl.cdiv", "x, div", b_cdiv},
     {"tl.cast", "input, dtype, fp_downcast_rounding=, bitcast=", b_cast},
     {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tl.pointer_type", "element_ty, address_space=, const=", b_pointer_type},
     {"tl.randint", "seed, offset, n_rounds=", random_randint},
     {"tl.randint4x", "seed, offset, n_rounds=", random_randint4x},
     {"tl.rand", "seed, offset, n_rounds=", random_rand},
@@ -656,6 +675,7 @@ static const Builtin builtins[] = {
     {"tl.device_print", "prefix, *args, hex=", b_device_print},
     {"print", "prefix, *args", b_device_print},
     {"tl.debug_barrier", "", b_debug_barrier},
+    {"tl.assume", "cond", b_assume},
     {"tl.atomic_add", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
     {"tl.atomic_max", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
     {"tl.atomic_min", "pointer, val, mask=, sem=, scope=", b_atomic_rmw},
@@ -767,6 +787,25 @@ static const char *math_functions[] = {"abs", "exp", "exp2", "log", "log2", "sqr
 static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x", "randn", "randn4x", "philox",
                                          "philox_impl", "uint_to_uniform_float", "pair_uniform_to_normal"};
 
+// Triton has these; tl2cu does not (the README's "Not yet" list).
+static const char *const not_supported[] = {
+    "tl.dot", "tl.dot_scaled", "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor",
+    "tl.load_tensor_descriptor", "tl.store_tensor_descriptor", "tl._experimental_descriptor_load",
+    "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.sort", "tl.topk",
+    "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.swizzle2d", "tl.tensor_descriptor",
+};
+
+// A tl.* name tl2cu lacks: said apart from a misspelling, which gets a suggestion.
+static _Noreturn void unknown_tl_name(const char *q, Loc loc) {
+  for (size_t i = 0; i < sizeof not_supported / sizeof not_supported[0]; i++)
+    if (!strcmp(q, not_supported[i])) diag_fatal(loc, "%s is not supported by tl2cu (README, \"Not yet\")", q);
+  Vec names = {0};
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+    if (!strncmp(builtins[i].name, "tl.", 3)) vec_push(&names, (void *)builtins[i].name);
+  const char *close = closest_name(q, &names);
+  diag_fatal(loc, "unknown function '%s'%s", q, close ? xprintf("; did you mean '%s'?", close) : "");
+}
+
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   (void)c;
   const char *m = module->str;
@@ -790,7 +829,7 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
       if (!ok) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
     }
     const char *q = xprintf("tl.%s", name);
-    if (!find(q)) diag_fatal(loc, "unknown function '%s'", q);
+    if (!find(q)) unknown_tl_name(q, loc);
     return obj_builtin(q);
   }
   if (!strcmp(m, "tl.random")) {

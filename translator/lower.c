@@ -180,15 +180,19 @@ static Obj *const_shift(Op op, int64_t i, int64_t j, Loc loc) {
 }
 
 // Both operands are Python values: compute now, with Python's semantics.
+static bool same_dtype(const Obj *a, const Obj *b) {  // (a pointer's element type too)
+  return a->kind == OBJ_DTYPE && b->kind == OBJ_DTYPE && a->ival == b->ival && (a->ival != TY_PTR || a->fval == b->fval);
+}
+
 static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
   if (op == OP_IS || op == OP_ISNOT) {
     bool same = a->kind == b->kind && (a->kind == OBJ_NONE || (obj_is_const_number(a) && num(a) == num(b)) ||
-                                       (a->kind == OBJ_DTYPE && a->ival == b->ival));
+                                       same_dtype(a, b));
     return obj_bool(op == OP_IS ? same : !same);
   }
   if ((op == OP_EQ || op == OP_NE) && (!obj_is_const_number(a) || !obj_is_const_number(b))) {
     bool same = a->kind == b->kind &&
-                ((a->kind == OBJ_STR && !strcmp(a->str, b->str)) || (a->kind == OBJ_DTYPE && a->ival == b->ival) ||
+                ((a->kind == OBJ_STR && !strcmp(a->str, b->str)) || same_dtype(a, b) ||
                  a->kind == OBJ_NONE);
     return obj_bool(op == OP_EQ ? same : !same);
   }
@@ -1061,11 +1065,14 @@ static void apply_sig_entry(Param *p, const char *entry, Func *f) {
 
 static bool annotation_type(Node *ann, Type *out) {
   if (!ann) return false;
+  Scalar s;
+  if (ann->kind == ND_CALL && ann->a->kind == ND_ATTR && !strcmp(ann->a->str, "pointer_type") && ann->args &&
+      ann->args->kind == ND_ATTR && scalar_from_name(ann->args->str, &s))  // tl.pointer_type(tl.float32)
+    return *out = type_ptr(s), true;
   const char *name = NULL;
   if (ann->kind == ND_ATTR && ann->a->kind == ND_NAME) name = ann->str;
   else if (ann->kind == ND_STR) name = ann->str;
   if (!name) return false;
-  Scalar s;
   if (name[0] == '*' && scalar_from_name(name + 1, &s)) return *out = type_ptr(s), true;
   if (!strncmp(name, "const *", 7) && scalar_from_name(name + 7, &s)) return *out = type_ptr(s), true;
   if (scalar_from_name(name, &s)) return *out = type_scalar(s), true;

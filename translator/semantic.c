@@ -95,8 +95,23 @@ Value *sem_cast(Ctx *c, Value *v, Scalar to, Loc loc) {
       return r;
     }
   }
-  if (v->ty.kind == TY_PTR) diag_fatal(loc, "cannot cast a pointer to %s", scalar_name(to));
+  if (v->ty.kind == TY_PTR) return sem_cast_pointer(c, v, type_scalar(to), loc);
   Value *r = sem_new(c, V_CAST, type_scalar(to), v->shape, loc);
+  r->a = use(v);
+  return r;
+}
+
+// Casts to and from pointers (semantic.py cast): a pointer to another element type, a
+// 64-bit integer to a pointer (int_to_ptr) and back (ptr_to_int), a pointer to bool (!= 0).
+Value *sem_cast_pointer(Ctx *c, Value *v, Type to, Loc loc) {
+  bool from_ptr = v->ty.kind == TY_PTR, to_ptr = to.kind == TY_PTR;
+  if (from_ptr && to_ptr && v->ty.pointee == to.pointee) return v;
+  bool int64 = !from_ptr && (v->ty.kind == TY_I64 || v->ty.kind == TY_U64);
+  bool ok = to_ptr ? from_ptr || int64 : from_ptr && (to.kind == TY_I64 || to.kind == TY_U64 || to.kind == TY_I1);
+  if (!ok)
+    diag_fatal(loc, "cannot cast %s to %s: pointers convert to and from 64-bit integers, to bool, and to other pointers",
+               type_name(v->ty), type_name(to));
+  Value *r = sem_new(c, V_CAST, to, v->shape, loc);
   r->a = use(v);
   return r;
 }

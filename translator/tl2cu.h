@@ -571,6 +571,7 @@ Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc);
 Value *sem_const(Ctx *c, Obj *o, Scalar ty, Loc loc);
 Value *sem_to_value(Ctx *c, Obj *o, Loc loc);  // constexpr -> runtime scalar (literal typing)
 Value *sem_cast(Ctx *c, Value *v, Scalar to, Loc loc);
+Value *sem_cast_pointer(Ctx *c, Value *v, Type to, Loc loc);  // to or from a pointer type
 Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc);
 Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
 Obj *sem_unary(Ctx *c, Op op, Obj *a, Loc loc);

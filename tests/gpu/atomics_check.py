@@ -7,8 +7,6 @@ hardware's: the checks are what every order gives, on both tools: exact counts, 
 values that are a permutation of 0..count-1, sums of exactly representable values.
 Prints one line per case, then "N passed, N failed".
 """
-import ctypes
-
 import torch
 
 import gpulib
@@ -16,37 +14,7 @@ import gpulib
 I32, I64, U32, F32, F64 = torch.int32, torch.int64, torch.uint32, torch.float32, torch.float64
 
 
-def bits(x):
-    return x.view({1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[x.element_size()])
-
-
-def launch(lib, name, grid, tensors, scalars=()):
-    launcher = getattr(lib, name + "_grid")
-    launcher.restype = ctypes.c_int
-    stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-    err = launcher(stream, grid, 1, 1, *[ctypes.c_void_p(t.data_ptr()) for t in tensors],
-                   *[ctypes.c_int32(v) for v in scalars])
-    torch.cuda.synchronize()
-    return err
-
-
-def both(lib, mod, name, grid, make, scalars=()):
-    """Runs the kernel under Triton and tl2cu on fresh copies of make()'s tensors."""
-    ref, got = make(), make()
-    getattr(mod, name)[(grid,)](*ref, *scalars)
-    torch.cuda.synchronize()
-    err = launch(lib, name, grid, got, scalars)
-    return ref, got, err
-
-
-def same_bits(tally, label, ref, got, err):
-    bad = [i for i, (r, g) in enumerate(zip(ref, got)) if not torch.equal(bits(r), bits(g))]
-    detail = "" if not bad and err == 0 else f" err={err} differing tensors {bad}"
-    if bad:
-        i = bad[0]
-        where = (bits(ref[i]) != bits(got[i])).nonzero().flatten()[:4].tolist()
-        detail += f" first at {where}: {got[i].flatten()[where].tolist()} want {ref[i].flatten()[where].tolist()}"
-    tally.case(err == 0 and not bad, label + detail)
+bits, launch, both, same_bits = gpulib.bits, gpulib.launch, gpulib.both, gpulib.same_bits
 
 
 def check_histogram(tally, lib, mod, g):

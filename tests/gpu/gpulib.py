@@ -28,6 +28,46 @@ def golden_module(name):
     return module
 
 
+def bits(x):
+    """A tensor's elements as signed integers of their width, to compare bit for bit."""
+    import torch
+    return x.view({1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[x.element_size()])
+
+
+def launch(lib, name, grid, tensors, scalars=()):
+    """Calls NAME_grid(stream, grid, 1, 1, pointers..., int32 scalars...) and synchronizes."""
+    import torch
+    launcher = getattr(lib, name + "_grid")
+    launcher.restype = ctypes.c_int
+    stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+    err = launcher(stream, grid, 1, 1, *[ctypes.c_void_p(t.data_ptr()) for t in tensors],
+                   *[ctypes.c_int32(v) for v in scalars])
+    torch.cuda.synchronize()
+    return err
+
+
+def both(lib, mod, name, grid, make, scalars=()):
+    """Runs the kernel under Triton and tl2cu on fresh copies of make()'s tensors."""
+    import torch
+    ref, got = make(), make()
+    getattr(mod, name)[(grid,)](*ref, *scalars)
+    torch.cuda.synchronize()
+    err = launch(lib, name, grid, got, scalars)
+    return ref, got, err
+
+
+def same_bits(tally, label, ref, got, err):
+    """One case: every tensor of got equal to ref's bit for bit, and no launch error."""
+    import torch
+    bad = [i for i, (r, g) in enumerate(zip(ref, got)) if not torch.equal(bits(r), bits(g))]
+    detail = "" if not bad and err == 0 else f" err={err} differing tensors {bad}"
+    if bad:
+        i = bad[0]
+        where = (bits(ref[i]) != bits(got[i])).nonzero().flatten()[:4].tolist()
+        detail += f" first at {where}: {got[i].flatten()[where].tolist()} want {ref[i].flatten()[where].tolist()}"
+    tally.case(err == 0 and not bad, label + detail)
+
+
 class Tally:
     """The checks' verdicts: one [PASS]/[FAIL] line per case, then "N passed, N failed"
     and the exit status."""
