@@ -350,7 +350,7 @@ static Obj *b_device_print(Ctx *c, Node *call, Obj **a) {
 static Obj *b_device_assert(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.device_assert");
   if (a[1] && a[1]->kind != OBJ_STR) diag_fatal(call->loc, "tl.device_assert: the message must be a string");
-  if (debug_mode(c)) sem_assert(c, a[0], a[2], a[1] ? a[1]->str : "", c->fn->name, call->loc);
+  if (debug_mode(c)) sem_assert(c, a[0], a[2], a[1] ? a[1]->str : "", call->loc);
   return obj_none();
 }
 

@@ -92,13 +92,14 @@ void emit_print(Em *em, Stmt *s) {
   elementwise(em, s, l, print_call, "%s", NULL);
 }
 
-// Where a condition fails, CUDA's assertion message (file, line, function, as Triton
-// passes them to __assertfail; the file by its name alone, so that the output does not
-// depend on where it was translated), and the kernel stops.
+// Where a condition fails, CUDA's assertion message with what Triton passes to
+// __assertfail: the file (here by its name alone, so that the output does not depend on
+// where it was translated), the line, and "unknown" for the function (measured), then
+// the kernel stops.
 static const char *assert_call(Em *em, Stmt *s, Cx *cx) {
   const char *file = strrchr(diag_path(), '/') ? strrchr(diag_path(), '/') + 1 : diag_path();
-  return xprintf("if (!(%s)) tl2cu_assert_fail(\"%s\", \"%s\", %d, \"%s\");", ex(em, s->v, cx), c_text(s->text, false),
-                 c_text(file, false), s->loc.line, s->func);
+  return xprintf("if (!(%s)) tl2cu_assert_fail(\"%s\", \"%s\", %d, \"unknown\");", ex(em, s->v, cx),
+                 c_text(s->text, false), c_text(file, false), s->loc.line);
 }
 
 void emit_assert(Em *em, Stmt *s) {

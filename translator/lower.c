@@ -796,7 +796,7 @@ static void trace_assert(Ctx *c, Node *s) {
   Obj *cond = eval(c, s->a);
   Obj *msg = s->b ? eval(c, s->b) : NULL;
   if (msg && msg->kind != OBJ_STR) diag_fatal(s->b->loc, "the message of an assert must be a string");
-  if (debug_mode(c)) sem_assert(c, cond, NULL, msg ? msg->str : "", c->fn->name, s->loc);
+  if (debug_mode(c)) sem_assert(c, cond, NULL, msg ? msg->str : "", s->loc);
 }
 
 static void trace_stmt(Ctx *c, Node *s) {
@@ -928,13 +928,10 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   Binding *saved_env = c->env;
   Loc saved_loc = c->loc;
   const char *saved_src = c->src;
-  Func *saved_fn = c->fn;
   c->env = env;
-  c->fn = f;
   c->inline_depth++;
   trace_block(c, f->def->body);
   c->inline_depth--;
-  c->fn = saved_fn;
   Obj *r = c->returned ? c->returned : obj_none();
   c->returned = NULL;
   c->env = saved_env;
@@ -1200,7 +1197,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   k->func = f;
   k->config_index = index;
   k->config_text = cfg ? config_text(cfg) : NULL;
-  Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true, .fn = f};
+  Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true};
   int nkernels = opt->kernels.len ? opt->kernels.len : 1;
   setup_params(&c, k, f, opt, nkernels, cfg, fixed);
   for (int i = 0; i < k->params.len; i++) {

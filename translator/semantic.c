@@ -393,7 +393,7 @@ void sem_print(Ctx *c, const char *prefix, Obj **args, int n, bool hex, Loc loc)
 
 // tl.device_assert in debug mode (semantic.py device_assert): cond, or true where the
 // mask is false.
-void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, const char *func, Loc loc) {
+void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, Loc loc) {
   Value *v = sem_to_value(c, cond, loc);
   if (v->ty.kind != TY_I1)
     diag_fatal(loc, "tl.device_assert: the condition must be a boolean (int1), got %s", type_name(v->ty));
@@ -401,7 +401,6 @@ void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, const char *func,
   Stmt *s = add_stmt(c, S_ASSERT);
   s->v = use(v);
   s->text = msg;
-  s->func = func;
 }
 
 // ---------------------------------------------------------------- atomics (semantic.py atomic_*)

@@ -451,7 +451,6 @@ struct Stmt {
   Stmt *next;
   int bb_first, bb_last;  // S_FOR / S_WHILE: the basic blocks of the body (fp contraction)
   const char *text;       // S_PRINT: the prefix as Triton completes it; S_ASSERT: the message
-  const char *func;       // S_ASSERT: the @triton.jit function it is written in
   int operand, operands;  // S_PRINT: v is operand `operand` of `operands` (tagged when several)
   bool hex;               // S_PRINT: hex=True
 };
@@ -545,7 +544,6 @@ typedef struct {
   Obj *returned;       // set by `return` inside an inlined helper
   bool in_kernel;      // false while evaluating module-level expressions
   const char *callee;  // the builtin being called, by what it is ("tl.exp"), whatever the call's spelling
-  Func *fn;            // the @triton.jit function being traced (the kernel, or a helper inlined in it)
 } Ctx;
 
 // Triton's debug mode (--debug, @triton.jit(debug=True) on the kernel): assertions are checked.
@@ -586,7 +584,7 @@ Value *sem_bitcast(Ctx *c, Value *v, Scalar to, Loc loc);    // x.to(to, bitcast
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc);
 void sem_store(Ctx *c, Obj *ptr, Obj *val, Obj *mask, Loc loc);
 void sem_print(Ctx *c, const char *prefix, Obj **args, int n, bool hex, Loc loc);
-void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, const char *func, Loc loc);
+void sem_assert(Ctx *c, Obj *cond, Obj *mask, const char *msg, Loc loc);
 typedef enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL } AtomicSem;
 typedef enum { SCOPE_CTA, SCOPE_GPU, SCOPE_SYS } AtomicScope;
 // tl.atomic_OP(ptr, val, mask): op is "add", "max", "min", "and", "or", "xor" or "xchg".

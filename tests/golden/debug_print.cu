@@ -223,7 +223,7 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
   // L57: tl.device_assert(x < 100, "x is too large", mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    if (!(((offs[_k] < n) ? (x[_k] < 100) : true))) tl2cu_assert_fail("x is too large", "debug_print.py", 57, "checked");
+    if (!(((offs[_k] < n) ? (x[_k] < 100) : true))) tl2cu_assert_fail("x is too large", "debug_print.py", 57, "unknown");
   }
   // L58: assert tl.sum(x, axis=0) >= 0, "the sum is negative"
   int32_t x_sum;  // sum of x
@@ -247,7 +247,7 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
     }
     x_sum = _r0;
   }
-  if (!((x_sum >= 0))) tl2cu_assert_fail("the sum is negative", "debug_print.py", 58, "checked");
+  if (!((x_sum >= 0))) tl2cu_assert_fail("the sum is negative", "debug_print.py", 58, "unknown");
   // L59: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
