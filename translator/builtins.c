@@ -539,7 +539,19 @@ static Obj *b_broadcast(Ctx *c, Node *call, Obj **a) {
 
 static Obj *b_join(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.join");
-  return obj_value(sem_join(c, a[0], a[1], call->loc));
+  return obj_value(sem_join(c, a[0], a[1], "tl.join", call->loc));
+}
+
+// standard.py interleave: join, then the last two dims merged (a0, b0, a1, b1, ...);
+// two scalars join into the [2] it returns as it is.
+static Obj *b_interleave(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.interleave");
+  Value *j = sem_join(c, a[0], a[1], "tl.interleave", call->loc);
+  if (j->shape.rank == 1) return obj_value(j);
+  Shape s = j->shape;  // [..., n, 2] -> [..., 2n]
+  s.rank--;
+  s.dim[s.rank - 1] *= 2;
+  return obj_value(sem_reshape(c, j, s, call->loc));
 }
 
 static Obj *b_split(Ctx *c, Node *call, Obj **a) {
@@ -579,6 +591,7 @@ static const Builtin builtins[] = {
     {"tl.join", "a, b", b_join},
     {"tl.split", "a", b_split},
     {"tl.flip", "x, dim=", b_flip},
+    {"tl.interleave", "a, b", b_interleave},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},

@@ -453,16 +453,23 @@ Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc) {
   return r;
 }
 
-Value *sem_join(Ctx *c, Obj *a, Obj *b, Loc loc) {
-  Value *va = sem_to_value(c, a, loc), *vb = sem_to_value(c, b, loc);
-  Obj *probe = sem_binary(c, OP_ADD, obj_value(va), obj_value(vb), loc);  // type and shape
-  Shape s = probe->val->shape;
-  Scalar t = probe->val->ty.kind;
-  if (s.rank >= MAX_RANK) diag_fatal(loc, "tl.join: the result would have more than %d dims", MAX_RANK);
-  Value *r = sem_new(c, V_JOIN, type_scalar(t), s, loc);
+// semantic.py join: a and b broadcast to one shape and stacked, no promotion: tt.join
+// takes operands of one type, and Python numbers have no shape to broadcast.
+Value *sem_join(Ctx *c, Obj *a, Obj *b, const char *what, Loc loc) {
+  Obj *number = a->kind != OBJ_VALUE ? a : b->kind != OBJ_VALUE ? b : NULL;
+  if (number) diag_fatal(loc, "%s needs tensors, not %s", what, obj_kind_name(number));
+  Value *va = a->val, *vb = b->val;
+  if (!type_eq(va->ty, vb->ty))
+    diag_fatal(loc, "%s: operands of types %s and %s ('tt.join' op requires the same type for all operands)", what,
+               type_name(va->ty), type_name(vb->ty));
+  Shape s;
+  if (!shape_broadcast(va->shape, vb->shape, &s))
+    diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(va->shape), shape_text(vb->shape));
+  if (s.rank >= MAX_RANK) diag_fatal(loc, "%s: the result would have more than %d dims", what, MAX_RANK);
+  Value *r = sem_new(c, V_JOIN, va->ty, s, loc);
   r->shape.dim[r->shape.rank++] = 2;
-  r->a = use(sem_broadcast_to(c, sem_cast(c, va, t, loc), s, loc));
-  r->b = use(sem_broadcast_to(c, sem_cast(c, vb, t, loc), s, loc));
+  r->a = use(sem_broadcast_to(c, va, s, loc));
+  r->b = use(sem_broadcast_to(c, vb, s, loc));
   return r;
 }
 

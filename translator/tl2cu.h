@@ -589,7 +589,7 @@ static inline bool never_read(const Value *v) { return v->uses <= 1; }
 Value *sem_permute(Ctx *c, Value *x, const int *perm, Loc loc);
 Value *sem_reshape(Ctx *c, Value *x, Shape s, Loc loc);
 Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc);
-Value *sem_join(Ctx *c, Obj *a, Obj *b, Loc loc);
+Value *sem_join(Ctx *c, Obj *a, Obj *b, const char *what, Loc loc);  // what: "tl.join" or its caller
 Value *sem_split(Ctx *c, Value *x, int part, Loc loc);
 Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
                   Loc loc);
