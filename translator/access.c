@@ -601,7 +601,7 @@ static bool duplicable(Em *em, Stmt *s) {
         return false;
       continue;
     }
-    if (s->kind != S_LET || s->v->kind == V_REDUCE || s->v->kind == V_SCAN) return false;
+    if (s->kind != S_LET || is_collective(s->v)) return false;
     Value *v = s->v;
     if (v->shape.rank && (!v->layout || needs_conversion(em, v->layout, v->a) || needs_conversion(em, v->layout, v->b) ||
                           needs_conversion(em, v->layout, v->c)))

@@ -123,7 +123,7 @@ static bool recomputable_tree(Value *v) {
   if (!v) return true;
   if (v->kind == V_LOAD || v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
   if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
-  if (v->kind == V_REDUCE || v->kind == V_SCAN) return false;  // only ever read from their arrays
+  if (is_collective(v)) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
 }
 static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
@@ -1036,7 +1036,7 @@ static int64_t largest_block(Stmt *s) {
     Value *vs[] = {s->v, s->var, s->ptr, s->mask};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
       if (!vs[i]) continue;
-      if (vs[i]->kind == V_REDUCE || vs[i]->kind == V_SCAN) return -1;
+      if (is_collective(vs[i])) return -1;
       if (vs[i]->shape.rank && shape_numel(vs[i]->shape) > n) n = shape_numel(vs[i]->shape);
     }
     int64_t b = largest_block(s->body), o = largest_block(s->orelse);

@@ -594,6 +594,9 @@ Value *sem_split(Ctx *c, Value *x, int part, Loc loc);
 Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
                   Loc loc);
 Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc);
+// Values the threads of a program compute together, through shared memory and barriers
+// (reduce.c): never recomputed where they are read, only read from their arrays.
+static inline bool is_collective(const Value *v) { return v->kind == V_REDUCE || v->kind == V_SCAN; }
 
 // ---------------------------------------------------------------- builtins.c
 // tl.*, triton.* and Python builtins callable in kernels (table in builtins.c).
