@@ -554,6 +554,16 @@ static Obj *b_interleave(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_reshape(c, j, s, call->loc));
 }
 
+static Obj *b_gather(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.gather");
+  return obj_value(sem_gather(c, a[0], a[1], const_int(a[2], call, "the axis of tl.gather"), call->loc));
+}
+
+static Obj *b_histogram(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.histogram");
+  return obj_value(sem_histogram(c, a[0], const_int(a[1], call, "num_bins"), a[2], call->loc));
+}
+
 static Obj *b_split(Ctx *c, Node *call, Obj **a) {
   Value *v = block_arg(c, a[0], call, "tl.split");
   Obj *t = obj_new(OBJ_TUPLE);
@@ -592,6 +602,8 @@ static const Builtin builtins[] = {
     {"tl.split", "a", b_split},
     {"tl.flip", "x, dim=", b_flip},
     {"tl.interleave", "a, b", b_interleave},
+    {"tl.gather", "src, index, axis", b_gather},
+    {"tl.histogram", "input, num_bins, mask=", b_histogram},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},

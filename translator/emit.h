@@ -1,6 +1,7 @@
 // emit.h: what the emitter's modules share (emit.c: expressions, statements,
 // kernels and launchers; access.c: AxisInfo, vector accesses, load and store
-// windows; reduce.c: reductions and scans; atomic.c: atomics). Not part of the translator's API.
+// windows; reduce.c: reductions and scans; atomic.c: atomics; gather.c: gathers and
+// histograms). Not part of the translator's API.
 #pragma once
 
 #include "tl2cu.h"
@@ -130,3 +131,7 @@ void emit_atomic(Em *em, Stmt *s);
 // reduce.c
 void emit_reduce(Em *em, Stmt *s);
 void emit_scan(Em *em, Stmt *s);
+
+// gather.c
+void emit_gather(Em *em, Stmt *s);
+void emit_histogram(Em *em, Stmt *s);
