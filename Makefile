@@ -66,6 +66,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/atomics.py -o $(BUILD)/gpu/atomics.cu
 	$(BUILD)/tl2cu tests/golden/random.py -o $(BUILD)/gpu/random.cu
 	$(BUILD)/tl2cu tests/golden/constexpr_kinds.py -o $(BUILD)/gpu/constexpr_kinds.cu
+	$(BUILD)/tl2cu tests/golden/gather_ops.py -o $(BUILD)/gpu/gather_ops.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh
