@@ -591,7 +591,8 @@ void emit_load_windows(Em *em, Stmt *first) {
 }
 
 // Can statements s... be emitted twice, in the two branches of a warp's decision?
-// Only lets and stores, none needing a barrier (reductions, scans, layout changes).
+// Only lets and stores, none needing a barrier (reductions, scans, gathers, histograms,
+// layout changes).
 static bool duplicable(Em *em, Stmt *s) {
   for (; s; s = s->next) {
     if (s->kind == S_STORE) {
@@ -601,7 +602,7 @@ static bool duplicable(Em *em, Stmt *s) {
         return false;
       continue;
     }
-    if (s->kind != S_LET || s->v->kind == V_REDUCE || s->v->kind == V_SCAN) return false;
+    if (s->kind != S_LET || is_collective(s->v)) return false;
     Value *v = s->v;
     if (v->shape.rank && (!v->layout || needs_conversion(em, v->layout, v->a) || needs_conversion(em, v->layout, v->b) ||
                           needs_conversion(em, v->layout, v->c)))

@@ -585,7 +585,29 @@ static Obj *b_broadcast(Ctx *c, Node *call, Obj **a) {
 
 static Obj *b_join(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.join");
-  return obj_value(sem_join(c, a[0], a[1], call->loc));
+  return obj_value(sem_join(c, a[0], a[1], "tl.join", call->loc));
+}
+
+// standard.py interleave: join, then the last two dims merged (a0, b0, a1, b1, ...);
+// two scalars join into the [2] it returns as it is.
+static Obj *b_interleave(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.interleave");
+  Value *j = sem_join(c, a[0], a[1], "tl.interleave", call->loc);
+  if (j->shape.rank == 1) return obj_value(j);
+  Shape s = j->shape;  // [..., n, 2] -> [..., 2n]
+  s.rank--;
+  s.dim[s.rank - 1] *= 2;
+  return obj_value(sem_reshape(c, j, s, call->loc));
+}
+
+static Obj *b_gather(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.gather");
+  return obj_value(sem_gather(c, a[0], a[1], const_int(a[2], call, "the axis of tl.gather"), call->loc));
+}
+
+static Obj *b_histogram(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.histogram");
+  return obj_value(sem_histogram(c, a[0], const_int(a[1], call, "num_bins"), a[2], call->loc));
 }
 
 static Obj *b_split(Ctx *c, Node *call, Obj **a) {
@@ -625,6 +647,9 @@ static const Builtin builtins[] = {
     {"tl.join", "a, b", b_join},
     {"tl.split", "a", b_split},
     {"tl.flip", "x, dim=", b_flip},
+    {"tl.interleave", "a, b", b_interleave},
+    {"tl.gather", "src, index, axis", b_gather},
+    {"tl.histogram", "input, num_bins, mask=", b_histogram},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},

@@ -1,5 +1,6 @@
 // emit.c: IR with layouts -> CUDA C, plus the C launchers and header. Memory
-// accesses (vectors, windows) are in access.c, reductions and scans in reduce.c.
+// accesses (vectors, windows) are in access.c, reductions and scans in reduce.c,
+// gathers and histograms in gather.c.
 //
 // Each Triton program is one thread block of num_warps*32 threads. Scalars are
 // plain C variables every thread computes. A block value held in a layout is a
@@ -12,8 +13,8 @@
 // fadd/fsub), explicitly with fmaf(), and other multiplies that feed an add are
 // written __fmul_rn so that nvcc cannot contract them differently.
 // Shared memory (tl2cu_smem) is one scratch buffer: every use of it (layout
-// conversions, cross-warp reductions, scans) starts with __syncthreads(), so the
-// readers of the previous use are done before anyone writes.
+// conversions, cross-warp reductions, scans, gathers, histograms) starts with
+// __syncthreads(), so the readers of the previous use are done before anyone writes.
 #include "emit.h"
 
 #include <ctype.h>
@@ -123,7 +124,7 @@ static bool recomputable_tree(Value *v) {
   if (!v) return true;
   if (v->kind == V_LOAD || v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
   if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
-  if (v->kind == V_REDUCE || v->kind == V_SCAN) return false;  // only ever read from their arrays
+  if (is_collective(v)) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
 }
 static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
@@ -430,7 +431,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     return ex(em, v->a, &c);
   }
-  case V_REDUCE: case V_SCAN: case V_ATOMIC: break;  // always materialized
+  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: break;  // always materialized
   case V_BINARY: return ex_binary(em, v, cx);
   case V_UNARY: return ex_unary(em, v, cx);
   case V_CAST: return ex_cast(em, v, cx);
@@ -560,6 +561,14 @@ static void emit_let(Em *em, Stmt *s) {
   }
   if (v->kind == V_REDUCE) {
     emit_reduce(em, s);
+    return;
+  }
+  if (v->kind == V_GATHER) {
+    emit_gather(em, s);
+    return;
+  }
+  if (v->kind == V_HISTOGRAM) {
+    emit_histogram(em, s);
     return;
   }
   note_axis(em, v);
@@ -1054,7 +1063,7 @@ static int64_t largest_block(Stmt *s) {
     Value *vs[] = {s->v, s->var, s->ptr, s->mask};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
       if (!vs[i]) continue;
-      if (vs[i]->kind == V_REDUCE || vs[i]->kind == V_SCAN) return -1;
+      if (is_collective(vs[i])) return -1;
       if (vs[i]->shape.rank && shape_numel(vs[i]->shape) > n) n = shape_numel(vs[i]->shape);
     }
     int64_t b = largest_block(s->body), o = largest_block(s->orelse);

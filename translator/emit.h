@@ -1,7 +1,7 @@
 // emit.h: what the emitter's modules share (emit.c: expressions, statements,
 // kernels and launchers; access.c: AxisInfo, vector accesses, load and store
-// windows; reduce.c: reductions and scans; atomic.c: atomics; debug.c: device_print and
-// device_assert). Not part of the translator's API.
+// windows; reduce.c: reductions and scans; atomic.c: atomics; gather.c: gathers and
+// histograms; debug.c: device_print and device_assert). Not part of the translator's API.
 #pragma once
 
 #include "tl2cu.h"
@@ -136,3 +136,7 @@ void emit_assert(Em *em, Stmt *s);
 // reduce.c
 void emit_reduce(Em *em, Stmt *s);
 void emit_scan(Em *em, Stmt *s);
+
+// gather.c
+void emit_gather(Em *em, Stmt *s);
+void emit_histogram(Em *em, Stmt *s);

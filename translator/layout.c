@@ -95,6 +95,14 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
     // no dim of the operand follows a dim of the space: it keeps its own layout
     own_or_inline(v->a, threads);
     return;
+  case V_GATHER:  // the source goes through shared memory; the index is read where the result is
+    own_or_inline(v->a, threads);
+    require(v->b, space, map, threads);
+    return;
+  case V_HISTOGRAM:  // the input and its mask are counted where the input is
+    own_or_inline(v->a, threads);
+    if (v->b) own_or_inline(v->b, threads);
+    return;
   default:
     if (v->a) require(v->a, space, map, threads);
     if (v->b) require(v->b, space, map, threads);

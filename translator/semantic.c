@@ -499,16 +499,23 @@ Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc) {
   return r;
 }
 
-Value *sem_join(Ctx *c, Obj *a, Obj *b, Loc loc) {
-  Value *va = sem_to_value(c, a, loc), *vb = sem_to_value(c, b, loc);
-  Obj *probe = sem_binary(c, OP_ADD, obj_value(va), obj_value(vb), loc);  // type and shape
-  Shape s = probe->val->shape;
-  Scalar t = probe->val->ty.kind;
-  if (s.rank >= MAX_RANK) diag_fatal(loc, "tl.join: the result would have more than %d dims", MAX_RANK);
-  Value *r = sem_new(c, V_JOIN, type_scalar(t), s, loc);
+// semantic.py join: a and b broadcast to one shape and stacked, no promotion: tt.join
+// takes operands of one type, and Python numbers have no shape to broadcast.
+Value *sem_join(Ctx *c, Obj *a, Obj *b, const char *what, Loc loc) {
+  Obj *number = a->kind != OBJ_VALUE ? a : b->kind != OBJ_VALUE ? b : NULL;
+  if (number) diag_fatal(loc, "%s needs tensors, not %s", what, obj_kind_name(number));
+  Value *va = a->val, *vb = b->val;
+  if (!type_eq(va->ty, vb->ty))
+    diag_fatal(loc, "%s: operands of types %s and %s ('tt.join' op requires the same type for all operands)", what,
+               type_name(va->ty), type_name(vb->ty));
+  Shape s;
+  if (!shape_broadcast(va->shape, vb->shape, &s))
+    diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(va->shape), shape_text(vb->shape));
+  if (s.rank >= MAX_RANK) diag_fatal(loc, "%s: the result would have more than %d dims", what, MAX_RANK);
+  Value *r = sem_new(c, V_JOIN, va->ty, s, loc);
   r->shape.dim[r->shape.rank++] = 2;
-  r->a = use(sem_broadcast_to(c, sem_cast(c, va, t, loc), s, loc));
-  r->b = use(sem_broadcast_to(c, sem_cast(c, vb, t, loc), s, loc));
+  r->a = use(sem_broadcast_to(c, va, s, loc));
+  r->b = use(sem_broadcast_to(c, vb, s, loc));
   return r;
 }
 
@@ -526,7 +533,13 @@ Value *sem_split(Ctx *c, Value *x, int part, Loc loc) {
 
 // ---------------------------------------------------------------- reductions and scans
 
-// The input of a reduction or scan is read by every thread: it lives in a variable.
+// The scratch buffer is a static __shared__ array (emit.c): at most 48 KB.
+static const int64_t smem_limit = 48 * 1024;
+
+static int elem_size(Scalar t) { return t == TY_I1 ? 1 : scalar_bits(t) / 8; }
+
+// The input of a reduction, scan, gather or histogram is read by every thread: it lives
+// in a variable.
 static Value *reduction_input(Ctx *c, Value *x, const char *fn) {
   if (!x->cname) x = lower_materialize(c, x, xprintf("%s_input", fn));
   return x;
@@ -604,8 +617,8 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   int64_t numel = shape_numel(x->shape), n = x->shape.dim[ax], lines = numel / n, threads = c->k->num_warps * 32;
   int64_t segs = lines >= threads ? 1 : threads / lines;
   if (segs > n) segs = n;
-  int64_t bytes = (numel + numel / (n / segs) + lines * segs) * (t == TY_I1 ? 1 : scalar_bits(t) / 8);
-  if (bytes > 48 * 1024)
+  int64_t bytes = (numel + numel / (n / segs) + lines * segs) * elem_size(t);
+  if (bytes > smem_limit)
     diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
                (long long)bytes);
   Value *r = sem_new(c, V_SCAN, type_scalar(t), x->shape, loc);
@@ -615,6 +628,72 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   r->combine = combine;
   r->reverse = reverse;
   return lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
+}
+
+// ---------------------------------------------------------------- gather and histogram
+
+// semantic.py gather, its checks in its order and words: out[i...] is src[i...] with
+// i[axis] replaced by index[i...]; the index's shape is the result's. Goes through
+// shared memory (gather.c), as Triton's does where the gather crosses warps.
+Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
+  if (index->kind != OBJ_VALUE || !scalar_is_int(index->val->ty.kind)) diag_fatal(loc, "index must be an integer tensor");
+  if (src->kind != OBJ_VALUE) diag_fatal(loc, "tl.gather needs a tensor to gather from, not %s", obj_kind_name(src));
+  Value *x = src->val, *idx = index->val;
+  int rank = x->shape.rank;
+  if (idx->shape.rank != rank) diag_fatal(loc, "source and index tensors must have the same rank");
+  if (axis < -rank || axis >= rank) diag_fatal(loc, "gather axis %lld must be < source rank (%d)", (long long)axis, rank);
+  int ax = (int)(axis < 0 ? axis + rank : axis);
+  for (int d = 0; d < rank; d++)  // (Triton's message names the axis, not the dim)
+    if (d != ax && idx->shape.dim[d] != x->shape.dim[d])
+      diag_fatal(loc, "index dim %d must match the corresponding source dim", ax);
+  if (x->ty.kind == TY_PTR) diag_fatal(loc, "tl.gather of pointers is not supported by tl2cu");
+  int64_t bytes = shape_numel(x->shape) * elem_size(x->ty.kind);
+  if (bytes > smem_limit)
+    diag_fatal(loc, "tl.gather from a block of %lld bytes is not supported by tl2cu: it goes through shared memory, "
+               "at most 48 KB for now", (long long)bytes);
+  if (x->shape.dim[ax] == 1) return sem_broadcast_to(c, x, idx->shape, loc);  // every index reads coordinate 0
+  x = reduction_input(c, x, "gather");
+  Value *r = sem_new(c, V_GATHER, x->ty, idx->shape, loc);
+  r->a = use(x);
+  r->b = use(idx);
+  r->ival = ax;
+  return lower_materialize(c, r, xprintf("%s_gathered", x->auto_named ? "t" : x->cname));
+}
+
+// semantic.py histogram (and core.py's to_tensor of the mask, block_type's shape check):
+// int32 counts of num_bins bins of width 1 from 0. Triton 3.6's lowering takes 32-bit
+// values only: it tests their bits against 32-bit constants.
+Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc) {
+  if (input->kind != OBJ_VALUE || input->val->shape.rank != 1) diag_fatal(loc, "histogram only supports 1D input");
+  Value *x = input->val;
+  if (!scalar_is_int(x->ty.kind)) diag_fatal(loc, "histogram only supports integer input");
+  Value *m = NULL;
+  if (mask && mask->kind != OBJ_NONE) {
+    m = sem_to_value(c, mask, loc);
+    if (m->shape.rank && m->shape.rank != 1)
+      diag_fatal(loc, "Cannot broadcast, rank mismatch: %s, %s", shape_text(m->shape), shape_text(x->shape));
+    if (m->shape.rank && m->shape.dim[0] != 1 && m->shape.dim[0] != x->shape.dim[0])
+      diag_fatal(loc, "Cannot broadcast, the expanded size of the tensor (%lld) must match the existing size (%lld) at "
+                 "non-singleton dimension 0: %s, %s", (long long)x->shape.dim[0], (long long)m->shape.dim[0],
+                 shape_text(m->shape), shape_text(x->shape));
+    if (m->ty.kind != TY_I1) diag_fatal(loc, "Mask must have boolean scalar type");
+    m = sem_broadcast_to(c, m, x->shape, loc);
+  }
+  if (num_bins <= 0) diag_fatal(loc, "tl.histogram with %lld bins is not supported by tl2cu", (long long)num_bins);
+  if (num_bins & (num_bins - 1)) diag_fatal(loc, "Shape element 0 must be a power of 2");
+  if (num_bins > 1048576) diag_fatal(loc, "numel (%lld) exceeds triton maximum tensor numel (1048576)", (long long)num_bins);
+  if (scalar_bits(x->ty.kind) != 32)
+    diag_fatal(loc, "tl.histogram of %s values is not supported by tl2cu (Triton 3.6 lowers 32-bit integers only)",
+               scalar_name(x->ty.kind));
+  if (num_bins * 4 > smem_limit)
+    diag_fatal(loc, "tl.histogram with %lld bins is not supported by tl2cu: its counts live in shared memory, at most "
+               "48 KB for now", (long long)num_bins);
+  x = reduction_input(c, x, "histogram");
+  Value *r = sem_new(c, V_HISTOGRAM, type_scalar(TY_I32), (Shape){1, {num_bins}}, loc);
+  r->a = use(x);
+  r->b = m ? use(m) : NULL;
+  r->ival = num_bins;
+  return lower_materialize(c, r, xprintf("%s_histogram", x->auto_named ? "t" : x->cname));
 }
 
 // tl.umulhi (math.py): the high half of the unsigned product, in the promoted type.

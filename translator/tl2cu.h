@@ -370,6 +370,8 @@ typedef enum {
   V_SCAN,        // a scanned along ival with fn; reverse
   V_ATOMIC,      // fn: "add", "max", ... "cas"; a: pointer; b: value (cas: cmp); c: mask (cas: value);
                  // ival: AtomicSem | AtomicScope << 4. Materialized where it is called, never dropped
+  V_GATHER,      // a (the source) at b (the index, of the result's shape) along axis ival
+  V_HISTOGRAM,   // int32 counts of ival bins of a (1-D, 32-bit ints); b: mask or NULL
 } VKind;
 
 typedef struct Combine Combine;
@@ -603,11 +605,18 @@ static inline bool never_read(const Value *v) { return v->uses <= 1; }
 Value *sem_permute(Ctx *c, Value *x, const int *perm, Loc loc);
 Value *sem_reshape(Ctx *c, Value *x, Shape s, Loc loc);
 Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc);
-Value *sem_join(Ctx *c, Obj *a, Obj *b, Loc loc);
+Value *sem_join(Ctx *c, Obj *a, Obj *b, const char *what, Loc loc);  // what: "tl.join" or its caller
 Value *sem_split(Ctx *c, Value *x, int part, Loc loc);
 Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
                   Loc loc);
 Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc);
+Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc);
+Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
+// Values the threads of a program compute together, through shared memory and barriers
+// (reduce.c, gather.c): never recomputed where they are read, only read from their arrays.
+static inline bool is_collective(const Value *v) {
+  return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM;
+}
 
 // ---------------------------------------------------------------- builtins.c
 // tl.*, triton.* and Python builtins callable in kernels (table in builtins.c).

@@ -2,7 +2,7 @@
 # Every GPU check, or the benchmark, in one device call (run from the repository root on the
 # GPU machine, with build/ translated here by `make gpu-inputs` and carried there):
 #   bash tests/gpu/run_all.sh checks   samples/gpu_check.sh, every tests/gpu/*_check.py,
-#                                      compute-sanitizer memcheck on two of them
+#                                      compute-sanitizer memcheck on three of them
 #   bash tests/gpu/run_all.sh bench    bench/bench.py, with --baseline build/base/samples (ROUNDS=N
 #                                      interleaved calls per build, default 5) when
 #                                      that earlier build is there (its runtime in build/base/runtime)
@@ -29,6 +29,7 @@ checks)
   done
   step memcheck_game_of_life compute-sanitizer --error-exitcode 1 build/samples/game_of_life/game_of_life --small
   step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
+  step memcheck_gather_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/gather_ops_check.py
   ;;
 bench)
   if [ -d build/base/samples ]; then

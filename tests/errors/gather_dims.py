@@ -1,0 +1,10 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, i_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16)[:, None] * 32 + tl.arange(0, 32)[None, :])
+    offs = tl.arange(0, 8)[:, None] * 16 + tl.arange(0, 16)[None, :]
+    i = tl.load(i_ptr + offs)
+    tl.store(x_ptr + offs, tl.gather(x, i, 0))

@@ -1,0 +1,9 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, n):
+    offs = tl.arange(0, 128)
+    x = tl.load(x_ptr + offs)
+    tl.store(x_ptr + tl.arange(0, 32), tl.histogram(x, 32, mask=offs * n))
