@@ -950,17 +950,6 @@ static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
 
 // ---------------------------------------------------------------- kernels and launchers
 
-// Does the kernel reduce or scan floats (a result that depends on which thread holds
-// which elements)?
-static bool float_reduction(Stmt *s) {
-  for (; s; s = s->next) {
-    if (s->kind == S_LET && (s->v->kind == V_REDUCE || s->v->kind == V_SCAN) && scalar_is_float(s->v->a->ty.kind))
-      return true;
-    if (float_reduction(s->body) || float_reduction(s->orelse)) return true;
-  }
-  return false;
-}
-
 static const char *param_list(Kernel *k, bool names) {
   Str t = {0};
   str_add(&t, "");
@@ -1133,9 +1122,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   layout_assign(k, wide);
   emit_kernel_variant(em, k, kernel_name(k), "");
   int plain_vectors = em->nvector;
-  // 4 bytes of the narrowest access; one element, as Triton's coalescing gives accesses
-  // it cannot prove aligned, where a float reduction's order depends on it
-  int narrow = float_reduction(k->body) ? 1 : wide >= 4 ? wide / 4 : 1;
+  int narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
   if (plain_vectors == 0 && wide > narrow) {
     plain.len = 0;
     plain.buf[0] = 0;

@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   int32_t box_id[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
     box_id[_k] = _e;
   }
   // L21: box_offsets = pid * BLOCK_SIZE + box_id

@@ -11,14 +11,14 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rows[_k] = (_e >> 5);
   }
   // L17: cols = tl.arange(0, 32)
   int32_t cols[2];  // [32] i32, held in the layout of [8, 32]
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     cols[_k] = (_e & 31);
   }
   // L18: x = tl.load(x_ptr + rows[:, None] * 32 + cols[None, :])
@@ -31,12 +31,15 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   half x_sum[2];  // [32] fp16, held in the layout of [8, 32]
   {
     half _r0 = x[0];
-    _r0 = _r0 + x[1];
+    half _r1 = x[1];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
     __syncthreads();
     {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
       const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
@@ -44,14 +47,23 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
       _w0 = _w0 + _w1;
       _r0 = _w0;
     }
+    {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
+      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
+      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r1 = _w0;
+    }
     x_sum[0] = _r0;
-    x_sum[1] = _r0;
+    x_sum[1] = _r1;
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((half*)tl2cu_smem)[(_e & 31)] = x_sum[_k];
   }
   __syncthreads();
@@ -72,25 +84,19 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   half x_sum_1[2];  // [8] fp16, held in the layout of [8, 32]
   {
     half _r0 = x[0];
-    half _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r0 = _r0 + x[1];
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
     x_sum_1[0] = _r0;
-    x_sum_1[1] = _r1;
+    x_sum_1[1] = _r0;
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((half*)tl2cu_smem)[(_e >> 5)] = x_sum_1[_k];
   }
   __syncthreads();
@@ -116,12 +122,15 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   float t_max[2];  // [32] fp32, held in the layout of [8, 32]
   {
     float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
+    float _r1 = max_input[1];
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
     __syncthreads();
     {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
@@ -129,14 +138,23 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
       _w0 = tl2cu_maximum(_w0, _w1);
       _r0 = _w0;
     }
+    {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r1 = _w0;
+    }
     t_max[0] = _r0;
-    t_max[1] = _r0;
+    t_max[1] = _r1;
   }
   // t_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((float*)tl2cu_smem)[(_e & 31)] = t_max[_k];
   }
   __syncthreads();
@@ -162,25 +180,19 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   float t_min[2];  // [8] fp32, held in the layout of [8, 32]
   {
     float _r0 = min_input[0];
-    float _r1 = min_input[1];
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r0 = tl2cu_minimum(_r0, min_input[1]);
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 8));
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 4));
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 2));
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 1));
     t_min[0] = _r0;
-    t_min[1] = _r1;
+    t_min[1] = _r0;
   }
   // t_min changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 5)] = t_min[_k];
   }
   __syncthreads();
@@ -205,7 +217,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
@@ -227,7 +239,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       x_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
@@ -240,13 +252,18 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   {
     half _r0 = x[0];
     int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, x[1], (int32_t)(_e >> 5)); }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
+    half _r1 = x[1];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
     __syncthreads();
     {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
       const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -256,14 +273,25 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
       _r0 = _w0; _i0 = _j0;
     }
+    {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
+      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
+      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r1 = _w0; _i1 = _j0;
+    }
     x_argmax[0] = _i0;
-    x_argmax[1] = _i0;
+    x_argmax[1] = _i1;
   }
   // x_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((int32_t*)tl2cu_smem)[(_e & 31)] = x_argmax[_k];
   }
   __syncthreads();
@@ -285,28 +313,20 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   {
     half _r0 = x[0];
     int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    half _r1 = x[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); _i1 = (int32_t)(_e & 31); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, x[1], (int32_t)(_e & 31)); }
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
     x_argmin[0] = _i0;
-    x_argmin[1] = _i1;
+    x_argmin[1] = _i0;
   }
   // x_argmin changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((int32_t*)tl2cu_smem)[(_e >> 5)] = x_argmin[_k];
   }
   __syncthreads();
@@ -683,14 +703,14 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rows[_k] = (_e >> 5);
   }
   // L17: cols = tl.arange(0, 32)
   int32_t cols[2];  // [32] i32, held in the layout of [8, 32]
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     cols[_k] = (_e & 31);
   }
   // L18: x = tl.load(x_ptr + rows[:, None] * 32 + cols[None, :])
@@ -703,12 +723,15 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   __nv_bfloat16 x_sum[2];  // [32] bf16, held in the layout of [8, 32]
   {
     __nv_bfloat16 _r0 = x[0];
-    _r0 = _r0 + x[1];
+    __nv_bfloat16 _r1 = x[1];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
     __syncthreads();
     {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
       const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
       __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
@@ -716,14 +739,23 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
       _w0 = _w0 + _w1;
       _r0 = _w0;
     }
+    {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
+      const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
+      __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r1 = _w0;
+    }
     x_sum[0] = _r0;
-    x_sum[1] = _r0;
+    x_sum[1] = _r1;
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((__nv_bfloat16*)tl2cu_smem)[(_e & 31)] = x_sum[_k];
   }
   __syncthreads();
@@ -744,25 +776,19 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   __nv_bfloat16 x_sum_1[2];  // [8] bf16, held in the layout of [8, 32]
   {
     __nv_bfloat16 _r0 = x[0];
-    __nv_bfloat16 _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    _r0 = _r0 + x[1];
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
     _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
     x_sum_1[0] = _r0;
-    x_sum_1[1] = _r1;
+    x_sum_1[1] = _r0;
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((__nv_bfloat16*)tl2cu_smem)[(_e >> 5)] = x_sum_1[_k];
   }
   __syncthreads();
@@ -788,12 +814,15 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   float t_max[2];  // [32] fp32, held in the layout of [8, 32]
   {
     float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
+    float _r1 = max_input[1];
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
     __syncthreads();
     {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
@@ -801,14 +830,23 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
       _w0 = tl2cu_maximum(_w0, _w1);
       _r0 = _w0;
     }
+    {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
+      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r1 = _w0;
+    }
     t_max[0] = _r0;
-    t_max[1] = _r0;
+    t_max[1] = _r1;
   }
   // t_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((float*)tl2cu_smem)[(_e & 31)] = t_max[_k];
   }
   __syncthreads();
@@ -834,25 +872,19 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   float t_min[2];  // [8] fp32, held in the layout of [8, 32]
   {
     float _r0 = min_input[0];
-    float _r1 = min_input[1];
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 16));
+    _r0 = tl2cu_minimum(_r0, min_input[1]);
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 8));
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 4));
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 2));
     _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 1));
     t_min[0] = _r0;
-    t_min[1] = _r1;
+    t_min[1] = _r0;
   }
   // t_min changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 5)] = t_min[_k];
   }
   __syncthreads();
@@ -882,7 +914,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
     }
     __syncthreads();
@@ -904,7 +936,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
@@ -922,13 +954,18 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   {
     float _r0 = argmax_input[0];
     int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, argmax_input[1], (int32_t)(_e >> 5)); }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
+    float _r1 = argmax_input[1];
+    int32_t _i1;
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
+    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
+    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
     __syncthreads();
     {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -938,14 +975,25 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
       _r0 = _w0; _i0 = _j0;
     }
+    {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r1 = _w0; _i1 = _j0;
+    }
     t_argmax[0] = _i0;
-    t_argmax[1] = _i0;
+    t_argmax[1] = _i1;
   }
   // t_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((int32_t*)tl2cu_smem)[(_e & 31)] = t_argmax[_k];
   }
   __syncthreads();
@@ -972,28 +1020,20 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   {
     float _r0 = argmin_input[0];
     int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    float _r1 = argmin_input[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); _i1 = (int32_t)(_e & 31); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
+    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, argmin_input[1], (int32_t)(_e & 31)); }
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
     tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
     t_argmin[0] = _i0;
-    t_argmin[1] = _i1;
+    t_argmin[1] = _i0;
   }
   // t_argmin changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     ((int32_t*)tl2cu_smem)[(_e >> 5)] = t_argmin[_k];
   }
   __syncthreads();
