@@ -10,8 +10,6 @@ from a wrong translation. Indices stay inside the gathered axis (outside, Triton
 is undefined); histogram inputs do not. Prints one line per case, then
 "N passed, N failed".
 """
-import ctypes
-
 import torch
 
 import gpulib
@@ -19,18 +17,7 @@ import gpulib
 I32, I64, I16, U8, F32 = torch.int32, torch.int64, torch.int16, torch.uint8, torch.float32
 
 
-def bits(x):
-    return x.view({1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[x.element_size()])
-
-
-def launch(lib, name, grid, tensors, scalars=()):
-    launcher = getattr(lib, name + "_grid")
-    launcher.restype = ctypes.c_int
-    stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-    err = launcher(stream, grid, 1, 1, *[ctypes.c_void_p(t.data_ptr()) for t in tensors],
-                   *[ctypes.c_int32(v) for v in scalars])
-    torch.cuda.synchronize()
-    return err
+bits, launch = gpulib.bits, gpulib.launch
 
 
 def both(lib, mod, name, make, scalars=(), meta=None):
