@@ -54,6 +54,13 @@ const char *obj_repr(const Obj *o) {
   case OBJ_BOOL: return o->ival ? "True" : "False";
   case OBJ_NONE: return "None";
   case OBJ_STR: return xprintf("'%s'", o->str);
+  case OBJ_TUPLE: {
+    Str s = {0};
+    str_add(&s, "(");
+    for (int i = 0; i < o->items.len; i++) str_addf(&s, "%s%s", i ? ", " : "", obj_repr(o->items.items[i]));
+    str_add(&s, o->items.len == 1 ? ",)" : ")");
+    return s.buf;
+  }
   case OBJ_DTYPE:
     if (o->ival == TY_PTR) return xprintf("tl.pointer_type(tl.%s)", scalar_name((Scalar)(int)o->fval));
     return xprintf("tl.%s", scalar_name((Scalar)o->ival));

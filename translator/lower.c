@@ -975,7 +975,28 @@ Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
 // ---------------------------------------------------------------- the kernel
 
 // The value a -D option or a signature's literal entry gives: NULL if it is none.
+static int split_commas(const char *s, char **parts, int max);
+
+// "(a, b, ...)" of literals: a tuple constexpr ("(1,)" has one element, "()" none).
+static Obj *tuple_literal(const char *text) {
+  size_t n = strlen(text);
+  if (n < 2 || text[0] != '(' || text[n - 1] != ')') return NULL;
+  char *inner = xstrndup(text + 1, n - 2), *parts[64];
+  int count = split_commas(inner, parts, 64);
+  if (count > 64) return NULL;
+  Obj *t = obj_new(OBJ_TUPLE);
+  for (int i = 0; i < count; i++) {
+    if (!parts[i][0] && (i == count - 1 && (i > 0 || !strchr(inner, ',')))) break;  // "(1,)", "()"
+    Obj *item = literal_value(parts[i]);
+    if (!item) return NULL;
+    vec_push(&t->items, item);
+  }
+  return t;
+}
+
 Obj *literal_value(const char *text) {
+  Obj *tuple = tuple_literal(text);
+  if (tuple) return tuple;
   char *end;
   long long iv = strtoll(text, &end, 0);
   if (*text && !*end) return obj_int(iv);
@@ -1099,7 +1120,8 @@ static Obj *chosen_config(Func *f, Options *o) {
 static Obj *launch_value(Ctx *c, Launch *l, const char *name) {
   for (Node *a = l->call->args; a; a = a->next)
     if (a->kind == ND_KWARG && !strcmp(a->str, name) &&
-        (a->a->kind == ND_INT || a->a->kind == ND_FLOAT || a->a->kind == ND_BOOL || a->a->kind == ND_UNARY))
+        (a->a->kind == ND_INT || a->a->kind == ND_FLOAT || a->a->kind == ND_BOOL || a->a->kind == ND_UNARY ||
+         a->a->kind == ND_TUPLE || a->a->kind == ND_STR))
       return module_eval(c->m, a->a, NULL);
   return NULL;
 }

@@ -6,32 +6,32 @@ namespace tl2cu_kernels {
 // activation: num_warps=4, ACTIVATION='leaky_relu', OUT_DTYPE=tl.fp16, SCALE=None, BLOCK=256
 __global__ void __launch_bounds__(128) activation(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L18: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L20: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L19: mask = offs < n
+  // L21: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L20: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L22: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L22: x = leaky_relu(x)
+  // L24: x = leaky_relu(x)
   float x_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
   }
-  // L27: tl.store(y_ptr + offs, x.to(OUT_DTYPE).to(tl.float32), mask=mask)
+  // L29: tl.store(y_ptr + offs, x.to(OUT_DTYPE).to(tl.float32), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) y_ptr[offs[_k]] = tl2cu_cast<float>(tl2cu_cast<half>(x_1[_k]));
@@ -41,20 +41,20 @@ __global__ void __launch_bounds__(128) activation(float *x_ptr, float *y_ptr, in
 // activation: num_warps=4, ACTIVATION='leaky_relu', OUT_DTYPE=tl.fp16, SCALE=None, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) activation_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L18: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L20: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L19: mask = offs < n
+  // L21: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L20: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L22: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -63,13 +63,13 @@ __global__ void __launch_bounds__(128) activation_aligned(float *x_ptr, float *y
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L22: x = leaky_relu(x)
+  // L24: x = leaky_relu(x)
   float x_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
   }
-  // L27: tl.store(y_ptr + offs, x.to(OUT_DTYPE).to(tl.float32), mask=mask)
+  // L29: tl.store(y_ptr + offs, x.to(OUT_DTYPE).to(tl.float32), mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -80,6 +80,91 @@ __global__ void __launch_bounds__(128) activation_aligned(float *x_ptr, float *y
     }
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(y_ptr + offs[_k]) = _t;
+  }
+}
+
+// weighted: num_warps=4, WEIGHTS=(0.5, -2, 3), BLOCK=256
+__global__ void __launch_bounds__(128) weighted(float *x_ptr, float *y_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L35: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L36: acc = tl.zeros((BLOCK,), dtype=tl.float32)
+  float acc[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc[_k] = 0.0f;
+  }
+  // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
+  float acc_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_1[_k] = fmaf(0.5f, ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f), acc[_k]);
+  }
+  float acc_2[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_2[_k] = fmaf(-2.0f, ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f), acc_1[_k]);
+  }
+  float acc_3[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_3[_k] = fmaf(3.0f, ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f), acc_2[_k]);
+  }
+  // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if ((offs[_k] < n)) y_ptr[offs[_k]] = acc_3[_k];
+  }
+}
+
+// weighted: num_warps=4, WEIGHTS=(0.5, -2, 3), BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L35: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L36: acc = tl.zeros((BLOCK,), dtype=tl.float32)
+  float acc[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc[_k] = 0.0f;
+  }
+  // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
+  float acc_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_1[_k] = fmaf(0.5f, ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f), acc[_k]);
+  }
+  float acc_2[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_2[_k] = fmaf(-2.0f, ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f), acc_1[_k]);
+  }
+  float acc_3[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_3[_k] = fmaf(3.0f, ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f), acc_2[_k]);
+  }
+  // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc_3[_k];
+    }
+    const int _k = _r;
+    if ((offs[_k] < n)) *(tl2cu_vec<float, 2> *)(y_ptr + offs[_k]) = _t;
   }
 }
 
@@ -101,5 +186,23 @@ extern "C" cudaError_t activation(cudaStream_t _stream, float *x_ptr, float *y_p
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return activation_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, n);
+}
+
+extern "C" cudaError_t weighted_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(y_ptr) && n % 16 == 0)
+    tl2cu_kernels::weighted_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+  else
+    tl2cu_kernels::weighted<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t weighted(cudaStream_t _stream, float *x_ptr, float *y_ptr, int32_t n) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return weighted_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, n);
 }
 

@@ -1,5 +1,6 @@
 """GPU check of tests/golden/constexpr_kinds.py: tl2cu's translation with -D ACTIVATION=leaky_relu
--D OUT_DTYPE=fp16 -D SCALE=None beside Triton launched with the same constexprs, bit for bit.
+-D OUT_DTYPE=fp16 -D SCALE=None, and -D 'WEIGHTS=(0.5, -2, 3)', beside Triton launched with the
+same constexprs, bit for bit.
 Prints one line per case, then "N passed, N failed"."""
 import ctypes
 
@@ -25,6 +26,17 @@ def main():
         torch.cuda.synchronize()
         same = torch.equal(ref.view(torch.int32), got.view(torch.int32))
         tally.case(err == 0 and same, f"activation n={n}: string, dtype and None constexprs")
+    weighted = lib.weighted
+    weighted.restype = ctypes.c_int
+    for n in (1000, 4096 + 7):
+        x = torch.randn(n, generator=torch.Generator().manual_seed(n)).cuda()
+        ref, got = torch.full_like(x, 7.0), torch.full_like(x, 7.0)
+        mod.weighted[((n + 255) // 256,)](x, ref, n, WEIGHTS=(0.5, -2, 3), BLOCK=256)
+        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+        err = weighted(stream, ctypes.c_void_p(x.data_ptr()), ctypes.c_void_p(got.data_ptr()), ctypes.c_int32(n))
+        torch.cuda.synchronize()
+        same = torch.equal(ref.view(torch.int32), got.view(torch.int32))
+        tally.case(err == 0 and same, f"weighted n={n}: a tuple constexpr (0.5, -2, 3)")
     tally.finish()
 
 
