@@ -68,6 +68,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/constexpr_kinds.py -o $(BUILD)/gpu/constexpr_kinds.cu
 	$(BUILD)/tl2cu tests/golden/debug_print.py -o $(BUILD)/gpu/debug_print.cu
 	$(BUILD)/tl2cu tests/golden/pointer_type.py -o $(BUILD)/gpu/pointer_type.cu
+	$(BUILD)/tl2cu tests/golden/swizzle.py -o $(BUILD)/gpu/swizzle.cu
 	$(BUILD)/tl2cu tests/golden/gather_ops.py -o $(BUILD)/gpu/gather_ops.cu
 
 test: $(BUILD)/tl2cu

@@ -182,6 +182,23 @@ static Obj *b_minimum(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_minmax(c, false, a[0], a[1], propagate_nan(a[2]), call->loc));
 }
 
+// tl.swizzle2d(i, j, size_i, size_j, size_g): standard.py's @jit function, operation by
+// operation (constexpr arithmetic in Python, the rest as Triton traces it).
+static Obj *b_swizzle2d(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.swizzle2d");
+  Loc at = call->loc;
+  Obj *i = a[0], *j = a[1], *size_i = a[2], *size_j = a[3], *size_g = a[4];
+  Obj *ij = obj_binary(c, OP_ADD, obj_binary(c, OP_MUL, i, size_j, at), j, at);
+  Obj *size_gj = obj_binary(c, OP_MUL, size_g, size_j, at);
+  Obj *group_id = obj_binary(c, OP_FLOORDIV, ij, size_gj, at);
+  Obj *off_i = obj_binary(c, OP_MUL, group_id, size_g, at);
+  Obj *rows = obj_value(sem_minmax(c, false, obj_binary(c, OP_SUB, size_i, off_i, at), size_g, false, at));
+  Obj *pair = obj_new(OBJ_TUPLE);
+  vec_push(&pair->items, obj_binary(c, OP_ADD, off_i, obj_binary(c, OP_MOD, ij, rows, at), at));
+  vec_push(&pair->items, obj_binary(c, OP_FLOORDIV, obj_binary(c, OP_MOD, ij, size_gj, at), rows, at));
+  return pair;
+}
+
 static Obj *b_clamp(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.clamp");
   return obj_value(sem_clamp(c, a[0], a[1], a[2], propagate_nan(a[3]), call->loc));
@@ -661,6 +678,7 @@ static const Builtin builtins[] = {
     {"tl.where", "condition, x, y", b_where},
     {"tl.maximum", "x, y, propagate_nan=", b_maximum},
     {"tl.clamp", "x, min, max, propagate_nan=", b_clamp},
+    {"tl.swizzle2d", "i, j, size_i, size_j, size_g", b_swizzle2d},
     {"tl.umulhi", "x, y", b_umulhi},
     {"tl.minimum", "x, y, propagate_nan=", b_minimum},
     {"tl.abs", "x", b_math},
@@ -817,7 +835,7 @@ static const char *const not_supported[] = {
     "tl.dot", "tl.dot_scaled", "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor",
     "tl.load_tensor_descriptor", "tl.store_tensor_descriptor", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.sort", "tl.topk",
-    "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.swizzle2d", "tl.tensor_descriptor",
+    "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
 };
 
 // A tl.* name tl2cu lacks: said apart from a misspelling, which gets a suggestion.
