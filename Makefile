@@ -43,6 +43,12 @@ $(BUILD)/unit_tests: tests/unit.c $(filter-out $(BUILD)/obj/main.o,$(OBJS)) $(GR
 # The main job: translate every bundled sample (and compile it with nvcc when present).
 demo: $(BUILD)/tl2cu
 	$(MAKE) -C samples all
+	@samples="$$($(MAKE) -s -C samples list)"; \
+	echo "demo: $$(echo $$samples | wc -w) samples translated by $(BUILD)/tl2cu into $(BUILD)/samples/NAME/kernel.cu and built:"; \
+	for s in $$samples; do d=$(BUILD)/samples/$$s; \
+	  printf '  %-24s kernel.cu%s%s\n' $$s "$$([ -x $$d/$$s ] && echo ", host program $$s")" \
+	    "$$([ -f $$d/libkernel.so ] && echo ", libkernel.so")"; done; \
+	echo "each host program checks its kernel on a GPU: $(BUILD)/samples/vector_add/vector_add"
 
 # The side-by-side benchmark, on a GPU machine (see bench/bench.py): writes docs/PERFORMANCE.md.
 bench: $(BUILD)/tl2cu
