@@ -130,18 +130,55 @@ static Node *integer(TSNode ts) {
   return n;
 }
 
-// string: string_start string_content* string_end (no f-strings)
-static Node *string(TSNode ts) {
-  Node *n = new_node(ND_STR, ts);
+// A string's text with Python's common escapes (\n \t \r \\ \' \" \0) decoded; a raw
+// string's as written; an f-string's {{ and }} as { and }.
+static const char *unescaped(const char *text, bool raw, bool fstring) {
   Str s = {0};
   str_add(&s, "");
+  for (const char *p = text; *p; p++) {
+    if (fstring && (p[0] == '{' || p[0] == '}') && p[1] == p[0]) p++;
+    const char *map = "n\nt\tr\r\\\\''\"\"0\0";
+    const char *m = !raw && p[0] == '\\' && p[1] ? strchr(map, p[1]) : NULL;
+    while (m && (m - map) % 2) m = strchr(m + 1, p[1]);  // a key, not a value
+    char ch[2] = {m ? m[1] : *p, 0};
+    if (m) p++;
+    if (ch[0]) str_add(&s, ch);
+    else str_add(&s, "");  // (a NUL ends a C string: dropped)
+  }
+  return s.buf;
+}
+
+// string: string_start (string_content | interpolation)* string_end; an f-string's
+// pieces are strings and {expression}s (without !conversions or :formats).
+static Node *string(TSNode ts) {
+  Node *n = new_node(ND_STR, ts), head = {0}, *tail = &head;
+  Str s = {0};
+  str_add(&s, "");
+  bool raw = false, fstring = false;
   Kids ks = kids(ts);
   for (int i = 0; i < ks.len; i++) {
     TSNode c = ks.at[i];
-    if (is(c, "interpolation")) return unsupported(ts, "f-string");
-    if (is(c, "string_content")) str_add(&s, text_of(c));
+    if (is(c, "string_start")) raw = strpbrk(text_of(c), "rR") != NULL, fstring = strpbrk(text_of(c), "fF") != NULL;
+    if (is(c, "string_content")) str_add(&s, unescaped(text_of(c), raw, fstring));
+    if (!is(c, "interpolation")) continue;
+    if (!ts_node_is_null(field(c, "type_conversion")) || !ts_node_is_null(field(c, "format_specifier")))
+      return unsupported(c, "an f-string conversion or format");
+    Node *piece = new_node(ND_STR, c);
+    piece->str = s.buf;
+    tail = tail->next = piece;
+    tail = tail->next = expr(field(c, "expression"));
+    s = (Str){0};
+    str_add(&s, "");
   }
-  n->str = s.buf;
+  if (!head.next) {
+    n->str = s.buf;
+    return n;
+  }
+  Node *last = new_node(ND_STR, ts);
+  last->str = s.buf;
+  tail->next = last;
+  n->kind = ND_FSTRING;
+  n->args = head.next;
   return n;
 }
 

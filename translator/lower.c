@@ -284,6 +284,44 @@ static Obj *eval_subscript(Ctx *c, Node *e) {
   return obj_value(v);
 }
 
+// Python's repr of a float: the shortest digits that read back, in scientific notation
+// below 1e-4 or from 1e16 on.
+static const char *py_float_text(double f) {
+  if (isnan(f)) return "nan";
+  if (isinf(f)) return f < 0 ? "-inf" : "inf";
+  char buf[64];
+  int digits = 1;
+  for (; digits < 17; digits++) {
+    snprintf(buf, sizeof buf, "%.*e", digits - 1, f);
+    if (strtod(buf, NULL) == f) break;
+  }
+  snprintf(buf, sizeof buf, "%.*e", digits - 1, f);
+  int exp = atoi(strchr(buf, 'e') + 1);
+  if (exp < -4 || exp >= 16) return xprintf("%s", buf);
+  int decimals = digits - 1 - exp;
+  return xprintf("%.*f", decimals < 1 ? 1 : decimals, f);
+}
+
+// Python's str() of a compile-time value, for f-strings.
+static const char *py_str(Obj *o, Loc loc) {
+  switch (o->kind) {
+  case OBJ_STR: return o->str;
+  case OBJ_FLOAT: return py_float_text(o->fval);
+  case OBJ_DTYPE: return o->ival == TY_PTR ? obj_repr(o) : scalar_name((Scalar)o->ival);
+  case OBJ_VALUE: diag_fatal(loc, "an f-string can hold compile-time values only, not a run-time %s", type_name(o->val->ty));
+  default: return obj_repr(o);
+  }
+}
+
+// f"...{x}...": the pieces joined, each value as Python's str() writes it.
+static Obj *eval_fstring(Ctx *c, Node *e) {
+  Str s = {0};
+  str_add(&s, "");
+  for (Node *piece = e->args; piece; piece = piece->next)
+    str_add(&s, piece->kind == ND_STR ? piece->str : py_str(eval(c, piece), piece->loc));
+  return obj_str(s.buf);
+}
+
 static Obj *eval_attr(Ctx *c, Node *e) {
   Obj *base = eval(c, e->a);
   if (base->kind == OBJ_MODULE) return builtin_attr(c, base, e->str, e->loc);
@@ -368,6 +406,7 @@ Obj *eval(Ctx *c, Node *e) {
   case ND_BOOL: return obj_bool(e->ival != 0);
   case ND_NONE: return obj_none();
   case ND_STR: return obj_str(e->str);
+  case ND_FSTRING: return eval_fstring(c, e);
   case ND_NAME: return lookup_name(c, e);
   case ND_ATTR: return eval_attr(c, e);
   case ND_BINOP: case ND_COMPARE: {  // left to right, as Python: operands may have effects (atomics)

@@ -119,6 +119,7 @@ typedef enum {
   ND_BOOL,       // ival
   ND_NONE,       // None
   ND_STR,        // str
+  ND_FSTRING,    // f"...": args, string pieces (ND_STR) and interpolated expressions
   ND_BINOP,      // a op b
   ND_UNARY,      // op a   (-, +, ~)
   ND_NOT,        // not a

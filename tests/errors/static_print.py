@@ -1,5 +1,5 @@
 # tl.static_print prints while the kernel is translated (Triton: while it compiles), on
-# stderr; the translation goes on (status 0)
+# stderr (f-strings of constexprs as Python formats them); the translation goes on (status 0)
 import triton
 import triton.language as tl
 
@@ -9,4 +9,5 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
     i = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + i)
     tl.static_print("BLOCK is", BLOCK, "x is", x, "n is", n)
+    tl.static_print(f"f-strings of constexprs: BLOCK={BLOCK} half={BLOCK / 2} dtype={x.dtype} {{braces}}\tand a tab")
     tl.store(x_ptr + i, x)
