@@ -836,6 +836,7 @@ static const char *const not_supported[] = {
     "tl.load_tensor_descriptor", "tl.store_tensor_descriptor", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.sort", "tl.topk",
     "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
+    "tl.float8e4nv", "tl.float8e5", "tl.float8e4b15", "tl.float8e4b8", "tl.float8e5b16",
 };
 
 // A tl.* name tl2cu lacks: said apart from a misspelling, which gets a suggestion.
