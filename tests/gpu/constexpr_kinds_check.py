@@ -10,33 +10,28 @@ import triton.language as tl
 import gpulib
 
 
-def main():
-    lib = gpulib.library("constexpr_kinds")
-    mod = gpulib.golden_module("constexpr_kinds")
-    tally = gpulib.Tally()
-    launcher = lib.activation
+def check(tally, lib, mod, name, meta, scale, label):
+    """The kernel through its launcher (grid from --grid) and under Triton, n = 1000 and 4103."""
+    launcher = getattr(lib, name)
     launcher.restype = ctypes.c_int
     for n in (1000, 4096 + 7):
-        x = (torch.randn(n, generator=torch.Generator().manual_seed(n)) * 3).cuda()
+        x = (torch.randn(n, generator=torch.Generator().manual_seed(n)) * scale).cuda()
         ref, got = torch.full_like(x, 7.0), torch.full_like(x, 7.0)
-        mod.activation[((n + 255) // 256,)](x, ref, n, ACTIVATION="leaky_relu", OUT_DTYPE=tl.float16, SCALE=None,
-                                            BLOCK=256)
+        getattr(mod, name)[((n + 255) // 256,)](x, ref, n, **meta, BLOCK=256)
         stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
         err = launcher(stream, ctypes.c_void_p(x.data_ptr()), ctypes.c_void_p(got.data_ptr()), ctypes.c_int32(n))
         torch.cuda.synchronize()
         same = torch.equal(ref.view(torch.int32), got.view(torch.int32))
-        tally.case(err == 0 and same, f"activation n={n}: string, dtype and None constexprs")
-    weighted = lib.weighted
-    weighted.restype = ctypes.c_int
-    for n in (1000, 4096 + 7):
-        x = torch.randn(n, generator=torch.Generator().manual_seed(n)).cuda()
-        ref, got = torch.full_like(x, 7.0), torch.full_like(x, 7.0)
-        mod.weighted[((n + 255) // 256,)](x, ref, n, WEIGHTS=(0.5, -2, 3), BLOCK=256)
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-        err = weighted(stream, ctypes.c_void_p(x.data_ptr()), ctypes.c_void_p(got.data_ptr()), ctypes.c_int32(n))
-        torch.cuda.synchronize()
-        same = torch.equal(ref.view(torch.int32), got.view(torch.int32))
-        tally.case(err == 0 and same, f"weighted n={n}: a tuple constexpr (0.5, -2, 3)")
+        tally.case(err == 0 and same, f"{name} n={n}: {label}")
+
+
+def main():
+    lib = gpulib.library("constexpr_kinds")
+    mod = gpulib.golden_module("constexpr_kinds")
+    tally = gpulib.Tally()
+    check(tally, lib, mod, "activation", dict(ACTIVATION="leaky_relu", OUT_DTYPE=tl.float16, SCALE=None), 3,
+          "string, dtype and None constexprs")
+    check(tally, lib, mod, "weighted", dict(WEIGHTS=(0.5, -2, 3)), 1, "a tuple constexpr (0.5, -2, 3)")
     tally.finish()
 
 

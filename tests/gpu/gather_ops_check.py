@@ -17,17 +17,11 @@ import gpulib
 I32, I64, I16, U8, F32 = torch.int32, torch.int64, torch.int16, torch.uint8, torch.float32
 
 
-bits, launch = gpulib.bits, gpulib.launch
+bits = gpulib.bits
 
 
-def both(lib, mod, name, make, scalars=(), meta=None):
-    """Runs one program of the kernel under Triton and tl2cu on fresh copies of make()'s
-    tensors; meta: Triton's constexpr arguments (tl2cu's are fixed by the file's -s)."""
-    ref, got = make(), make()
-    getattr(mod, name)[(1,)](*ref, *scalars, **(meta or {}))
-    torch.cuda.synchronize()
-    err = launch(lib, name, 1, got, scalars)
-    return ref, got, err
+def both(lib, mod, name, make, scalars=(), meta=None):  # one program
+    return gpulib.both(lib, mod, name, 1, make, scalars, meta)
 
 
 def differences(ref, got):

@@ -46,11 +46,12 @@ def launch(lib, name, grid, tensors, scalars=()):
     return err
 
 
-def both(lib, mod, name, grid, make, scalars=()):
-    """Runs the kernel under Triton and tl2cu on fresh copies of make()'s tensors."""
+def both(lib, mod, name, grid, make, scalars=(), meta=None):
+    """Runs the kernel under Triton and tl2cu on fresh copies of make()'s tensors; meta:
+    Triton's constexpr arguments (tl2cu's are fixed by the file's options)."""
     import torch
     ref, got = make(), make()
-    getattr(mod, name)[(grid,)](*ref, *scalars)
+    getattr(mod, name)[(grid,)](*ref, *scalars, **(meta or {}))
     torch.cuda.synchronize()
     err = launch(lib, name, grid, got, scalars)
     return ref, got, err
