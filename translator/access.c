@@ -26,6 +26,11 @@ static int64_t mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
 // The largest power of two that divides the value at every run start.
 int64_t divides(Axis a) { return a.rem ? min64(a.div, pow2_dividing(a.rem)) : a.div; }
 
+static bool is_int_one(Value *v) {
+  v = unbroadcast(v);
+  return v->kind == V_CONST && scalar_is_int(v->ty.kind) && v->ival == 1;
+}
+
 static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   Cx ca = child(cx), cb = child(cx);
   Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
@@ -46,6 +51,8 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
     }
     break;
   case OP_MUL:
+    if (is_int_one(v->b)) return a;  // x * 1: a block pointer's unit stride
+    if (is_int_one(v->a)) return b;
     if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, divides(a) * divides(b)), false, 0};
     break;
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
@@ -65,6 +72,8 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
 static Axis axis_def(Em *em, Value *v, Cx *cx);
 
 Axis axis_of(Em *em, Value *v, Cx *cx) {
+  if (em->fresh && !v->axis.known && v->kind != V_VAR && v->kind != V_PARAM && is_materialized(v))
+    return v->shape.rank ? (Axis){-1, 1, false, 0} : axis_def(em, v, cx);  // not emitted yet
   if (is_materialized(v) && v->kind != V_PARAM) {
     if (v->axis.known && (v->axis.params & em->denied)) return axis_def(em, v, cx);  // facts without them
     bool known = v->axis.known;
@@ -123,6 +132,51 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
     return (Axis){-1, 1, false, 0};
   default: return (Axis){-1, 1, false, 0};
   }
+}
+
+// The assignments to var in a statement list, at any depth.
+static void find_assigns(Stmt *s, Value *var, Vec *out) {
+  for (; s; s = s->next) {
+    if (s->kind == S_ASSIGN && s->var == var) vec_push(out, s);
+    find_assigns(s->body, var, out);
+    find_assigns(s->orelse, var, out);
+  }
+}
+
+// A scalar variable's facts, at its definition: what its initial value and every later
+// assignment share, each assignment's facts computed from the variable's own (a fixed
+// point, as Triton's AxisInfo over a loop's block arguments): the offsets of
+// `p = tl.advance(p, (0, BLOCK))` stay multiples of BLOCK, `ptr += BLOCK` stays aligned.
+void note_var_axis(Em *em, Stmt *def) {
+  Value *var = def->var;
+  Scalar t = var->ty.kind;
+  if (var->shape.rank || !def->v || !(t == TY_PTR || (scalar_is_int(t) && t != TY_I1))) return;
+  Vec assigns = {0};
+  find_assigns(def->next, var, &assigns);
+  Cx cx = identity_cx(NULL, NULL);
+  em->probed = 0;
+  em->fresh = true;
+  Axis a = axis_of(em, def->v, &cx);
+  var->axis.known = true;
+  var->axis.coef = 0;
+  var->axis.div = a.coef == 0 ? a.div : 1;
+  var->axis.rem = mod(a.rem, var->axis.div);
+  var->axis.uniform = true;
+  for (bool changed = true; changed;) {  // the divisor only shrinks: at most six rounds
+    changed = false;
+    for (int i = 0; i < assigns.len; i++) {
+      Axis b = axis_of(em, ((Stmt *)assigns.items[i])->v, &cx);
+      int64_t d = b.coef == 0 ? min64(var->axis.div, b.div) : 1;
+      while (d > 1 && mod(var->axis.rem, d) != mod(b.rem, d)) d /= 2;
+      if (d != var->axis.div) {
+        var->axis.div = d;
+        var->axis.rem = mod(var->axis.rem, d);
+        changed = true;
+      }
+    }
+  }
+  var->axis.params = em->probed;
+  em->fresh = false;
 }
 
 // Can this access of layout l go 16 bytes (or 8) at a time?

@@ -108,17 +108,25 @@ static Obj *b_zeros_like(Ctx *c, Node *call, Obj **a) {
 
 // ---------------------------------------------------------------- memory
 
+static bool given(Obj *o) {  // an optional argument other than its default (None, "", ())
+  return o && o->kind != OBJ_NONE && !(o->kind == OBJ_STR && !*o->str) && !(o->kind == OBJ_TUPLE && !o->items.len);
+}
+
 static Obj *b_load(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.load");
-  if (a[3] && !(a[3]->kind == OBJ_TUPLE && a[3]->items.len == 0))
-    diag_fatal(call->loc, "tl.load: boundary_check is only for block pointers, which are not supported yet");
+  if (a[0]->kind == OBJ_BLOCK_PTR) return obj_value(blockptr_load(c, a[0], a[1], a[2], a[3], a[4], call->loc));
+  if (given(a[3]) || given(a[4]))
+    diag_fatal(call->loc, "tl.load: boundary_check and padding_option are only for block pointers (tl.make_block_ptr)");
   return obj_value(sem_load(c, a[0], a[1], a[2], call->loc));
 }
 
 static Obj *b_store(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.store");
-  if (a[3] && !(a[3]->kind == OBJ_TUPLE && a[3]->items.len == 0))
-    diag_fatal(call->loc, "tl.store: boundary_check is only for block pointers, which are not supported yet");
+  if (a[0]->kind == OBJ_BLOCK_PTR) {
+    blockptr_store(c, a[0], a[1], a[2], a[3], call->loc);
+    return obj_none();
+  }
+  if (given(a[3])) diag_fatal(call->loc, "tl.store: boundary_check is only for block pointers (tl.make_block_ptr)");
   sem_store(c, a[0], a[1], a[2], call->loc);
   return obj_none();
 }
@@ -701,6 +709,13 @@ static const Builtin builtins[] = {
     {"tl.cdiv", "x, div", b_cdiv},
     {"tl.cast", "input, dtype, fp_downcast_rounding=, bitcast=", b_cast},
     {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tl.make_block_ptr", "base, shape, strides, offsets, block_shape, order", blockptr_make},
+    {"tl.advance", "base, offsets", blockptr_advance},
+    {"tl.make_tensor_descriptor", "base, shape, strides, block_shape, padding_option=", tensordesc_make},
+    {"tl.load_tensor_descriptor", "desc, offsets", tensordesc_load},
+    {"tl.store_tensor_descriptor", "desc, offsets, value", tensordesc_store},
+    {"tensor_descriptor.load", "self, offsets", tensordesc_load},
+    {"tensor_descriptor.store", "self, offsets, value", tensordesc_store},
     {"tl.pointer_type", "element_ty, address_space=, const=", b_pointer_type},
     {"tl.randint", "seed, offset, n_rounds=", random_randint},
     {"tl.randint4x", "seed, offset, n_rounds=", random_randint4x},
@@ -780,15 +795,17 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
     if (nkw) diag_fatal(kwnodes[0]->loc, "%s() takes no keyword arguments", name);
     return libdevice_call(c, name + 10, call, args, nargs);
   }
-  if (!b) {
-    diag_fatal(call->a->loc, "unknown function '%s'", name);
-  }
+  if (!b && !strncmp(name, "tensor_descriptor.", 18))
+    diag_fatal(call->a->loc, "tensor descriptor method '%s' is not supported by tl2cu (README, \"Not yet\")", name + 18);
+  if (!b) diag_fatal(call->a->loc, "unknown function '%s'", name);
   char names[16][32];
   bool optional[16];
   int np = param_names(b->params, names, optional);
   Obj *bound[16] = {0};
-  const char *shown = !strncmp(name, "tensor.", 7) ? name + 7 : name;
-  int shift = !strncmp(name, "tensor.", 7) ? 1 : 0;  // the receiver is not counted for the user
+  const char *method = strchr(name, '.');
+  bool is_method = !strncmp(name, "tensor.", 7) || !strncmp(name, "tensor_descriptor.", 18);
+  const char *shown = is_method ? method + 1 : name;
+  int shift = is_method ? 1 : 0;  // the receiver is not counted for the user
   Obj *fixed[16];
   int star = -1;
   for (int i = 0; i < np; i++)
@@ -832,8 +849,7 @@ static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x
 
 // Triton has these; tl2cu does not (the README's "Not yet" list).
 static const char *const not_supported[] = {
-    "tl.dot", "tl.dot_scaled", "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor",
-    "tl.load_tensor_descriptor", "tl.store_tensor_descriptor", "tl._experimental_descriptor_load",
+    "tl.dot", "tl.dot_scaled", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.sort", "tl.topk",
     "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
     "tl.float8e4nv", "tl.float8e5", "tl.float8e4b15", "tl.float8e4b8", "tl.float8e5b16",

@@ -43,6 +43,8 @@ const char *obj_kind_name(const Obj *o) {
   case OBJ_METHOD: return "a method";
   case OBJ_CONFIG: return "a triton.Config";
   case OBJ_PYFUNC: return "a Python function";
+  case OBJ_BLOCK_PTR: return "a block pointer";
+  case OBJ_TENSOR_DESC: return "a tensor descriptor";
   }
   unreachable();
 }
@@ -65,6 +67,26 @@ const char *obj_repr(const Obj *o) {
     if (o->ival == TY_PTR) return xprintf("tl.pointer_type(tl.%s)", scalar_name((Scalar)(int)o->fval));
     return xprintf("tl.%s", scalar_name((Scalar)o->ival));
   default: return obj_kind_name(o);
+  }
+}
+
+bool obj_same(const Obj *a, const Obj *b) {
+  if (a == b) return true;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+  case OBJ_VALUE: return a->val == b->val;
+  case OBJ_INT: case OBJ_BOOL: return a->ival == b->ival;
+  case OBJ_FLOAT: return !memcmp(&a->fval, &b->fval, sizeof a->fval);
+  case OBJ_NONE: return true;
+  case OBJ_STR: case OBJ_MODULE: case OBJ_BUILTIN: return !strcmp(a->str, b->str);
+  case OBJ_DTYPE: return a->ival == b->ival && a->fval == b->fval;
+  case OBJ_FUNC: return a->fn == b->fn;
+  case OBJ_TUPLE: case OBJ_DICT: case OBJ_BLOCK_PTR: case OBJ_TENSOR_DESC:
+    if (a->items.len != b->items.len) return false;
+    for (int i = 0; i < a->items.len; i++)
+      if (!obj_same(a->items.items[i], b->items.items[i])) return false;
+    return true;
+  default: return false;
   }
 }
 

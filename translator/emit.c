@@ -743,7 +743,10 @@ void emit_stmts(Em *em, Stmt *s) {
     if (!is_load(s)) source_comment(em, s);
     switch (s->kind) {
     case S_LET: emit_let(em, s); break;
-    case S_VARDEF: emit_vardef(em, s); break;
+    case S_VARDEF:
+      note_var_axis(em, s);
+      emit_vardef(em, s);
+      break;
     case S_ASSIGN: emit_assign(em, s); break;
     case S_STORE: emit_store(em, s); break;
     case S_FOR: emit_for(em, s); break;

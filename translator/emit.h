@@ -42,6 +42,7 @@ typedef struct {
   bool rolling;         // ... one element at a time (emit_rolled)
   Vec prechecked;       // stores whose store window a window split's decision covers
   int loops;            // source loops (for, while) around the statement being emitted
+  bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
 } Em;
 
 typedef struct {
@@ -105,6 +106,7 @@ Axis axis_of(Em *em, Value *v, Cx *cx);
 int64_t divides(Axis a);
 int64_t min64(int64_t a, int64_t b);
 void note_axis(Em *em, Value *v);
+void note_var_axis(Em *em, Stmt *def);
 void note_scalar_access(Em *em, const Layout *l, Type t);
 const char *vec_type(Type t, int vec);
 const char *run_type(Type t, int vec, bool packed);

@@ -191,13 +191,14 @@ static void walk(Stmt *s, int threads, bool force) {
   unreachable();
 }
 
-// Forget every layout, so that the kernel can be laid out again with other runs.
-static int generation;
+// Forget every layout and every fact, so that the kernel can be laid out again with other runs.
+static int generation;  // this walk's mark
 
 static void clear_value(Value *v) {
   if (!v || v->visit == generation) return;
   v->visit = generation;
   v->layout = NULL;
+  v->axis.known = false;  // (facts are the variant's: emit.c notes them again)
   clear_value(v->a);
   clear_value(v->b);
   clear_value(v->c);
@@ -220,7 +221,7 @@ int layout_widest_run(Kernel *k) {
 
 void layout_assign(Kernel *k, int run) {
   int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
-  generation++;
+  generation = sem_walk_mark();
   clear_stmts(k->body);
   run_elems = run;
   // loop-carried variables learn their layout from uses inside the body,

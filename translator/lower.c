@@ -347,6 +347,14 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     m->self = base;
     return m;
   }
+  if (base->kind == OBJ_TENSOR_DESC) {
+    Obj *attr = tensordesc_attr(base, e->str, e->loc);
+    if (attr) return attr;
+    Obj *m = obj_new(OBJ_METHOD);
+    m->str = e->str;
+    m->self = base;
+    return m;
+  }
   if (base->kind == OBJ_DTYPE && !strcmp(e->str, "element_ty") && base->ival == TY_PTR)
     return obj_dtype((Scalar)(int)base->fval);
   if (base->kind == OBJ_CONFIG || base->kind == OBJ_FUNC) {
@@ -503,134 +511,14 @@ static Obj *eval_call(Ctx *c, Node *e) {
     Obj *all[17];
     all[0] = fn->self;
     for (int i = 0; i < nargs; i++) all[i + 1] = args[i];
-    return builtin_call(c, xprintf("tensor.%s", fn->str), e, all, nargs + 1, kwnodes, kwargs, nkw);
+    const char *class = fn->self->kind == OBJ_TENSOR_DESC ? "tensor_descriptor" : "tensor";
+    return builtin_call(c, xprintf("%s.%s", class, fn->str), e, all, nargs + 1, kwnodes, kwargs, nkw);
   }
   default: diag_fatal(e->a->loc, "%s is not callable in a kernel", obj_kind_name(fn));
   }
 }
 
 // ---------------------------------------------------------------- statements
-
-// The names an assignment target binds: `a`, `a, b`, `(a, b), c`...
-static void target_names(Node *target, Vec *out) {
-  if (target->kind == ND_TUPLE || target->kind == ND_LIST) {
-    for (Node *x = target->args; x; x = x->next) target_names(x, out);
-    return;
-  }
-  if (target->kind != ND_NAME) return;
-  for (int i = 0; i < out->len; i++)
-    if (!strcmp(out->items[i], target->str)) return;
-  vec_push(out, (void *)target->str);
-}
-
-// Names a statement list assigns (targets of =, op=, for), recursively.
-static void assigned_names(Node *s, Vec *out) {
-  for (; s; s = s->next) {
-    if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) target_names(s->a, out);
-    if (s->kind == ND_FOR || s->kind == ND_WHILE || s->kind == ND_IF) {
-      assigned_names(s->body, out);
-      assigned_names(s->orelse, out);
-    }
-  }
-}
-
-static bool same_type_shape(Value *a, Value *b) { return type_eq(a->ty, b->ty) && shape_eq(a->shape, b->shape); }
-
-// A mutable C variable of the type and shape of `like`, declared here; it starts
-// as `init` (a value), or unset where init is NULL (every path assigns it later).
-static Value *declare_var(Ctx *c, const char *name, Value *like, Value *init, Loc loc) {
-  Value *var = sem_new(c, V_VAR, like->ty, like->shape, loc);
-  var->cname = unique_cname(c, name);
-  Stmt *s = add_stmt(c, S_VARDEF);
-  s->var = var;
-  s->v = init;
-  if (init) init->uses++;
-  return var;
-}
-
-// A mutable C variable holding `init` (a runtime value or a Python number).
-static Value *new_var(Ctx *c, const char *name, Obj *init, Loc loc) {
-  Value *iv = sem_to_value(c, init, loc);
-  return declare_var(c, name, iv, iv, loc);
-}
-
-static void assign_var(Ctx *c, Value *var, Obj *now, const char *name, const char *where, Loc loc) {
-  Value *v = now->kind == OBJ_VALUE ? now->val : NULL;
-  if (v == var) return;
-  if (!v) {
-    if (!obj_is_const_number(now))
-      diag_fatal(loc, "'%s' is %s %s but was a run-time value before", name, obj_kind_name(now), where);
-    v = sem_const(c, now, var->ty.kind == TY_PTR ? TY_I64 : var->ty.kind, loc);
-  }
-  if (!same_type_shape(v, var))
-    diag_fatal(loc, "%s variable '%s' has initial type %s%s but is re-assigned to %s%s %s",
-               !strcmp(where, "in the loop") ? "loop-carried" : "branch-merged", name, type_name(var->ty),
-               var->shape.rank ? shape_text(var->shape) : "", type_name(v->ty), v->shape.rank ? shape_text(v->shape) : "",
-               where);
-  Stmt *s = add_stmt(c, S_ASSIGN);
-  s->var = var;
-  s->v = v;
-  v->uses++;
-}
-
-// Names a loop body assigns that exist before the loop are loop-carried: each
-// becomes a variable (S_VARDEF before the loop), updated at the end of the body.
-typedef struct {
-  Vec vars;   // Value* (V_VAR)
-  Vec names;  // const char*
-} Carried;
-
-static Carried carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc) {
-  Carried cr = {0};
-  Vec names = {0};
-  assigned_names(body, &names);
-  for (int i = 0; i < names.len; i++) {
-    const char *name = names.items[i];
-    if (skip && !strcmp(name, skip)) continue;
-    Obj *before = lookup(c->env, name);
-    if (!before || (before->kind != OBJ_VALUE && !obj_is_const_number(before))) continue;
-    Value *var = new_var(c, name, before, loc);
-    c->env = bind(c->env, name, obj_value(var));
-    vec_push(&cr.vars, var);
-    vec_push(&cr.names, (void *)name);
-  }
-  return cr;
-}
-
-// Does an update still to come, other than its own, read carried variable i's old value?
-static bool read_by_pending(Carried *cr, Obj **now, const bool *done, int i) {
-  for (int j = 0; j < cr->vars.len; j++)
-    if (j != i && !done[j] && now[j]->kind == OBJ_VALUE && now[j]->val == cr->vars.items[i]) return true;
-  return false;
-}
-
-// The end of a loop body: the carried variables all take their names' values now, at
-// once, as the next iteration's block arguments do in Triton. They are updated one by
-// one, each only after every update that reads its old value (`a, b = b, a + b`
-// updates a first); in a cycle (a swap) one variable's old value is copied first.
-static void yield_carried(Ctx *c, Node *loop, Carried *cr) {
-  if (c->returned) diag_fatal(loop->loc, "'return' inside a loop is not supported");
-  c->loc = loop->loc;
-  c->src = diag_line_text(loop->loc.line);
-  int n = cr->vars.len;
-  Obj **now = xmalloc(sizeof(Obj *) * (size_t)(n + 1));
-  bool *done = xmalloc(sizeof(bool) * (size_t)(n + 1));
-  for (int i = 0; i < n; i++) now[i] = lookup(c->env, cr->names.items[i]);
-  for (int left = n; left > 0; left--) {
-    int next = -1;
-    for (int i = 0; i < n && next < 0; i++)
-      if (!done[i] && !read_by_pending(cr, now, done, i)) next = i;
-    if (next < 0) {  // every update left reads a variable another one overwrites
-      for (next = 0; done[next]; next++) continue;
-      Value *var = cr->vars.items[next];
-      Obj *old = obj_value(new_var(c, xprintf("%s_prev", (char *)cr->names.items[next]), obj_value(var), loop->loc));
-      for (int j = 0; j < n; j++)
-        if (now[j]->kind == OBJ_VALUE && now[j]->val == var) now[j] = old;
-    }
-    assign_var(c, cr->vars.items[next], now[next], cr->names.items[next], "in the loop", loop->loc);
-    done[next] = true;
-  }
-}
 
 // The loop bounds of range(...) / tl.range(...) / tl.static_range(...).
 typedef struct {
@@ -699,9 +587,10 @@ static void trace_for(Ctx *c, Node *s) {
   Value *lo = sem_cast(c, sem_to_value(c, r.lo, s->loc), ivt, s->loc);
   Value *hi = sem_cast(c, sem_to_value(c, r.hi, s->loc), ivt, s->loc);
   Value *step = sem_cast(c, sem_to_value(c, r.step, s->loc), ivt, s->loc);
-  Carried cr = carry_into_loop(c, s->body, s->a->str, s->loc);
+  Carried *cr = carry_into_loop(c, s->body, s->a->str, s->loc);
   Binding *outer = c->env;
   Stmt *loop = add_stmt(c, S_FOR);
+  carry_mark_loop(cr, loop);
   loop->lo = lo, loop->hi = hi, loop->step = step;
   lo->uses++, hi->uses++, step->uses++;
   Value *iv = sem_new(c, V_VAR, type_scalar(ivt), (Shape){0, {0}}, s->a->loc);
@@ -712,18 +601,20 @@ static void trace_for(Ctx *c, Node *s) {
   loop->bb_first = ++c->bb;
   c->env = bind(c->env, s->a->str, obj_value(iv));
   trace_block(c, s->body);
-  yield_carried(c, s, &cr);
+  yield_carried(c, s, cr);
   c->tail = saved_tail;
   loop->bb_last = c->bb++;
   c->env = outer;
+  carry_out_of_loop(c, cr);
 }
 
 // while cond: body  ->  for (;;) { if (!cond) break; body }, with the names the
 // body assigns carried like a for loop's; the condition is a run-time scalar.
 static void trace_while(Ctx *c, Node *s) {
-  Carried cr = carry_into_loop(c, s->body, NULL, s->loc);
+  Carried *cr = carry_into_loop(c, s->body, NULL, s->loc);
   Binding *outer = c->env;
   Stmt *loop = add_stmt(c, S_WHILE);
+  carry_mark_loop(cr, loop);
   Stmt **saved_tail = c->tail;
   c->tail = &loop->body;
   loop->bb_first = ++c->bb;
@@ -737,10 +628,11 @@ static void trace_while(Ctx *c, Node *s) {
   brk->cond = cv;
   cv->uses++;
   trace_block(c, s->body);
-  yield_carried(c, s, &cr);
+  yield_carried(c, s, cr);
   c->tail = saved_tail;
   loop->bb_last = c->bb++;
   c->env = outer;
+  carry_out_of_loop(c, cr);
 }
 
 static void trace_branch(Ctx *c, Stmt **list, Node *body, Binding *start, Binding **end) {
@@ -751,11 +643,6 @@ static void trace_branch(Ctx *c, Stmt **list, Node *body, Binding *start, Bindin
   trace_block(c, body);
   *end = c->env;
   c->tail = saved;
-}
-
-static Stmt **list_end(Stmt **list) {
-  while (*list) list = &(*list)->next;
-  return list;
 }
 
 static void trace_if(Ctx *c, Node *s) {
@@ -770,6 +657,7 @@ static void trace_if(Ctx *c, Node *s) {
   Value *cv = cond->val;
   if (cv->ty.kind != TY_I1) cv = sem_binary(c, OP_NE, cond, obj_int(0), s->a->loc)->val;
   Binding *before = c->env;
+  int first_id = sem_next_id();
   Stmt *then_list = NULL, *else_list = NULL;
   Binding *then_env, *else_env;
   bool returned_then, returned_else;
@@ -782,36 +670,7 @@ static void trace_if(Ctx *c, Node *s) {
   c->env = before;
   c->loc = s->loc;
   c->src = diag_line_text(s->loc.line);
-  // names changed in a branch and known before it, or set by both, merge in a variable
-  Vec names = {0};
-  assigned_names(s->body, &names);
-  assigned_names(s->orelse, &names);
-  for (int i = 0; i < names.len; i++) {
-    const char *name = names.items[i];
-    Obj *b = lookup(before, name), *t = lookup(then_env, name), *e = lookup(else_env, name);
-    if (!b && (!t || !e)) continue;  // defined in one branch only: not visible after the if
-    if (t == b && e == b) continue;
-    Obj *init = b ? b : t;
-    if (init->kind != OBJ_VALUE && !obj_is_const_number(init)) {
-      if (t != e) diag_fatal(s->loc, "'%s' takes different compile-time values in the branches of a run-time 'if'", name);
-      continue;
-    }
-    // a name new in both branches has no value before the if: both assign it
-    Value *var = b ? new_var(c, name, b, s->loc)
-                   : declare_var(c, name, sem_to_value(c, t->kind == OBJ_VALUE ? t : e, s->loc), NULL, s->loc);
-    Stmt **saved = c->tail;
-    // a branch that leaves the name as it was needs no assignment: the variable starts with it
-    if (!returned_then && (t != b || !b)) {
-      c->tail = list_end(&then_list);
-      assign_var(c, var, t, name, "in the 'if' branch", s->loc);
-    }
-    if (!returned_else && (e != b || !b)) {
-      c->tail = list_end(&else_list);
-      assign_var(c, var, e, name, "in the 'else' branch", s->loc);
-    }
-    c->tail = saved;
-    c->env = bind(c->env, name, obj_value(var));
-  }
+  merge_branches(c, s, first_id, before, &then_list, then_env, returned_then, &else_list, else_env, returned_else);
   Stmt *st = add_stmt(c, S_IF);
   st->cond = cv;
   cv->uses++;

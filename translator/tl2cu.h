@@ -213,7 +213,16 @@ typedef enum {
   OBJ_METHOD,  // str: method name, self: the receiver
   OBJ_CONFIG,  // a triton.Config: items = kwargs dict, ival = num_warps
   OBJ_PYFUNC,  // a plain (non-jit) Python function or lambda (not callable in kernels)
+  OBJ_BLOCK_PTR,    // tl.make_block_ptr: items BP_* (blockptr.c)
+  OBJ_TENSOR_DESC,  // tl.make_tensor_descriptor: items TD_* (blockptr.c)
 } ObjKind;
+
+// The items of a block pointer: run-time scalars (the base pointer; int64 shape and
+// strides, int32 offsets, as tuples), then compile-time ints (tuples).
+enum { BP_BASE, BP_SHAPE, BP_STRIDES, BP_OFFSETS, BP_BLOCK_SHAPE, BP_ORDER, BLOCK_PTR_RUNTIME_ITEMS = BP_BLOCK_SHAPE };
+// A tensor descriptor's: the base pointer, int32 shape and int64 strides (tuples of
+// run-time scalars), then the block shape (ints) and the padding option (a string).
+enum { TD_BASE, TD_SHAPE, TD_STRIDES, TD_BLOCK_SHAPE, TD_PADDING, TENSOR_DESC_RUNTIME_ITEMS = TD_BLOCK_SHAPE };
 
 typedef struct Value Value;
 typedef struct Func Func;
@@ -280,6 +289,7 @@ Obj *obj_module(const char *name);        // "tl", "tl.math", "libdevice"
 Obj *obj_builtin(const char *qualified);  // "tl.exp", "libdevice.tanh"
 bool is_constexpr_annotation(Module *m, Node *ann);  // tl.constexpr however imported, or "constexpr"
 const char *obj_kind_name(const Obj *o);
+bool obj_same(const Obj *a, const Obj *b);  // the same value (runtime values: the same Value)
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
 // A module-level constant (tl.constexpr or plain), not an import or a function.
@@ -597,7 +607,8 @@ Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
 bool is_compare(Op op);  // < <= > >= == !=
 Value *unbroadcast(Value *v);
-int sem_next_id(void);  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
+int sem_next_id(void);
+int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).
 bool same_value(Value *a, Value *b, int depth);
 // A named value nothing reads: only its own definition counts (lower.c's dead-value
@@ -618,6 +629,19 @@ Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
 static inline bool is_collective(const Value *v) {
   return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM;
 }
+
+// ---------------------------------------------------------------- carry.c
+// Names that outlive a run-time loop body or `if` branch: their run-time parts in
+// V_VAR variables, inside tuples, block pointers and tensor descriptors too.
+typedef struct Carried Carried;
+// Before a loop: the names the body assigns that exist now become variables.
+Carried *carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc);
+void carry_mark_loop(Carried *cr, Stmt *loop);        // the loop statement, once added
+void yield_carried(Ctx *c, Node *loop, Carried *cr);  // the end of the body: the updates
+void carry_out_of_loop(Ctx *c, Carried *cr);          // after it: names bound, unchanged parts unvaried
+// After a run-time `if` whose branches are traced: the names they change, merged.
+void merge_branches(Ctx *c, Node *s, int first_id, Binding *before, Stmt **then_list, Binding *then_env,
+                    bool returned_then, Stmt **else_list, Binding *else_env, bool returned_else);
 
 // ---------------------------------------------------------------- builtins.c
 // tl.*, triton.* and Python builtins callable in kernels (table in builtins.c).
@@ -640,6 +664,18 @@ Obj *random_philox(Ctx *c, Node *call, Obj **args);
 Obj *random_philox_impl(Ctx *c, Node *call, Obj **args);
 Obj *random_uint_to_uniform_float(Ctx *c, Node *call, Obj **args);
 Obj *random_pair_uniform_to_normal(Ctx *c, Node *call, Obj **args);
+
+// ---------------------------------------------------------------- blockptr.c
+// Block pointers and tensor descriptors as masked loads and stores: BuiltinFns for
+// builtins.c's table, and tl.load / tl.store of a block pointer.
+Obj *blockptr_make(Ctx *c, Node *call, Obj **args);
+Obj *blockptr_advance(Ctx *c, Node *call, Obj **args);
+Value *blockptr_load(Ctx *c, Obj *bp, Obj *mask, Obj *other, Obj *boundary_check, Obj *padding, Loc loc);
+void blockptr_store(Ctx *c, Obj *bp, Obj *val, Obj *mask, Obj *boundary_check, Loc loc);
+Obj *tensordesc_make(Ctx *c, Node *call, Obj **args);
+Obj *tensordesc_load(Ctx *c, Node *call, Obj **args);
+Obj *tensordesc_store(Ctx *c, Node *call, Obj **args);
+Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape...; NULL: a method
 
 // ---------------------------------------------------------------- libdevice.c
 // triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.

@@ -6,32 +6,32 @@ namespace tl2cu_kernels {
 // fib_range: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L22: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L23: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L23: mask = offs < n
+  // L24: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L24: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L25: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L25: b = a * 0.5
+  // L26: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.5f);
   }
-  // L26: for _ in range(steps):
+  // L27: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -43,13 +43,13 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
     b_1[_k] = b[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L27: a, b = b, a + b
+    // L28: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (a_1[_k] + b_1[_k]);
     }
-    // L26: for _ in range(steps):
+    // L27: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_1[_k] = b_1[_k];
@@ -59,7 +59,7 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
       b_1[_k] = b_2[_k];
     }
   }
-  // L28: for _ in tl.range(0, steps, 2):
+  // L29: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -71,13 +71,13 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
     b_3[_k] = b_1[_k];
   }
   for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
-    // L29: a, b = b, a - b
+    // L30: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_4[_k] = (a_2[_k] - b_3[_k]);
     }
-    // L28: for _ in tl.range(0, steps, 2):
+    // L29: for _ in tl.range(0, steps, 2):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = b_3[_k];
@@ -87,12 +87,12 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
       b_3[_k] = b_4[_k];
     }
   }
-  // L30: tl.store(out_ptr + offs, a, mask=mask)
+  // L31: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   }
-  // L31: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L32: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_3[_k];
@@ -102,20 +102,20 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
 // fib_range: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L22: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L23: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L23: mask = offs < n
+  // L24: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L24: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L25: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -124,13 +124,13 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L25: b = a * 0.5
+  // L26: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.5f);
   }
-  // L26: for _ in range(steps):
+  // L27: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -142,13 +142,13 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     b_1[_k] = b[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L27: a, b = b, a + b
+    // L28: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (a_1[_k] + b_1[_k]);
     }
-    // L26: for _ in range(steps):
+    // L27: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_1[_k] = b_1[_k];
@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
       b_1[_k] = b_2[_k];
     }
   }
-  // L28: for _ in tl.range(0, steps, 2):
+  // L29: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -170,13 +170,13 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     b_3[_k] = b_1[_k];
   }
   for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
-    // L29: a, b = b, a - b
+    // L30: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_4[_k] = (a_2[_k] - b_3[_k]);
     }
-    // L28: for _ in tl.range(0, steps, 2):
+    // L29: for _ in tl.range(0, steps, 2):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = b_3[_k];
@@ -186,7 +186,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
       b_3[_k] = b_4[_k];
     }
   }
-  // L30: tl.store(out_ptr + offs, a, mask=mask)
+  // L31: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -198,7 +198,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L31: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L32: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -215,32 +215,32 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
 // fib_static: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L36: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L37: mask = offs < n
+  // L38: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L38: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L39: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L39: b = a + 1.0
+  // L40: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 1.0f);
   }
-  // L41: a, b = b, a + b
+  // L42: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -271,12 +271,12 @@ __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, 
   for (int _k = 0; _k < 2; ++_k) {
     b_6[_k] = (b_4[_k] + b_5[_k]);
   }
-  // L42: tl.store(out_ptr + offs, a, mask=mask)
+  // L43: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = b_5[_k];
   }
-  // L43: tl.store(out_ptr + n + offs, b + steps, mask=mask)
+  // L44: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = (b_6[_k] + (float)steps);
@@ -286,20 +286,20 @@ __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, 
 // fib_static: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L36: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L37: mask = offs < n
+  // L38: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L38: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L39: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -308,13 +308,13 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L39: b = a + 1.0
+  // L40: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 1.0f);
   }
-  // L41: a, b = b, a + b
+  // L42: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -345,7 +345,7 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
   for (int _k = 0; _k < 2; ++_k) {
     b_6[_k] = (b_4[_k] + b_5[_k]);
   }
-  // L42: tl.store(out_ptr + offs, a, mask=mask)
+  // L43: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -357,7 +357,7 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L43: tl.store(out_ptr + n + offs, b + steps, mask=mask)
+  // L44: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -374,38 +374,38 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
 // swap_while: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L48: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L49: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L49: mask = offs < n
+  // L50: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L50: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L51: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L51: b = a - 2.0
+  // L52: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] - 2.0f);
   }
-  // L52: c = a * 0.0
+  // L53: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] * 0.0f);
   }
-  // L54: while i < steps:
+  // L55: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -424,15 +424,15 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
   int32_t i = 0;
   for (;;) {
     if (!(i < steps)) break;
-    // L56: c = c * 0.5 + a
+    // L57: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     }
-    // L57: i += 1
+    // L58: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
-    // L54: while i < steps:
+    // L55: while i < steps:
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_1[_k] = c_2[_k];
@@ -452,12 +452,12 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
       b_1[_k] = a_prev[_k];
     }
   }
-  // L58: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L59: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   }
-  // L59: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L60: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
@@ -467,20 +467,20 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
 // swap_while: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L48: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L49: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L49: mask = offs < n
+  // L50: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L50: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L51: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -489,19 +489,19 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L51: b = a - 2.0
+  // L52: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] - 2.0f);
   }
-  // L52: c = a * 0.0
+  // L53: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] * 0.0f);
   }
-  // L54: while i < steps:
+  // L55: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -520,15 +520,15 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
   int32_t i = 0;
   for (;;) {
     if (!(i < steps)) break;
-    // L56: c = c * 0.5 + a
+    // L57: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     }
-    // L57: i += 1
+    // L58: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
-    // L54: while i < steps:
+    // L55: while i < steps:
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_1[_k] = c_2[_k];
@@ -548,7 +548,7 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
       b_1[_k] = a_prev[_k];
     }
   }
-  // L58: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L59: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -560,7 +560,7 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L59: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L60: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -577,32 +577,32 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
 // swap_in_branch: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L64: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L65: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L65: mask = offs < n
+  // L66: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L66: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L67: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L67: b = a * 0.25
+  // L68: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.25f);
   }
-  // L68: if steps % 2 == 1:
+  // L69: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -623,7 +623,7 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
       b_1[_k] = a[_k];
     }
   }
-  // L70: for i in range(steps):
+  // L71: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -635,7 +635,7 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
     b_2[_k] = b_1[_k];
   }
   for (int32_t i = 0; i < steps; ++i) {
-    // L71: if i % 3 == 0:
+    // L72: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
@@ -647,13 +647,13 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
       b_3[_k] = b_2[_k];
     }
     if (((i % 3) == 0)) {
-      // L72: a, b = b + 1.0, a
+      // L73: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_3[_k] = (b_2[_k] + 1.0f);
       }
-      // L71: if i % 3 == 0:
+      // L72: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_3[_k];
@@ -663,19 +663,19 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
         b_3[_k] = a_2[_k];
       }
     } else {
-      // L74: a = a + b
+      // L75: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_4[_k] = (a_2[_k] + b_2[_k]);
       }
-      // L71: if i % 3 == 0:
+      // L72: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_4[_k];
       }
     }
-    // L70: for i in range(steps):
+    // L71: for i in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = a_5[_k];
@@ -685,12 +685,12 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
       b_2[_k] = b_3[_k];
     }
   }
-  // L75: tl.store(out_ptr + offs, a, mask=mask)
+  // L76: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   }
-  // L76: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L77: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_2[_k];
@@ -700,20 +700,20 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
 // swap_in_branch: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L64: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L65: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L65: mask = offs < n
+  // L66: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L66: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L67: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -722,13 +722,13 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L67: b = a * 0.25
+  // L68: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.25f);
   }
-  // L68: if steps % 2 == 1:
+  // L69: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -749,7 +749,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
       b_1[_k] = a[_k];
     }
   }
-  // L70: for i in range(steps):
+  // L71: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -761,7 +761,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
     b_2[_k] = b_1[_k];
   }
   for (int32_t i = 0; i < steps; ++i) {
-    // L71: if i % 3 == 0:
+    // L72: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
@@ -773,13 +773,13 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
       b_3[_k] = b_2[_k];
     }
     if (((i % 3) == 0)) {
-      // L72: a, b = b + 1.0, a
+      // L73: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_3[_k] = (b_2[_k] + 1.0f);
       }
-      // L71: if i % 3 == 0:
+      // L72: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_3[_k];
@@ -789,19 +789,19 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
         b_3[_k] = a_2[_k];
       }
     } else {
-      // L74: a = a + b
+      // L75: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_4[_k] = (a_2[_k] + b_2[_k]);
       }
-      // L71: if i % 3 == 0:
+      // L72: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_4[_k];
       }
     }
-    // L70: for i in range(steps):
+    // L71: for i in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = a_5[_k];
@@ -811,7 +811,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
       b_2[_k] = b_3[_k];
     }
   }
-  // L75: tl.store(out_ptr + offs, a, mask=mask)
+  // L76: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -823,7 +823,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L76: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L77: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -840,38 +840,38 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
 // nested_and_helper: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L81: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L82: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L82: mask = offs < n
+  // L83: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L83: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L84: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L84: b = a + 0.5
+  // L85: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 0.5f);
   }
-  // L85: c = a - 0.5
+  // L86: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] - 0.5f);
   }
-  // L86: for _ in range(steps):
+  // L87: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -888,13 +888,13 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
     c_1[_k] = c[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L88: a, b = fib_step(a, b)
+    // L89: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (b_1[_k] + c_1[_k]);
     }
-    // L86: for _ in range(steps):
+    // L87: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_1[_k] = b_2[_k];
@@ -913,12 +913,12 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
       c_1[_k] = a_prev[_k];
     }
   }
-  // L89: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L90: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   }
-  // L90: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L91: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
@@ -928,20 +928,20 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
 // nested_and_helper: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L81: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L82: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L82: mask = offs < n
+  // L83: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L83: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L84: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -950,19 +950,19 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L84: b = a + 0.5
+  // L85: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 0.5f);
   }
-  // L85: c = a - 0.5
+  // L86: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] - 0.5f);
   }
-  // L86: for _ in range(steps):
+  // L87: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -979,13 +979,13 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
     c_1[_k] = c[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L88: a, b = fib_step(a, b)
+    // L89: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (b_1[_k] + c_1[_k]);
     }
-    // L86: for _ in range(steps):
+    // L87: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_1[_k] = b_2[_k];
@@ -1004,7 +1004,7 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
       c_1[_k] = a_prev[_k];
     }
   }
-  // L89: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L90: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1016,7 +1016,7 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L90: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L91: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1033,53 +1033,53 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
 // straight_and_scalars: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L95: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L96: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L96: mask = offs < n
+  // L97: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L97: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L98: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L98: b = a * 2.0
+  // L99: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = __fmul_rn(a[_k], 2.0f);
   }
-  // L99: a, b = b, a + b
+  // L100: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
-  // L102: for _ in range(steps):
+  // L103: for _ in range(steps):
   int32_t i = 1;
   int32_t j = steps;
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L103: i, j = j, i + j
+    // L104: i, j = j, i + j
     const int32_t j_1 = tl2cu_add(i, j);
-    // L102: for _ in range(steps):
+    // L103: for _ in range(steps):
     i = j;
     j = j_1;
   }
-  // L104: tl.store(out_ptr + offs, a + i, mask=mask)
+  // L105: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = (b_1[_k] + (float)i);
   }
-  // L105: tl.store(out_ptr + n + offs, b - j, mask=mask)
+  // L106: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = (b[_k] - (float)j);
@@ -1089,20 +1089,20 @@ __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float 
 // straight_and_scalars: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L95: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L96: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L96: mask = offs < n
+  // L97: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L97: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L98: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1111,29 +1111,29 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L98: b = a * 2.0
+  // L99: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = __fmul_rn(a[_k], 2.0f);
   }
-  // L99: a, b = b, a + b
+  // L100: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
-  // L102: for _ in range(steps):
+  // L103: for _ in range(steps):
   int32_t i = 1;
   int32_t j = steps;
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L103: i, j = j, i + j
+    // L104: i, j = j, i + j
     const int32_t j_1 = tl2cu_add(i, j);
-    // L102: for _ in range(steps):
+    // L103: for _ in range(steps):
     i = j;
     j = j_1;
   }
-  // L104: tl.store(out_ptr + offs, a + i, mask=mask)
+  // L105: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1145,7 +1145,7 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L105: tl.store(out_ptr + n + offs, b - j, mask=mask)
+  // L106: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1153,6 +1153,229 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
       _t.v[_j] = (b[_k] - (float)j);
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
+  }
+}
+
+// tuple_carried: num_warps=4, BLOCK=256
+__global__ void __launch_bounds__(128) tuple_carried(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L113: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L114: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L115: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L117: for _ in range(steps):
+  float acc_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_0[_k] = x[_k];
+  }
+  float acc_2[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
+  }
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_0[_k] = (acc_0[_k] + __fmul_rn(x[_k], 0.5f));
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_2[_k] = (acc_2[_k] * 2.0f);
+    }
+  }
+  // L119: if steps % 2 == 1:
+  float acc_0_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_0_1[_k] = acc_0[_k];
+  }
+  float acc_1_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_1_1[_k] = __fmul_rn(x[_k], 0.5f);
+  }
+  if (((steps % 2) == 1)) {
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_0_1[_k] = __fmul_rn(x[_k], 0.5f);
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_1_1[_k] = acc_0[_k];
+    }
+  }
+  // L123: while j < steps:
+  float pair_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_0[_k] = x[_k];
+  }
+  int32_t pair_1[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_1[_k] = (offs[_k] * 0);
+  }
+  int32_t j = 0;
+  for (;;) {
+    if (!(j < steps)) break;
+    // L125: j += 1
+    const int32_t j_1 = tl2cu_add(j, 1);
+    // L123: while j < steps:
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_0[_k] = fmaf(pair_0[_k], 0.5f, acc_2[_k]);
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_1[_k] = tl2cu_add(pair_1[_k], 1);
+    }
+    j = j_1;
+  }
+  // L126: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = (acc_0_1[_k] + pair_0[_k]);
+  }
+  // L127: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = ((acc_1_1[_k] + acc_2[_k]) + (float)pair_1[_k]);
+  }
+}
+
+// tuple_carried: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) tuple_carried_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L113: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L114: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L115: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32 (8-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+  }
+  // L117: for _ in range(steps):
+  float acc_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_0[_k] = x[_k];
+  }
+  float acc_2[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
+  }
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_0[_k] = (acc_0[_k] + __fmul_rn(x[_k], 0.5f));
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_2[_k] = (acc_2[_k] * 2.0f);
+    }
+  }
+  // L119: if steps % 2 == 1:
+  float acc_0_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_0_1[_k] = acc_0[_k];
+  }
+  float acc_1_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_1_1[_k] = __fmul_rn(x[_k], 0.5f);
+  }
+  if (((steps % 2) == 1)) {
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_0_1[_k] = __fmul_rn(x[_k], 0.5f);
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_1_1[_k] = acc_0[_k];
+    }
+  }
+  // L123: while j < steps:
+  float pair_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_0[_k] = x[_k];
+  }
+  int32_t pair_1[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_1[_k] = (offs[_k] * 0);
+  }
+  int32_t j = 0;
+  for (;;) {
+    if (!(j < steps)) break;
+    // L125: j += 1
+    const int32_t j_1 = tl2cu_add(j, 1);
+    // L123: while j < steps:
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_0[_k] = fmaf(pair_0[_k], 0.5f, acc_2[_k]);
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_1[_k] = tl2cu_add(pair_1[_k], 1);
+    }
+    j = j_1;
+  }
+  // L126: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (acc_0_1[_k] + pair_0[_k]);
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
+  }
+  // L127: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = ((acc_1_1[_k] + acc_2[_k]) + (float)pair_1[_k]);
     }
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
@@ -1267,5 +1490,23 @@ extern "C" cudaError_t straight_and_scalars(cudaStream_t _stream, float *x_ptr, 
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return straight_and_scalars_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
+}
+
+extern "C" cudaError_t tuple_carried_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
+    tl2cu_kernels::tuple_carried_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  else
+    tl2cu_kernels::tuple_carried<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t tuple_carried(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return tuple_carried_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 

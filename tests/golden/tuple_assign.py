@@ -7,6 +7,7 @@
 # tl2cu: -s 'fib_range:*fp32,*fp32,i32,i32' -s 'fib_static:*fp32,*fp32,i32,i32'
 # tl2cu: -s 'swap_while:*fp32,*fp32,i32,i32' -s 'swap_in_branch:*fp32,*fp32,i32,i32'
 # tl2cu: -s 'nested_and_helper:*fp32,*fp32,i32,i32' -s 'straight_and_scalars:*fp32,*fp32,i32,i32'
+# tl2cu: -s 'tuple_carried:*fp32,*fp32,i32,i32'
 # tl2cu: -D BLOCK=256 --grid 'cdiv(n, BLOCK)'
 import triton
 import triton.language as tl
@@ -103,3 +104,24 @@ def straight_and_scalars(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
         i, j = j, i + j
     tl.store(out_ptr + offs, a + i, mask=mask)
     tl.store(out_ptr + n + offs, b - j, mask=mask)
+
+
+@triton.jit
+def tuple_carried(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    # a name holding a tuple, carried through loops and merged after a run-time `if`
+    # (regression: its value before the loop was read in every iteration, and after it)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    acc = (x, x * 0.5, x * 0.0 + 1.0)
+    for _ in range(steps):
+        acc = (acc[0] + acc[1], acc[1], acc[2] * 2.0)  # acc[1] unchanged
+    if steps % 2 == 1:
+        acc = (acc[1], acc[0], acc[2])
+    pair = (x, offs * 0)
+    j = 0
+    while j < steps:
+        pair = (pair[0] * 0.5 + acc[2], pair[1] + 1)  # (exact products: however LLVM contracts)
+        j += 1
+    tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
+    tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
