@@ -461,6 +461,75 @@ TL2CU_DEVICE void tl2cu_load_span(tl2cu_vec<E, V> &r, const T *base) {
   tl2cu_span<I, To, T, E, V>::load(r, base);
 }
 
+// ---------------------------------------------------------------- sort
+// tl.sort, tl.topk and tl.bitonic_merge: Triton 3.6's bitonic network (standard.py
+// sort_impl) over `rows` rows of 2^log_n elements, row-major in shared memory, in place.
+// Triton views the block as a hypercube of 2s; a compare-and-swap along axis bit s gives
+// each element the value of its partner (index ^ 2^s) where (self > partner) differs from
+// (flip ^ right): right is bit s of its index, flip the merge's order (0 ascending, 1
+// descending) or, for an alternating merge, bit `stage` of the index. So a pair whose
+// comparison is false both ways (a NaN, or -0.0 and +0.0) is not swapped but copied: one
+// value lands in both places, as in Triton. topk keeps 2^log_k of each row: after the first
+// log_k merges, each round takes the max (descending) of the pairs along bit log_k, which
+// halves the row, and merges again. A row reduced j times keeps its element c at position
+// (c mod 2^log_k) + (c >> log_k << (log_k + j)), the place of the pair's lower element.
+template <typename T>
+TL2CU_DEVICE bool tl2cu_sort_gt(T a, T b) {
+  return a > b;
+}
+TL2CU_DEVICE bool tl2cu_sort_gt(half a, half b) { return __half2float(a) > __half2float(b); }
+TL2CU_DEVICE bool tl2cu_sort_gt(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __bfloat162float(a) > __bfloat162float(b);
+}
+
+TL2CU_DEVICE int tl2cu_sort_pos(int c, int log_k, int j) {
+  return (c & ((1 << log_k) - 1)) | (c >> log_k << (log_k + j));
+}
+
+// One merge: `stage` compare-and-swaps, along bits stage-1 down to 0 of rows reduced j times
+// (len elements each); order 2: alternating. Pair p of a row: the index with a 0 put in at bit s.
+template <typename T>
+TL2CU_DEVICE void tl2cu_bitonic_merge(T *a, int rows, int log_n, int log_k, int j, int stage, int order, int tid,
+                                      int threads) {
+  if (stage == 0) return;  // (a row of one element: no shift by -1 below)
+  const int half_len = 1 << (log_n - j - 1);
+  for (int s = stage - 1; s >= 0; --s) {
+    for (int p = tid; p < rows * half_len; p += threads) {
+      T *row = a + ((p >> (log_n - j - 1)) << log_n);
+      const int q = p & (half_len - 1);
+      const int lo = (q >> s << (s + 1)) | (q & ((1 << s) - 1)), hi = lo | (1 << s);
+      const bool flip = order == 2 ? (lo >> stage) & 1 : order;
+      T *pl = row + tl2cu_sort_pos(lo, log_k, j), *ph = row + tl2cu_sort_pos(hi, log_k, j);
+      const T x = *pl, y = *ph;
+      *pl = tl2cu_sort_gt(x, y) != flip ? y : x;   // right = 0
+      *ph = tl2cu_sort_gt(y, x) != !flip ? x : y;  // right = 1
+    }
+    __syncthreads();
+  }
+}
+
+// The network from merge `first` (1: tl.sort and tl.topk; log_n: tl.bitonic_merge). The
+// caller has filled the buffer and synchronized; the result is the first 2^log_k elements
+// of each row of 2^log_n, synchronized.
+template <typename T>
+TL2CU_DEVICE void tl2cu_sort(T *a, int rows, int log_n, int log_k, int first, bool descending, int tid, int threads) {
+  for (int stage = first; stage <= log_k; ++stage)
+    tl2cu_bitonic_merge(a, rows, log_n, log_k, 0, stage, stage < log_n ? 2 : descending, tid, threads);
+  for (int j = 0; j < log_n - log_k; ++j) {  // topk: halve the rows
+    const int half_len = 1 << (log_n - j - 1);
+    for (int p = tid; p < rows * half_len; p += threads) {
+      T *row = a + ((p >> (log_n - j - 1)) << log_n);
+      const int c = p & (half_len - 1);
+      const int lo = (c >> log_k << (log_k + 1)) | (c & ((1 << log_k) - 1));
+      T *pl = row + tl2cu_sort_pos(lo, log_k, j);
+      const T y = row[tl2cu_sort_pos(lo | (1 << log_k), log_k, j)];
+      *pl = descending ? tl2cu_maximum(*pl, y) : tl2cu_minimum(*pl, y);
+    }
+    __syncthreads();
+    tl2cu_bitonic_merge(a, rows, log_n, log_k, j + 1, log_k, j + 1 < log_n - log_k ? 2 : descending, tid, threads);
+  }
+}
+
 // ---------------------------------------------------------------- packed bytes
 // 8-bit block values (int8, uint8, bool) held four to a 32-bit word: element k of a
 // thread's values is byte k % 4 of word k / 4. Arithmetic on whole words goes

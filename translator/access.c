@@ -646,7 +646,7 @@ void emit_load_windows(Em *em, Stmt *first) {
 
 // Can statements s... be emitted twice, in the two branches of a warp's decision?
 // Only lets and stores, none needing a barrier (reductions, scans, gathers, histograms,
-// layout changes).
+// sorts, layout changes).
 static bool duplicable(Em *em, Stmt *s) {
   for (; s; s = s->next) {
     if (s->kind == S_STORE) {

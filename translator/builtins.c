@@ -635,6 +635,25 @@ static Obj *b_histogram(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_histogram(c, a[0], const_int(a[1], call, "num_bins"), a[2], call->loc));
 }
 
+// standard.py sort, topk, bitonic_merge: dim and descending are constexprs (sem_sort).
+static Obj *sort_call(Ctx *c, Node *call, Obj **a, const char *fn, int64_t k, Obj *dim, Obj *desc) {
+  Value *v = block_arg(c, a[0], call, xprintf("tl.%s", fn));
+  bool has_dim = dim && dim->kind != OBJ_NONE;
+  int64_t d = has_dim ? const_int(dim, call, "dim") : 0;
+  int64_t descending = desc ? const_int(desc, call, "descending") : fn[0] == 't';
+  return obj_value(sem_sort(c, v, fn, k, has_dim, d, descending, call->loc));
+}
+
+static Obj *b_sort(Ctx *c, Node *call, Obj **a) { return sort_call(c, call, a, "sort", -1, a[1], a[2]); }
+static Obj *b_bitonic_merge(Ctx *c, Node *call, Obj **a) {
+  return sort_call(c, call, a, "bitonic_merge", -1, a[1], a[2]);
+}
+static Obj *b_topk(Ctx *c, Node *call, Obj **a) {
+  int64_t k = const_int(a[1], call, "k");
+  if (k <= 0) diag_fatal(call->loc, "tl.topk with k=%lld: k must be at least 1 (Triton 3.6 returns the top 1)", (long long)k);
+  return sort_call(c, call, a, "topk", k, a[2], NULL);  // always descending
+}
+
 static Obj *b_split(Ctx *c, Node *call, Obj **a) {
   Value *v = block_arg(c, a[0], call, "tl.split");
   Obj *t = obj_new(OBJ_TUPLE);
@@ -675,6 +694,9 @@ static const Builtin builtins[] = {
     {"tl.interleave", "a, b", b_interleave},
     {"tl.gather", "src, index, axis", b_gather},
     {"tl.histogram", "input, num_bins, mask=", b_histogram},
+    {"tl.sort", "x, dim=, descending=", b_sort},
+    {"tl.topk", "x, k, dim=", b_topk},
+    {"tl.bitonic_merge", "x, dim=, descending=", b_bitonic_merge},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},
@@ -787,6 +809,14 @@ static int param_names(const char *spec, char names[][32], bool *optional) {
 
 Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
   const Builtin *b = find(name);
+  // Triton 3.6's x.sort() fails and x.topk does not exist (measured); bitonic_merge is no
+  // tensor member in its standard.py either
+  if (!strcmp(name, "tensor.sort"))
+    diag_fatal(call->a->loc, "x.sort() fails in Triton 3.6 (\"cannot convert None of type <class 'NoneType'> to "
+               "tensor\"); call tl.sort(x)");
+  if (!strcmp(name, "tensor.topk") || !strcmp(name, "tensor.bitonic_merge"))
+    diag_fatal(call->a->loc, "'tensor' object has no attribute '%s' in Triton 3.6; call tl.%s(x, ...)", name + 7,
+               name + 7);
   if (!b && !strncmp(name, "tensor.", 7)) {  // x.sum(1) is tl.sum(x, 1)
     b = find(xprintf("tl.%s", name + 7));
     if (!b) diag_fatal(call->a->loc, "unsupported tensor method '%s'", name + 7);
@@ -850,8 +880,8 @@ static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x
 // Triton has these; tl2cu does not (the README's "Not yet" list).
 static const char *const not_supported[] = {
     "tl.dot", "tl.dot_scaled", "tl._experimental_descriptor_load",
-    "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.sort", "tl.topk",
-    "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
+    "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.inline_asm_elementwise",
+    "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
     "tl.float8e4nv", "tl.float8e5", "tl.float8e4b15", "tl.float8e4b8", "tl.float8e5b16",
 };
 

@@ -1,6 +1,6 @@
 // emit.c: IR with layouts -> CUDA C, plus the C launchers and header. Memory
 // accesses (vectors, windows) are in access.c, reductions and scans in reduce.c,
-// gathers and histograms in gather.c.
+// gathers and histograms in gather.c, sorts in sort.c.
 //
 // Each Triton program is one thread block of num_warps*32 threads. Scalars are
 // plain C variables every thread computes. A block value held in a layout is a
@@ -13,7 +13,7 @@
 // fadd/fsub), explicitly with fmaf(), and other multiplies that feed an add are
 // written __fmul_rn so that nvcc cannot contract them differently.
 // Shared memory (tl2cu_smem) is one scratch buffer: every use of it (layout
-// conversions, cross-warp reductions, scans, gathers, histograms) starts with
+// conversions, cross-warp reductions, scans, gathers, histograms, sorts) starts with
 // __syncthreads(), so the readers of the previous use are done before anyone writes.
 #include "emit.h"
 
@@ -431,7 +431,8 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     return ex(em, v->a, &c);
   }
-  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: break;  // always materialized
+  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT:
+    break;  // always materialized
   case V_BINARY: return ex_binary(em, v, cx);
   case V_UNARY: return ex_unary(em, v, cx);
   case V_CAST: return ex_cast(em, v, cx);
@@ -569,6 +570,10 @@ static void emit_let(Em *em, Stmt *s) {
   }
   if (v->kind == V_HISTOGRAM) {
     emit_histogram(em, s);
+    return;
+  }
+  if (v->kind == V_SORT) {
+    emit_sort(em, s);
     return;
   }
   note_axis(em, v);

@@ -140,5 +140,9 @@ void emit_reduce(Em *em, Stmt *s);
 void emit_scan(Em *em, Stmt *s);
 
 // gather.c
+void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers
 void emit_gather(Em *em, Stmt *s);
 void emit_histogram(Em *em, Stmt *s);
+
+// sort.c
+void emit_sort(Em *em, Stmt *s);

@@ -30,8 +30,8 @@ static const char *gather_index(Em *em, Stmt *s, Cx *cx) {
 }
 
 // The threads write the elements they hold of x into the buffer, row-major (copies of
-// an element write the same value).
-static void store_block(Em *em, Value *x) {
+// an element write the same value). Also sort.c's.
+void smem_store_block(Em *em, Value *x) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
   const char *pos = linear_of(&own, x->shape);
@@ -52,7 +52,7 @@ void emit_gather(Em *em, Stmt *s) {
   em->prepared = false;
   line(em, "{  // from %s along axis %d, through shared memory", x->cname, ax);
   em->indent++;
-  store_block(em, x);
+  smem_store_block(em, x);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
   const char *index = gather_index(em, s, &cx);

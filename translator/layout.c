@@ -99,6 +99,9 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
     own_or_inline(v->a, threads);
     require(v->b, space, map, threads);
     return;
+  case V_SORT:  // the input goes through shared memory
+    own_or_inline(v->a, threads);
+    return;
   case V_HISTOGRAM:  // the input and its mask are counted where the input is
     own_or_inline(v->a, threads);
     if (v->b) own_or_inline(v->b, threads);

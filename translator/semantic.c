@@ -699,6 +699,61 @@ Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc) {
   return lower_materialize(c, r, xprintf("%s_histogram", x->auto_named ? "t" : x->cname));
 }
 
+// standard.py sort_impl, Triton 3.6: the bitonic network of tl.sort, tl.topk and
+// tl.bitonic_merge, along the last dim only (dim None or exactly rank - 1: not even -1).
+// topk keeps the top 2^floor(log2 k) (Triton's _log2) and, where it must reduce (k < n),
+// reduces with tl.max, which widens what is narrower than 32 bits: fp16 and bf16 to fp32,
+// integers and bools to int32. Widening first selects the same elements (the casts are
+// exact and keep the order), so the whole network runs in the wider type.
+Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64_t dim, int64_t descending, Loc loc) {
+  const char *what = xprintf("tl.%s", fn);
+  int rank = x->shape.rank;
+  if (has_dim && dim != rank - 1)
+    diag_fatal(loc, "%s along dim %lld of a block of shape %s: only minor dimension is currently supported (Triton "
+               "3.6 takes dim=None or dim=%d)", what, (long long)dim, shape_text(x->shape), rank - 1);
+  if (x->ty.kind == TY_PTR) diag_fatal(loc, "%s of pointers: Triton 3.6 compares and swaps numbers only", what);
+  if (descending != 0 && descending != 1)
+    diag_fatal(loc, "%s: descending must be True or False (0 or 1), not %lld", what, (long long)descending);
+  int64_t n = x->shape.dim[rank - 1], numel = shape_numel(x->shape);
+  int log_n = 0, log_k;
+  while ((int64_t)1 << (log_n + 1) <= n) log_n++;
+  if (k < 0) {
+    log_k = log_n;
+  } else {
+    if (k > n)
+      diag_fatal(loc, "tl.topk with k=%lld of a block of shape %s: k is larger than the last dim", (long long)k,
+                 shape_text(x->shape));
+    for (log_k = 0; (int64_t)1 << (log_k + 1) <= k; log_k++) {}
+    if (k != (int64_t)1 << log_k)
+      diag_warning(loc, "tl.topk with k=%lld returns the top %lld: Triton 3.6 rounds k down to a power of two",
+                   (long long)k, (long long)1 << log_k);
+    if (log_k == 0 && log_n > 0 && numel == n)
+      diag_fatal(loc, "tl.topk with k=1 of a block of shape %s fails in Triton 3.6 (its last reduction leaves a "
+                 "scalar, which it cannot reshape); use tl.max", shape_text(x->shape));
+  }
+  if (log_n == 0) return x;  // one element a row: nothing to compare
+  const char *name = x->cname && !x->auto_named ? x->cname : "t";
+  if (log_k < log_n) {       // reduced with tl.max
+    Scalar t = x->ty.kind, to = t;
+    if (t == TY_F16 || t == TY_BF16) to = TY_F32;
+    else if (scalar_is_int(t) && scalar_bits(t) < 32) to = TY_I32;
+    if (to != t) x = lower_materialize(c, sem_cast(c, x, to, loc), xprintf("%s_%s", name, scalar_name(to)));
+  }
+  int64_t bytes = numel * elem_size(x->ty.kind);
+  if (bytes > smem_limit)
+    diag_fatal(loc, "%s of a block of %lld bytes is not supported by tl2cu: it goes through shared memory, at most "
+               "48 KB for now", what, (long long)bytes);
+  x = reduction_input(c, x, fn);
+  Shape s = x->shape;
+  s.dim[rank - 1] = (int64_t)1 << log_k;
+  Value *r = sem_new(c, V_SORT, x->ty, s, loc);
+  r->a = use(x);
+  r->fn = fn;
+  r->ival = descending;
+  const char *suffix = !strcmp(fn, "sort") ? "sorted" : !strcmp(fn, "topk") ? "top" : "merged";
+  return lower_materialize(c, r, xprintf("%s_%s", name, suffix));
+}
+
 // tl.umulhi (math.py): the high half of the unsigned product, in the promoted type.
 Value *sem_umulhi(Ctx *c, Value *x, Value *y, Loc loc) {
   Scalar t = sem_promote(x->ty.kind, y->ty.kind, loc);

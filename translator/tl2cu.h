@@ -383,6 +383,8 @@ typedef enum {
                  // ival: AtomicSem | AtomicScope << 4. Materialized where it is called, never dropped
   V_GATHER,      // a (the source) at b (the index, of the result's shape) along axis ival
   V_HISTOGRAM,   // int32 counts of ival bins of a (1-D, 32-bit ints); b: mask or NULL
+  V_SORT,        // a's rows (its last dim) through Triton's bitonic network: fn "sort", "topk" or
+                 // "bitonic_merge"; ival: descending; the result's last dim is k (sort: all of it)
 } VKind;
 
 typedef struct Combine Combine;
@@ -624,10 +626,13 @@ Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn
 Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc);
 Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc);
 Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
+// tl.sort (k < 0), tl.topk (k > 0), tl.bitonic_merge (fn): along dim (has_dim false: the last)
+Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64_t dim, int64_t descending, Loc loc);
 // Values the threads of a program compute together, through shared memory and barriers
-// (reduce.c, gather.c): never recomputed where they are read, only read from their arrays.
+// (reduce.c, gather.c, sort.c): never recomputed where they are read, only read from their arrays.
 static inline bool is_collective(const Value *v) {
-  return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM;
+  return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
+         v->kind == V_SORT;
 }
 
 // ---------------------------------------------------------------- carry.c

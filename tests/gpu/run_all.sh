@@ -30,6 +30,7 @@ checks)
   step memcheck_game_of_life compute-sanitizer --error-exitcode 1 build/samples/game_of_life/game_of_life --small
   step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
   step memcheck_gather_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/gather_ops_check.py
+  step memcheck_sort_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/sort_ops_check.py
   ;;
 bench)
   if [ -d build/base/samples ]; then

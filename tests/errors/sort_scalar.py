@@ -1,0 +1,8 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, y_ptr):
+    x = tl.load(x_ptr)
+    tl.store(y_ptr, tl.sort(x))
