@@ -70,6 +70,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/half_reduce.py -o $(BUILD)/gpu/half_reduce.cu
 	$(BUILD)/tl2cu tests/golden/fuzz_regress.py -o $(BUILD)/gpu/fuzz_regress.cu
 	$(BUILD)/tl2cu tests/golden/atomics.py -o $(BUILD)/gpu/atomics.cu
+	$(BUILD)/tl2cu tests/golden/fp8_ops.py -o $(BUILD)/gpu/fp8_ops.cu
 	$(BUILD)/tl2cu tests/golden/random.py -o $(BUILD)/gpu/random.cu
 	$(BUILD)/tl2cu tests/golden/constexpr_kinds.py -o $(BUILD)/gpu/constexpr_kinds.cu
 	$(BUILD)/tl2cu tests/golden/debug_print.py -o $(BUILD)/gpu/debug_print.cu

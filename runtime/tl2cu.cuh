@@ -723,6 +723,81 @@ TL2CU_DEVICE To tl2cu_bitcast(From x) {
   return r;
 }
 
+// ---------------------------------------------------------------- fp8 and rounding modes
+// fp8e4nv (OCP e4m3fn) and fp8e5 (OCP e5m2) values are held as the bytes Triton stores
+// (uint8_t). Each conversion below uses the instructions Triton 3.6's FpToFpOp lowering
+// emits on sm_90 (docs/NOTES.md 35), one element at a time: Triton converts two or four
+// at once in packed registers, and each lane of those instructions is this computation.
+// Upward, fp8 goes to fp16 (exact: fp16 holds every fp8e4nv and fp8e5 value), and to
+// fp32 through fp16; downward, fp32 rounds to nearest even and saturates to the largest
+// finite value (.satfinite: +-inf too; NaN stays NaN).
+
+// cvt.rn.f16x2.{e4m3x2,e5m2x2}: the low byte becomes the low half.
+TL2CU_DEVICE half tl2cu_fp8e4nv_to_fp16(uint8_t x) {
+  uint32_t h2;
+  asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h2) : "h"((unsigned short)x));
+  return __ushort_as_half((unsigned short)(h2 & 0xffffu));
+}
+TL2CU_DEVICE half tl2cu_fp8e5_to_fp16(uint8_t x) {
+  uint32_t h2;
+  asm("cvt.rn.f16x2.e5m2x2 %0, %1;" : "=r"(h2) : "h"((unsigned short)x));
+  return __ushort_as_half((unsigned short)(h2 & 0xffffu));
+}
+TL2CU_DEVICE float tl2cu_fp8e4nv_to_fp32(uint8_t x) { return __half2float(tl2cu_fp8e4nv_to_fp16(x)); }
+TL2CU_DEVICE float tl2cu_fp8e5_to_fp32(uint8_t x) { return __half2float(tl2cu_fp8e5_to_fp16(x)); }
+// fp8e4nv -> bf16: to fp16, then cvt.bf16.f16 (exact for every finite value).
+TL2CU_DEVICE __nv_bfloat16 tl2cu_fp8e4nv_to_bf16(uint8_t x) {
+  unsigned short b;
+  asm("cvt.bf16.f16 %0, %1;" : "=h"(b) : "h"(__half_as_ushort(tl2cu_fp8e4nv_to_fp16(x))));
+  return __ushort_as_bfloat16(b);
+}
+// fp8e5 -> bf16 is bit arithmetic in Triton: the 7 bits below the sign, moved to the top
+// of bf16's exponent and mantissa fields (shifted right by 3 from fp16's place), give
+// the value times 2^-112; one mul.rn.bf16 by 2^112 rescales it. Exact for finite values,
+// subnormals included, but fp8e5's inf (0x7c) becomes 65536 and its NaNs 81920, 98304
+// or 114688 (with their sign): Triton's own results, kept.
+TL2CU_DEVICE __nv_bfloat16 tl2cu_fp8e5_to_bf16(uint8_t x) {
+  unsigned short h = (unsigned short)(x << 8);
+  unsigned short scaled = (unsigned short)(((h & 0x7fffu) >> 3) | (h & 0x8000u)), r;
+  asm("mul.rn.bf16 %0, %1, %2;" : "=h"(r) : "h"(scaled), "h"((unsigned short)0x7780u));  // 2^112
+  return __ushort_as_bfloat16(r);
+}
+
+// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 d, a, b puts b in the low byte.
+TL2CU_DEVICE uint8_t tl2cu_fp32_to_fp8e4nv(float x) {
+  unsigned short r;
+  asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(r) : "f"(0.0f), "f"(x));
+  return (uint8_t)r;
+}
+TL2CU_DEVICE uint8_t tl2cu_fp32_to_fp8e5(float x) {
+  unsigned short r;
+  asm("cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;" : "=h"(r) : "f"(0.0f), "f"(x));
+  return (uint8_t)r;
+}
+// fp32 -> fp8e5 toward zero, as Triton does it: cvt.rz.f16.f32 (which saturates to
+// 65504, not to inf), then the high byte of the fp16 (fp8e5 is fp16 cut to 8 bits).
+TL2CU_DEVICE uint8_t tl2cu_fp32_to_fp8e5_rtz(float x) {
+  return (uint8_t)(__half_as_ushort(__float2half_rz(x)) >> 8);
+}
+// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f16x2: the low half becomes the low byte.
+TL2CU_DEVICE uint8_t tl2cu_fp16_to_fp8e4nv(half x) {
+  unsigned short r;
+  asm("cvt.rn.satfinite.e4m3x2.f16x2 %0, %1;" : "=h"(r) : "r"((uint32_t)__half_as_ushort(x)));
+  return (uint8_t)r;
+}
+TL2CU_DEVICE uint8_t tl2cu_fp16_to_fp8e5(half x) {
+  unsigned short r;
+  asm("cvt.rn.satfinite.e5m2x2.f16x2 %0, %1;" : "=h"(r) : "r"((uint32_t)__half_as_ushort(x)));
+  return (uint8_t)r;
+}
+// bf16 -> fp8: to fp32 (exact), then as from fp32.
+TL2CU_DEVICE uint8_t tl2cu_bf16_to_fp8e4nv(__nv_bfloat16 x) { return tl2cu_fp32_to_fp8e4nv(__bfloat162float(x)); }
+TL2CU_DEVICE uint8_t tl2cu_bf16_to_fp8e5(__nv_bfloat16 x) { return tl2cu_fp32_to_fp8e5(__bfloat162float(x)); }
+
+// fp_downcast_rounding='rtz' from fp32: cvt.rz.f16.f32 and cvt.rz.bf16.f32, as Triton's.
+TL2CU_DEVICE half tl2cu_fp32_to_fp16_rtz(float x) { return __float2half_rz(x); }
+TL2CU_DEVICE __nv_bfloat16 tl2cu_fp32_to_bf16_rtz(float x) { return __float2bfloat16_rz(x); }
+
 // Booleans are bytes in memory; any non-zero byte reads as true.
 TL2CU_DEVICE bool tl2cu_load_bool(const bool *p) { return *reinterpret_cast<const uint8_t *>(p) != 0; }
 

@@ -299,10 +299,14 @@ static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bit
     return obj_value(sem_cast_pointer(c, value_arg(c, x, call), type_ptr((Scalar)(int)dt->fval), call->loc));
   Scalar to = dtype_arg(dt, call, "the target type");
   Value *v = value_arg(c, x, call);
-  if (rounding && rounding->kind != OBJ_NONE)
-    diag_fatal(call->loc, "fp_downcast_rounding is not supported yet");
+  CastRounding mode = ROUND_DEFAULT;
+  if (rounding && rounding->kind != OBJ_NONE) {
+    if (rounding->kind != OBJ_STR || (strcmp(rounding->str, "rtne") && strcmp(rounding->str, "rtz")))
+      diag_fatal(call->loc, "Invalid rounding mode: %s. Supported rounding modes are 'rtne' and 'rtz'.", obj_repr(rounding));
+    mode = strcmp(rounding->str, "rtz") ? ROUND_RTNE : ROUND_RTZ;
+  }
   if (bitcast && bitcast->kind == OBJ_BOOL && bitcast->ival) return obj_value(sem_bitcast(c, v, to, call->loc));
-  return obj_value(sem_cast(c, v, to, call->loc));
+  return obj_value(sem_cast_rounded(c, v, to, mode, call->loc));
 }
 
 static Obj *b_cast(Ctx *c, Node *call, Obj **a) { return cast_to(c, call, a[0], a[1], a[2], a[3]); }
@@ -882,7 +886,6 @@ static const char *const not_supported[] = {
     "tl.dot", "tl.dot_scaled", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.inline_asm_elementwise",
     "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
-    "tl.float8e4nv", "tl.float8e5", "tl.float8e4b15", "tl.float8e4b8", "tl.float8e5b16",
 };
 
 // A tl.* name tl2cu lacks: said apart from a misspelling, which gets a suggestion.
@@ -902,8 +905,9 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   if (!strcmp(m, "tl") || !strcmp(m, "tl.math")) {
     Scalar s;
     if (!strcmp(m, "tl") && scalar_from_name(name, &s) && strcmp(name, "float") && strcmp(name, "double") &&
-        strcmp(name, "half") && strcmp(name, "bool"))
+        strcmp(name, "half") && strcmp(name, "bool") && !strchr(name, '_'))  // (not torch's float8_e5m2)
       return obj_dtype(s);
+    if (!strcmp(m, "tl") && fp8_refused(name)) diag_fatal(loc, "tl.%s: %s", name, fp8_refused(name));
     if (!strcmp(m, "tl") && !strcmp(name, "math")) {
       return obj_module("tl.math");
     }

@@ -292,6 +292,9 @@ static const char *ex_cast(Em *em, Value *v, Cx *cx) {
   Scalar from = v->a->ty.kind, to = v->ty.kind;
   if (to == TY_PTR) return xprintf("(%s)(uintptr_t)%s", ctype(v->ty), A);  // int_to_ptr, or another element type
   if (from == TY_PTR) return to == TY_I1 ? xprintf("(%s != nullptr)", A) : xprintf("(%s)(uintptr_t)%s", scalar_ctype(to), A);
+  // fp8 (bytes) and fp_downcast_rounding='rtz': the runtime's conversions, named by the two types
+  if (scalar_is_fp8(from) || scalar_is_fp8(to) || v->ival)
+    return xprintf("tl2cu_%s_to_%s%s(%s)", scalar_name(from), scalar_name(to), v->ival ? "_rtz" : "", A);
   bool int_from = scalar_is_int(from), int_to = scalar_is_int(to) && to != TY_I1;
   // exact in plain C: integer widening/narrowing, integer -> fp32/fp64, fp32 -> fp64
   if ((int_from && int_to) || (int_from && (to == TY_F32 || to == TY_F64)) || (from == TY_F32 && to == TY_F64))

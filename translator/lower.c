@@ -962,12 +962,16 @@ static void apply_sig_entry(Param *p, const char *entry, Func *f) {
   if (e[0] == '*') {
     const char *t = e + 1;
     if (!strncmp(t, "k", 1) && scalar_from_name(t + 1, &s)) t++;
+    if (fp8_refused(t)) diag_fatal(sig_loc(f), "signature entry '%s' for '%s': %s", entry, p->name, fp8_refused(t));
     if (!scalar_from_name(t, &s)) diag_fatal(sig_loc(f), "signature entry '%s' for '%s': unknown pointer type", entry, p->name);
     p->ty = type_ptr(s);
     return;
   }
   if (scalar_from_name(e, &s)) {
     if (p->is_constexpr) diag_fatal(sig_loc(f), "signature entry '%s' gives a type to constexpr parameter '%s'", entry, p->name);
+    if (scalar_is_fp8(s))
+      diag_fatal(sig_loc(f), "signature entry '%s' for '%s': fp8 scalar arguments are not supported by tl2cu (fp8 pointers are)",
+                 entry, p->name);
     p->ty = type_scalar(s);
     return;
   }
@@ -1047,6 +1051,8 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     p->name = pn->str;
     p->is_constexpr = is_constexpr_annotation(c->m, pn->a);
     bool typed = annotation_type(pn->a, &p->ty);
+    if (typed && scalar_is_fp8(p->ty.kind))
+      diag_fatal(pn->loc, "parameter '%s': fp8 scalar arguments are not supported by tl2cu (fp8 pointers are)", p->name);
     if (i < nentries) {
       apply_sig_entry(p, entries[i], f);
       typed = !p->is_constexpr;

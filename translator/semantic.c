@@ -41,6 +41,12 @@ static Value *use(Value *v) {
 Value *sem_const(Ctx *c, Obj *o, Scalar ty, Loc loc) {
   Value *v = sem_new(c, V_CONST, type_scalar(ty), scalar_shape(), loc);
   double f = o->kind == OBJ_FLOAT ? o->fval : (double)o->ival;
+  if (scalar_is_fp8(ty)) {  // semantic.py scalar_constant: 0 is the null value (all bits 0, +0.0 even for -0.0)
+    if (f != 0)
+      diag_fatal(loc, "a Python scalar as %s: Triton makes fp8 constants only of 0; convert the fp8 block with "
+                      ".to(tl.float32) and compute there", scalar_name(ty));
+    return v;
+  }
   if (scalar_is_float(ty)) {
     v->fval = f;
     return v;
@@ -81,8 +87,52 @@ Value *sem_to_value(Ctx *c, Obj *o, Loc loc) {
   return sem_const(c, o, literal_type(o), loc);
 }
 
+// Conversions to and from fp8 (semantic.py cast: FpToFpOp between fp8 and another float;
+// ElementwiseOpToLLVM.cpp FpToFpOpConversion on sm_90 lowers only fp16, bf16 and fp32 to
+// or from fp8e4nv and fp8e5, and rounding other than RTNE only from fp32 to fp8e5).
+static Value *fp8_cast(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc) {
+  Scalar from = v->ty.kind, other = scalar_is_fp8(from) ? to : from;
+  if (from == TY_PTR || to == TY_PTR || scalar_is_int(other))
+    diag_fatal(loc, "cannot cast %s to %s: fp8 converts only to and from floating-point types", type_name(v->ty),
+               scalar_name(to));
+  if (scalar_is_fp8(other))
+    diag_fatal(loc, "cannot cast %s to %s: Triton has no conversion between fp8 formats on sm_90 (go through tl.float16)",
+               scalar_name(from), scalar_name(to));
+  if (other == TY_F64)
+    diag_fatal(loc, "cannot cast %s to %s: Triton's sm_90 backend converts fp8 only to and from fp16, bf16 and fp32",
+               scalar_name(from), scalar_name(to));
+  if (rounding == ROUND_RTZ && !(from == TY_F32 && to == TY_F8E5))
+    diag_fatal(loc, "fp_downcast_rounding='rtz' from %s to %s: Triton's sm_90 backend rounds toward zero into fp8 only "
+                    "from fp32 to fp8e5", scalar_name(from), scalar_name(to));
+  Value *r = sem_new(c, V_CAST, type_scalar(to), v->shape, loc);
+  r->a = use(v);
+  r->ival = rounding == ROUND_RTZ;
+  return r;
+}
+
+// x.to(to, fp_downcast_rounding=...): semantic.py cast. A rounding mode is allowed only
+// where a float narrows (RTNE is the default there); 'rtz' is a conversion of its own.
+Value *sem_cast_rounded(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc) {
+  Scalar from = v->ty.kind;
+  bool floats = (scalar_is_float(from) || scalar_is_fp8(from)) && (scalar_is_float(to) || scalar_is_fp8(to));
+  if (rounding != ROUND_DEFAULT && !(floats && scalar_bits(to) < scalar_bits(from)))
+    diag_fatal(loc, "fp_downcast_rounding should be set only for truncating fp conversions (%s to %s)",
+               type_name(v->ty), scalar_name(to));
+  if (from == to) return v;
+  if (scalar_is_fp8(from) || scalar_is_fp8(to)) return fp8_cast(c, v, to, rounding, loc);
+  if (rounding != ROUND_RTZ) return sem_cast(c, v, to, loc);
+  if (from != TY_F32)
+    diag_fatal(loc, "fp_downcast_rounding='rtz' from %s: Triton's sm_90 backend rounds toward zero only from fp32",
+               scalar_name(from));
+  Value *r = sem_new(c, V_CAST, type_scalar(to), v->shape, loc);  // cvt.rz.f16.f32 / cvt.rz.bf16.f32
+  r->a = use(v);
+  r->ival = 1;
+  return r;
+}
+
 Value *sem_cast(Ctx *c, Value *v, Scalar to, Loc loc) {
   if (v->ty.kind == to) return v;
+  if (scalar_is_fp8(v->ty.kind) || scalar_is_fp8(to)) return fp8_cast(c, v, to, ROUND_DEFAULT, loc);
   if (v->kind == V_CONST && v->shape.rank == 0) {  // fold: a literal typed directly
     Obj o = {.kind = scalar_is_float(v->ty.kind) ? OBJ_FLOAT : OBJ_INT, .ival = v->ival, .fval = v->fval};
     if (scalar_is_float(to) || o.kind == OBJ_INT) {
@@ -152,6 +202,8 @@ static Scalar promote(Op op, Scalar a, Scalar b, Loc loc) {
   if (a == TY_F16 || b == TY_F16) return is_div_like(op) ? TY_F32 : TY_F16;
   if (a == TY_BF16 && b == TY_BF16) return is_div_like(op) ? TY_F32 : TY_BF16;
   if (a == TY_BF16 || b == TY_BF16) return TY_F32;
+  if (scalar_is_fp8(a) && scalar_is_fp8(b)) return a == b ? a : TY_F16;
+  if (scalar_is_fp8(a) || scalar_is_fp8(b)) diag_fatal(loc, "unexpected types %s and %s", scalar_name(a), scalar_name(b));
   // both integers
   bool sa = scalar_is_signed(a), sb = scalar_is_signed(b);
   if ((op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD) && sa != sb)
@@ -211,6 +263,13 @@ static Value *identity_operand(Op op, Value *a, Value *b, Scalar ct, Shape s) {
   return x && x->ty.kind == ct && shape_eq(x->shape, s) ? x : NULL;
 }
 
+// Arithmetic in an fp8 type: Triton types it so (computation_type_impl), but no backend
+// instruction computes it; tl2cu refuses it rather than guess.
+static _Noreturn void fp8_arith(Op op, Scalar t, Loc loc) {
+  diag_fatal(loc, "'%s' on %s is not supported by tl2cu: fp8 is a storage type here; convert with .to(tl.float32) "
+                  "(or tl.float16) first", op_text(op), scalar_name(t));
+}
+
 Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   if (op == OP_POW) diag_fatal(loc, "'**' is not supported on tensors");
   if (op == OP_IS || op == OP_ISNOT || op == OP_IN)
@@ -223,6 +282,7 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   // by the tensor operand's own signedness, before promotion: int8 >> uint8 is a uint8
   // shifted arithmetically.
   bool arith_shift = op == OP_RSHIFT && scalar_is_signed((a ? a : b)->ty.kind);
+  if ((!a || !b) && scalar_is_fp8((a ? a : b)->ty.kind)) fp8_arith(op, (a ? a : b)->ty.kind, loc);  // weakly typed fp8
   if (!a) a = weak_operand(c, ao, b, loc);
   if (!b) b = weak_operand(c, bo, a, loc);
   if (a->ty.kind == TY_PTR || b->ty.kind == TY_PTR) {
@@ -239,6 +299,7 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   if (op == OP_FLOORDIV && (!scalar_is_int(ta) || !scalar_is_int(tb)))
     diag_fatal(loc, "'//' needs integer operands, got %s and %s (use tl.floor(a / b))", scalar_name(ta), scalar_name(tb));
   Scalar ct = (ta == TY_I1 && tb == TY_I1) ? TY_I1 : promote(is_compare(op) ? OP_ADD : op, ta, tb, loc);
+  if (scalar_is_fp8(ct)) fp8_arith(op, ct, loc);
   if (ct == TY_I1 && !bitwise && !is_compare(op)) ct = TY_I1;
   Shape s;
   if (!shape_broadcast(a->shape, b->shape, &s))
@@ -258,6 +319,7 @@ Obj *sem_unary(Ctx *c, Op op, Obj *ao, Loc loc) {
   Scalar t = a->ty.kind;
   if (t == TY_PTR) diag_fatal(loc, "'%s' is not defined on pointers", op_text(op));
   if (op == OP_POS) return obj_value(a);
+  if (scalar_is_fp8(t)) fp8_arith(op, t, loc);
   if (op == OP_INVERT && !scalar_is_int(t)) diag_fatal(loc, "'~' needs an integer operand, got %s", scalar_name(t));
   if (op == OP_LAND) {  // `not x`
     if (t != TY_I1) a = (Value *)sem_binary(c, OP_NE, obj_value(a), obj_int(0), loc)->val;
@@ -299,8 +361,15 @@ Value *sem_where(Ctx *c, Obj *cond, Obj *x, Obj *y, Loc loc) {
   return r;
 }
 
+// An operation on fp8 values other than moving and converting them.
+static _Noreturn void fp8_refuse(const char *what, Loc loc) {
+  diag_fatal(loc, "%s on fp8 is not supported by tl2cu: fp8 is a storage type here; convert with .to(tl.float32) first",
+             what);
+}
+
 Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc loc) {
   Value *xv = sem_to_value(c, x, loc), *yv = sem_to_value(c, y, loc);  // no weak scalars here
+  if (scalar_is_fp8(xv->ty.kind) || scalar_is_fp8(yv->ty.kind)) fp8_refuse(is_max ? "tl.maximum" : "tl.minimum", loc);
   // core.py maximum/minimum: _promote_bfloat16_to_float32 on both operands
   if (xv->ty.kind == TY_BF16) xv = sem_cast(c, xv, TY_F32, loc);
   if (yv->ty.kind == TY_BF16) yv = sem_cast(c, yv, TY_F32, loc);
@@ -314,6 +383,7 @@ Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc l
 // Elementwise math on floats (math.py): fp32 / fp64 only, as Triton checks.
 Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc) {
   bool any_type = !strcmp(fn, "abs");
+  if (scalar_is_fp8(x->ty.kind)) fp8_refuse(xprintf("tl.%s", fn), loc);
   if (!any_type && x->ty.kind != TY_F32 && x->ty.kind != TY_F64)
     diag_fatal(loc, "tl.%s: expected dtype fp32 or fp64 but got %s", fn, type_name(x->ty));
   if (x->ty.kind == TY_PTR) diag_fatal(loc, "tl.%s is not defined on pointers", fn);
@@ -342,6 +412,13 @@ static Value *mask_operand(Ctx *c, Obj *mask, Shape s, const char *what, Loc loc
   return use(sem_broadcast_to(c, m, s, loc));
 }
 
+// A Python number loaded as `other` or stored: typed as the pointee, except into fp8,
+// where Triton makes it a tensor first (core.py load/store: to_tensor) and converts that
+// (1.0 -> fp32 -> fp8 at run time; an int is refused, as Triton's cast refuses it).
+static Value *pointee_number(Ctx *c, Obj *o, Scalar pointee, Loc loc) {
+  return scalar_is_fp8(pointee) ? sem_to_value(c, o, loc) : sem_const(c, o, pointee, loc);
+}
+
 Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc) {
   Value *p = pointer_operand(c, ptr, "tl.load", loc);
   Value *r = sem_new(c, V_LOAD, type_scalar(p->ty.pointee), p->shape, loc);
@@ -349,7 +426,7 @@ Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc) {
   r->b = mask_operand(c, mask, p->shape, "tl.load", loc);
   if (other && other->kind != OBJ_NONE) {
     if (!r->b) diag_fatal(loc, "tl.load: 'other' needs a 'mask'");
-    Value *o = other->kind == OBJ_VALUE ? other->val : sem_const(c, other, p->ty.pointee, loc);
+    Value *o = other->kind == OBJ_VALUE ? other->val : pointee_number(c, other, p->ty.pointee, loc);
     r->c = use(sem_broadcast_to(c, sem_cast(c, o, p->ty.pointee, loc), p->shape, loc));
   }
   return r;
@@ -358,7 +435,7 @@ Value *sem_load(Ctx *c, Obj *ptr, Obj *mask, Obj *other, Loc loc) {
 // A value written through p (tl.store, atomics): broadcast to the pointer's shape and
 // cast to its element type; Python numbers take that type.
 static Value *pointee_operand(Ctx *c, Obj *o, Value *p, const char *what, Loc loc) {
-  Value *v = o->kind == OBJ_VALUE ? o->val : sem_const(c, o, p->ty.pointee, loc);
+  Value *v = o->kind == OBJ_VALUE ? o->val : pointee_number(c, o, p->ty.pointee, loc);
   Shape b;
   if (!shape_broadcast(v->shape, p->shape, &b) || !shape_eq(b, p->shape))
     diag_fatal(loc, "%s: a value of shape %s does not fit pointers of shape %s", what, shape_text(v->shape),
@@ -388,6 +465,7 @@ void sem_print(Ctx *c, const char *prefix, Obj **args, int n, bool hex, Loc loc)
     s->operands = n;
     if (!n) continue;
     Value *v = sem_to_value(c, args[i], loc);
+    if (scalar_is_fp8(v->ty.kind)) fp8_refuse("tl.device_print", loc);
     if (hex && scalar_is_float(v->ty.kind))
       diag_fatal(loc, "tl.device_print with hex=True of a floating-point value is not supported by tl2cu");
     s->v = use(v);
@@ -579,6 +657,7 @@ static Scalar reduce_dtype(const char *fn, Scalar t, Loc loc) {
 Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
                   Loc loc) {
   need_block(x, xprintf("tl.%s", fn), loc);
+  if (scalar_is_fp8(x->ty.kind)) fp8_refuse(xprintf("tl.%s", combine ? "reduce" : fn), loc);
   Shape orig = x->shape;
   int ax = 0;
   if (axis_none) {
@@ -613,6 +692,7 @@ Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn
 
 Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc) {
   need_block(x, xprintf("tl.%s", fn), loc);
+  if (scalar_is_fp8(x->ty.kind)) fp8_refuse(xprintf("tl.%s", combine ? "associative_scan" : fn), loc);
   int ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
   Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
   x = reduction_input(c, sem_cast(c, x, t, loc), fn);
@@ -811,7 +891,7 @@ bool same_value(Value *a, Value *b, int depth) {
   switch (a->kind) {
   case V_CONST: return a->ival == b->ival && (a->fval == b->fval || (a->fval != a->fval && b->fval != b->fval));
   case V_BINARY: case V_UNARY: case V_CAST: case V_MATH:
-    if (a->op != b->op || (a->fn != b->fn && (!a->fn || !b->fn || strcmp(a->fn, b->fn)))) return false;
+    if (a->op != b->op || (a->kind == V_CAST && a->ival != b->ival) || (a->fn != b->fn && (!a->fn || !b->fn || strcmp(a->fn, b->fn)))) return false;
     return (!a->a || same_value(a->a, b->a, depth + 1)) && (!a->b || same_value(a->b, b->b, depth + 1)) &&
            (!a->c || same_value(a->c, b->c, depth + 1));
   default: return false;

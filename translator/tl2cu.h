@@ -169,7 +169,9 @@ const char *op_text(Op op);
 // ---------------------------------------------------------------- types.c
 typedef enum {  // ORDER SCALAR: keep in step with the table in types.c
   TY_I1, TY_I8, TY_I16, TY_I32, TY_I64, TY_U8, TY_U16, TY_U32, TY_U64,
-  TY_F16, TY_BF16, TY_F32, TY_F64, TY_PTR, TY_NONE,
+  TY_F16, TY_BF16, TY_F32, TY_F64,
+  TY_F8E4NV, TY_F8E5,  // storage only: loaded, stored, converted, bitcast, selected (not computed on)
+  TY_PTR, TY_NONE,
 } Scalar;
 
 typedef struct {
@@ -187,7 +189,10 @@ Type type_scalar(Scalar s);
 Type type_ptr(Scalar pointee);
 bool type_eq(Type a, Type b);
 bool scalar_is_int(Scalar s);
-bool scalar_is_float(Scalar s);
+bool scalar_is_float(Scalar s);  // fp16, bf16, fp32, fp64: the types arithmetic runs in
+bool scalar_is_fp8(Scalar s);    // fp8e4nv, fp8e5
+// Why an fp8 dtype Triton names ("fp8e4b15", "float8e4b8"...) is refused, or NULL if it is not one of those.
+const char *fp8_refused(const char *name);
 bool scalar_is_signed(Scalar s);
 int scalar_bits(Scalar s);
 const char *scalar_name(Scalar s);    // "fp32"
@@ -584,6 +589,9 @@ Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc);
 Value *sem_const(Ctx *c, Obj *o, Scalar ty, Loc loc);
 Value *sem_to_value(Ctx *c, Obj *o, Loc loc);  // constexpr -> runtime scalar (literal typing)
 Value *sem_cast(Ctx *c, Value *v, Scalar to, Loc loc);
+// fp_downcast_rounding: V_CAST's ival is 1 for ROUND_RTZ (cvt.rz, or fp32 -> fp8e5 toward zero).
+typedef enum { ROUND_DEFAULT, ROUND_RTNE, ROUND_RTZ } CastRounding;
+Value *sem_cast_rounded(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc);
 Value *sem_cast_pointer(Ctx *c, Value *v, Type to, Loc loc);  // to or from a pointer type
 Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc);
 Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);

@@ -26,6 +26,8 @@ static const struct {
     {"bf16", "__nv_bfloat16", 16, false, true},
     {"fp32", "float", 32, false, true},
     {"fp64", "double", 64, false, true},
+    {"fp8e4nv", "uint8_t", 8, false, true},  // the byte as stored (OCP e4m3fn, torch.float8_e4m3fn)
+    {"fp8e5", "uint8_t", 8, false, true},    // (OCP e5m2, torch.float8_e5m2)
     {"ptr", "void *", 64, false, false},
     {"none", "void", 0, false, false},
 };
@@ -35,6 +37,7 @@ Type type_ptr(Scalar pointee) { return (Type){TY_PTR, pointee}; }
 bool type_eq(Type a, Type b) { return a.kind == b.kind && (a.kind != TY_PTR || a.pointee == b.pointee); }
 bool scalar_is_int(Scalar s) { return scalars[s].is_int; }
 bool scalar_is_float(Scalar s) { return s >= TY_F16 && s <= TY_F64; }
+bool scalar_is_fp8(Scalar s) { return s == TY_F8E4NV || s == TY_F8E5; }
 bool scalar_is_signed(Scalar s) { return scalars[s].is_signed; }
 int scalar_bits(Scalar s) { return scalars[s].bits; }
 const char *scalar_name(Scalar s) { return scalars[s].name; }
@@ -56,12 +59,32 @@ bool scalar_from_name(const char *name, Scalar *out) {
       {"float16", TY_F16}, {"bfloat16", TY_BF16}, {"float32", TY_F32}, {"float64", TY_F64},
       {"fp16", TY_F16}, {"bf16", TY_BF16}, {"fp32", TY_F32}, {"fp64", TY_F64},
       {"half", TY_F16}, {"float", TY_F32}, {"double", TY_F64},
+      {"float8e4nv", TY_F8E4NV}, {"float8e5", TY_F8E5},
+      {"float8_e4m3fn", TY_F8E4NV}, {"float8_e5m2", TY_F8E5},  // torch's names, as Triton's signatures take them
   };
-  for (int s = TY_I1; s <= TY_F64; s++)
+  for (int s = TY_I1; s <= TY_F8E5; s++)
     if (strcmp(name, scalars[s].name) == 0) return *out = (Scalar)s, true;
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
     if (strcmp(name, aliases[i].alias) == 0) return *out = aliases[i].s, true;
   return false;
+}
+
+// The fp8 formats Triton has besides fp8e4nv and fp8e5. fp8e4b8 and fp8e5b16 (AMD's fnuz)
+// have no conversion in Triton's NVIDIA backend; fp8e4b15 converts through Triton's own
+// inline assembly (language/extra/cuda/utils.py), which tl2cu does not reproduce.
+const char *fp8_refused(const char *name) {
+  static const struct { const char *names[4]; const char *why; } refused[] = {
+      {{"fp8e4b15", "float8e4b15", "float8_e4m3b11fnuz"},
+       "fp8e4b15 is not supported by tl2cu (Triton converts it through its own inline assembly; use tl.float8e4nv or tl.float8e5)"},
+      {{"fp8e4b8", "float8e4b8", "float8_e4m3fnuz"},
+       "fp8e4b8 (AMD's e4m3fnuz) has no conversions in Triton's NVIDIA backend (sm_90); use tl.float8e4nv"},
+      {{"fp8e5b16", "float8e5b16", "float8_e5m2fnuz"},
+       "fp8e5b16 (AMD's e5m2fnuz) has no conversions in Triton's NVIDIA backend (sm_90); use tl.float8e5"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    for (int j = 0; j < 4 && refused[i].names[j]; j++)
+      if (!strcmp(name, refused[i].names[j])) return refused[i].why;
+  return NULL;
 }
 
 bool shape_eq(Shape a, Shape b) {
