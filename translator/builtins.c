@@ -667,6 +667,7 @@ static const Builtin builtins[] = {
     {"tl.interleave", "a, b", b_interleave},
     {"tl.gather", "src, index, axis", b_gather},
     {"tl.histogram", "input, num_bins, mask=", b_histogram},
+    {"tl.inline_asm_elementwise", "asm, constraints, args, dtype, is_pure, pack", asm_elementwise},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},
@@ -835,7 +836,7 @@ static const char *const not_supported[] = {
     "tl.dot", "tl.dot_scaled", "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor",
     "tl.load_tensor_descriptor", "tl.store_tensor_descriptor", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.sort", "tl.topk",
-    "tl.inline_asm_elementwise", "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
+    "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
     "tl.float8e4nv", "tl.float8e5", "tl.float8e4b15", "tl.float8e4b8", "tl.float8e5b16",
 };
 

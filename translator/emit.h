@@ -137,6 +137,9 @@ void emit_assert(Em *em, Stmt *s);
 void emit_reduce(Em *em, Stmt *s);
 void emit_scan(Em *em, Stmt *s);
 
+// asm.c
+void emit_asm(Em *em, Stmt *s);
+
 // gather.c
 void emit_gather(Em *em, Stmt *s);
 void emit_histogram(Em *em, Stmt *s);

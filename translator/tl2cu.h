@@ -373,10 +373,15 @@ typedef enum {
                  // ival: AtomicSem | AtomicScope << 4. Materialized where it is called, never dropped
   V_GATHER,      // a (the source) at b (the index, of the result's shape) along axis ival
   V_HISTOGRAM,   // int32 counts of ival bins of a (1-D, 32-bit ints); b: mask or NULL
+  V_ASM,         // tl.inline_asm_elementwise, the call (asm_call); a: its operands (V_ASM_ARG list).
+                 // Its results are V_ASM_RESULTs; materialized where called, dropped only if pure
+  V_ASM_RESULT,  // result ival of the call a (its array is written by the call's statement)
+  V_ASM_ARG,     // one operand of a call: a, broadcast to the call's shape; b: the next (or NULL)
 } VKind;
 
 typedef struct Combine Combine;
 typedef struct Stmt Stmt;
+typedef struct AsmCall AsmCall;
 
 typedef struct Layout Layout;
 
@@ -420,6 +425,7 @@ struct Value {
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
   Combine *combine;   // V_REDUCE / V_SCAN with a user combine function
+  AsmCall *asm_call;  // V_ASM
 };
 
 // A @triton.jit combine function traced on two scalars (tl.reduce, tl.associative_scan).
@@ -615,8 +621,11 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc);
 Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
 // Values the threads of a program compute together, through shared memory and barriers
 // (reduce.c, gather.c): never recomputed where they are read, only read from their arrays.
+// Inline asm counts too: its elements go to the asm in groups of a thread's elements (asm.c),
+// and the asm may read the thread's own registers (%laneid), so it keeps Triton's threads.
 static inline bool is_collective(const Value *v) {
-  return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM;
+  return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
+         v->kind == V_ASM || v->kind == V_ASM_RESULT;
 }
 
 // ---------------------------------------------------------------- builtins.c
@@ -640,6 +649,13 @@ Obj *random_philox(Ctx *c, Node *call, Obj **args);
 Obj *random_philox_impl(Ctx *c, Node *call, Obj **args);
 Obj *random_uint_to_uniform_float(Ctx *c, Node *call, Obj **args);
 Obj *random_pair_uniform_to_normal(Ctx *c, Node *call, Obj **args);
+
+// ---------------------------------------------------------------- asm.c
+// tl.inline_asm_elementwise: the BuiltinFn for builtins.c's table, and whether a call must
+// stay although nothing reads its results (is_pure=False).
+Obj *asm_elementwise(Ctx *c, Node *call, Obj **args);
+bool asm_has_effect(const Value *v);
+void asm_share_layout(Value *call);  // (layout.c) every result of the call held in the call's layout
 
 // ---------------------------------------------------------------- libdevice.c
 // triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
