@@ -7,7 +7,8 @@
 // elements narrower than 32 bits packed into 32-bit registers (min(32/bits, pack) to a
 // register, element 0 in the low bits; a pointer counts as 64 bits), and each result
 // unpacked the same way. The last group is padded (undef there, 0 here) when pack does
-// not divide the thread's element count. The asm's operands are numbered as LLVM numbers
+// not divide the thread's element count (Triton's verifier wants pack to divide the
+// block's, so this happens when a thread holds fewer elements than pack). The asm's operands are numbered as LLVM numbers
 // them: every output register first (result 0's, then result 1's...), then every input
 // register (operand 0's, ...). tl2cu's per-thread arrays are in the register order of
 // Triton's blocked layout (element k of a thread: run k / vec, element k % vec of it),
@@ -31,7 +32,8 @@
 // Refused, with an error that names it: other constraint letters (b, n, i, q...), tied
 // operands ("0"), modifiers (`${0:x}`), operand counts that differ from what pack and
 // the dtypes make, a value wider than its register or of another width than its float
-// register, packed bools, pointer results.
+// register, packed bools, pointer results; and, as Triton refuses it, a block whose size
+// pack does not divide.
 #include "emit.h"
 
 #include <ctype.h>
@@ -235,6 +237,10 @@ Obj *asm_elementwise(Ctx *c, Node *call, Obj **a) {
                  shape_text(shape));
     vec_push(&ac->args, v);
   }
+  // (Triton's verifier: ElementwiseInlineAsmOp::verify)
+  if (shape.rank && shape_numel(shape) % ac->pack)
+    diag_fatal(loc, "tl.inline_asm_elementwise: the %lld elements of %s are not a multiple of pack=%d", (long long)shape_numel(shape),
+               shape_text(shape), ac->pack);
   for (int i = 0; i < ac->args.len; i++) ac->args.items[i] = sem_broadcast_to(c, ac->args.items[i], shape, loc);
   for (int i = 0; i < dtypes.len; i++) {
     Scalar t = (Scalar)((Obj *)dtypes.items[i])->ival;
