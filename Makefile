@@ -76,6 +76,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/pointer_type.py -o $(BUILD)/gpu/pointer_type.cu
 	$(BUILD)/tl2cu tests/golden/swizzle.py -o $(BUILD)/gpu/swizzle.cu
 	$(BUILD)/tl2cu tests/golden/gather_ops.py -o $(BUILD)/gpu/gather_ops.cu
+	$(BUILD)/tl2cu tests/golden/inline_asm.py -o $(BUILD)/gpu/inline_asm.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh
