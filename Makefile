@@ -79,6 +79,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/gather_ops.py -o $(BUILD)/gpu/gather_ops.cu
 	$(BUILD)/tl2cu tests/golden/block_ptr.py -o $(BUILD)/gpu/block_ptr.cu
 	$(BUILD)/tl2cu tests/golden/sort_ops.py -o $(BUILD)/gpu/sort_ops.cu
+	$(BUILD)/tl2cu tests/golden/inline_asm.py -o $(BUILD)/gpu/inline_asm.cu
 
 test: $(BUILD)/tl2cu
 	tests/run.sh

@@ -726,7 +726,7 @@ TL2CU_DEVICE To tl2cu_bitcast(From x) {
 // ---------------------------------------------------------------- fp8 and rounding modes
 // fp8e4nv (OCP e4m3fn) and fp8e5 (OCP e5m2) values are held as the bytes Triton stores
 // (uint8_t). Each conversion below uses the instructions Triton 3.6's FpToFpOp lowering
-// emits on sm_90 (docs/NOTES.md 35), one element at a time: Triton converts two or four
+// emits on sm_90 (docs/NOTES.md 37), one element at a time: Triton converts two or four
 // at once in packed registers, and each lane of those instructions is this computation.
 // Upward, fp8 goes to fp16 (exact: fp16 holds every fp8e4nv and fp8e5 value), and to
 // fp32 through fp16; downward, fp32 rounds to nearest even and saturates to the largest

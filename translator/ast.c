@@ -182,6 +182,23 @@ static Node *string(TSNode ts) {
   return n;
 }
 
+// concatenated_string: string string ...: Python joins adjacent literals ("=r," "r"), as
+// tl.inline_asm_elementwise's constraints are often written; f-strings among them are not supported.
+static Node *concatenated(TSNode ts) {
+  Node *n = new_node(ND_STR, ts);
+  Str s = {0};
+  str_add(&s, "");
+  for (uint32_t i = 0; i < ts_node_named_child_count(ts); i++) {
+    TSNode c = ts_node_named_child(ts, i);
+    if (!is(c, "string")) continue;  // (comments between the parts)
+    Node *part = string(c);
+    if (part->kind != ND_STR) return unsupported(ts, "concatenated f-strings");
+    str_add(&s, part->str);
+  }
+  n->str = s.buf;
+  return n;
+}
+
 // comparison_operator: a op b (operators field); chains are rejected like Triton does
 static Node *comparison(TSNode ts) {
   if (named_count(ts) != 2) {
@@ -359,7 +376,7 @@ static Node *expr(TSNode ts) {
   }
   if (is(ts, "none")) return new_node(ND_NONE, ts);
   if (is(ts, "string")) return string(ts);
-  if (is(ts, "concatenated_string")) return unsupported(ts, "concatenated strings");
+  if (is(ts, "concatenated_string")) return concatenated(ts);
   if (is(ts, "parenthesized_expression")) return expr(named(ts, 0));
   if (is(ts, "type")) return expr(named(ts, 0));
   if (and_or_xor(ts)) return bitwise_and_xor(ts);

@@ -701,6 +701,7 @@ static const Builtin builtins[] = {
     {"tl.sort", "x, dim=, descending=", b_sort},
     {"tl.topk", "x, k, dim=", b_topk},
     {"tl.bitonic_merge", "x, dim=, descending=", b_bitonic_merge},
+    {"tl.inline_asm_elementwise", "asm, constraints, args, dtype, is_pure, pack", asm_elementwise},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},
@@ -884,7 +885,7 @@ static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x
 // Triton has these; tl2cu does not (the README's "Not yet" list).
 static const char *const not_supported[] = {
     "tl.dot", "tl.dot_scaled", "tl._experimental_descriptor_load",
-    "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor", "tl.inline_asm_elementwise",
+    "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor",
     "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
 };
 

@@ -434,8 +434,10 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     return ex(em, v->a, &c);
   }
-  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT:
+  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM:
+  case V_ASM_RESULT:
     break;  // always materialized
+  case V_ASM_ARG: break;  // read by the call's statement only (asm.c)
   case V_BINARY: return ex_binary(em, v, cx);
   case V_UNARY: return ex_unary(em, v, cx);
   case V_CAST: return ex_cast(em, v, cx);
@@ -559,6 +561,11 @@ static void emit_let(Em *em, Stmt *s) {
     emit_atomic(em, s);
     return;
   }
+  if (v->kind == V_ASM) {  // (an effect unless pure, even when nothing reads its results)
+    emit_asm(em, s);
+    return;
+  }
+  if (v->kind == V_ASM_RESULT) return;  // written by its call, above
   if (never_read(v)) {
     line(em, "// %s is never used", v->cname);
     return;
@@ -1059,7 +1066,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
 static int64_t largest_block(Stmt *s) {
   int64_t n = 0;
   for (; s; s = s->next) {
-    if (s->kind == S_LET && never_read(s->v)) continue;  // not emitted
+    if (s->kind == S_LET && never_read(s->v) && !asm_has_effect(s->v)) continue;  // not emitted
     Value *vs[] = {s->v, s->var, s->ptr, s->mask};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
       if (!vs[i]) continue;

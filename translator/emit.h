@@ -139,6 +139,9 @@ void emit_assert(Em *em, Stmt *s);
 void emit_reduce(Em *em, Stmt *s);
 void emit_scan(Em *em, Stmt *s);
 
+// asm.c
+void emit_asm(Em *em, Stmt *s);
+
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers
 void emit_gather(Em *em, Stmt *s);

@@ -122,6 +122,10 @@ static void require(Value *v, Shape space, const int *map, int threads) {
     own_layout(v, threads, true);
     return;
   }
+  if (v->kind == V_ASM_RESULT) {  // held where its call puts all its results
+    require(v->a, space, map, threads);
+    return;
+  }
   if (is_materialized(v)) {
     // the largest space among the uses wins: it is where the value is broadcast,
     // and reading it there costs nothing (smaller uses convert or recompute)
@@ -166,7 +170,9 @@ static void walk(Stmt *s, int threads, bool force) {
       derived_layout(s->v, threads);
       return;
     }
+    if (s->v->kind == V_ASM_RESULT) return;  // laid out with its call (next in this walk)
     own_layout(s->v, threads, force);
+    if (s->v->kind == V_ASM) asm_share_layout(s->v);
     if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->map, threads);
     return;
   case S_VARDEF: case S_ASSIGN:

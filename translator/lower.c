@@ -399,7 +399,7 @@ static bool loads_since(Value *v, int first_id, int depth) {
 static void check_pure_arms(Stmt *added, Obj *then, Obj *orelse, int first_id, Loc loc) {
   bool effects = false;
   for (Stmt *s = added; s; s = s->next)
-    effects |= s->kind != S_LET || s->v->kind == V_ATOMIC || s->v->kind == V_LOAD;
+    effects |= s->kind != S_LET || s->v->kind == V_ATOMIC || s->v->kind == V_LOAD || asm_has_effect(s->v);
   Obj *arms[2] = {then, orelse};
   for (int i = 0; i < 2; i++) effects |= arms[i]->kind == OBJ_VALUE && loads_since(arms[i]->val, first_id, 0);
   if (effects)
@@ -1107,7 +1107,8 @@ void lower_discard(Value *v) {
 static bool drop_dead_values(Stmt *s) {
   bool dropped = false;
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->uses == 1 && s->v->kind != V_ATOMIC) {  // (an atomic is an effect)
+    // (an atomic is an effect, and so is inline asm that is not pure)
+    if (s->kind == S_LET && s->v->uses == 1 && s->v->kind != V_ATOMIC && !asm_has_effect(s->v)) {
       s->v->uses = 0;  // released: emit_let says it is never used
       release_operands(s->v);
       dropped = true;

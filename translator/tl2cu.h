@@ -390,10 +390,15 @@ typedef enum {
   V_HISTOGRAM,   // int32 counts of ival bins of a (1-D, 32-bit ints); b: mask or NULL
   V_SORT,        // a's rows (its last dim) through Triton's bitonic network: fn "sort", "topk" or
                  // "bitonic_merge"; ival: descending; the result's last dim is k (sort: all of it)
+  V_ASM,         // tl.inline_asm_elementwise, the call (asm_call); a: its operands (V_ASM_ARG list).
+                 // Its results are V_ASM_RESULTs; materialized where called, dropped only if pure
+  V_ASM_RESULT,  // result ival of the call a (its array is written by the call's statement)
+  V_ASM_ARG,     // one operand of a call: a, broadcast to the call's shape; b: the next (or NULL)
 } VKind;
 
 typedef struct Combine Combine;
 typedef struct Stmt Stmt;
+typedef struct AsmCall AsmCall;
 
 typedef struct Layout Layout;
 
@@ -437,6 +442,7 @@ struct Value {
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
   Combine *combine;   // V_REDUCE / V_SCAN with a user combine function
+  AsmCall *asm_call;  // V_ASM
 };
 
 // A @triton.jit combine function traced on two scalars (tl.reduce, tl.associative_scan).
@@ -638,9 +644,11 @@ Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
 Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64_t dim, int64_t descending, Loc loc);
 // Values the threads of a program compute together, through shared memory and barriers
 // (reduce.c, gather.c, sort.c): never recomputed where they are read, only read from their arrays.
+// Inline asm counts too: its elements go to the asm in groups of a thread's elements (asm.c),
+// and the asm may read the thread's own registers (%laneid), so it keeps Triton's threads.
 static inline bool is_collective(const Value *v) {
   return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
-         v->kind == V_SORT;
+         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_ASM_RESULT;
 }
 
 // ---------------------------------------------------------------- carry.c
@@ -689,6 +697,13 @@ Obj *tensordesc_make(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_load(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_store(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape...; NULL: a method
+
+// ---------------------------------------------------------------- asm.c
+// tl.inline_asm_elementwise: the BuiltinFn for builtins.c's table, and whether a call must
+// stay although nothing reads its results (is_pure=False).
+Obj *asm_elementwise(Ctx *c, Node *call, Obj **args);
+bool asm_has_effect(const Value *v);
+void asm_share_layout(Value *call);  // (layout.c) every result of the call held in the call's layout
 
 // ---------------------------------------------------------------- libdevice.c
 // triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
