@@ -24,21 +24,7 @@ def both(lib, mod, name, make, scalars=(), meta=None):  # one program
     return gpulib.both(lib, mod, name, 1, make, scalars, meta)
 
 
-def differences(ref, got):
-    """The first differing elements of the first differing output, as text ('' if none)."""
-    for i, (r, g) in enumerate(zip(ref, got)):
-        if not torch.equal(bits(r), bits(g)):
-            where = (bits(r) != bits(g)).nonzero().flatten()[:4].tolist()
-            return f" output {i} first at {where}: {g.flatten()[where].tolist()} want {r.flatten()[where].tolist()}"
-    return ""
-
-
-def check(tally, label, ref, got, err, model):
-    """The outputs: tl2cu's against Triton's, and Triton's against the model's."""
-    detail = differences(ref, got) + (f" err={err}" if err else "")
-    tally.case(not detail, f"{label}: tl2cu == Triton{detail}")
-    mdetail = differences(model, ref)
-    tally.case(not mdetail, f"{label}: Triton == model{mdetail}")
+check = gpulib.check
 
 
 def histogram_model(x, bins, mask=None):

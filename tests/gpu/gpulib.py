@@ -69,6 +69,25 @@ def same_bits(tally, label, ref, got, err):
     tally.case(err == 0 and not bad, label + detail)
 
 
+def differences(ref, got):
+    """The first differing elements of the first differing output, as text ('' if none)."""
+    import torch
+    for i, (r, g) in enumerate(zip(ref, got)):
+        if not torch.equal(bits(r), bits(g)):
+            where = (bits(r) != bits(g)).nonzero().flatten()[:4].tolist()
+            return f" output {i} first at {where}: {g.flatten()[where].tolist()} want {r.flatten()[where].tolist()}"
+    return ""
+
+
+def check(tally, label, ref, got, err, model=None):
+    """The outputs: tl2cu's against Triton's, and Triton's against the model's (if any)."""
+    detail = differences(ref, got) + (f" err={err}" if err else "")
+    tally.case(not detail, f"{label}: tl2cu == Triton{detail}")
+    if model is not None:
+        mdetail = differences(model, ref)
+        tally.case(not mdetail, f"{label}: Triton == model{mdetail}")
+
+
 class Tally:
     """The checks' verdicts: one [PASS]/[FAIL] line per case, then "N passed, N failed"
     and the exit status."""

@@ -21,21 +21,7 @@ I8, U8, I32, I64, BOOL = torch.int8, torch.uint8, torch.int32, torch.int64, torc
 bits = gpulib.bits
 
 
-def differences(ref, got):
-    """The first differing elements of the first differing output, as text ('' if none)."""
-    for i, (r, g) in enumerate(zip(ref, got)):
-        if not torch.equal(bits(r), bits(g)):
-            where = (bits(r) != bits(g)).nonzero().flatten()[:4].tolist()
-            return f" output {i} first at {where}: {g.flatten()[where].tolist()} want {r.flatten()[where].tolist()}"
-    return ""
-
-
-def check(tally, label, ref, got, err, model=None):
-    detail = differences(ref, got) + (f" err={err}" if err else "")
-    tally.case(not detail, f"{label}: tl2cu == Triton{detail}")
-    if model is not None:
-        mdetail = differences(model, ref)
-        tally.case(not mdetail, f"{label}: Triton == model{mdetail}")
+check = gpulib.check
 
 
 def log2(n):
