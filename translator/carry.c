@@ -263,20 +263,24 @@ static void replace_in_value(Value *v, Value *from, Value *to, int mark) {
   }
 }
 
-static void replace_in_stmts(Stmt *s, Value *from, Value *to, int mark) {
-  for (; s; s = s->next) {
-    Value **operands[] = {&s->v, &s->ptr, &s->mask, &s->lo, &s->hi, &s->step, &s->cond};
-    for (size_t i = 0; i < sizeof operands / sizeof operands[0]; i++) {
-      if (*operands[i] == from) {
-        *operands[i] = to;
-        from->uses--, to->uses++;
-      } else {
-        replace_in_value(*operands[i], from, to, mark);
-      }
+static void replace_in_stmts(Stmt *s, Value *from, Value *to, int mark);
+
+static void replace_in_stmt(Stmt *s, Value *from, Value *to, int mark) {
+  Value **operands[] = {&s->v, &s->ptr, &s->mask, &s->lo, &s->hi, &s->step, &s->cond};
+  for (size_t i = 0; i < sizeof operands / sizeof operands[0]; i++) {
+    if (*operands[i] == from) {
+      *operands[i] = to;
+      from->uses--, to->uses++;
+    } else {
+      replace_in_value(*operands[i], from, to, mark);
     }
-    replace_in_stmts(s->body, from, to, mark);
-    replace_in_stmts(s->orelse, from, to, mark);
   }
+  replace_in_stmts(s->body, from, to, mark);
+  replace_in_stmts(s->orelse, from, to, mark);
+}
+
+static void replace_in_stmts(Stmt *s, Value *from, Value *to, int mark) {
+  for (; s; s = s->next) replace_in_stmt(s, from, to, mark);
 }
 
 // o (a name's shape) with the parts the body left unchanged back as they were.
@@ -303,7 +307,7 @@ void carry_out_of_loop(Ctx *c, Carried *cr) {
     Part *p = cr->parts.items[i];
     if (!(p->now->kind == OBJ_VALUE && p->now->val == p->var)) continue;
     Value *init = sem_to_value(c, p->init, p->var->loc);
-    replace_in_stmts(cr->loop, p->var, init, sem_walk_mark());
+    replace_in_stmt(cr->loop, p->var, init, sem_walk_mark());
     for (Stmt **s = cr->defs; *s && *s != cr->loop; s = &(*s)->next)
       if ((*s)->kind == S_VARDEF && (*s)->var == p->var) {
         (*s)->v->uses--;
