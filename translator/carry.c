@@ -40,7 +40,7 @@ static const char *item_name(const Obj *o, int i) {
 }
 
 // The C name and the Python path of item i of o, which is named `label` / `path`.
-static const char *item_label(const char *label, const Obj *o, int i) {
+const char *obj_item_label(const char *label, const Obj *o, int i) {
   return o->kind == OBJ_TUPLE ? xprintf("%s_%d", label, i) : xprintf("%s_%s", label, item_name(o, i));
 }
 
@@ -153,7 +153,7 @@ static Obj *with_vars(Ctx *c, const char *label, const char *path, Obj *o, Vec *
   for (int i = 0; i < o->items.len; i++) {
     Obj *item = o->items.items[i];
     if (i < runtime_items(o))
-      item = with_vars(c, item_label(label, o, i), item_path(path, o, i), item, parts, loc);
+      item = with_vars(c, obj_item_label(label, o, i), item_path(path, o, i), item, parts, loc);
     vec_push(&copy->items, item);
   }
   return copy;
@@ -206,6 +206,23 @@ static void match_parts(Carried *cr, int *next, Obj *shape, Obj *now, const char
                path, obj_repr(shape), obj_repr(now));
 }
 
+// Does the expression v (up to the values named before it) read the variable of a part
+// other than own that the loop updates?
+static bool reads_other_part(Carried *cr, Value *v, Value *own, int mark) {
+  if (!v || v->visit == mark) return false;
+  v->visit = mark;
+  if (v->kind == V_VAR) {
+    for (int i = 0; i < cr->parts.len; i++) {
+      Part *p = cr->parts.items[i];
+      if (p->var == v) return v != own && !(p->now->kind == OBJ_VALUE && p->now->val == v);  // (one that changes)
+    }
+    return false;
+  }
+  if (is_materialized(v)) return false;
+  return reads_other_part(cr, v->a, own, mark) || reads_other_part(cr, v->b, own, mark) ||
+         reads_other_part(cr, v->c, own, mark);
+}
+
 // Does an update still to come, other than its own, read part i's old value?
 static bool read_by_pending(Carried *cr, const bool *done, int i) {
   Part *p = cr->parts.items[i];
@@ -228,6 +245,15 @@ void yield_carried(Ctx *c, Node *loop, Carried *cr) {
   for (int i = 0; i < cr->names.len; i++)
     match_parts(cr, &next, cr->shapes.items[i], lookup(c->env, cr->names.items[i]), cr->names.items[i], loop->loc);
   int n = cr->parts.len;
+  // A part's new value still written as an expression (a tuple's item is not named when
+  // the tuple is) would read the other variables at its update, after they changed: such
+  // a value is computed first, from the old values, as Triton yields them all at once.
+  for (int i = 0; i < n; i++) {
+    Part *p = cr->parts.items[i];
+    Value *v = p->now->kind == OBJ_VALUE ? p->now->val : NULL;
+    if (v && !is_materialized(v) && reads_other_part(cr, v, p->var, sem_walk_mark()))
+      p->now = obj_value(lower_materialize(c, v, xprintf("%s_next", p->label)));
+  }
   bool *done = xmalloc(sizeof(bool) * (size_t)(n + 1));
   for (int left = n; left > 0; left--) {
     int pick = -1;
@@ -359,7 +385,7 @@ static Obj *merge(Ctx *c, const char *label, const char *path, Obj *b, Obj *t, O
     for (int i = 0; i < first->items.len; i++) {
       Obj *bi = b ? b->items.items[i] : NULL, *ti = t ? t->items.items[i] : NULL, *ei = e ? e->items.items[i] : NULL;
       if (i < runtime_items(first)) {
-        vec_push(&copy->items, merge(c, item_label(label, first, i), item_path(path, first, i), bi, ti, ei, br, first_id, loc));
+        vec_push(&copy->items, merge(c, obj_item_label(label, first, i), item_path(path, first, i), bi, ti, ei, br, first_id, loc));
       } else {
         if ((ti && ei && !obj_same(ti, ei)) || (bi && ((ti && !obj_same(ti, bi)) || (ei && !obj_same(ei, bi)))))
           diag_fatal(loc, "'%s' takes different compile-time values in the branches of a run-time 'if'", path);

@@ -91,13 +91,26 @@ Value *lower_materialize(Ctx *c, Value *v, const char *name) {
   return v;
 }
 
-// A reduction result named by the user takes the user's name.
-static void assign_name(Ctx *c, const char *name, Obj *o) {
-  if (o->kind == OBJ_VALUE && o->val->auto_named) {
-    o->val->cname = unique_cname(c, name);
-    o->val->auto_named = false;
+// A value bound to a name is computed where it is assigned, into a C variable of that
+// name (a reduction result named by the user takes the user's name); so is every run-time
+// part of a tuple, block pointer or descriptor bound to a name: left an expression, it
+// would be computed where it is read, after a store it must not see.
+static void name_parts(Ctx *c, const char *name, Obj *o) {
+  if (o->kind == OBJ_VALUE) {
+    if (o->val->auto_named) {
+      o->val->cname = unique_cname(c, name);
+      o->val->auto_named = false;
+    }
+    materialize(c, o->val, name);
+    return;
   }
-  if (o->kind == OBJ_VALUE) o = obj_value(materialize(c, o->val, name));
+  int n = o->kind == OBJ_TUPLE ? o->items.len : o->kind == OBJ_BLOCK_PTR ? BLOCK_PTR_RUNTIME_ITEMS
+          : o->kind == OBJ_TENSOR_DESC ? TENSOR_DESC_RUNTIME_ITEMS : 0;
+  for (int i = 0; i < n; i++) name_parts(c, obj_item_label(name, o, i), o->items.items[i]);
+}
+
+static void assign_name(Ctx *c, const char *name, Obj *o) {
+  name_parts(c, name, o);
   c->env = bind(c->env, name, o);
 }
 

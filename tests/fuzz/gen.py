@@ -69,8 +69,8 @@ class Val:
 
 
 class KernelGen:
-    def __init__(self, rng, name):
-        self.rng, self.name = rng, name
+    def __init__(self, rng, name, structured=False):
+        self.rng, self.name, self.structured = rng, name, structured
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -281,6 +281,11 @@ class KernelGen:
         name = self.add_input(ty, kind, shape)
         other = {"i1": self.rng.choice(["False", "True"])}.get(ty, "0.0" if is_float(ty) else str(self.rng.randint(0, 3)))
         var = "v" + name[1:]
+        if shape == "full" and self.structured and ty != "i1" and self.rng.random() < 0.5:
+            bp = self.block_ptr(name)
+            self.emit(f"{var} = tl.load({bp}, boundary_check={self.all_dims()}, padding_option='zero')")
+            self.pool.append(Val(var, ty, kind == "tame"))
+            return var
         if shape == "full":
             self.emit(f"{var} = tl.load({name} + offs, mask=mask, other={other})")
             self.pool.append(Val(var, ty, kind == "tame"))
@@ -347,6 +352,8 @@ class KernelGen:
         for _ in range(r.randint(1, 4)):
             self.let(self.gen(r.randint(1, 3)))
         features = r.sample(["loop", "static_loop", "if", "helper", "shape", "reduce_mid"], r.randint(0, 3))
+        if self.structured:  # (drawn only here: the kernels before --structured-from stay as they were)
+            features += r.sample(["tuple_loop", "block_ptr_loop"], r.randint(1, 2))
         for f in features:
             getattr(self, "feature_" + f)()
         for v in self.pending_stores:
@@ -394,6 +401,56 @@ class KernelGen:
         expr = body.expr if body.ty == acc.ty else f"({body.expr}).to({TL[acc.ty]})"
         self.emit(f"{name} = {expr}", 2)
         self.keep(Val(name, acc.ty, tags=acc.tags | body.tags | narrowing(body.ty, acc.ty)))
+
+    def block_ptr(self, name, offsets=None):
+        """A block pointer over input `name` at the program's block (or at `offsets`)."""
+        bp = self.temp("bp")
+        if self.two_d:
+            at = offsets or f"(pid_m * {self.bm}, pid_n * {self.bn})"
+            self.emit(f"{bp} = tl.make_block_ptr({name}, (M, N), (N, 1), {at}, ({self.bm}, {self.bn}), (1, 0))")
+        else:
+            at = offsets or f"(pid * {self.b},)"
+            self.emit(f"{bp} = tl.make_block_ptr({name}, (n,), (1,), {at}, ({self.b},), (0,))")
+        return bp
+
+    def all_dims(self):
+        return "(0, 1)" if self.two_d else "(0,)"
+
+    def feature_tuple_loop(self):
+        """A tuple carried through a loop, its parts swapped and updated (carry.c)."""
+        a, b = self.pick(), self.pick()
+        name = self.temp("tup")
+        second = b.expr if b.ty == a.ty else f"({b.expr}).to({TL[a.ty]})"
+        self.emit(f"{name} = ({a.expr}, {second})")
+        self.emit("for i in range(0, reps):")
+        saved = self.scalars
+        self.scalars = saved + [("i", "i32")]
+        body = self.carried(Val(f"{name}[1]", a.ty))
+        self.scalars = saved
+        first = body.expr if body.ty == a.ty else f"({body.expr}).to({TL[a.ty]})"
+        self.emit(f"{name} = ({first}, {name}[0])", 2)
+        tags = a.tags | b.tags | body.tags | narrowing(body.ty, a.ty) | narrowing(b.ty, a.ty)
+        self.keep(Val(f"{name}[0]", a.ty, tags=tags))
+        self.keep(Val(f"{name}[1]", a.ty, tags=tags))
+
+    def feature_block_ptr_loop(self):
+        """Sums of windows read through a block pointer advanced in a loop (and maybe in an if)."""
+        r = self.rng
+        ty = r.choice(FLOATS)  # bounded floats: the sums stay exact in both (k2045: ints of any size did not)
+        name = self.add_input(ty, "tame", "full")
+        bp = self.block_ptr(name)
+        acc = self.temp("acc")
+        shape = f"({self.bm}, {self.bn})" if self.two_d else f"({self.b},)"
+        self.emit(f"{acc} = tl.zeros({shape}, dtype=tl.float32)")
+        step = f"(0, {max(self.bn // 2, 1)})" if self.two_d else f"({max(self.b // 2, 1)},)"
+        if r.random() < 0.4:
+            back = "(-1, 0)" if self.two_d else "(-3,)"
+            self.emit("if s > 0:")
+            self.emit(f"{bp} = tl.advance({bp}, {back})", 2)
+        self.emit("for i in range(0, reps):")
+        self.emit(f"{acc} += tl.load({bp}, boundary_check={self.all_dims()}, padding_option='zero').to(tl.float32)", 2)
+        self.emit(f"{bp} = tl.advance({bp}, {step})", 2)
+        self.keep(Val(acc, "fp32", tame=True))
 
     def carried(self, acc):
         """A loop body: the carried value combined with another expression."""
@@ -611,10 +668,10 @@ class KernelGen:
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
-def generate_kernel(rng, name):
+def generate_kernel(rng, name, structured=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name)
+        g = KernelGen(rng, name, structured)
         g.near_one = []
         try:
             g.build()
@@ -631,6 +688,8 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--per-file", type=int, default=20)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--structured-from", type=int, default=None,
+                    help="kernels from this index on also carry tuples and block pointers through loops")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -639,7 +698,8 @@ def main():
         batch = f"batch_{first // args.per_file:03d}"
         parts, kernels = [], []
         for i in range(first, min(first + args.per_file, args.count)):
-            src, desc = generate_kernel(rng, f"k{i}")
+            structured = args.structured_from is not None and i >= args.structured_from
+            src, desc = generate_kernel(rng, f"k{i}", structured)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)

@@ -14,18 +14,32 @@ __global__ void __launch_bounds__(128) bp_tile_copy(float *x_ptr, float *y_ptr, 
   const int32_t pid_m = (pid / tiles_n);
   // L23: pid_n = pid % tiles_n
   const int32_t pid_n = (pid % tiles_n);
+  // L24: src = tl.make_block_ptr(base=x_ptr, shape=(M, N), strides=(stride_xm, stride_xn),
+  const int64_t src_shape_0 = (int64_t)M;
+  const int64_t src_shape_1 = (int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
+  const int64_t src_strides_1 = (int64_t)stride_xn;
+  const int32_t src_offsets_0 = tl2cu_mul(pid_m, 16);
+  const int32_t src_offsets_1 = tl2cu_mul(pid_n, 32);
+  // L27: dst = tl.make_block_ptr(y_ptr, (M, N), (stride_ym, stride_yn), (pid_m * BLOCK_M, pid_n * BLOCK_N),
+  const int64_t dst_shape_0 = (int64_t)M;
+  const int64_t dst_shape_1 = (int64_t)N;
+  const int64_t dst_strides_0 = (int64_t)stride_ym;
+  const int64_t dst_strides_1 = (int64_t)stride_yn;
+  const int32_t dst_offsets_0 = tl2cu_mul(pid_m, 16);
+  const int32_t dst_offsets_1 = tl2cu_mul(pid_n, 32);
   // L29: tile = tl.load(src, boundary_check=(0, 1), padding_option="zero")
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)tl2cu_mul(pid_m, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid_m, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && ((((int64_t)tl2cu_mul(pid_n, 32) + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)tl2cu_mul(pid_n, 32) + (int64_t)(_e & 31)) < (int64_t)N))) ? *((x_ptr + (((int64_t)tl2cu_mul(pid_m, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (((int64_t)tl2cu_mul(pid_n, 32) + (int64_t)(_e & 31)) * (int64_t)stride_xn)) : 0.0f);
+    tile[_k] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && ((((int64_t)src_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) * src_strides_1)) : 0.0f);
   }
   // L30: tl.store(dst, tile * 2.0 + 1.0, boundary_check=(1, 0))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    if ((((((int64_t)tl2cu_mul(pid_m, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid_m, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && ((((int64_t)tl2cu_mul(pid_n, 32) + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)tl2cu_mul(pid_n, 32) + (int64_t)(_e & 31)) < (int64_t)N)))) *((y_ptr + (((int64_t)tl2cu_mul(pid_m, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_ym)) + (((int64_t)tl2cu_mul(pid_n, 32) + (int64_t)(_e & 31)) * (int64_t)stride_yn)) = fmaf(tile[_k], 2.0f, 1.0f);
+    if ((((((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) < dst_shape_0)) && ((((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) < dst_shape_1)))) *((y_ptr + (((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) * dst_strides_0)) + (((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) * dst_strides_1)) = fmaf(tile[_k], 2.0f, 1.0f);
   }
 }
 
@@ -35,6 +49,12 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L35: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L36: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, stride_xn), offsets=(pid * BLOCK_M, 0),
+  const int64_t rows_shape_0 = (int64_t)M;
+  const int64_t rows_shape_1 = (int64_t)N;
+  const int64_t rows_strides_0 = (int64_t)stride_xm;
+  const int64_t rows_strides_1 = (int64_t)stride_xn;
+  const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
   // L38: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
@@ -54,7 +74,7 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * (int64_t)stride_xn)), (((((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < (int64_t)N))), 0.0f);
+      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * rows_strides_1)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -106,19 +126,24 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
+    // L41: rows = tl.advance(rows, (0, BLOCK_N))
+    const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L39: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
-    rows_offsets_1 = tl2cu_add(rows_offsets_1, 32);
+    rows_offsets_1 = rows_offsets_1_1;
   }
+  // L42: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  const int64_t out_shape_0 = (int64_t)M;
+  const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
   // L43: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      if (((((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e) < (int64_t)M))) out_ptr[((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e)] = acc_1[_k];
+      if (((((int64_t)out_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)out_offsets_0 + (int64_t)_e) < out_shape_0))) out_ptr[((int64_t)out_offsets_0 + (int64_t)_e)] = acc_1[_k];
     }
   }
 }
@@ -129,6 +154,11 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L50: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L51: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
+  const int64_t rows_shape_0 = (int64_t)M;
+  const int64_t rows_shape_1 = (int64_t)N;
+  const int64_t rows_strides_0 = (int64_t)stride_xm;
+  const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
   // L53: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
@@ -148,7 +178,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL)), (((((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < (int64_t)N))), 0.0f);
+      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -200,19 +230,24 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
+    // L56: rows = tl.advance(rows, (0, BLOCK_N))
+    const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L54: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
-    rows_offsets_1 = tl2cu_add(rows_offsets_1, 32);
+    rows_offsets_1 = rows_offsets_1_1;
   }
+  // L57: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  const int64_t out_shape_0 = (int64_t)M;
+  const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
   // L58: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      if (((((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e) < (int64_t)M))) out_ptr[((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e)] = acc_1[_k];
+      if (((((int64_t)out_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)out_offsets_0 + (int64_t)_e) < out_shape_0))) out_ptr[((int64_t)out_offsets_0 + (int64_t)_e)] = acc_1[_k];
     }
   }
 }
@@ -223,6 +258,11 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L50: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L51: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
+  const int64_t rows_shape_0 = (int64_t)M;
+  const int64_t rows_shape_1 = (int64_t)N;
+  const int64_t rows_strides_0 = (int64_t)stride_xm;
+  const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
   // L53: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
@@ -243,7 +283,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<float, 4> _t;
-      if ((((((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < (int64_t)N)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL));
+      if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
       for (int _j = 0; _j < 4; ++_j) sum_input[_k + _j] = _t.v[_j];
     }
@@ -280,19 +320,24 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
+    // L56: rows = tl.advance(rows, (0, BLOCK_N))
+    const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L54: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
-    rows_offsets_1 = tl2cu_add(rows_offsets_1, 32);
+    rows_offsets_1 = rows_offsets_1_1;
   }
+  // L57: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  const int64_t out_shape_0 = (int64_t)M;
+  const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
   // L58: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      if (((((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e) < (int64_t)M))) out_ptr[((int64_t)tl2cu_mul(pid, 16) + (int64_t)_e)] = acc_1[_k];
+      if (((((int64_t)out_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)out_offsets_0 + (int64_t)_e) < out_shape_0))) out_ptr[((int64_t)out_offsets_0 + (int64_t)_e)] = acc_1[_k];
     }
   }
 }
@@ -302,6 +347,11 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
   const int _tid = threadIdx.x;
   // L64: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L65: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
+  const int64_t src_shape_0 = (int64_t)M;
+  const int64_t src_shape_1 = (int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
+  const int32_t src_offsets_0 = tl2cu_mul(pid, 16);
   // L66: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
@@ -313,13 +363,13 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)N)) ? *((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (int64_t)(_e & 31)) : 0.0f);
+    zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
   }
   // L68: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    nan_ptr[offs[_k]] = ((((((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)N))) ? *((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
+    nan_ptr[offs[_k]] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
   }
 }
 
@@ -328,6 +378,11 @@ __global__ void __launch_bounds__(128) bp_padding_aligned(float *x_ptr, float *z
   const int _tid = threadIdx.x;
   // L64: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L65: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
+  const int64_t src_shape_0 = (int64_t)M;
+  const int64_t src_shape_1 = (int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
+  const int32_t src_offsets_0 = tl2cu_mul(pid, 16);
   // L66: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
@@ -343,7 +398,7 @@ __global__ void __launch_bounds__(128) bp_padding_aligned(float *x_ptr, float *z
     for (int _j = 0; _j < 4; ++_j) {
       const int _k = _r + _j;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _t.v[_j] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)N)) ? *((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (int64_t)(_e & 31)) : 0.0f);
+      _t.v[_j] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
     }
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)(zero_ptr + offs[_k]) = _t;
@@ -356,7 +411,7 @@ __global__ void __launch_bounds__(128) bp_padding_aligned(float *x_ptr, float *z
     for (int _j = 0; _j < 4; ++_j) {
       const int _k = _r + _j;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _t.v[_j] = ((((((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) < (int64_t)M)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)N))) ? *((x_ptr + (((int64_t)tl2cu_mul(pid, 16) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
+      _t.v[_j] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
     }
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)(nan_ptr + offs[_k]) = _t;
@@ -371,18 +426,24 @@ __global__ void __launch_bounds__(128) bp_shifted(int16_t *x_ptr, int32_t *out_p
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L75: pid = tl.program_id(0)
   const int32_t pid = _program_x;
+  // L76: src = tl.make_block_ptr(x_ptr, (n,), (1,), (pid * BLOCK_N - shift,), (BLOCK_N,), (0,))
+  const int64_t src_shape_0 = (int64_t)n;
+  const int32_t src_offsets_0 = tl2cu_sub(tl2cu_mul(pid, 32), shift);
   // L77: x = tl.load(src, boundary_check=(0,), padding_option="zero").to(tl.int32)
   int32_t x[1];  // [32] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    x[_k] = (int32_t)(((((int64_t)tl2cu_sub(tl2cu_mul(pid, 32), shift) + (int64_t)_e) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 32), shift) + (int64_t)_e) < (int64_t)n)) ? x_ptr[((int64_t)tl2cu_sub(tl2cu_mul(pid, 32), shift) + (int64_t)_e)] : (int16_t)0);
+    x[_k] = (int32_t)(((((int64_t)src_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)_e) < src_shape_0)) ? x_ptr[((int64_t)src_offsets_0 + (int64_t)_e)] : (int16_t)0);
   }
+  // L78: dst = tl.make_block_ptr(out_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
+  const int64_t dst_shape_0 = (int64_t)n;
+  const int32_t dst_offsets_0 = tl2cu_mul(pid, 32);
   // L79: tl.store(dst, x * 3, boundary_check=(0,))
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    if (((((int64_t)tl2cu_mul(pid, 32) + (int64_t)_e) >= 0LL) && (((int64_t)tl2cu_mul(pid, 32) + (int64_t)_e) < (int64_t)n))) out_ptr[((int64_t)tl2cu_mul(pid, 32) + (int64_t)_e)] = (x[_k] * 3);
+    if (((((int64_t)dst_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)dst_offsets_0 + (int64_t)_e) < dst_shape_0))) out_ptr[((int64_t)dst_offsets_0 + (int64_t)_e)] = (x[_k] * 3);
   }
 }
 
@@ -394,23 +455,32 @@ __global__ void __launch_bounds__(128) bp_branch(half *x_ptr, half *y_ptr, int32
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
   // L85: pid = tl.program_id(0)
   const int32_t pid = _program_x;
+  // L86: src = tl.make_block_ptr(x_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
+  const int64_t src_shape_0 = (int64_t)n;
+  const int32_t src_offsets_0 = tl2cu_mul(pid, 32);
   // L87: if pid % 2 == 1:
-  int32_t src_offsets_0 = tl2cu_mul(pid, 32);
+  int32_t src_offsets_0_2 = src_offsets_0;
   if (((pid % 2) == 1)) {
-    src_offsets_0 = tl2cu_add(tl2cu_mul(pid, 32), skip);
+    // L88: src = tl.advance(src, (skip,))
+    const int32_t src_offsets_0_1 = tl2cu_add(src_offsets_0, skip);
+    // L87: if pid % 2 == 1:
+    src_offsets_0_2 = src_offsets_0_1;
   }
   // L89: v = tl.load(src, boundary_check=(0,), padding_option="zero")
   half v[1];  // [32] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    v[_k] = (((((int64_t)src_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)_e) < (int64_t)n)) ? x_ptr[((int64_t)src_offsets_0 + (int64_t)_e)] : half(0.0f));
+    v[_k] = (((((int64_t)src_offsets_0_2 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0_2 + (int64_t)_e) < src_shape_0)) ? x_ptr[((int64_t)src_offsets_0_2 + (int64_t)_e)] : half(0.0f));
   }
+  // L90: dst = tl.make_block_ptr(y_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
+  const int64_t dst_shape_0 = (int64_t)n;
+  const int32_t dst_offsets_0 = tl2cu_mul(pid, 32);
   // L91: tl.store(dst, v + v, boundary_check=(0,))
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    if (((((int64_t)tl2cu_mul(pid, 32) + (int64_t)_e) >= 0LL) && (((int64_t)tl2cu_mul(pid, 32) + (int64_t)_e) < (int64_t)n))) y_ptr[((int64_t)tl2cu_mul(pid, 32) + (int64_t)_e)] = (v[_k] + v[_k]);
+    if (((((int64_t)dst_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)dst_offsets_0 + (int64_t)_e) < dst_shape_0))) y_ptr[((int64_t)dst_offsets_0 + (int64_t)_e)] = (v[_k] + v[_k]);
   }
 }
 
@@ -421,6 +491,14 @@ __global__ void __launch_bounds__(128) td_tile_copy(float *x_ptr, half *y_ptr, i
   const int32_t pid = (int32_t)blockIdx.x;
   // L97: tiles_n = tl.cdiv(N, BLOCK_N)
   const int32_t tiles_n = (tl2cu_add(N, 31) / 32);
+  // L98: src = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[stride_xm, 1], block_shape=[BLOCK_M, BLOCK_N])
+  const int32_t src_shape_0 = (int32_t)(int64_t)M;
+  const int32_t src_shape_1 = (int32_t)(int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
+  // L99: dst = tl.make_tensor_descriptor(y_ptr, [M, N], [stride_ym, 1], [BLOCK_M, BLOCK_N])
+  const int32_t dst_shape_0 = (int32_t)(int64_t)M;
+  const int32_t dst_shape_1 = (int32_t)(int64_t)N;
+  const int64_t dst_strides_0 = (int64_t)stride_ym;
   // L100: m = (pid // tiles_n) * BLOCK_M
   const int32_t m = tl2cu_mul((pid / tiles_n), 16);
   // L101: n = (pid % tiles_n) * BLOCK_N
@@ -430,13 +508,13 @@ __global__ void __launch_bounds__(128) td_tile_copy(float *x_ptr, half *y_ptr, i
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N))) ? *((x_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + ((int64_t)n + (int64_t)(_e & 31))) : 0.0f);
+    tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) : 0.0f);
   }
   // L103: dst.store([m, n], tile - 0.5)  # fp32 into the fp16 matrix: cast as Triton casts
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) *((y_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * (int64_t)stride_ym)) + ((int64_t)n + (int64_t)(_e & 31))) = tl2cu_cast<half>((tile[_k] - 0.5f));
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)dst_shape_1)))) *((y_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * dst_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) = tl2cu_cast<half>((tile[_k] - 0.5f));
   }
 }
 
@@ -445,12 +523,16 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
   const int _tid = threadIdx.x;
   // L108: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L109: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
+  const int32_t src_shape_0 = (int32_t)(int64_t)M;
+  const int32_t src_shape_1 = (int32_t)(int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
   // L110: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)(int32_t)(int64_t)N))) ? *((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (int64_t)(_e & 31)) : tl2cu_bitcast<float>(2146926583));
+    tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_bitcast<float>(2146926583));
   }
   // L111: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
@@ -471,13 +553,17 @@ __global__ void __launch_bounds__(128) td_nan_aligned(float *x_ptr, float *out_p
   const int _tid = threadIdx.x;
   // L108: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
+  // L109: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
+  const int32_t src_shape_0 = (int32_t)(int64_t)M;
+  const int32_t src_shape_1 = (int32_t)(int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
   // L110: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
   float tile[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     tl2cu_vec<float, 4> _t;
-    if ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)(int32_t)(int64_t)N)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * (int64_t)stride_xm)) + (int64_t)(_e & 31));
+    if ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_bitcast<float>(2146926583);
     for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
   }

@@ -6,32 +6,32 @@ namespace tl2cu_kernels {
 // fib_range: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L23: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L24: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L24: mask = offs < n
+  // L25: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L25: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L26: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L26: b = a * 0.5
+  // L27: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.5f);
   }
-  // L27: for _ in range(steps):
+  // L28: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -43,13 +43,13 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
     b_1[_k] = b[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L28: a, b = b, a + b
+    // L29: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (a_1[_k] + b_1[_k]);
     }
-    // L27: for _ in range(steps):
+    // L28: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_1[_k] = b_1[_k];
@@ -59,7 +59,7 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
       b_1[_k] = b_2[_k];
     }
   }
-  // L29: for _ in tl.range(0, steps, 2):
+  // L30: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -71,13 +71,13 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
     b_3[_k] = b_1[_k];
   }
   for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
-    // L30: a, b = b, a - b
+    // L31: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_4[_k] = (a_2[_k] - b_3[_k]);
     }
-    // L29: for _ in tl.range(0, steps, 2):
+    // L30: for _ in tl.range(0, steps, 2):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = b_3[_k];
@@ -87,12 +87,12 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
       b_3[_k] = b_4[_k];
     }
   }
-  // L31: tl.store(out_ptr + offs, a, mask=mask)
+  // L32: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   }
-  // L32: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L33: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_3[_k];
@@ -102,20 +102,20 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
 // fib_range: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L23: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L24: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L24: mask = offs < n
+  // L25: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L25: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L26: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -124,13 +124,13 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L26: b = a * 0.5
+  // L27: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.5f);
   }
-  // L27: for _ in range(steps):
+  // L28: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -142,13 +142,13 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     b_1[_k] = b[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L28: a, b = b, a + b
+    // L29: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (a_1[_k] + b_1[_k]);
     }
-    // L27: for _ in range(steps):
+    // L28: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_1[_k] = b_1[_k];
@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
       b_1[_k] = b_2[_k];
     }
   }
-  // L29: for _ in tl.range(0, steps, 2):
+  // L30: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -170,13 +170,13 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     b_3[_k] = b_1[_k];
   }
   for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
-    // L30: a, b = b, a - b
+    // L31: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_4[_k] = (a_2[_k] - b_3[_k]);
     }
-    // L29: for _ in tl.range(0, steps, 2):
+    // L30: for _ in tl.range(0, steps, 2):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = b_3[_k];
@@ -186,7 +186,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
       b_3[_k] = b_4[_k];
     }
   }
-  // L31: tl.store(out_ptr + offs, a, mask=mask)
+  // L32: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -198,7 +198,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L32: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L33: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -215,32 +215,32 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
 // fib_static: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L37: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L38: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L38: mask = offs < n
+  // L39: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L39: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L40: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L40: b = a + 1.0
+  // L41: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 1.0f);
   }
-  // L42: a, b = b, a + b
+  // L43: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -271,12 +271,12 @@ __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, 
   for (int _k = 0; _k < 2; ++_k) {
     b_6[_k] = (b_4[_k] + b_5[_k]);
   }
-  // L43: tl.store(out_ptr + offs, a, mask=mask)
+  // L44: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = b_5[_k];
   }
-  // L44: tl.store(out_ptr + n + offs, b + steps, mask=mask)
+  // L45: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = (b_6[_k] + (float)steps);
@@ -286,20 +286,20 @@ __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, 
 // fib_static: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L37: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L38: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L38: mask = offs < n
+  // L39: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L39: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L40: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -308,13 +308,13 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L40: b = a + 1.0
+  // L41: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 1.0f);
   }
-  // L42: a, b = b, a + b
+  // L43: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -345,7 +345,7 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
   for (int _k = 0; _k < 2; ++_k) {
     b_6[_k] = (b_4[_k] + b_5[_k]);
   }
-  // L43: tl.store(out_ptr + offs, a, mask=mask)
+  // L44: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -357,7 +357,7 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L44: tl.store(out_ptr + n + offs, b + steps, mask=mask)
+  // L45: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -374,38 +374,38 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
 // swap_while: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L49: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L50: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L50: mask = offs < n
+  // L51: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L51: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L52: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L52: b = a - 2.0
+  // L53: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] - 2.0f);
   }
-  // L53: c = a * 0.0
+  // L54: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] * 0.0f);
   }
-  // L55: while i < steps:
+  // L56: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -424,15 +424,15 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
   int32_t i = 0;
   for (;;) {
     if (!(i < steps)) break;
-    // L57: c = c * 0.5 + a
+    // L58: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     }
-    // L58: i += 1
+    // L59: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
-    // L55: while i < steps:
+    // L56: while i < steps:
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_1[_k] = c_2[_k];
@@ -452,12 +452,12 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
       b_1[_k] = a_prev[_k];
     }
   }
-  // L59: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L60: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   }
-  // L60: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L61: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
@@ -467,20 +467,20 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
 // swap_while: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L49: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L50: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L50: mask = offs < n
+  // L51: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L51: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L52: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -489,19 +489,19 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L52: b = a - 2.0
+  // L53: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] - 2.0f);
   }
-  // L53: c = a * 0.0
+  // L54: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] * 0.0f);
   }
-  // L55: while i < steps:
+  // L56: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -520,15 +520,15 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
   int32_t i = 0;
   for (;;) {
     if (!(i < steps)) break;
-    // L57: c = c * 0.5 + a
+    // L58: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     }
-    // L58: i += 1
+    // L59: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
-    // L55: while i < steps:
+    // L56: while i < steps:
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       c_1[_k] = c_2[_k];
@@ -548,7 +548,7 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
       b_1[_k] = a_prev[_k];
     }
   }
-  // L59: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L60: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -560,7 +560,7 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L60: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L61: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -577,32 +577,32 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
 // swap_in_branch: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L65: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L66: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L66: mask = offs < n
+  // L67: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L67: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L68: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L68: b = a * 0.25
+  // L69: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.25f);
   }
-  // L69: if steps % 2 == 1:
+  // L70: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -623,7 +623,7 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
       b_1[_k] = a[_k];
     }
   }
-  // L71: for i in range(steps):
+  // L72: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -635,7 +635,7 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
     b_2[_k] = b_1[_k];
   }
   for (int32_t i = 0; i < steps; ++i) {
-    // L72: if i % 3 == 0:
+    // L73: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
@@ -647,13 +647,13 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
       b_3[_k] = b_2[_k];
     }
     if (((i % 3) == 0)) {
-      // L73: a, b = b + 1.0, a
+      // L74: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_3[_k] = (b_2[_k] + 1.0f);
       }
-      // L72: if i % 3 == 0:
+      // L73: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_3[_k];
@@ -663,19 +663,19 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
         b_3[_k] = a_2[_k];
       }
     } else {
-      // L75: a = a + b
+      // L76: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_4[_k] = (a_2[_k] + b_2[_k]);
       }
-      // L72: if i % 3 == 0:
+      // L73: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_4[_k];
       }
     }
-    // L71: for i in range(steps):
+    // L72: for i in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = a_5[_k];
@@ -685,12 +685,12 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
       b_2[_k] = b_3[_k];
     }
   }
-  // L76: tl.store(out_ptr + offs, a, mask=mask)
+  // L77: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   }
-  // L77: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L78: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_2[_k];
@@ -700,20 +700,20 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
 // swap_in_branch: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L65: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L66: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L66: mask = offs < n
+  // L67: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L67: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L68: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -722,13 +722,13 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L68: b = a * 0.25
+  // L69: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] * 0.25f);
   }
-  // L69: if steps % 2 == 1:
+  // L70: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -749,7 +749,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
       b_1[_k] = a[_k];
     }
   }
-  // L71: for i in range(steps):
+  // L72: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -761,7 +761,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
     b_2[_k] = b_1[_k];
   }
   for (int32_t i = 0; i < steps; ++i) {
-    // L72: if i % 3 == 0:
+    // L73: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
@@ -773,13 +773,13 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
       b_3[_k] = b_2[_k];
     }
     if (((i % 3) == 0)) {
-      // L73: a, b = b + 1.0, a
+      // L74: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_3[_k] = (b_2[_k] + 1.0f);
       }
-      // L72: if i % 3 == 0:
+      // L73: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_3[_k];
@@ -789,19 +789,19 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
         b_3[_k] = a_2[_k];
       }
     } else {
-      // L75: a = a + b
+      // L76: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_4[_k] = (a_2[_k] + b_2[_k]);
       }
-      // L72: if i % 3 == 0:
+      // L73: if i % 3 == 0:
       #pragma unroll
       for (int _k = 0; _k < 2; ++_k) {
         a_5[_k] = a_4[_k];
       }
     }
-    // L71: for i in range(steps):
+    // L72: for i in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       a_2[_k] = a_5[_k];
@@ -811,7 +811,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
       b_2[_k] = b_3[_k];
     }
   }
-  // L76: tl.store(out_ptr + offs, a, mask=mask)
+  // L77: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -823,7 +823,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L77: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L78: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -840,38 +840,38 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
 // nested_and_helper: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L82: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L83: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L83: mask = offs < n
+  // L84: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L84: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L85: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L85: b = a + 0.5
+  // L86: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 0.5f);
   }
-  // L86: c = a - 0.5
+  // L87: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] - 0.5f);
   }
-  // L87: for _ in range(steps):
+  // L88: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -888,13 +888,13 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
     c_1[_k] = c[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L89: a, b = fib_step(a, b)
+    // L90: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (b_1[_k] + c_1[_k]);
     }
-    // L87: for _ in range(steps):
+    // L88: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_1[_k] = b_2[_k];
@@ -913,12 +913,12 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
       c_1[_k] = a_prev[_k];
     }
   }
-  // L90: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L91: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   }
-  // L91: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L92: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
@@ -928,20 +928,20 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
 // nested_and_helper: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L82: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L83: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L83: mask = offs < n
+  // L84: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L84: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L85: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -950,19 +950,19 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L85: b = a + 0.5
+  // L86: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (a[_k] + 0.5f);
   }
-  // L86: c = a - 0.5
+  // L87: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (a[_k] - 0.5f);
   }
-  // L87: for _ in range(steps):
+  // L88: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -979,13 +979,13 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
     c_1[_k] = c[_k];
   }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L89: a, b = fib_step(a, b)
+    // L90: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_2[_k] = (b_1[_k] + c_1[_k]);
     }
-    // L87: for _ in range(steps):
+    // L88: for _ in range(steps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       b_1[_k] = b_2[_k];
@@ -1004,7 +1004,7 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
       c_1[_k] = a_prev[_k];
     }
   }
-  // L90: tl.store(out_ptr + offs, a + c, mask=mask)
+  // L91: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1016,7 +1016,7 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L91: tl.store(out_ptr + n + offs, b, mask=mask)
+  // L92: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1033,53 +1033,53 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
 // straight_and_scalars: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L96: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L97: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L97: mask = offs < n
+  // L98: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L98: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L99: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L99: b = a * 2.0
+  // L100: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = __fmul_rn(a[_k], 2.0f);
   }
-  // L100: a, b = b, a + b
+  // L101: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
-  // L103: for _ in range(steps):
+  // L104: for _ in range(steps):
   int32_t i = 1;
   int32_t j = steps;
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L104: i, j = j, i + j
+    // L105: i, j = j, i + j
     const int32_t j_1 = tl2cu_add(i, j);
-    // L103: for _ in range(steps):
+    // L104: for _ in range(steps):
     i = j;
     j = j_1;
   }
-  // L105: tl.store(out_ptr + offs, a + i, mask=mask)
+  // L106: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) out_ptr[offs[_k]] = (b_1[_k] + (float)i);
   }
-  // L106: tl.store(out_ptr + n + offs, b - j, mask=mask)
+  // L107: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (mask[_k]) (out_ptr + n)[offs[_k]] = (b[_k] - (float)j);
@@ -1089,20 +1089,20 @@ __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float 
 // straight_and_scalars: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L96: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L97: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L97: mask = offs < n
+  // L98: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L98: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L99: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1111,29 +1111,29 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L99: b = a * 2.0
+  // L100: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = __fmul_rn(a[_k], 2.0f);
   }
-  // L100: a, b = b, a + b
+  // L101: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   }
-  // L103: for _ in range(steps):
+  // L104: for _ in range(steps):
   int32_t i = 1;
   int32_t j = steps;
   for (int32_t u_ = 0; u_ < steps; ++u_) {
-    // L104: i, j = j, i + j
+    // L105: i, j = j, i + j
     const int32_t j_1 = tl2cu_add(i, j);
-    // L103: for _ in range(steps):
+    // L104: for _ in range(steps):
     i = j;
     j = j_1;
   }
-  // L105: tl.store(out_ptr + offs, a + i, mask=mask)
+  // L106: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1145,7 +1145,7 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L106: tl.store(out_ptr + n + offs, b - j, mask=mask)
+  // L107: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1162,123 +1162,163 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
 // tuple_carried: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) tuple_carried(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L113: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L114: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L114: mask = offs < n
+  // L115: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L115: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L116: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L117: for _ in range(steps):
-  float acc_0[2];  // [256] fp32
+  // L117: acc = (x, x * 0.5, x * 0.0 + 1.0)
+  float acc_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_0[_k] = x[_k];
+    acc_1[_k] = __fmul_rn(x[_k], 0.5f);
   }
   float acc_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
   }
+  // L118: for _ in range(steps):
+  float acc_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_0[_k] = x[_k];
+  }
+  float acc_2_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_2_1[_k] = acc_2[_k];
+  }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
+    // L119: acc = (acc[0] + acc[1], acc[1], acc[2] * 2.0)  # acc[1] unchanged
+    float acc_0_1[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_0[_k] = (acc_0[_k] + __fmul_rn(x[_k], 0.5f));
+      acc_0_1[_k] = (acc_0[_k] + acc_1[_k]);
+    }
+    float acc_2_2[2];  // [256] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_2_2[_k] = (acc_2_1[_k] * 2.0f);
+    }
+    // L118: for _ in range(steps):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_0[_k] = acc_0_1[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_2[_k] = (acc_2[_k] * 2.0f);
+      acc_2_1[_k] = acc_2_2[_k];
     }
   }
-  // L119: if steps % 2 == 1:
-  float acc_0_1[2];  // [256] fp32
+  // L120: if steps % 2 == 1:
+  float acc_0_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_0_1[_k] = acc_0[_k];
+    acc_0_2[_k] = acc_0[_k];
   }
-  float acc_1_1[2];  // [256] fp32
+  float acc_1_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_1_1[_k] = __fmul_rn(x[_k], 0.5f);
+    acc_1_2[_k] = acc_1[_k];
   }
   if (((steps % 2) == 1)) {
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_0_1[_k] = __fmul_rn(x[_k], 0.5f);
+      acc_0_2[_k] = acc_1[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_1_1[_k] = acc_0[_k];
+      acc_1_2[_k] = acc_0[_k];
     }
   }
-  // L123: while j < steps:
-  float pair_0[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_0[_k] = x[_k];
-  }
+  // L122: pair = (x, offs * 0)
   int32_t pair_1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     pair_1[_k] = (offs[_k] * 0);
   }
+  // L124: while j < steps:
+  float pair_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_0[_k] = x[_k];
+  }
+  int32_t pair_1_1[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_1_1[_k] = pair_1[_k];
+  }
   int32_t j = 0;
   for (;;) {
     if (!(j < steps)) break;
-    // L125: j += 1
-    const int32_t j_1 = tl2cu_add(j, 1);
-    // L123: while j < steps:
+    // L125: pair = (pair[0] * 0.5 + acc[2], pair[1] + 1)  # (exact products: however LLVM contracts)
+    float pair_0_1[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      pair_0[_k] = fmaf(pair_0[_k], 0.5f, acc_2[_k]);
+      pair_0_1[_k] = fmaf(pair_0[_k], 0.5f, acc_2_1[_k]);
+    }
+    int32_t pair_1_2[2];  // [256] i32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_1_2[_k] = tl2cu_add(pair_1_1[_k], 1);
+    }
+    // L126: j += 1
+    const int32_t j_1 = tl2cu_add(j, 1);
+    // L124: while j < steps:
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_0[_k] = pair_0_1[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      pair_1[_k] = tl2cu_add(pair_1[_k], 1);
+      pair_1_1[_k] = pair_1_2[_k];
     }
     j = j_1;
   }
-  // L126: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
+  // L127: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = (acc_0_1[_k] + pair_0[_k]);
+    if (mask[_k]) out_ptr[offs[_k]] = (acc_0_2[_k] + pair_0[_k]);
   }
-  // L127: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
+  // L128: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = ((acc_1_1[_k] + acc_2[_k]) + (float)pair_1[_k]);
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = ((acc_1_2[_k] + acc_2_1[_k]) + (float)pair_1_1[_k]);
   }
 }
 
 // tuple_carried: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) tuple_carried_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
   const int _tid = threadIdx.x;
-  // L113: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L114: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L114: mask = offs < n
+  // L115: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L115: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L116: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1287,95 +1327,458 @@ __global__ void __launch_bounds__(128) tuple_carried_aligned(float *x_ptr, float
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L117: for _ in range(steps):
-  float acc_0[2];  // [256] fp32
+  // L117: acc = (x, x * 0.5, x * 0.0 + 1.0)
+  float acc_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_0[_k] = x[_k];
+    acc_1[_k] = __fmul_rn(x[_k], 0.5f);
   }
   float acc_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
   }
+  // L118: for _ in range(steps):
+  float acc_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_0[_k] = x[_k];
+  }
+  float acc_2_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    acc_2_1[_k] = acc_2[_k];
+  }
   for (int32_t u_ = 0; u_ < steps; ++u_) {
+    // L119: acc = (acc[0] + acc[1], acc[1], acc[2] * 2.0)  # acc[1] unchanged
+    float acc_0_1[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_0[_k] = (acc_0[_k] + __fmul_rn(x[_k], 0.5f));
+      acc_0_1[_k] = (acc_0[_k] + acc_1[_k]);
+    }
+    float acc_2_2[2];  // [256] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_2_2[_k] = (acc_2_1[_k] * 2.0f);
+    }
+    // L118: for _ in range(steps):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      acc_0[_k] = acc_0_1[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_2[_k] = (acc_2[_k] * 2.0f);
+      acc_2_1[_k] = acc_2_2[_k];
     }
   }
-  // L119: if steps % 2 == 1:
-  float acc_0_1[2];  // [256] fp32
+  // L120: if steps % 2 == 1:
+  float acc_0_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_0_1[_k] = acc_0[_k];
+    acc_0_2[_k] = acc_0[_k];
   }
-  float acc_1_1[2];  // [256] fp32
+  float acc_1_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_1_1[_k] = __fmul_rn(x[_k], 0.5f);
+    acc_1_2[_k] = acc_1[_k];
   }
   if (((steps % 2) == 1)) {
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_0_1[_k] = __fmul_rn(x[_k], 0.5f);
+      acc_0_2[_k] = acc_1[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      acc_1_1[_k] = acc_0[_k];
+      acc_1_2[_k] = acc_0[_k];
     }
   }
-  // L123: while j < steps:
-  float pair_0[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_0[_k] = x[_k];
-  }
+  // L122: pair = (x, offs * 0)
   int32_t pair_1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     pair_1[_k] = (offs[_k] * 0);
   }
+  // L124: while j < steps:
+  float pair_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_0[_k] = x[_k];
+  }
+  int32_t pair_1_1[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_1_1[_k] = pair_1[_k];
+  }
   int32_t j = 0;
   for (;;) {
     if (!(j < steps)) break;
-    // L125: j += 1
-    const int32_t j_1 = tl2cu_add(j, 1);
-    // L123: while j < steps:
+    // L125: pair = (pair[0] * 0.5 + acc[2], pair[1] + 1)  # (exact products: however LLVM contracts)
+    float pair_0_1[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      pair_0[_k] = fmaf(pair_0[_k], 0.5f, acc_2[_k]);
+      pair_0_1[_k] = fmaf(pair_0[_k], 0.5f, acc_2_1[_k]);
+    }
+    int32_t pair_1_2[2];  // [256] i32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_1_2[_k] = tl2cu_add(pair_1_1[_k], 1);
+    }
+    // L126: j += 1
+    const int32_t j_1 = tl2cu_add(j, 1);
+    // L124: while j < steps:
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      pair_0[_k] = pair_0_1[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      pair_1[_k] = tl2cu_add(pair_1[_k], 1);
+      pair_1_1[_k] = pair_1_2[_k];
     }
     j = j_1;
   }
-  // L126: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
+  // L127: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = (acc_0_1[_k] + pair_0[_k]);
+      _t.v[_j] = (acc_0_2[_k] + pair_0[_k]);
     }
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
-  // L127: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
+  // L128: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = ((acc_1_1[_k] + acc_2[_k]) + (float)pair_1[_k]);
+      _t.v[_j] = ((acc_1_2[_k] + acc_2_1[_k]) + (float)pair_1_1[_k]);
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
+  }
+}
+
+// tuple_swapped: num_warps=4, BLOCK=256
+__global__ void __launch_bounds__(128) tuple_swapped(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L135: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L136: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L137: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L138: t = (x, x * 0.5 - 1.0)
+  float t_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1[_k] = fmaf(x[_k], 0.5f, -1.0f);
+  }
+  // L139: for _ in range(steps):
+  float t_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_0[_k] = x[_k];
+  }
+  float t_1_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1_1[_k] = t_1[_k];
+  }
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
+    // L140: t = (t[1] + 1.0, t[0])
+    float t_0_1[2];  // [256] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0_1[_k] = (t_1_1[_k] + 1.0f);
+    }
+    // L139: for _ in range(steps):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_1_1[_k] = t_0[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0[_k] = t_0_1[_k];
+    }
+  }
+  // L141: tl.store(out_ptr + offs, t[0], mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = t_0[_k];
+  }
+  // L142: tl.store(out_ptr + n + offs, t[1], mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = t_1_1[_k];
+  }
+}
+
+// tuple_swapped: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) tuple_swapped_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L135: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L136: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L137: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32 (8-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+  }
+  // L138: t = (x, x * 0.5 - 1.0)
+  float t_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1[_k] = fmaf(x[_k], 0.5f, -1.0f);
+  }
+  // L139: for _ in range(steps):
+  float t_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_0[_k] = x[_k];
+  }
+  float t_1_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1_1[_k] = t_1[_k];
+  }
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
+    // L140: t = (t[1] + 1.0, t[0])
+    float t_0_1[2];  // [256] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0_1[_k] = (t_1_1[_k] + 1.0f);
+    }
+    // L139: for _ in range(steps):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_1_1[_k] = t_0[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0[_k] = t_0_1[_k];
+    }
+  }
+  // L141: tl.store(out_ptr + offs, t[0], mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_0[_k];
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
+  }
+  // L142: tl.store(out_ptr + n + offs, t[1], mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = t_1_1[_k];
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
+  }
+}
+
+// tuple_reload: num_warps=4, BLOCK=256
+__global__ void __launch_bounds__(128) tuple_reload(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L149: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L150: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L151: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L152: tl.store(out_ptr + offs, x, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = x[_k];
+  }
+  // L153: t = (x, x - 1.0)
+  float t_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1[_k] = (x[_k] - 1.0f);
+  }
+  // L154: for _ in range(steps):
+  float t_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_0[_k] = x[_k];
+  }
+  float t_1_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1_1[_k] = t_1[_k];
+  }
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
+    // L155: t = (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, t[0])
+    float t_0_1[2];  // [256] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0_1[_k] = (tl2cu_load_masked(&out_ptr[offs[_k]], mask[_k], 0.0f) + 1.0f);
+    }
+    // L156: tl.store(out_ptr + offs, t[0] * 2.0, mask=mask)
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      if (mask[_k]) out_ptr[offs[_k]] = (t_0_1[_k] * 2.0f);
+    }
+    // L154: for _ in range(steps):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_1_1[_k] = t_0[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0[_k] = t_0_1[_k];
+    }
+  }
+  // L157: tl.store(out_ptr + n + offs, t[1] + t[0], mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = (t_1_1[_k] + t_0[_k]);
+  }
+}
+
+// tuple_reload: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) tuple_reload_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L149: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L150: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L151: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32 (8-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+  }
+  // L152: tl.store(out_ptr + offs, x, mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x[_k];
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
+  }
+  // L153: t = (x, x - 1.0)
+  float t_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1[_k] = (x[_k] - 1.0f);
+  }
+  // L154: for _ in range(steps):
+  float t_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_0[_k] = x[_k];
+  }
+  float t_1_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    t_1_1[_k] = t_1[_k];
+  }
+  for (int32_t u_ = 0; u_ < steps; ++u_) {
+    // L155: t = (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, t[0])
+    float t_0_1[2];  // [256] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0_1[_k] = (tl2cu_load_masked(&out_ptr[offs[_k]], mask[_k], 0.0f) + 1.0f);
+    }
+    // L156: tl.store(out_ptr + offs, t[0] * 2.0, mask=mask)
+    #pragma unroll
+    for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (t_0_1[_k] * 2.0f);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
+    }
+    // L154: for _ in range(steps):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_1_1[_k] = t_0[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      t_0[_k] = t_0_1[_k];
+    }
+  }
+  // L157: tl.store(out_ptr + n + offs, t[1] + t[0], mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (t_1_1[_k] + t_0[_k]);
     }
     const int _k = _r;
     if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
@@ -1508,5 +1911,41 @@ extern "C" cudaError_t tuple_carried(cudaStream_t _stream, float *x_ptr, float *
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return tuple_carried_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
+}
+
+extern "C" cudaError_t tuple_swapped_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
+    tl2cu_kernels::tuple_swapped_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  else
+    tl2cu_kernels::tuple_swapped<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t tuple_swapped(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return tuple_swapped_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
+}
+
+extern "C" cudaError_t tuple_reload_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
+    tl2cu_kernels::tuple_reload_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  else
+    tl2cu_kernels::tuple_reload<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t tuple_reload(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return tuple_reload_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 

@@ -7,7 +7,8 @@
 # tl2cu: -s 'fib_range:*fp32,*fp32,i32,i32' -s 'fib_static:*fp32,*fp32,i32,i32'
 # tl2cu: -s 'swap_while:*fp32,*fp32,i32,i32' -s 'swap_in_branch:*fp32,*fp32,i32,i32'
 # tl2cu: -s 'nested_and_helper:*fp32,*fp32,i32,i32' -s 'straight_and_scalars:*fp32,*fp32,i32,i32'
-# tl2cu: -s 'tuple_carried:*fp32,*fp32,i32,i32'
+# tl2cu: -s 'tuple_carried:*fp32,*fp32,i32,i32' -s 'tuple_swapped:*fp32,*fp32,i32,i32'
+# tl2cu: -s 'tuple_reload:*fp32,*fp32,i32,i32'
 # tl2cu: -D BLOCK=256 --grid 'cdiv(n, BLOCK)'
 import triton
 import triton.language as tl
@@ -125,3 +126,32 @@ def tuple_carried(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
         j += 1
     tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
     tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
+
+
+@triton.jit
+def tuple_swapped(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    # a tuple whose items swap as they change (regression, found by the fuzzer: the new
+    # first item was computed after the second had taken the old first, so it read that)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    t = (x, x * 0.5 - 1.0)
+    for _ in range(steps):
+        t = (t[1] + 1.0, t[0])
+    tl.store(out_ptr + offs, t[0], mask=mask)
+    tl.store(out_ptr + n + offs, t[1], mask=mask)
+
+
+@triton.jit
+def tuple_reload(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    # a tuple item loaded before a store to the same place (regression: the item was left
+    # an expression and loaded again where it was read, after the store)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, x, mask=mask)
+    t = (x, x - 1.0)
+    for _ in range(steps):
+        t = (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, t[0])
+        tl.store(out_ptr + offs, t[0] * 2.0, mask=mask)
+    tl.store(out_ptr + n + offs, t[1] + t[0], mask=mask)

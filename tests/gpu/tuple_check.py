@@ -16,7 +16,8 @@ import gpulib
 # `(a, b), c = ...` (its dependency finder, jit.py visitAssnTarget, raises "TypeError:
 # unhashable type: 'list'", seen on the H200 2026-11-30); tl2cu's translation of it is
 # covered by the golden file only.
-KERNELS = ["fib_range", "fib_static", "swap_while", "swap_in_branch", "straight_and_scalars", "tuple_carried"]
+KERNELS = ["fib_range", "fib_static", "swap_while", "swap_in_branch", "straight_and_scalars", "tuple_carried",
+           "tuple_swapped", "tuple_reload"]
 BLOCK = 256
 
 
