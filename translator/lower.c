@@ -764,6 +764,7 @@ static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node
     if (!v && p->b) v = module_eval(c->m, p->b, NULL);
     if (!v) diag_fatal(call->loc, "%s() missing argument '%s'", f->name, p->str);
     if (v->kind == OBJ_VALUE) v = obj_value(materialize(c, v->val, p->str));
+    else name_parts(c, p->str, v);  // a tuple's items too: computed at the call, not where read
     *env = bind(*env, p->str, v);
   }
   for (int k = 0; k < nkw; k++) {

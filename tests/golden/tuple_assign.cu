@@ -1785,6 +1785,134 @@ __global__ void __launch_bounds__(128) tuple_reload_aligned(float *x_ptr, float 
   }
 }
 
+// tuple_argument: num_warps=4, BLOCK=256
+__global__ void __launch_bounds__(128) tuple_argument(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L170: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L171: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L172: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L173: tl.store(out_ptr + offs, x, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = x[_k];
+  }
+  // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+  float pair_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_0[_k] = ((mask[_k] ? out_ptr[offs[_k]] : 0.0f) + 1.0f);
+  }
+  float pair_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_1[_k] = (x[_k] * 0.5f);
+  }
+  // L162: tl.store(ptr + offs, pair[1], mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) out_ptr[offs[_k]] = pair_1[_k];
+  }
+  // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+  // r: folded into the fused multiply-adds that use it
+  // L175: tl.store(out_ptr + n + offs, r + steps, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (mask[_k]) (out_ptr + n)[offs[_k]] = fmaf(pair_0[_k], 2.0f, (float)steps);
+  }
+}
+
+// tuple_argument: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) tuple_argument_aligned(float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int _tid = threadIdx.x;
+  // L170: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  int32_t offs[2];  // [256] i32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
+  }
+  // L171: mask = offs < n
+  bool mask[2];  // [256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L172: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  float x[2];  // [256] fp32 (8-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 2; _k += 2) {
+    tl2cu_vec<float, 2> _t;
+    if (mask[_k]) _t = *(const tl2cu_vec<float, 2> *)(x_ptr + offs[_k]);
+    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+  }
+  // L173: tl.store(out_ptr + offs, x, mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = x[_k];
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
+  }
+  // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+  float pair_0[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_0[_k] = ((mask[_k] ? out_ptr[offs[_k]] : 0.0f) + 1.0f);
+  }
+  float pair_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    pair_1[_k] = (x[_k] * 0.5f);
+  }
+  // L162: tl.store(ptr + offs, pair[1], mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = pair_1[_k];
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
+  }
+  // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+  // r: folded into the fused multiply-adds that use it
+  // L175: tl.store(out_ptr + n + offs, r + steps, mask=mask)
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = fmaf(pair_0[_k], 2.0f, (float)steps);
+    }
+    const int _k = _r;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + offs[_k]) = _t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t fib_range_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
@@ -1947,5 +2075,23 @@ extern "C" cudaError_t tuple_reload(cudaStream_t _stream, float *x_ptr, float *o
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return tuple_reload_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
+}
+
+extern "C" cudaError_t tuple_argument_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
+    tl2cu_kernels::tuple_argument_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  else
+    tl2cu_kernels::tuple_argument<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n, steps);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t tuple_argument(cudaStream_t _stream, float *x_ptr, float *out_ptr, int32_t n, int32_t steps) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)n, (int64_t)256);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return tuple_argument_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, out_ptr, n, steps);
 }
 

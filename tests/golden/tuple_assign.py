@@ -8,7 +8,7 @@
 # tl2cu: -s 'swap_while:*fp32,*fp32,i32,i32' -s 'swap_in_branch:*fp32,*fp32,i32,i32'
 # tl2cu: -s 'nested_and_helper:*fp32,*fp32,i32,i32' -s 'straight_and_scalars:*fp32,*fp32,i32,i32'
 # tl2cu: -s 'tuple_carried:*fp32,*fp32,i32,i32' -s 'tuple_swapped:*fp32,*fp32,i32,i32'
-# tl2cu: -s 'tuple_reload:*fp32,*fp32,i32,i32'
+# tl2cu: -s 'tuple_reload:*fp32,*fp32,i32,i32' -s 'tuple_argument:*fp32,*fp32,i32,i32'
 # tl2cu: -D BLOCK=256 --grid 'cdiv(n, BLOCK)'
 import triton
 import triton.language as tl
@@ -155,3 +155,21 @@ def tuple_reload(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
         t = (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, t[0])
         tl.store(out_ptr + offs, t[0] * 2.0, mask=mask)
     tl.store(out_ptr + n + offs, t[1] + t[0], mask=mask)
+
+
+@triton.jit
+def store_then_double(ptr, offs, mask, pair):
+    tl.store(ptr + offs, pair[1], mask=mask)
+    return pair[0] * 2.0
+
+
+@triton.jit
+def tuple_argument(x_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    # a tuple argument whose item loads what the helper then overwrites (regression: the
+    # item was loaded where the helper read it, after its store)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, x, mask=mask)
+    r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+    tl.store(out_ptr + n + offs, r + steps, mask=mask)

@@ -17,7 +17,7 @@ import gpulib
 # unhashable type: 'list'", seen on the H200 2026-11-30); tl2cu's translation of it is
 # covered by the golden file only.
 KERNELS = ["fib_range", "fib_static", "swap_while", "swap_in_branch", "straight_and_scalars", "tuple_carried",
-           "tuple_swapped", "tuple_reload"]
+           "tuple_swapped", "tuple_reload", "tuple_argument"]
 BLOCK = 256
 
 
