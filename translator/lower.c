@@ -7,8 +7,8 @@
 // tl.static_range is unrolled; calls to other @triton.jit functions are
 // inlined. Everything that depends on run-time data becomes a Value (built by
 // semantic.c) and statements (S_*) in program order. Loop-carried and
-// if-merged names become V_VAR variables, with their types checked as Triton
-// does. Errors stop the trace (diag_fatal): a kernel is all or nothing.
+// if-merged names become V_VAR variables (carry.c), with their types checked as
+// Triton does. Errors stop the trace (diag_fatal): a kernel is all or nothing.
 #include "tl2cu.h"
 
 #include <math.h>

@@ -456,7 +456,7 @@ struct Combine {
 typedef enum {
   S_LET,      // v: materialize v into its C variable
   S_VARDEF,   // var = v (declare the mutable variable var; v NULL: declared unset)
-  S_ASSIGN,   // var = v at the end of a body, in order (lower.c orders a loop's updates)
+  S_ASSIGN,   // var = v at the end of a body, in order (carry.c orders a loop's updates)
   S_STORE,    // ptr, v (value), mask
   S_FOR,      // var: induction variable; lo, hi, step; body
   S_IF,       // cond; body, orelse
