@@ -15,8 +15,7 @@
 
 static bool is_runtime_leaf(const Obj *o) { return o->kind == OBJ_VALUE || obj_is_const_number(o); }
 
-// How many leading items of o are run-time parts; the rest are compile-time.
-static int runtime_items(const Obj *o) {
+int obj_runtime_items(const Obj *o) {
   switch (o->kind) {
   case OBJ_TUPLE: return o->items.len;
   case OBJ_BLOCK_PTR: return BLOCK_PTR_RUNTIME_ITEMS;
@@ -25,7 +24,7 @@ static int runtime_items(const Obj *o) {
   }
 }
 
-static bool is_structured(const Obj *o) { return runtime_items(o) > 0 || o->kind == OBJ_TUPLE; }
+static bool is_structured(const Obj *o) { return obj_runtime_items(o) > 0 || o->kind == OBJ_TUPLE; }
 
 static const char *describe(const Obj *o) {
   if (o->kind == OBJ_TUPLE) return xprintf("a tuple of %d", o->items.len);
@@ -152,7 +151,7 @@ static Obj *with_vars(Ctx *c, const char *label, const char *path, Obj *o, Vec *
   Obj *copy = copy_structure(o);
   for (int i = 0; i < o->items.len; i++) {
     Obj *item = o->items.items[i];
-    if (i < runtime_items(o))
+    if (i < obj_runtime_items(o))
       item = with_vars(c, obj_item_label(label, o, i), item_path(path, o, i), item, parts, loc);
     vec_push(&copy->items, item);
   }
@@ -189,7 +188,7 @@ static void match_parts(Carried *cr, int *next, Obj *shape, Obj *now, const char
   }
   if (is_structured(shape) && now->kind == shape->kind && now->items.len == shape->items.len) {
     for (int i = 0; i < shape->items.len; i++) {
-      if (i < runtime_items(shape)) {
+      if (i < obj_runtime_items(shape)) {
         match_parts(cr, next, shape->items.items[i], now->items.items[i], item_path(path, shape, i), loc);
       } else if (!obj_same(shape->items.items[i], now->items.items[i])) {
         diag_fatal(loc, "'%s' changes in the loop: a compile-time part cannot change in a run-time loop",
@@ -321,7 +320,7 @@ static Obj *restore_unchanged(Obj *o, Carried *cr) {
   if (!is_structured(o)) return o;
   Obj *copy = copy_structure(o);
   for (int i = 0; i < o->items.len; i++)
-    vec_push(&copy->items, i < runtime_items(o) ? restore_unchanged(o->items.items[i], cr) : o->items.items[i]);
+    vec_push(&copy->items, i < obj_runtime_items(o) ? restore_unchanged(o->items.items[i], cr) : o->items.items[i]);
   return copy;
 }
 
@@ -384,7 +383,7 @@ static Obj *merge(Ctx *c, const char *label, const char *path, Obj *b, Obj *t, O
     Obj *copy = copy_structure(first);
     for (int i = 0; i < first->items.len; i++) {
       Obj *bi = b ? b->items.items[i] : NULL, *ti = t ? t->items.items[i] : NULL, *ei = e ? e->items.items[i] : NULL;
-      if (i < runtime_items(first)) {
+      if (i < obj_runtime_items(first)) {
         vec_push(&copy->items, merge(c, obj_item_label(label, first, i), item_path(path, first, i), bi, ti, ei, br, first_id, loc));
       } else {
         if ((ti && ei && !obj_same(ti, ei)) || (bi && ((ti && !obj_same(ti, bi)) || (ei && !obj_same(ei, bi)))))

@@ -570,21 +570,12 @@ static void emit_let(Em *em, Stmt *s) {
     line(em, "// %s is never used", v->cname);
     return;
   }
-  if (v->kind == V_REDUCE) {
-    emit_reduce(em, s);
-    return;
-  }
-  if (v->kind == V_GATHER) {
-    emit_gather(em, s);
-    return;
-  }
-  if (v->kind == V_HISTOGRAM) {
-    emit_histogram(em, s);
-    return;
-  }
-  if (v->kind == V_SORT) {
-    emit_sort(em, s);
-    return;
+  switch (v->kind) {  // the collective values: their own emitters
+  case V_REDUCE: emit_reduce(em, s); return;
+  case V_GATHER: emit_gather(em, s); return;
+  case V_HISTOGRAM: emit_histogram(em, s); return;
+  case V_SORT: emit_sort(em, s); return;
+  default: break;
   }
   note_axis(em, v);
   if (emit_vector_load(em, s)) return;

@@ -104,9 +104,7 @@ static void name_parts(Ctx *c, const char *name, Obj *o) {
     materialize(c, o->val, name);
     return;
   }
-  int n = o->kind == OBJ_TUPLE ? o->items.len : o->kind == OBJ_BLOCK_PTR ? BLOCK_PTR_RUNTIME_ITEMS
-          : o->kind == OBJ_TENSOR_DESC ? TENSOR_DESC_RUNTIME_ITEMS : 0;
-  for (int i = 0; i < n; i++) name_parts(c, obj_item_label(name, o, i), o->items.items[i]);
+  for (int i = 0, n = obj_runtime_items(o); i < n; i++) name_parts(c, obj_item_label(name, o, i), o->items.items[i]);
 }
 
 static void assign_name(Ctx *c, const char *name, Obj *o) {
@@ -335,6 +333,14 @@ static Obj *eval_fstring(Ctx *c, Node *e) {
   return obj_str(s.buf);
 }
 
+// x.name(...): the receiver, called later with the method's builtin (eval_call).
+static Obj *method(Obj *self, const char *name) {
+  Obj *m = obj_new(OBJ_METHOD);
+  m->str = name;
+  m->self = self;
+  return m;
+}
+
 static Obj *eval_attr(Ctx *c, Node *e) {
   Obj *base = eval(c, e->a);
   if (base->kind == OBJ_MODULE) return builtin_attr(c, base, e->str, e->loc);
@@ -355,18 +361,11 @@ static Obj *eval_attr(Ctx *c, Node *e) {
       for (int i = 0; i < base->val->shape.rank; i++) vec_push(&t->items, obj_int(base->val->shape.dim[i]));
       return t;
     }
-    Obj *m = obj_new(OBJ_METHOD);
-    m->str = e->str;
-    m->self = base;
-    return m;
+    return method(base, e->str);
   }
   if (base->kind == OBJ_TENSOR_DESC) {
     Obj *attr = tensordesc_attr(base, e->str, e->loc);
-    if (attr) return attr;
-    Obj *m = obj_new(OBJ_METHOD);
-    m->str = e->str;
-    m->self = base;
-    return m;
+    return attr ? attr : method(base, e->str);
   }
   if (base->kind == OBJ_DTYPE && !strcmp(e->str, "element_ty") && base->ival == TY_PTR)
     return obj_dtype((Scalar)(int)base->fval);

@@ -660,6 +660,8 @@ Carried *carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc);
 void carry_mark_loop(Carried *cr, Stmt *loop);        // the loop statement, once added
 void yield_carried(Ctx *c, Node *loop, Carried *cr);  // the end of the body: the updates
 void carry_out_of_loop(Ctx *c, Carried *cr);          // after it: names bound, unchanged parts unvaried
+// How many leading items of a tuple, block pointer or tensor descriptor are run-time parts (0: none).
+int obj_runtime_items(const Obj *o);
 // The C name of item i of a tuple, block pointer or tensor descriptor named `label` ("acc_0", "p_offsets").
 const char *obj_item_label(const char *label, const Obj *o, int i);
 // After a run-time `if` whose branches are traced: the names they change, merged.
