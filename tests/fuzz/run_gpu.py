@@ -21,6 +21,8 @@ import subprocess
 import sys
 import time
 
+import known  # tests/fuzz/known.py: the explained mismatches
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "u8": 8}
@@ -284,8 +286,11 @@ def main():
             print(f"TRITON FAILED {r['kernel']}: {r['error'][-300:]}")
     total = sum(map(len, manifest["batches"].values()))
     undefined = sum(1 for r in results.values() if r["status"] == "mismatch" and r.get("tags"))
+    explained = known.tag_known(args.dir, manifest, results)
+    unexplained = counts["mismatch"] - undefined - explained
     summary = (f"{total} kernels: {counts['equal']} equal, {counts['tolerance']} within tolerance, "
-               f"{counts['mismatch']} mismatched ({undefined} of them tagged float_to_int/raw_shift, undefined in LLVM), "
+               f"{counts['mismatch']} mismatched ({undefined} of them tagged float_to_int/raw_shift, undefined in LLVM; "
+               f"{explained} explained in tests/fuzz/known.json; {unexplained} unexplained), "
                f"{counts['rejected']} rejected by tl2cu, "
                f"{counts['triton_failed']} failed in Triton, {counts['crashed']} crashed or timed out "
                f"({time.time() - t0:.0f} s)")
