@@ -941,6 +941,33 @@ __device__ __noinline__ void tl2cu_assert_fail(const char *msg, const char *file
 
 // ---------------------------------------------------------------- host helpers
 static inline bool tl2cu_aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
+
+// The same text as tl2cu writes into a kernel.h (emit.c TENSORDESC_STRUCT; make test
+// compares them).
+// A tensor descriptor made on the host, as Triton's TensorDescriptor(base, shape, strides,
+// block_shape, padding): what the launchers of a kernel take for a parameter whose
+// signature entry is tensordesc<TYPE[BLOCK]> (the block shape is the signature's).
+// Shapes and strides count elements.
+#ifndef TL2CU_TENSORDESC_DEFINED
+#define TL2CU_TENSORDESC_DEFINED
+typedef struct tl2cu_tensordesc {
+  void *base;          /* 16-byte aligned */
+  int64_t shape[5];    /* the first `rank` used, each 1 to 2^31 - 1 */
+  int64_t strides[5];  /* the last 1, the others multiples of 16 bytes */
+  int32_t padding;     /* what loads read outside the shape: 0 zeros, 1 NaNs (fp32 only) */
+} tl2cu_tensordesc;
+#endif
+
+// What Triton's TensorDescriptor asserts on the host, checked by a launcher before it
+// launches (an invalid descriptor is cudaErrorInvalidValue, never an access out of it).
+static inline bool tl2cu_tensordesc_valid(tl2cu_tensordesc d, int rank, int elem_bytes, bool nan_padding) {
+  if (!tl2cu_aligned16(d.base) || d.strides[rank - 1] != 1) return false;
+  for (int i = 0; i < rank; i++)
+    if (d.shape[i] < 1 || d.shape[i] > INT32_MAX) return false;
+  for (int i = 0; i + 1 < rank; i++)
+    if (d.strides[i] < 1 || d.strides[i] * elem_bytes % 16 != 0) return false;
+  return d.padding == 0 || (d.padding == 1 && nan_padding);
+}
 static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }
 static inline int64_t tl2cu_min(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t tl2cu_max(int64_t a, int64_t b) { return a > b ? a : b; }

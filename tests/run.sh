@@ -113,6 +113,25 @@ while read -r py expected; do
   fi
 done < <(golden_inputs)
 
+# ---- host tensor descriptors: the struct a kernel.h declares is the runtime's, text for
+# text, and a C++ program including that header builds and links against the kernels
+if "$TL2CU" --format=none tests/golden/block_ptr.py -o "$tmp/desc.cu" -H "$tmp/desc.h" 2>/dev/null &&
+   grep -q "tl2cu_tensordesc x_desc" "$tmp/desc.h" &&
+   cmp -s <(sed -n '/^#ifndef TL2CU_TENSORDESC_DEFINED/,/^#endif/p' "$tmp/desc.h") \
+          <(sed -n '/^#ifndef TL2CU_TENSORDESC_DEFINED/,/^#endif/p' runtime/tl2cu.cuh); then
+  ok "host tensor descriptors: kernel.h declares the runtime's tl2cu_tensordesc"
+else
+  bad "host tensor descriptors: kernel.h's tl2cu_tensordesc differs from the runtime's"
+fi
+if command -v nvcc >/dev/null 2>&1; then
+  printf '#include "desc.h"\nint main() {\n  static float x[64], out[64];\n  tl2cu_tensordesc d = {x, {4, 16}, {16, 1}, 0};\n  return td_host_rows_grid(0, 1, 1, 1, out, d, 0, 1.0f) != cudaSuccess;\n}\n' >"$tmp/desc_main.cpp"
+  if nvcc -arch=sm_90 -Iruntime -I"$tmp" "$tmp/desc_main.cpp" "$tmp/desc.cu" -o "$tmp/desc_main" >"$tmp/desc_main.log" 2>&1; then
+    ok "host tensor descriptors: a C++ program builds against the launchers"
+  else
+    bad "host tensor descriptors: a C++ program builds against the launchers" "$tmp/desc_main.log"
+  fi
+fi
+
 # ---- vector-access decisions: in the plain variant of tests/golden/alignment.py every
 # load named v_* is a vector load and every s_* is not (the file says why for each)
 if "$TL2CU" tests/golden/alignment.py -o "$tmp/alignment.cu" 2>/dev/null; then

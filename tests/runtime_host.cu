@@ -3,7 +3,9 @@
 // _abs, _shl, _shr) on every width and signedness, against two's complement computed from the
 // low bits of 64-bit unsigned arithmetic, overflowing operands included. The bytewise top-bit comparisons (tl2cu_msb_*) against
 // plain C on every pair of bytes, in every byte position of a word, with the other
-// bytes random so that a carry or borrow leaking between bytes shows.
+// bytes random so that a carry or borrow leaking between bytes shows. The launchers' check
+// of host tensor descriptors (tl2cu_tensordesc_valid) on each rule Triton's TensorDescriptor
+// asserts.
 #include <cstdio>
 #include "tl2cu.cuh"
 
@@ -104,6 +106,32 @@ static long check_wrapping(const char *name) {
   return wrong;
 }
 
+// Each rule of a valid descriptor broken once; the number of verdicts that are wrong.
+static int check_tensordesc() {
+  alignas(16) static float data[64];
+  const tl2cu_tensordesc good = {data, {4, 13}, {16, 1}, 0};
+  struct {
+    tl2cu_tensordesc d;
+    int elem_bytes;
+    bool nan_padding, want;
+  } cases[] = {
+      {good, 4, false, true},
+      {{data, {4, 13}, {16, 1}, 1}, 4, true, true},    // NaN padding where it is supported
+      {{data, {4, 13}, {16, 1}, 1}, 2, false, false},  // and where not
+      {{data + 1, {4, 13}, {16, 1}, 0}, 4, false, false},  // base not 16-byte aligned
+      {{data, {4, 13}, {13, 1}, 0}, 4, false, false},      // a row stride of 52 bytes
+      {{data, {4, 13}, {8, 1}, 0}, 2, false, true},        // 16 bytes of fp16
+      {{data, {4, 13}, {16, 2}, 0}, 4, false, false},      // last stride not 1
+      {{data, {0, 13}, {16, 1}, 0}, 4, false, false},      // an empty dimension
+      {{data, {4, 1ll << 31}, {16, 1}, 0}, 4, false, false},  // beyond int32
+      {{data, {4, 13}, {16, 1}, 2}, 4, true, false},       // no such padding
+  };
+  int wrong = 0;
+  for (auto &c : cases) wrong += tl2cu_tensordesc_valid(c.d, 2, c.elem_bytes, c.nan_padding) != c.want;
+  if (wrong) printf("tl2cu_tensordesc_valid: %d wrong verdicts\n", wrong);
+  return wrong;
+}
+
 int main() {
   struct {
     const char *name;
@@ -140,7 +168,8 @@ int main() {
                               (check_wrapping<int16_t>("int16") != 0) + (check_wrapping<uint16_t>("uint16") != 0) +
                               (check_wrapping<int32_t>("int32") != 0) + (check_wrapping<uint32_t>("uint32") != 0) +
                               (check_wrapping<int64_t>("int64") != 0) + (check_wrapping<uint64_t>("uint64") != 0);
-  printf("%d of %d runtime byte helpers wrong, wrapping integer helpers wrong in %d of 8 types\n", failed,
-         (int)(sizeof cases / sizeof cases[0]) + 1, wrapping_failed);
-  return failed + wrapping_failed != 0;
+  const int desc_wrong = check_tensordesc();
+  printf("%d of %d runtime byte helpers wrong, wrapping integer helpers wrong in %d of 8 types, "
+         "%d wrong descriptor verdicts\n", failed, (int)(sizeof cases / sizeof cases[0]) + 1, wrapping_failed, desc_wrong);
+  return failed + wrapping_failed + desc_wrong != 0;
 }

@@ -11,6 +11,7 @@
 #include "tl2cu.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 // ---------------------------------------------------------------- arguments
@@ -243,15 +244,21 @@ void blockptr_store(Ctx *c, Obj *bp, Obj *val, Obj *mask, Obj *boundary_check, L
 
 // ---------------------------------------------------------------- tensor descriptors
 
+// A descriptor's block: a block shape whose rows hold at least 16 bytes (TMA's minimum).
+static Shape desc_block(Obj *dims, Scalar elem, const char *what, Loc loc) {
+  Shape s = block_shape(dims, loc);
+  int64_t row_bytes = s.dim[s.rank - 1] * scalar_bits(elem) / 8;
+  if (row_bytes < 16)
+    diag_fatal(loc, "%s: the block's last dimension must hold at least 16 bytes, got %lld", what, (long long)row_bytes);
+  return s;
+}
+
 Obj *tensordesc_make(Ctx *c, Node *call, Obj **a) {
   Loc loc = call->loc;
   const char *what = "tl.make_tensor_descriptor";
   Value *base = base_pointer(c, a[0], what, loc);
   Obj *dims = const_tuple(a[3], "tl.make_tensor_descriptor block_shape", loc);
-  Shape s = block_shape(dims, loc);
-  int64_t row_bytes = s.dim[s.rank - 1] * scalar_bits(base->ty.pointee) / 8;
-  if (row_bytes < 16)
-    diag_fatal(loc, "%s: the block's last dimension must hold at least 16 bytes, got %lld", what, (long long)row_bytes);
+  Shape s = desc_block(dims, base->ty.pointee, what, loc);
   Vec strides = items_of(a[2]);
   if (strides.len != s.rank) diag_fatal(loc, "%s: expected %d strides, got %d", what, s.rank, strides.len);
   Obj *last = strides.items[strides.len - 1];
@@ -275,6 +282,58 @@ Obj *tensordesc_make(Ctx *c, Node *call, Obj **a) {
   return desc;
 }
 
+// A signature entry "tensordesc<fp16[64, 64]>", Triton's type of a host TensorDescriptor
+// argument (jit.py specialize_impl): its element type and block shape, checked as
+// tl.make_tensor_descriptor checks them. NULL where the entry is something else.
+DescParam *tensordesc_signature(const char *entry, Loc loc) {
+  static const char prefix[] = "tensordesc<";
+  if (strncmp(entry, prefix, sizeof prefix - 1)) return NULL;
+  const char *type = entry + sizeof prefix - 1, *open = strchr(entry, '['), *close = strrchr(entry, ']');
+  if (!open || !close || close < open || strcmp(close, "]>"))
+    diag_fatal(loc, "signature entry '%s': expected tensordesc<TYPE[D0, D1, ...]>, as Triton writes it", entry);
+  DescParam *d = xmalloc(sizeof(DescParam));
+  char *elem = xstrndup(type, (size_t)(open - type));
+  if (!scalar_from_name(elem, &d->elem) || fp8_refused(elem))
+    diag_fatal(loc, "signature entry '%s': element type '%s' is not supported for tensor descriptors", entry, elem);
+  Obj *dims = obj_new(OBJ_TUPLE);
+  for (const char *p = open + 1; p < close;) {
+    char *end;
+    long long n = strtoll(p, &end, 10);
+    if (end == p) diag_fatal(loc, "signature entry '%s': the block shape must be integers", entry);
+    vec_push(&dims->items, obj_int(n));
+    for (p = end; *p == ' ' || *p == ','; p++) continue;
+  }
+  d->block = desc_block(dims, d->elem, entry, loc);
+  return d;
+}
+
+// The descriptor a kernel receives from the host, from the values of its parts'
+// parameters (in DESC_* order): the padding is known at launch only.
+Obj *tensordesc_of_params(Ctx *c, DescParam *d, Value **parts, Loc loc) {
+  int rank = d->block.rank, i = 1;
+  Obj *shape = obj_new(OBJ_TUPLE), *strides = obj_new(OBJ_TUPLE), *dims = obj_new(OBJ_TUPLE);
+  for (int k = 0; k < rank; k++) vec_push(&shape->items, obj_value(parts[i++]));
+  for (int k = 0; k + 1 < rank; k++) vec_push(&strides->items, obj_value(parts[i++]));
+  vec_push(&strides->items, obj_value(sem_const(c, obj_int(1), TY_I64, loc)));  // the launcher checks it
+  for (int k = 0; k < rank; k++) vec_push(&dims->items, obj_int(d->block.dim[k]));
+  Obj *desc = obj_new(OBJ_TENSOR_DESC);
+  vec_push(&desc->items, obj_value(parts[0]));
+  vec_push(&desc->items, shape);
+  vec_push(&desc->items, strides);
+  vec_push(&desc->items, dims);
+  vec_push(&desc->items, obj_value(parts[i]));
+  return desc;
+}
+
+// What a load reads outside the tensor: the padding option made in the kernel, or a host
+// descriptor's, known at launch (NaN only for fp32: the launcher refuses it for others).
+static Obj *desc_fill(Ctx *c, Obj *padding, Scalar elem, Loc loc) {
+  if (padding->kind != OBJ_VALUE) return tma_padding(c, padding_of(padding, elem, loc), elem, loc);
+  if (elem != TY_F32) return obj_int(0);
+  Obj *nan = tma_padding(c, PAD_NAN, elem, loc);
+  return obj_value(sem_where(c, sem_binary(c, OP_NE, padding, obj_int(0), loc), nan, obj_float(0.0), loc));
+}
+
 static Obj *desc_arg(Obj *o, Node *call, const char *what) {
   if (o->kind != OBJ_TENSOR_DESC) diag_fatal(call->loc, "%s needs a tensor descriptor, got %s", what, obj_kind_name(o));
   return o;
@@ -292,8 +351,7 @@ Obj *tensordesc_load(Ctx *c, Node *call, Obj **a) {
   Obj *desc = desc_arg(a[0], call, "load");
   Access acc = desc_access(c, desc, a[1], call->loc);
   Value *base = ((Obj *)desc->items.items[TD_BASE])->val;
-  Obj *fill = tma_padding(c, padding_of(desc->items.items[TD_PADDING], base->ty.pointee, call->loc), base->ty.pointee,
-                          call->loc);
+  Obj *fill = desc_fill(c, desc->items.items[TD_PADDING], base->ty.pointee, call->loc);
   return obj_value(sem_load(c, obj_value(acc.ptr), obj_value(acc.mask), fill, call->loc));
 }
 

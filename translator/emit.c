@@ -959,17 +959,45 @@ static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
 
 // ---------------------------------------------------------------- kernels and launchers
 
-static const char *param_list(Kernel *k, bool names) {
+// The run-time parameters as the kernel declares them or is launched with (a host
+// descriptor's parts one by one), or as the launchers declare and pass them (a host
+// descriptor as one tl2cu_tensordesc).
+typedef enum { KERNEL_PARAMS, KERNEL_ARGS, LAUNCHER_PARAMS, LAUNCHER_ARGS } ParamList;
+
+static const char *param_list(Kernel *k, ParamList list) {
   Str t = {0};
   str_add(&t, "");
+  bool launcher = list == LAUNCHER_PARAMS || list == LAUNCHER_ARGS, names = list == KERNEL_ARGS || list == LAUNCHER_ARGS;
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
-    if (p->is_constexpr) continue;
-    const char *ty = type_ctype(p->ty);
-    if (names) str_addf(&t, "%s%s", t.len ? ", " : "", p->cname);
-    else str_addf(&t, "%s%s%s%s", t.len ? ", " : "", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", p->cname);
+    if (p->is_constexpr || (launcher && p->desc && p->desc_part != DESC_BASE)) continue;
+    const char *ty = launcher && p->desc ? "tl2cu_tensordesc" : type_ctype(p->ty);
+    const char *name = launcher && p->desc ? p->desc->cname : p->cname;
+    if (names) str_addf(&t, "%s%s", t.len ? ", " : "", name);
+    else str_addf(&t, "%s%s%s%s", t.len ? ", " : "", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", name);
   }
   return t.buf;
+}
+
+// In a launcher: each host descriptor checked as Triton's TensorDescriptor checks it (and
+// NaN padding only where tl2cu has TMA's fill), then its parts, named as the kernel's.
+static void emit_descriptor_parts(Em *em, Kernel *k) {
+  for (int i = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (!p->desc) continue;
+    DescParam *d = p->desc;
+    const char *ty = type_ctype(p->ty);
+    switch (p->desc_part) {
+    case DESC_BASE:
+      line(em, "  if (!tl2cu_tensordesc_valid(%s, %d, %d, %s)) return cudaErrorInvalidValue;", d->cname, d->block.rank,
+           scalar_bits(d->elem) / 8, d->elem == TY_F32 ? "true" : "false");
+      line(em, "  %s%s%s = (%s)%s.base;", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", p->cname, ty, d->cname);
+      break;
+    case DESC_SHAPE: line(em, "  const int32_t %s = (int32_t)%s.shape[%d];", p->cname, d->cname, p->desc_dim); break;
+    case DESC_STRIDE: line(em, "  const int64_t %s = %s.strides[%d];", p->cname, d->cname, p->desc_dim); break;
+    default: line(em, "  const int32_t %s = %s.padding;", p->cname, d->cname); break;
+    }
+  }
 }
 
 // A combine function of tl.reduce / tl.associative_scan, as a device function.
@@ -1024,7 +1052,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
   line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("%s %d: %s", k->nselect ? "heuristics variant" : "autotune config", k->config_index, k->config_text) : spec.buf, note);
-  const char *params = param_list(k, false);
+  const char *params = param_list(k, KERNEL_PARAMS);
   int t = k->program_threads, block = k->num_warps * 32;
   bool uses_tid = mentions(body.buf, "_tid");  // a kernel without blocks has no element index
   if (t) {
@@ -1173,7 +1201,7 @@ static void stored_params(Stmt *s, uint64_t *mask) {
 // (tl2cu_autotune in the runtime) and keeps the fastest.
 static void emit_tuning_launchers(Em *em, Kernel *k) {
   const char *name = k->launcher;
-  const char *params = param_list(k, false), *args = param_list(k, true);
+  const char *params = param_list(k, LAUNCHER_PARAMS), *args = param_list(k, LAUNCHER_ARGS);
   const char *sep = *params ? ", " : "";
   int n = k->nconfigs;
   line(em, "extern \"C\" int %s_configs(void) { return %d; }", name, n);
@@ -1202,13 +1230,14 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
     const char *kname = ((Obj *)keys->items.items[i])->str;
     for (int j = 0; j < k->params.len; j++) {
       Param *p = k->params.items[j];
-      if (!p->is_constexpr && !strcmp(p->name, kname) && p->ty.kind != TY_PTR)
+      if (!p->is_constexpr && !p->desc && !strcmp(p->name, kname) && p->ty.kind != TY_PTR)
         str_addf(&key, "%s(int64_t)%s", key.len ? ", " : "", p->cname);
     }
   }
   for (int j = 0; j < k->params.len; j++) {
     Param *p = k->params.items[j];
-    if (!p->is_constexpr && p->ty.kind == TY_PTR && (j >= 64 || (written >> j & 1))) str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->cname);
+    if (!p->is_constexpr && p->ty.kind == TY_PTR && (j >= 64 || (written >> j & 1)))
+      str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->desc ? xprintf("%s.base", p->desc->cname) : p->cname);
   }
   if (k->nselect) {  // @triton.heuristics: the arguments pick the variant
     line(em, "extern \"C\" cudaError_t %s(cudaStream_t _stream%s%s) {", name, sep, params);
@@ -1237,7 +1266,7 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
 
 // The launch of one variant over grid gx x gy x gz.
 static void emit_launch(Em *em, Kernel *k, const char *kernel, const char *indent) {
-  const char *args = param_list(k, true);
+  const char *args = param_list(k, KERNEL_ARGS);
   int block = k->num_warps * 32;
   if (k->program_threads) {
     int per = block / k->program_threads;
@@ -1250,11 +1279,12 @@ static void emit_launch(Em *em, Kernel *k, const char *kernel, const char *inden
 
 static void emit_launchers(Em *em, Kernel *k) {
   const char *name = k->config_index >= 0 ? xprintf("%s_config%d", k->launcher, k->config_index) : k->launcher;
-  const char *params = param_list(k, false), *args = param_list(k, true);
+  const char *params = param_list(k, LAUNCHER_PARAMS), *args = param_list(k, LAUNCHER_ARGS);
   const char *sep = *params ? ", " : "";
   const char *linkage = k->config_index >= 0 ? "static" : "extern \"C\"";
   line(em, "%s cudaError_t %s_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz%s%s) {", linkage, name,
        sep, params);
+  emit_descriptor_parts(em, k);
   line(em, "  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing");
   if (k->program_threads) line(em, "  // %d programs per thread block", k->num_warps * 32 / k->program_threads);
   if (k->aligned_variant) {
@@ -1312,6 +1342,31 @@ void emit_file(FILE *out, Vec *kernels, Options *opt) {
   fputs(s.buf, out);
 }
 
+// The launchers' struct of a host tensor descriptor; runtime/tl2cu.cuh has the same text.
+static const char TENSORDESC_STRUCT[] =
+    "// A tensor descriptor made on the host, as Triton's TensorDescriptor(base, shape, strides,\n"
+    "// block_shape, padding): what the launchers of a kernel take for a parameter whose\n"
+    "// signature entry is tensordesc<TYPE[BLOCK]> (the block shape is the signature's).\n"
+    "// Shapes and strides count elements.\n"
+    "#ifndef TL2CU_TENSORDESC_DEFINED\n"
+    "#define TL2CU_TENSORDESC_DEFINED\n"
+    "typedef struct tl2cu_tensordesc {\n"
+    "  void *base;          /* 16-byte aligned */\n"
+    "  int64_t shape[5];    /* the first `rank` used, each 1 to 2^31 - 1 */\n"
+    "  int64_t strides[5];  /* the last 1, the others multiples of 16 bytes */\n"
+    "  int32_t padding;     /* what loads read outside the shape: 0 zeros, 1 NaNs (fp32 only) */\n"
+    "} tl2cu_tensordesc;\n"
+    "#endif\n";
+
+static bool takes_descriptors(Vec *kernels) {
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    for (int j = 0; j < k->params.len; j++)
+      if (((Param *)k->params.items[j])->desc) return true;
+  }
+  return false;
+}
+
 static bool uses_type(Vec *kernels, Scalar t) {
   for (int i = 0; i < kernels->len; i++) {
     Kernel *k = kernels->items[i];
@@ -1329,10 +1384,12 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
   fprintf(out, "#pragma once\n#include <cuda_runtime.h>\n#include <stdint.h>\n");
   if (uses_type(kernels, TY_F16)) fprintf(out, "#include <cuda_fp16.h>\n");
   if (uses_type(kernels, TY_BF16)) fprintf(out, "#include <cuda_bf16.h>\n");
-  fprintf(out, "#ifndef __cplusplus\n#include <stdbool.h>\n#endif\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+  fprintf(out, "#ifndef __cplusplus\n#include <stdbool.h>\n#endif\n\n");
+  if (takes_descriptors(kernels)) fprintf(out, "%s\n", TENSORDESC_STRUCT);
+  fprintf(out, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   for (int i = 0; i < kernels->len; i++) {
     Kernel *k = kernels->items[i];
-    const char *params = param_list(k, false), *sep = *params ? ", " : "";
+    const char *params = param_list(k, LAUNCHER_PARAMS), *sep = *params ? ", " : "";
     if (k->config_index > 0) continue;
     if (k->config_index == 0) {
       if (k->nselect) {

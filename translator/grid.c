@@ -30,7 +30,7 @@ const char *host_function(const char *name) {
 static Param *find_param(Kernel *k, const char *name) {
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
-    if (!strcmp(p->name, name)) return p;
+    if (!p->desc && !strcmp(p->name, name)) return p;  // a descriptor's parts have no Python name
   }
   return NULL;
 }
@@ -53,14 +53,25 @@ static const char *unmapped(HostCx *hc, Node *at, const char *fmt, const char *a
   return NULL;
 }
 
+// The parameter at Python position `pos`, or NULL (also for a host tensor descriptor,
+// whose parts are parameters of their own but one position).
+static Param *param_at(Kernel *k, int pos) {
+  for (int i = 0, at = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (p->desc && p->desc_part != DESC_BASE) continue;
+    if (at++ == pos) return p->desc ? NULL : p;
+  }
+  return NULL;
+}
+
 // The kernel parameter a caller's name is passed as in the launch, or NULL.
 static Param *passed_as(HostCx *hc, const char *host) {
   int i = 0;
   for (Node *a = hc->call->args; a; a = a->next, i++) {
     if (a->kind == ND_KWARG) {
       if (a->a->kind == ND_NAME && !strcmp(a->a->str, host)) return find_param(hc->k, a->str);
-    } else if (a->kind == ND_NAME && !strcmp(a->str, host) && i < hc->k->params.len) {
-      return hc->k->params.items[i];
+    } else if (a->kind == ND_NAME && !strcmp(a->str, host)) {
+      return param_at(hc->k, i);
     }
   }
   return NULL;

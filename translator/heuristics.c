@@ -86,7 +86,7 @@ static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
   if (n) {
     for (int i = 0; i < k->params.len; i++) {
       Param *p = k->params.items[i];
-      if (strcmp(p->name, n->str)) continue;
+      if (p->desc || strcmp(p->name, n->str)) continue;
       if (p->is_constexpr) return xprintf("(%s)", obj_repr(p->constval));
       if (p->ty.kind == TY_PTR) return xprintf("(int64_t)(uintptr_t)%s", p->cname);
       return scalar_is_float(p->ty.kind) ? xprintf("(double)%s", p->cname) : xprintf("(int64_t)%s", p->cname);

@@ -1051,6 +1051,27 @@ static const char *config_text(Obj *cfg) {
   return t.buf;
 }
 
+// A host tensor descriptor's parts, each a parameter of the kernel (tl2cu.h DescParam).
+static void push_descriptor_params(Kernel *k, DescParam *d) {
+  int rank = d->block.rank;
+  for (int part = DESC_BASE; part <= DESC_PADDING; part++) {
+    int count = part == DESC_SHAPE ? rank : part == DESC_STRIDE ? rank - 1 : 1;
+    for (int dim = 0; dim < count; dim++) {
+      Param *p = xmalloc(sizeof(Param));
+      p->desc = d;
+      p->desc_part = part;
+      p->desc_dim = dim;
+      switch (part) {
+      case DESC_BASE: p->name = xprintf("%s_base", d->name), p->ty = type_ptr(d->elem), p->divisibility = 16; break;
+      case DESC_SHAPE: p->name = xprintf("%s_shape%d", d->name, dim), p->ty = type_scalar(TY_I32); break;
+      case DESC_STRIDE: p->name = xprintf("%s_stride%d", d->name, dim), p->ty = type_scalar(TY_I64); break;
+      default: p->name = xprintf("%s_padding", d->name), p->ty = type_scalar(TY_I32); break;
+      }
+      vec_push(&k->params, p);
+    }
+  }
+}
+
 static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
   const char *sig = find_sig(o, f->name, nkernels);
@@ -1066,6 +1087,13 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     bool typed = annotation_type(pn->a, &p->ty);
     if (typed && scalar_is_fp8(p->ty.kind))
       diag_fatal(pn->loc, "parameter '%s': fp8 scalar arguments are not supported by tl2cu (fp8 pointers are)", p->name);
+    DescParam *desc = i < nentries ? tensordesc_signature(entries[i], sig_loc(f)) : NULL;
+    if (desc) {
+      if (p->is_constexpr) diag_fatal(pn->loc, "constexpr parameter '%s' cannot be a tensor descriptor", p->name);
+      desc->name = p->name;
+      push_descriptor_params(k, desc);
+      continue;
+    }
     if (i < nentries) {
       apply_sig_entry(p, entries[i], f);
       typed = !p->is_constexpr;
@@ -1140,6 +1168,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true};
   int nkernels = opt->kernels.len ? opt->kernels.len : 1;
   setup_params(&c, k, f, opt, nkernels, cfg, fixed);
+  Vec desc_parts = {0};
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
     if (p->is_constexpr) {
@@ -1151,6 +1180,13 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
     v->cname = p->cname = unique_cname(&c, p->name);
     v->ival = p->divisibility;  // a ":16" hint: 16-byte aligned pointer, or integer divisible by 16
     v->param_index = i;
+    if (p->desc) {  // a part of a host descriptor: the name holds the descriptor once its last part is made
+      if (p->desc_part == DESC_BASE) p->desc->cname = unique_cname(&c, p->desc->name), desc_parts.len = 0;
+      vec_push(&desc_parts, v);
+      if (p->desc_part == DESC_PADDING)
+        c.env = bind(c.env, p->desc->name, tensordesc_of_params(&c, p->desc, (Value **)desc_parts.items, f->def->loc));
+      continue;
+    }
     c.env = bind(c.env, p->name, obj_value(v));
   }
   trace_block(&c, f->def->body);

@@ -481,6 +481,17 @@ struct Stmt {
   bool hex;               // S_PRINT: hex=True
 };
 
+// A tensor descriptor made on the host (Triton's TensorDescriptor; signature entry
+// "tensordesc<fp16[64, 64]>"): the launchers take one tl2cu_tensordesc (runtime header),
+// the kernel its parts, each a Param of its own (DESC_BASE, a shape and a stride per
+// dimension, the last stride being 1, and the padding flag).
+typedef struct {
+  const char *name, *cname;  // the launchers' struct argument
+  Scalar elem;
+  Shape block;
+} DescParam;
+enum { DESC_BASE, DESC_SHAPE, DESC_STRIDE, DESC_PADDING };
+
 typedef struct {
   const char *name;
   const char *cname;  // its name in C (names.c), set for runtime parameters
@@ -488,6 +499,8 @@ typedef struct {
   bool is_constexpr;
   Obj *constval;
   int divisibility;  // 16 from a ":16" hint
+  DescParam *desc;   // a part of this host descriptor: desc_part (DESC_*) of dimension desc_dim
+  int desc_part, desc_dim;
 } Param;
 
 typedef struct {
@@ -700,6 +713,8 @@ void blockptr_store(Ctx *c, Obj *bp, Obj *val, Obj *mask, Obj *boundary_check, L
 Obj *tensordesc_make(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_load(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_store(Ctx *c, Node *call, Obj **args);
+DescParam *tensordesc_signature(const char *entry, Loc loc);  // "tensordesc<fp16[64, 64]>", else NULL
+Obj *tensordesc_of_params(Ctx *c, DescParam *d, Value **parts, Loc loc);
 Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape...; NULL: a method
 
 // ---------------------------------------------------------------- asm.c

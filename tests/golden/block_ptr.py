@@ -3,12 +3,15 @@
 # strided matrix with boundary checks on either dim or both, zero and NaN padding, tiles
 # starting before the matrix (negative offsets), a block pointer advanced through a
 # loop and in a run-time `if`, stores through block pointers, and tensor descriptors made
-# in the kernel (loads padded with zeros or NaNs, stores cast to the element type).
+# in the kernel (loads padded with zeros or NaNs, stores cast to the element type) or on
+# the host (TensorDescriptor arguments: one tl2cu_tensordesc per descriptor in the launchers).
 # tl2cu: -s 'bp_tile_copy:*fp32,*fp32,i32,i32,i32,i32,i32,i32' -s 'bp_row_sums:*fp32,*fp32,i32,i32,i32,i32'
 # tl2cu: -s 'bp_row_sums_unit:*fp32,*fp32,i32,i32,i32'
 # tl2cu: -s 'bp_padding:*fp32,*fp32,*fp32,i32,i32,i32' -s 'bp_shifted:*i16,*i32,i32,i32'
 # tl2cu: -s 'bp_branch:*fp16,*fp16,i32,i32' -s 'td_tile_copy:*fp32,*fp16,i32,i32,i32,i32'
 # tl2cu: -s 'td_nan:*fp32,*fp32,i32,i32,i32'
+# tl2cu: -s 'td_host_copy:tensordesc<fp32[16, 32]>,tensordesc<fp16[16, 32]>'
+# tl2cu: -s 'td_host_rows:*fp32,tensordesc<fp32[8, 16]>,i32,fp32'
 # tl2cu: -D BLOCK_M=16 -D BLOCK_N=32 --num-warps 4
 import triton
 import triton.language as tl
@@ -110,3 +113,29 @@ def td_nan(x_ptr, out_ptr, M, N, stride_xm, BLOCK_M: tl.constexpr, BLOCK_N: tl.c
     tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
     offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tl.store(out_ptr + offs, tile)
+
+
+@triton.jit
+def td_host_copy(in_desc, out_desc):
+    # descriptors made on the host; the tile's shape is theirs
+    BM = in_desc.block_shape[0]
+    BN = in_desc.block_shape[1]
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    tile = in_desc.load([m, n])
+    out_desc.store([m, n], tile * 2.0 + 1.0)
+
+
+@triton.jit
+def td_host_rows(out_ptr, x_desc, start, scale):
+    # a descriptor between pointer and scalar arguments, read from before its first row
+    # (the padding, zeros or NaNs, is the host descriptor's); its shape and strides read too
+    BM: tl.constexpr = x_desc.block_shape[0]
+    BN: tl.constexpr = x_desc.block_shape[1]
+    pid = tl.program_id(0)
+    tile = x_desc.load([pid * BM + start, 0])
+    rows = pid * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    M = x_desc.shape[0]
+    out = out_ptr + rows[:, None] * BN + cols[None, :]
+    tl.store(out, tile * scale + x_desc.strides[0], mask=rows[:, None] < M + 4)

@@ -22,8 +22,11 @@ Known differences, measured on the H200 (2026-12-01), left out of the cases belo
 - A TMA store writes the elements past the tensor's shape up to the next 16 bytes of a
   row (an fp16 row of 70 also got columns 70 and 71); tl2cu writes only inside the shape.
 """
+import ctypes
+
 import torch
 import triton
+from triton.tools.tensor_descriptor import TensorDescriptor
 
 import gpulib
 
@@ -45,6 +48,32 @@ def run(tally, lib, mod, name, label, grid, inputs, outputs, scalars):
 
 def poison(shape, dtype):
     return torch.full(shape, -7, dtype=dtype, device="cuda")
+
+
+class Tl2cuTensorDesc(ctypes.Structure):  # runtime/tl2cu.cuh tl2cu_tensordesc
+    _fields_ = [("base", ctypes.c_void_p), ("shape", ctypes.c_int64 * 5), ("strides", ctypes.c_int64 * 5),
+                ("padding", ctypes.c_int32)]
+
+
+def descriptors(t, shape, block, padding="zero"):
+    """The same host descriptor of t for Triton (TensorDescriptor) and for tl2cu."""
+    strides = [t.stride(0), 1] if len(shape) == 2 else [1]
+    d = Tl2cuTensorDesc(t.data_ptr(), (ctypes.c_int64 * 5)(*shape), (ctypes.c_int64 * 5)(*strides),
+                        1 if padding == "nan" else 0)
+    return TensorDescriptor(t, list(shape), strides, list(block), padding=padding), d
+
+
+def run_host(tally, lib, mod, name, label, grid, make, triton_args, tl2cu_args, outputs):
+    """make() -> (tensors, outputs' indices); triton_args/tl2cu_args(tensors) -> arguments."""
+    ref, got = make(), make()
+    getattr(mod, name)[grid](*triton_args(ref))
+    torch.cuda.synchronize()
+    launcher = getattr(lib, name + "_grid")
+    launcher.restype = ctypes.c_int
+    stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+    err = launcher(stream, *grid, *([1] * (3 - len(grid))), *tl2cu_args(got))
+    torch.cuda.synchronize()
+    gpulib.same_bits(tally, f"{name} {label}", [ref[i] for i in outputs], [got[i] for i in outputs], err)
 
 
 def main():
@@ -95,6 +124,31 @@ def main():
     M, N, ld = 20, 20, 24
     run(tally, lib, mod, "td_nan", f"{M}x{N} from row -3", cdiv(M, BM), [rand(M, ld)],
         [poison((cdiv(M, BM) * BM * BN,), torch.float32)], (M, N, ld))
+
+    # descriptors made on the host (TensorDescriptor arguments; tl2cu: tl2cu_tensordesc)
+    for M, N in ((37, 72), (16, 32), (5, 8)):
+        x, y_ld = rand(M, N + 4), cdiv(N, 8) * 8 + 8  # row strides of 16-byte multiples
+        make = lambda: [x.clone(), poison((M, y_ld), torch.float16)]
+        tri = lambda t: [descriptors(t[0], (M, N), (16, 32))[0], descriptors(t[1], (M, N), (16, 32))[0]]
+        tl = lambda t: [descriptors(t[0], (M, N), (16, 32))[1], descriptors(t[1], (M, N), (16, 32))[1]]
+        run_host(tally, lib, mod, "td_host_copy", f"{M}x{N}", (cdiv(M, 16), cdiv(N, 32)), make, tri, tl, [1])
+    for M, N, start, padding in ((21, 13, -3, "zero"), (21, 13, -3, "nan"), (64, 16, 5, "nan"), (3, 16, 0, "zero")):
+        rows = cdiv(M + 4, 8) * 8
+        x = rand(M, 16)
+        make = lambda: [poison((rows, 16), torch.float32), x.clone()]
+        tri = lambda t: [t[0], descriptors(t[1], (M, N), (8, 16), padding)[0], start, 0.5]
+        tl = lambda t: [ctypes.c_void_p(t[0].data_ptr()), descriptors(t[1], (M, N), (8, 16), padding)[1],
+                        ctypes.c_int32(start), ctypes.c_float(0.5)]
+        run_host(tally, lib, mod, "td_host_rows", f"{M}x{N} from row {start} padding {padding}", (rows // 8,), make,
+                 tri, tl, [0])
+    # a descriptor Triton's TensorDescriptor would refuse: the launcher returns cudaErrorInvalidValue
+    x, out = rand(4, 17), poison((8, 16), torch.float32)
+    bad = Tl2cuTensorDesc(x.data_ptr() + 4, (ctypes.c_int64 * 5)(3, 16), (ctypes.c_int64 * 5)(17, 1), 0)
+    launcher = lib.td_host_rows_grid
+    launcher.restype = ctypes.c_int
+    err = launcher(None, 1, 1, 1, ctypes.c_void_p(out.data_ptr()), bad, ctypes.c_int32(0), ctypes.c_float(1.0))
+    torch.cuda.synchronize()
+    tally.case(err == 1 and bool((out == -7).all()), f"td_host_rows: a misaligned descriptor is refused (err={err})")
     tally.finish()
 
 
