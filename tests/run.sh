@@ -113,6 +113,18 @@ while read -r py expected; do
   fi
 done < <(golden_inputs)
 
+# ---- the IR after a pass (--dump-ir=PASS, the pass named on the .ir file's first line),
+# checked by the verifier after every pass on the way
+for py in tests/ir/*.py; do
+  name=$(basename "$py" .py)
+  expected=tests/ir/$name.ir
+  ir_pass=$(sed -n '1s/^.* after \([a-z]*\)$/\1/p' "$expected" 2>/dev/null)
+  "$TL2CU" "$py" --dump-ir="${ir_pass:-layout}" >"$tmp/$name.ir" 2>"$tmp/$name.ir.err"
+  [ $UPDATE = 1 ] && cp "$tmp/$name.ir" "$expected"
+  if diff -u "$expected" "$tmp/$name.ir" >"$tmp/$name.ir.diff" 2>&1; then ok "IR $name after ${ir_pass:-layout}"
+  else cat "$tmp/$name.ir.err" >>"$tmp/$name.ir.diff"; bad "IR $name after ${ir_pass:-layout}" "$tmp/$name.ir.diff"; fi
+done
+
 # ---- host tensor descriptors: the struct a kernel.h declares is the runtime's, text for
 # text, and a C++ program including that header builds and links against the kernels
 if "$TL2CU" --format=none tests/golden/block_ptr.py -o "$tmp/desc.cu" -H "$tmp/desc.h" 2>/dev/null &&
@@ -409,7 +421,17 @@ if make -s asan >"$tmp/asan.log" 2>&1; then
       cat "$tmp/asan.one" >>"$tmp/asan.log"
     fi
   done
-  if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden and error inputs"; else bad "asan+ubsan" "$tmp/asan.log"; fi
+  for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py; do  # the IR printer too
+    for ir_pass in trace layout; do
+      build/asan/tl2cu --dump-ir=$ir_pass "$py" >/dev/null 2>"$tmp/asan.one"
+      if grep -qE "AddressSanitizer|runtime error|LeakSanitizer" "$tmp/asan.one"; then
+        san_ok=0
+        echo "== $py --dump-ir=$ir_pass" >>"$tmp/asan.log"
+        cat "$tmp/asan.one" >>"$tmp/asan.log"
+      fi
+    done
+  done
+  if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden and error inputs, and their IR dumps"; else bad "asan+ubsan" "$tmp/asan.log"; fi
   # mutants, deep nesting and long lines (tests/fuzz/crash.py; the full runs are in docs/NOTES.md)
   if python3 tests/fuzz/crash.py --seed 1 --count 200 >"$tmp/crash.log" 2>&1; then ok "$(tail -1 "$tmp/crash.log")"
   else bad "crash fuzzing" "$tmp/crash.log"; fi

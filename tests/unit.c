@@ -5,6 +5,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int checks, failures;
 
@@ -183,6 +185,58 @@ static int parenthesize_lines(void) {
   return 0;
 }
 
+// ---------------------------------------------------------------- verify.c
+
+static Value *ir_value(VKind kind, Type ty, Shape shape) {
+  Value *v = xmalloc(sizeof(Value));
+  v->kind = kind, v->ty = ty, v->shape = shape;
+  return v;
+}
+
+static Stmt *ir_store(Value *ptr, Value *val) {
+  Stmt *s = xmalloc(sizeof(Stmt));
+  s->kind = S_STORE, s->ptr = ptr, s->v = val;
+  return s;
+}
+
+// Does ir_verify accept the kernel? (It stops the process on a violation: run it in a child.)
+static bool verifies(Kernel *k, bool layouts) {
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    ir_verify(k, "unit", layouts);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static void test_verify(void) {
+  Shape block = {1, {128}}, scalar = {0, {0}};
+  Value *ptr = ir_value(V_PARAM, type_ptr(TY_F32), scalar), *n = ir_value(V_PARAM, type_scalar(TY_I32), scalar);
+  Value *range = ir_value(V_ARANGE, type_scalar(TY_I32), block);
+  Value *ptrs = ir_value(V_BINARY, type_ptr(TY_F32), block);
+  ptrs->op = OP_ADD, ptrs->a = ptr, ptrs->b = range;
+  Value *x = ir_value(V_LOAD, type_scalar(TY_F32), block);
+  x->a = ptrs, x->cname = "x";
+  Stmt *let = xmalloc(sizeof(Stmt));
+  let->kind = S_LET, let->v = x, let->next = ir_store(ptrs, x);
+  Kernel k = {.body = let};
+  CHECK(verifies(&k, false), "verify: a load and a store through pointers pass");
+  CHECK(!verifies(&k, true), "verify: after layout assignment, a materialized block without a layout is caught");
+  let->next = ir_store(n, x);
+  CHECK(!verifies(&k, false), "verify: a store through an int is caught");
+  Value *half_block = ir_value(V_ARANGE, type_scalar(TY_I32), (Shape){1, {64}});
+  ptrs->b = half_block;
+  let->next = ir_store(ptrs, x);
+  CHECK(!verifies(&k, false), "verify: an elementwise operand of another shape is caught");
+  ptrs->b = range;
+  x->ty = type_scalar(TY_I16);
+  CHECK(!verifies(&k, false), "verify: a load of another type than the pointer's is caught");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "--parenthesize")) return parenthesize_lines();
   test_types();
@@ -192,6 +246,7 @@ int main(int argc, char **argv) {
   test_options();
   test_closest_name();
   test_promotion();
+  test_verify();
   if (failures) {
     fprintf(stderr, "unit: %d of %d checks failed\n", failures, checks);
     return 1;

@@ -228,6 +228,12 @@ static void write_output(Vec *kernels, Options *opt, const char *argv0) {
   if (opt->write_depfile) write_depfile(opt, argv0);
 }
 
+// After each pass: the IR checked, and printed if --dump-ir asks for this pass.
+static void after_pass(Kernel *k, const char *pass, bool layouts, Options *opt) {
+  ir_verify(k, pass, layouts);
+  if (opt->dump_ir && !strcmp(opt->dump_ir, pass)) ir_dump(stdout, k, pass);
+}
+
 int main(int argc, char **argv) {
   Options opt = {0};
   options_parse_argv(&opt, argc, argv);
@@ -272,7 +278,9 @@ int main(int argc, char **argv) {
     Vec variants = lower_function(m, f, &opt);  // one per autotune config
     for (int j = 0; j < variants.len; j++) {
       Kernel *k = variants.items[j];
+      after_pass(k, "trace", false, &opt);
       layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
+      after_pass(k, "layout", true, &opt);
       grid_compile(k, &opt, opt.input, text, len);
       grid_from_launch(k);
       k->launcher = opt.launcher_name ? opt.launcher_name : f->name;
@@ -286,7 +294,7 @@ int main(int argc, char **argv) {
                 f->name, k->launcher);
   }
   stop_if_errors();
-  write_output(&kernels, &opt, argv[0]);
+  if (!opt.dump_ir) write_output(&kernels, &opt, argv[0]);
   util_free_all();
   return 0;
 }

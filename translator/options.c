@@ -35,6 +35,8 @@ static const char usage[] =
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
     "  -MF FILE                the same, into FILE\n"
     "      --print-include-dir print the directory holding tl2cu.cuh for this tl2cu (for nvcc -I)\n"
+    "      --dump-ir[=PASS]    print the IR after PASS (trace, layout; default layout) on\n"
+    "                          stdout instead of writing CUDA\n"
     "      --help, --version\n"
     "\n"
     "Options may also stand in FILE.py on comment lines '# tl2cu: <options>';\n"
@@ -147,6 +149,13 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
     opt->format = a + 9;
     if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))
       bad_option(o, "--format takes auto, none or clang-format, not '%s'", opt->format);
+    return 1;
+  }
+  if (!strcmp(a, "--dump-ir")) { opt->dump_ir = "layout"; return 1; }
+  if (!strncmp(a, "--dump-ir=", 10)) {
+    opt->dump_ir = a + 10;
+    if (strcmp(opt->dump_ir, "trace") && strcmp(opt->dump_ir, "layout"))
+      bad_option(o, "--dump-ir takes trace or layout (the passes so far), not '%s'", opt->dump_ir);
     return 1;
   }
   if (!strcmp(a, "-MD")) { opt->write_depfile = true; return 1; }

@@ -340,6 +340,7 @@ typedef struct {
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
   bool print_include_dir; // --print-include-dir: print where tl2cu.cuh is, translate nothing
+  const char *dump_ir;    // --dump-ir[=PASS]: print the IR after PASS ("trace", "layout") instead of CUDA
 } Options;
 
 // collect.c (declared here, after Options): -D can stand for autotune configs
@@ -462,10 +463,10 @@ typedef enum {
   S_IF,       // cond; body, orelse
   S_RETURN,   // early return (in a kernel)
   S_BARRIER,  // __syncthreads()
-  S_WHILE,    // for (;;) { body }: the body starts with an S_BREAK_UNLESS
+  S_WHILE,    // for (;;) { body }: the body computes the condition, then S_BREAK_UNLESS
   S_BREAK_UNLESS,  // if (!cond) break;
   S_PRINT,    // tl.device_print: v (NULL: the prefix alone), each element with its index (debug.c)
-  S_ASSERT,   // tl.device_assert in debug mode: cond, every element (debug.c)
+  S_ASSERT,   // tl.device_assert in debug mode: v, the condition, every element (debug.c)
 } SKind;
 
 struct Stmt {
@@ -553,6 +554,12 @@ int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
 bool is_materialized(Value *v);
+
+// ---------------------------------------------------------------- verify.c, irdump.c
+// The IR's invariants after a pass (layouts: they are assigned); an internal error if not.
+void ir_verify(Kernel *k, const char *after, bool layouts);
+// The IR in a stable text form, one op per line (--dump-ir).
+void ir_dump(FILE *out, Kernel *k, const char *after);
 
 // ---------------------------------------------------------------- grid.c
 // Compiles a --grid expression into C over the launcher's parameters.

@@ -1,0 +1,252 @@
+// irdump.c: the IR in a stable text form (--dump-ir[=PASS]), one op per line with its
+// shape, dtype and, once assigned, layout; for reading what a pass did and for tests that
+// check passes through it, as LLVM and MLIR tests read their IR.
+//
+//   kernel add_kernel(%x_ptr: *fp32, %n_elements: i32) num_warps=4 BLOCK_SIZE=1024
+//   L28   %pid = program_id 0 : i32
+//   L30   %offsets = add %0, %1 : [1024] i32 #blocked<vec=4, per_thread=8, threads=128, space=[1024], map=[0]>
+//
+// A value the tracer did not name is %N, numbered where first printed; it is printed on
+// its own line before the op that first uses it (the CUDA recomputes it where used).
+#include "tl2cu.h"
+
+
+typedef struct {
+  FILE *out;
+  int *numbers;  // by Value id (all below sem_next_id()): 0 = not printed yet, else its %N + 1
+  int next;
+  int indent;
+} Dump;
+
+static const char *op_mnemonic(Op op) {
+  static const char *const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow",   "shl", "shr",
+                                      "and", "or",  "xor", "lt",  "le",       "gt",  "ge",    "eq",  "ne",
+                                      "is",  "isnot", "in", "neg", "pos",     "invert", "land", "lor"};
+  return (unsigned)op < sizeof names / sizeof names[0] ? names[op] : "?";
+}
+
+static const char *kind_mnemonic(Value *v) {
+  switch (v->kind) {
+  case V_CONST: return "const";
+  case V_PARAM: return "param";
+  case V_PROGRAM_ID: return "program_id";
+  case V_NUM_PROGRAMS: return "num_programs";
+  case V_ARANGE: return "arange";
+  case V_EXPAND: return "expand_dims";
+  case V_BROADCAST: return "broadcast";
+  case V_BINARY: case V_UNARY: return op_mnemonic(v->op);
+  case V_CAST: return "cast";
+  case V_BITCAST: return "bitcast";
+  case V_WHERE: return "where";
+  case V_MATH: return xprintf("math.%s", v->fn);
+  case V_LOAD: return "load";
+  case V_VAR: return "var";
+  case V_PERMUTE: return "permute";
+  case V_RESHAPE: return "reshape";
+  case V_FLIP: return "flip";
+  case V_JOIN: return "join";
+  case V_SPLIT: return "split";
+  case V_REDUCE: return xprintf("reduce.%s", v->combine ? v->combine->name : v->fn);
+  case V_SCAN: return xprintf("scan.%s", v->combine ? v->combine->name : v->fn);
+  case V_ATOMIC: return xprintf("atomic.%s", v->fn);
+  case V_GATHER: return "gather";
+  case V_HISTOGRAM: return "histogram";
+  case V_SORT: return xprintf("sort.%s", v->fn);
+  case V_ASM: return "inline_asm";
+  case V_ASM_RESULT: return "asm_result";
+  case V_ASM_ARG: return "asm_arg";
+  }
+  return "?";
+}
+
+static int *number_slot(Dump *d, Value *v) { return &d->numbers[v->id]; }
+
+static void print_value(Dump *d, Value *v);
+
+// How an operand is written: its C name, or %N (printed first if it was not).
+static const char *operand(Dump *d, Value *v) {
+  if (v->kind == V_CONST)
+    return scalar_is_float(v->ty.kind) ? xprintf("%.17g", v->fval) : xprintf("%lld", (long long)v->ival);
+  if (v->cname && (v->kind == V_PARAM || v->kind == V_VAR || is_materialized(v))) return xprintf("%%%s", v->cname);
+  if (!*number_slot(d, v)) print_value(d, v);
+  return xprintf("%%%d", *number_slot(d, v) - 1);
+}
+
+static const char *type_text(Value *v) {
+  return v->shape.rank ? xprintf("%s %s", shape_text(v->shape), type_name(v->ty)) : type_name(v->ty);
+}
+
+// A held block's layout: runs of vec elements, per_thread of them in each of the threads,
+// over the block `space`; map: the space dim each of the value's dims follows (-1: size 1),
+// so a reduction's result held where its elements were shows as a slice of the space.
+static const char *layout_text(Value *v) {
+  Layout *l = v->shape.rank ? v->layout : NULL;
+  if (!l) return "";
+  Str t = {0};
+  str_addf(&t, " #blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
+           l->threads, shape_text(l->space));
+  for (int i = 0; i < v->shape.rank; i++) str_addf(&t, "%s%d", i ? ", " : "", l->map[i]);
+  str_add(&t, "]>");
+  return t.buf;
+}
+
+// The op's operands and attributes, after its mnemonic.
+static const char *arguments(Dump *d, Value *v) {
+  Str t = {0};
+  str_add(&t, "");
+  switch (v->kind) {
+  case V_CONST: return operand(d, v);
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return xprintf("%lld", (long long)v->ival);
+  case V_EXPAND: case V_FLIP: return xprintf("%s, axis=%lld", operand(d, v->a), (long long)v->ival);
+  case V_SPLIT: return xprintf("%s, part=%lld", operand(d, v->a), (long long)v->ival);
+  case V_PERMUTE:
+    str_add(&t, operand(d, v->a));
+    str_add(&t, ", perm=[");
+    for (int i = 0; i < v->shape.rank; i++) str_addf(&t, "%s%d", i ? ", " : "", v->perm[i]);
+    str_add(&t, "]");
+    return t.buf;
+  case V_REDUCE: case V_SCAN:
+    return xprintf("%s, axis=%lld%s%s", operand(d, v->a), (long long)v->ival, v->keep_dims ? ", keep_dims" : "",
+                   v->reverse ? ", reverse" : "");
+  case V_HISTOGRAM: return xprintf("%s, bins=%lld%s%s", operand(d, v->a), (long long)v->ival, v->b ? ", mask " : "",
+                                   v->b ? operand(d, v->b) : "");
+  case V_ASM_RESULT: return xprintf("%s, result=%lld", operand(d, v->a), (long long)v->ival);
+  case V_LOAD:
+    str_add(&t, operand(d, v->a));
+    if (v->b) str_addf(&t, ", mask %s", operand(d, v->b));
+    if (v->c) str_addf(&t, ", other %s", operand(d, v->c));
+    return t.buf;
+  default:
+    if (v->a) str_add(&t, operand(d, v->a));
+    if (v->b) str_addf(&t, ", %s", operand(d, v->b));
+    if (v->c) str_addf(&t, ", %s", operand(d, v->c));
+    return t.buf;
+  }
+}
+
+static void line_start(Dump *d, Loc loc) {
+  fprintf(d->out, "%-6s%*s", loc.line ? xprintf("L%d", loc.line) : "", 2 * d->indent, "");
+}
+
+// An unnamed value on a line of its own, its unnamed operands before it.
+static void print_value(Dump *d, Value *v) {
+  const char *args = arguments(d, v);  // (prints what it needs first)
+  *number_slot(d, v) = d->next++ + 1;
+  line_start(d, v->loc);
+  fprintf(d->out, "%%%d = %s %s : %s\n", *number_slot(d, v) - 1, kind_mnemonic(v), args, type_text(v));
+}
+
+static void print_stmts(Dump *d, Stmt *s);
+
+static void print_block(Dump *d, Stmt *body, const char *close) {
+  d->indent++;
+  print_stmts(d, body);
+  d->indent--;
+  fprintf(d->out, "%-6s%*s%s\n", "", 2 * d->indent, "", close);
+}
+
+static void print_stmt(Dump *d, Stmt *s) {
+  switch (s->kind) {
+  case S_LET: {
+    const char *args = arguments(d, s->v);
+    line_start(d, s->loc);
+    fprintf(d->out, "%%%s = %s %s : %s%s\n", s->v->cname, kind_mnemonic(s->v), args, type_text(s->v), layout_text(s->v));
+    return;
+  }
+  case S_VARDEF: {
+    const char *init = s->v ? operand(d, s->v) : NULL;
+    line_start(d, s->loc);
+    fprintf(d->out, "var %%%s : %s%s%s%s\n", s->var->cname, type_text(s->var), init ? " = " : "", init ? init : "",
+            layout_text(s->var));
+    return;
+  }
+  case S_ASSIGN: {
+    const char *v = operand(d, s->v);
+    line_start(d, s->loc);
+    fprintf(d->out, "%%%s <- %s\n", s->var->cname, v);
+    return;
+  }
+  case S_STORE: {
+    const char *ptr = operand(d, s->ptr), *v = operand(d, s->v), *mask = s->mask ? operand(d, s->mask) : NULL;
+    line_start(d, s->loc);
+    fprintf(d->out, "store %s, %s%s%s\n", ptr, v, mask ? ", mask " : "", mask ? mask : "");
+    return;
+  }
+  case S_FOR: {
+    const char *lo = operand(d, s->lo), *hi = operand(d, s->hi), *step = operand(d, s->step);
+    line_start(d, s->loc);
+    fprintf(d->out, "for %%%s = %s to %s step %s {\n", s->var->cname, lo, hi, step);
+    print_block(d, s->body, "}");
+    return;
+  }
+  case S_IF: {
+    const char *cond = operand(d, s->cond);
+    line_start(d, s->loc);
+    fprintf(d->out, "if %s {\n", cond);
+    if (s->orelse) {
+      print_block(d, s->body, "} else {");
+      print_block(d, s->orelse, "}");
+    } else {
+      print_block(d, s->body, "}");
+    }
+    return;
+  }
+  case S_WHILE:
+    line_start(d, s->loc);
+    fprintf(d->out, "while {\n");
+    print_block(d, s->body, "}");
+    return;
+  case S_BREAK_UNLESS: {
+    const char *cond = operand(d, s->cond);
+    line_start(d, s->loc);
+    fprintf(d->out, "break_unless %s\n", cond);
+    return;
+  }
+  case S_RETURN: line_start(d, s->loc); fprintf(d->out, "return\n"); return;
+  case S_BARRIER: line_start(d, s->loc); fprintf(d->out, "barrier\n"); return;
+  case S_PRINT: {
+    const char *v = s->v ? operand(d, s->v) : NULL;
+    line_start(d, s->loc);
+    fprintf(d->out, "print \"%s\"%s%s\n", s->text ? s->text : "", v ? " " : "", v ? v : "");
+    return;
+  }
+  case S_ASSERT: {
+    const char *cond = operand(d, s->v);
+    line_start(d, s->loc);
+    fprintf(d->out, "assert %s, \"%s\"\n", cond, s->text ? s->text : "");
+    return;
+  }
+  }
+}
+
+static void print_stmts(Dump *d, Stmt *s) {
+  for (; s; s = s->next) print_stmt(d, s);
+}
+
+void ir_dump(FILE *out, Kernel *k, const char *after) {
+  Dump d = {.out = out, .numbers = xmalloc((size_t)sem_next_id() * sizeof(int))};
+  fprintf(out, "// %s after %s\n", k->func->name, after);
+  fprintf(out, "kernel %s(", k->func->name);
+  bool first = true;
+  for (int i = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (p->is_constexpr) continue;
+    fprintf(out, "%s%%%s: %s", first ? "" : ", ", p->cname, type_name(p->ty));
+    first = false;
+  }
+  fprintf(out, ") num_warps=%d", k->num_warps);
+  for (int i = 0; i < k->constexprs.len; i++) fprintf(out, " %s", (const char *)k->constexprs.items[i]);
+  fprintf(out, "\n");
+  for (int i = 0; i < k->combines.len; i++) {
+    Combine *cb = k->combines.items[i];
+    fprintf(out, "combine %s(%%%s, %%%s) {\n", cb->name, cb->lhs->cname, cb->rhs->cname);
+    d.indent++;
+    print_stmts(&d, cb->body);
+    const char *result = operand(&d, cb->result);
+    fprintf(out, "%-6s%*sreturn %s\n", "", 2 * d.indent, "", result);
+    d.indent--;
+    fprintf(out, "}\n");
+  }
+  print_stmts(&d, k->body);
+  fprintf(out, "\n");
+}
