@@ -237,6 +237,43 @@ static void test_verify(void) {
   CHECK(!verifies(&k, false), "verify: a load of another type than the pointer's is caught");
 }
 
+// ---------------------------------------------------------------- linear.c
+
+// Every element of a layout as the linear map names it and as the runtime computes it
+// (tl2cu_elem: e = ((k / V) * T + t) * V + k % V), for blocks larger and smaller than the
+// threads; a reduction's result held in its block's layout names the row.
+static void test_linear_layouts(void) {
+  struct { Shape space; int threads, vec; } cases[] = {
+      {{1, {1024}}, 128, 4}, {{2, {32, 64}}, 128, 4}, {{2, {16, 16}}, 256, 1}, {{1, {16}}, 128, 1},
+      {{3, {4, 8, 32}}, 64, 8}, {{1, {64}}, 16, 4},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    Layout l = {.space = cases[c].space, .threads = cases[c].threads, .vec = cases[c].vec};
+    for (int i = 0; i < l.space.rank; i++) l.map[i] = i;
+    int64_t n = shape_numel(l.space);
+    l.per_thread = n >= l.threads ? n / l.threads : 1;
+    LinearLayout ll = linear_layout(&l, l.space);
+    int wrong = 0;
+    for (int64_t k = 0; k < l.per_thread; k++)
+      for (int t = 0; t < l.threads; t++) {
+        int64_t e = ((k / l.vec) * l.threads + t) * l.vec + k % l.vec;
+        if (e < n && linear_apply(&ll, k, t & 31, t >> 5) != e) wrong++;
+      }
+    CHECK(!wrong, xprintf("linear layout of %s over %d threads in runs of %d: every element", shape_text(l.space),
+                          l.threads, l.vec));
+  }
+  Layout rows = {.space = {2, {32, 64}}, .threads = 128, .vec = 4, .per_thread = 16, .map = {0}};
+  LinearLayout ll = linear_layout(&rows, (Shape){1, {32}});
+  int wrong = 0;
+  for (int k = 0; k < 16; k++)
+    for (int t = 0; t < 128; t++)
+      if (linear_apply(&ll, k, t & 31, t >> 5) != (((k / 4) * 128 + t) * 4 + k % 4) >> 6) wrong++;
+  CHECK(!wrong, "linear layout of a row reduction's result: each thread's row");
+  CHECK(!strcmp(linear_text(&ll), "#linear<register=[[0], [0], [8], [16]], lane=[[0], [0], [0], [0], [1]], "
+                                  "warp=[[2], [4]]>"),
+        "linear layout printed as Triton prints it");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "--parenthesize")) return parenthesize_lines();
   test_types();
@@ -247,6 +284,7 @@ int main(int argc, char **argv) {
   test_closest_name();
   test_promotion();
   test_verify();
+  test_linear_layouts();
   if (failures) {
     fprintf(stderr, "unit: %d of %d checks failed\n", failures, checks);
     return 1;

@@ -10,12 +10,16 @@
 // its own line before the op that first uses it (the CUDA recomputes it where used).
 #include "tl2cu.h"
 
+#include <string.h>
+
 
 typedef struct {
   FILE *out;
   int *numbers;  // by Value id (all below sem_next_id()): 0 = not printed yet, else its %N + 1
   int next;
   int indent;
+  Vec layouts;   // the distinct #blocked<...> texts printed, and
+  Vec linear;    // each one's #linear<...> (listed after the kernel)
 } Dump;
 
 static const char *op_mnemonic(Op op) {
@@ -79,15 +83,22 @@ static const char *type_text(Value *v) {
 // A held block's layout: runs of vec elements, per_thread of them in each of the threads,
 // over the block `space`; map: the space dim each of the value's dims follows (-1: size 1),
 // so a reduction's result held where its elements were shows as a slice of the space.
-static const char *layout_text(Value *v) {
+static const char *layout_text(Dump *d, Value *v) {
   Layout *l = v->shape.rank ? v->layout : NULL;
   if (!l) return "";
   Str t = {0};
-  str_addf(&t, " #blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
+  str_addf(&t, "#blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
            l->threads, shape_text(l->space));
   for (int i = 0; i < v->shape.rank; i++) str_addf(&t, "%s%d", i ? ", " : "", l->map[i]);
   str_add(&t, "]>");
-  return t.buf;
+  bool listed = false;
+  for (int i = 0; i < d->layouts.len; i++) listed |= !strcmp(d->layouts.items[i], t.buf);
+  if (!listed) {
+    LinearLayout ll = linear_layout(l, v->shape);
+    vec_push(&d->layouts, t.buf);
+    vec_push(&d->linear, (void *)linear_text(&ll));
+  }
+  return xprintf(" %s", t.buf);
 }
 
 // The op's operands and attributes, after its mnemonic.
@@ -150,14 +161,14 @@ static void print_stmt(Dump *d, Stmt *s) {
   case S_LET: {
     const char *args = arguments(d, s->v);
     line_start(d, s->loc);
-    fprintf(d->out, "%%%s = %s %s : %s%s\n", s->v->cname, kind_mnemonic(s->v), args, type_text(s->v), layout_text(s->v));
+    fprintf(d->out, "%%%s = %s %s : %s%s\n", s->v->cname, kind_mnemonic(s->v), args, type_text(s->v), layout_text(d, s->v));
     return;
   }
   case S_VARDEF: {
     const char *init = s->v ? operand(d, s->v) : NULL;
     line_start(d, s->loc);
     fprintf(d->out, "var %%%s : %s%s%s%s\n", s->var->cname, type_text(s->var), init ? " = " : "", init ? init : "",
-            layout_text(s->var));
+            layout_text(d, s->var));
     return;
   }
   case S_ASSIGN: {
@@ -248,5 +259,7 @@ void ir_dump(FILE *out, Kernel *k, const char *after) {
     fprintf(out, "}\n");
   }
   print_stmts(&d, k->body);
+  for (int i = 0; i < d.layouts.len; i++)  // each layout as the linear map it is
+    fprintf(out, "%s = %s\n", (const char *)d.layouts.items[i], (const char *)d.linear.items[i]);
   fprintf(out, "\n");
 }

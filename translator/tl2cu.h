@@ -547,6 +547,18 @@ struct Layout {
   int vec;                // V: contiguous elements per thread
 };
 
+// ---------------------------------------------------------------- linear.c
+// A layout as a linear map over GF(2) (Triton's LinearLayout): for each bit of a thread's
+// register index, lane and warp, the element (row-major index into shape) it adds by XOR.
+typedef struct {
+  Shape shape;
+  int nreg, nlane, nwarp;
+  int64_t reg[32], lane[5], warp[5];
+} LinearLayout;
+LinearLayout linear_layout(const Layout *l, Shape value);  // a value of shape `value` held in l
+int64_t linear_apply(const LinearLayout *ll, int64_t reg, int lane, int warp);
+const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], ...], lane=..., warp=...>"
+
 // Lays out every block value with runs of `run` elements per thread (the
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
