@@ -45,12 +45,6 @@ void line(Em *em, const char *fmt, ...) {
 
 const char *ctype(Type t) { return type_ctype(t); }
 
-int log2i(int64_t n) {
-  int r = 0;
-  while ((int64_t)1 << r < n) r++;
-  return r;
-}
-
 // The element index e of this thread's element `k` (a C expression) in layout l.
 static const char *elem_of(const Layout *l, const char *k) {
   int64_t n = shape_numel(l->space);
@@ -1227,12 +1221,8 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
   str_add(&out, "");
   Obj *keys = k->func->autotune_keys;
   for (int i = 0; keys && i < keys->items.len; i++) {
-    const char *kname = ((Obj *)keys->items.items[i])->str;
-    for (int j = 0; j < k->params.len; j++) {
-      Param *p = k->params.items[j];
-      if (!p->is_constexpr && !p->desc && !strcmp(p->name, kname) && p->ty.kind != TY_PTR)
-        str_addf(&key, "%s(int64_t)%s", key.len ? ", " : "", p->cname);
-    }
+    Param *p = kernel_param(k, ((Obj *)keys->items.items[i])->str);
+    if (p && !p->is_constexpr && p->ty.kind != TY_PTR) str_addf(&key, "%s(int64_t)%s", key.len ? ", " : "", p->cname);
   }
   for (int j = 0; j < k->params.len; j++) {
     Param *p = k->params.items[j];

@@ -68,7 +68,6 @@ bool bound_counter(Stmt *s);
 // emit.c
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ctype(Type t);
-int log2i(int64_t n);
 const char *elem_k(const Layout *l, int64_t k);
 const char *elem_index(const Layout *l);
 const char *coord(const Layout *l, int d);

@@ -27,14 +27,6 @@ const char *host_function(const char *name) {
   return !strcmp(name, "cdiv") ? "tl2cu_cdiv" : !strcmp(name, "min") ? "tl2cu_min" : !strcmp(name, "max") ? "tl2cu_max" : NULL;
 }
 
-static Param *find_param(Kernel *k, const char *name) {
-  for (int i = 0; i < k->params.len; i++) {
-    Param *p = k->params.items[i];
-    if (!p->desc && !strcmp(p->name, name)) return p;  // a descriptor's parts have no Python name
-  }
-  return NULL;
-}
-
 // Host C for a launch-time expression. From --grid (a `call` of NULL) names are the
 // kernel's parameters and anything else is an error; from the file's own launch they
 // are the caller's names, matched to parameters through the call's arguments (and
@@ -69,7 +61,7 @@ static Param *passed_as(HostCx *hc, const char *host) {
   int i = 0;
   for (Node *a = hc->call->args; a; a = a->next, i++) {
     if (a->kind == ND_KWARG) {
-      if (a->a->kind == ND_NAME && !strcmp(a->a->str, host)) return find_param(hc->k, a->str);
+      if (a->a->kind == ND_NAME && !strcmp(a->a->str, host)) return kernel_param(hc->k, a->str);
     } else if (a->kind == ND_NAME && !strcmp(a->str, host)) {
       return param_at(hc->k, i);
     }
@@ -103,10 +95,10 @@ static const char *call_c(HostCx *hc, Node *e) {
 static const char *host_c(HostCx *hc, Node *e) {
   switch (e->kind) {
   case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);
-  case ND_NAME: return param_c(hc, e, hc->call ? passed_as(hc, e->str) : find_param(hc->k, e->str));
+  case ND_NAME: return param_c(hc, e, hc->call ? passed_as(hc, e->str) : kernel_param(hc->k, e->str));
   case ND_SUBSCRIPT:  // meta['BLOCK_SIZE'] in a launch's grid lambda
     if (hc->meta && e->a->kind == ND_NAME && !strcmp(e->a->str, hc->meta) && e->args && e->args->kind == ND_STR)
-      return param_c(hc, e, find_param(hc->k, e->args->str));
+      return param_c(hc, e, kernel_param(hc->k, e->args->str));
     break;
   case ND_BINOP: {
     const char *op = host_int_op(e->op);

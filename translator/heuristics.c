@@ -84,14 +84,11 @@ static const char *call_c(Kernel *k, Heuristic *h, Node *e) {
 static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
   Node *n = arg_name(h, e);
   if (n) {
-    for (int i = 0; i < k->params.len; i++) {
-      Param *p = k->params.items[i];
-      if (p->desc || strcmp(p->name, n->str)) continue;
-      if (p->is_constexpr) return xprintf("(%s)", obj_repr(p->constval));
-      if (p->ty.kind == TY_PTR) return xprintf("(int64_t)(uintptr_t)%s", p->cname);
-      return scalar_is_float(p->ty.kind) ? xprintf("(double)%s", p->cname) : xprintf("(int64_t)%s", p->cname);
-    }
-    diag_fatal(e->loc, "args['%s'] is not a parameter", n->str);
+    Param *p = kernel_param(k, n->str);
+    if (!p) diag_fatal(e->loc, "args['%s'] is not a parameter", n->str);
+    if (p->is_constexpr) return xprintf("(%s)", obj_repr(p->constval));
+    if (p->ty.kind == TY_PTR) return xprintf("(int64_t)(uintptr_t)%s", p->cname);
+    return scalar_is_float(p->ty.kind) ? xprintf("(double)%s", p->cname) : xprintf("(int64_t)%s", p->cname);
   }
   switch (e->kind) {
   case ND_INT: return xprintf("(int64_t)%lld", (long long)e->ival);

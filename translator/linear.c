@@ -9,21 +9,20 @@
 // docs BACKEND.md (conversions derived from two maps) are to be built on it.
 #include "tl2cu.h"
 
-static int bits_of(int64_t n) {  // log2 of a power of two
-  int b = 0;
-  while (((int64_t)1 << b) < n) b++;
-  return b;
+// The coordinates of row-major index `flat` of block s.
+static void coords_of(int64_t flat, Shape s, int64_t *coord) {
+  for (int d = s.rank - 1; d >= 0; d--) {
+    coord[d] = flat & (s.dim[d] - 1);
+    flat >>= log2i(s.dim[d]);
+  }
 }
 
 // Index `flat` of block `from` as an index of block `to`, whose dim i is from's dim
 // map[i] (-1: size 1, coordinate 0).
 static int64_t reindex(int64_t flat, Shape from, Shape to, const int *map) {
   int64_t coord[MAX_RANK], out = 0;
-  for (int d = from.rank - 1; d >= 0; d--) {
-    coord[d] = flat & (from.dim[d] - 1);
-    flat >>= bits_of(from.dim[d]);
-  }
-  for (int i = 0; i < to.rank; i++) out = (out << bits_of(to.dim[i])) | (map[i] >= 0 ? coord[map[i]] : 0);
+  coords_of(flat, from, coord);
+  for (int i = 0; i < to.rank; i++) out = (out << log2i(to.dim[i])) | (map[i] >= 0 ? coord[map[i]] : 0);
   return out;
 }
 
@@ -33,8 +32,8 @@ static int64_t reindex(int64_t flat, Shape from, Shape to, const int *map) {
 LinearLayout linear_layout(const Layout *l, Shape value) {
   LinearLayout ll = {.shape = value};
   int64_t n = shape_numel(l->space);
-  int vec_bits = bits_of(l->vec), thread_bits = bits_of(l->threads);
-  ll.nreg = bits_of(l->per_thread);
+  int vec_bits = log2i(l->vec), thread_bits = log2i(l->threads);
+  ll.nreg = log2i(l->per_thread);
   for (int i = 0; i < ll.nreg; i++) {
     int64_t e = (int64_t)1 << (i < vec_bits ? i : i + thread_bits);
     ll.reg[i] = reindex(e, l->space, value, l->map);
@@ -66,11 +65,8 @@ int64_t linear_apply(const LinearLayout *ll, int64_t reg, int lane, int warp) {
 static void add_bases(Str *t, const char *name, const int64_t *bases, int n, Shape shape) {
   str_addf(t, "%s=[", name);
   for (int b = 0; b < n; b++) {
-    int64_t flat = bases[b], coord[MAX_RANK];
-    for (int d = shape.rank - 1; d >= 0; d--) {
-      coord[d] = flat & (shape.dim[d] - 1);
-      flat >>= bits_of(shape.dim[d]);
-    }
+    int64_t coord[MAX_RANK];
+    coords_of(bases[b], shape, coord);
     str_addf(t, "%s[", b ? ", " : "");
     for (int d = 0; d < shape.rank; d++) str_addf(t, "%s%lld", d ? ", " : "", (long long)coord[d]);
     str_add(t, "]");

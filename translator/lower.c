@@ -1051,6 +1051,14 @@ static const char *config_text(Obj *cfg) {
   return t.buf;
 }
 
+Param *kernel_param(Kernel *k, const char *name) {
+  for (int i = 0; i < k->params.len; i++) {
+    Param *p = k->params.items[i];
+    if (!p->desc && !strcmp(p->name, name)) return p;  // a descriptor's parts have no Python name
+  }
+  return NULL;
+}
+
 // A host tensor descriptor's parts, each a parameter of the kernel (tl2cu.h DescParam).
 static void push_descriptor_params(Kernel *k, DescParam *d) {
   int rank = d->block.rank;

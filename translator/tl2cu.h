@@ -17,6 +17,7 @@
 // ---------------------------------------------------------------- util.c
 // One arena for the whole run: nothing is freed before exit.
 void *xmalloc(size_t size);  // zeroed; exits on out-of-memory
+int log2i(int64_t n);        // log2 of a power of two
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -526,6 +527,7 @@ typedef struct {
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);
+Param *kernel_param(Kernel *k, const char *name);  // by its Python name, or NULL
 Obj *literal_value(const char *text);  // a signature literal (numbers, True, False, None, dtypes, 'strings'); NULL if none
 Obj *define_literal(const char *text); // a -D value: a literal, else the text as a string
 // Every kernel to emit for f: one per autotune config unless -D/--num-warps pick one.

@@ -184,3 +184,9 @@ int *nameset_find(NameSet *s, const char *name, bool add) {
   }
   return s->cap ? nameset_slot(s, name, add) : NULL;
 }
+
+int log2i(int64_t n) {  // the exponent of a power of two (of the next one up otherwise)
+  int r = 0;
+  while ((int64_t)1 << r < n) r++;
+  return r;
+}

@@ -18,8 +18,6 @@ static _Noreturn void violation(Verify *vf, Loc loc, const char *what, const cha
                          detail ? detail : ""));
 }
 
-static bool same_shape(Shape a, Shape b) { return shape_eq(a, b); }
-
 static void check_value(Verify *vf, Value *v);
 
 static void operand_of(Verify *vf, Value *v, Value *x, const char *role) {
@@ -30,7 +28,7 @@ static void operand_of(Verify *vf, Value *v, Value *x, const char *role) {
 // An elementwise operand: the result's shape, or a scalar (broadcast where used).
 static void elementwise(Verify *vf, Value *v, Value *x, const char *role) {
   operand_of(vf, v, x, role);
-  if (x->shape.rank && !same_shape(x->shape, v->shape))
+  if (x->shape.rank && !shape_eq(x->shape, v->shape))
     violation(vf, v->loc, xprintf("elementwise %s of shape %s in a %s result", role, shape_text(x->shape),
                                   shape_text(v->shape)), NULL);
 }
@@ -93,7 +91,7 @@ static void check_value(Verify *vf, Value *v) {
   case V_JOIN:
     operand_of(vf, v, v->a, "left operand");
     operand_of(vf, v, v->b, "right operand");
-    if (!same_shape(v->a->shape, v->b->shape) || shape_numel(v->shape) != 2 * shape_numel(v->a->shape))
+    if (!shape_eq(v->a->shape, v->b->shape) || shape_numel(v->shape) != 2 * shape_numel(v->a->shape))
       violation(vf, v->loc, xprintf("join of %s and %s into %s", shape_text(v->a->shape), shape_text(v->b->shape),
                                     shape_text(v->shape)), NULL);
     break;
@@ -110,7 +108,7 @@ static void check_value(Verify *vf, Value *v) {
     break;
   case V_SCAN:
     operand_of(vf, v, v->a, "operand");
-    if (!same_shape(v->a->shape, v->shape) || v->ival < 0 || v->ival >= v->shape.rank)
+    if (!shape_eq(v->a->shape, v->shape) || v->ival < 0 || v->ival >= v->shape.rank)
       violation(vf, v->loc, xprintf("scan of %s along %lld into %s", shape_text(v->a->shape), (long long)v->ival,
                                     shape_text(v->shape)), NULL);
     break;
@@ -154,7 +152,7 @@ static void check_stmt(Verify *vf, Stmt *s) {
     if (!s->var || s->var->kind != V_VAR) violation(vf, s->loc, "a variable definition without its variable", NULL);
     if (s->v) {
       need(vf, s, s->v, "a variable's initial value");
-      if (s->v->shape.rank && !same_shape(s->v->shape, s->var->shape))
+      if (s->v->shape.rank && !shape_eq(s->v->shape, s->var->shape))
         violation(vf, s->loc, xprintf("variable %s of %s set to %s", s->var->cname, shape_text(s->var->shape),
                                       shape_text(s->v->shape)), NULL);
     }
@@ -163,7 +161,7 @@ static void check_stmt(Verify *vf, Stmt *s) {
   case S_ASSIGN:
     if (!s->var || s->var->kind != V_VAR) violation(vf, s->loc, "an assignment to something other than a variable", NULL);
     need(vf, s, s->v, "an assignment's value");
-    if (s->v->shape.rank && !same_shape(s->v->shape, s->var->shape))
+    if (s->v->shape.rank && !shape_eq(s->v->shape, s->var->shape))
       violation(vf, s->loc, xprintf("variable %s of %s assigned %s", s->var->cname, shape_text(s->var->shape),
                                     shape_text(s->v->shape)), NULL);
     break;
@@ -171,7 +169,7 @@ static void check_stmt(Verify *vf, Stmt *s) {
     need(vf, s, s->ptr, "a store's pointer");
     need(vf, s, s->v, "a store's value");
     if (s->ptr->ty.kind != TY_PTR) violation(vf, s->loc, xprintf("a store through a %s", type_name(s->ptr->ty)), NULL);
-    if (s->v->shape.rank && !same_shape(s->v->shape, s->ptr->shape))
+    if (s->v->shape.rank && !shape_eq(s->v->shape, s->ptr->shape))
       violation(vf, s->loc, xprintf("a %s value stored through %s pointers", shape_text(s->v->shape),
                                     shape_text(s->ptr->shape)), NULL);
     if (s->mask) {
