@@ -200,13 +200,9 @@ static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value
   return true;
 }
 
-// vector_facts, and in the aligned variant the launch-time condition it needs: only
-// the parameters without which the access would not vectorize (as Triton specializes
-// each argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask).
-bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
-  em->probed = 0;
-  if (!vector_facts(em, l, ptr, mask, other, elem, shift)) return false;
-  uint64_t need = em->probed;
+// Of the parameters vector_facts just used (em->probed), the fewest it needs assumed.
+static uint64_t fewest_params(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
+  uint64_t need = em->probed, denied = em->denied;
   for (int i = 0; i < 64; i++) {
     uint64_t bit = (uint64_t)1 << i;
     if (!(need & bit)) continue;
@@ -214,8 +210,36 @@ bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *othe
     if (vector_facts(em, l, ptr, mask, other, elem, shift)) need &= ~bit;
     else em->denied &= ~bit;
   }
-  em->denied = 0;
-  em->assumed |= need;
+  em->denied = denied;
+  return need;
+}
+
+// Triton lays a memory access out from its pointer's facts alone, the mask only narrowing
+// its vectors (Coalesce.cpp; the mask's alignment in the lowering), and gives the
+// accesses of a slice the widest of their runs. In the aligned variant, for every access
+// tl2cu vectorizes or not: the parameters its pointer needs for a run of layout l, one of
+// the alternatives that launch emit.c's pointer-layout variant.
+void note_access_pointer(Em *em, const Layout *l, Value *ptr, Type elem) {
+  if (!em->assume_aligned || !l) return;
+  uint64_t probed = em->probed;
+  em->probed = 0;
+  if (vector_facts(em, l, ptr, NULL, NULL, elem, 0)) {
+    uint64_t need = fewest_params(em, l, ptr, NULL, NULL, elem, 0);
+    bool known = false;
+    for (int i = 0; i < em->npointer_needs; i++) known |= em->pointer_needs[i] == need;
+    if (!known && em->npointer_needs < MAX_POINTER_NEEDS) em->pointer_needs[em->npointer_needs++] = need;
+  }
+  em->probed = probed;
+}
+
+// vector_facts, and in the aligned variant the launch-time condition it needs: only
+// the parameters without which the access would not vectorize (as Triton specializes
+// each argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask).
+bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
+  em->probed = 0;
+  if (!vector_facts(em, l, ptr, mask, other, elem, shift)) return false;
+  em->assumed |= fewest_params(em, l, ptr, mask, other, elem, shift);
+  note_access_pointer(em, l, ptr, elem);
   return true;
 }
 

@@ -335,6 +335,7 @@ const char *deref(Em *em, Value *p, Cx *cx) {
 
 static const char *ex_load(Em *em, Value *v, Cx *cx) {
   Cx cp = child(cx), cm = child(cx), co = child(cx);
+  note_access_pointer(em, cx->lay, v->a, v->ty);
   const char *addr = v->ty.kind == TY_I1 ? xprintf("tl2cu_load_bool(%s)", ex(em, v->a, &cp)) : deref(em, v->a, &cp);
   if (!v->b) return addr;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
@@ -646,6 +647,7 @@ static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
   }
   if (!replicated && emit_store_window(em, s, l)) return;
   note_scalar_access(em, l, s->v->ty);
+  note_access_pointer(em, l, s->ptr, s->v->ty);
   prepare_conversions(em, s, l, store_rhs);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
     line(em, "if (_tid < %lld) {", (long long)n);
@@ -1163,17 +1165,35 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->out = &aligned;
   em->assume_aligned = true;
   em->assumed = 0;
+  em->npointer_needs = 0;
   layout_assign(k, wide);
   emit_kernel_variant(em, k, xprintf("%s_aligned", kernel_name(k)),
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
+  k->aligned_variant = em->nvector > plain_vectors && !em->nspread_bytes;
+  k->assumed_params = em->assumed;
+  // Triton specializes each argument on its own and lays accesses out from their
+  // pointers' facts (the widest run of a slice's accesses), masks only narrowing their
+  // vectors: where one access's pointer would be aligned but an int bounding a mask is not
+  // divisible by 16 (a row of 600 floats in a stride of 640), Triton keeps the aligned
+  // layout with element-by-element accesses. The plain variant in that layout, launched
+  // when the aligned one is not and some access's pointer needs hold; emitted where the
+  // layout decides results (the order of float sums) and differs from the plain one.
+  Str wide_plain = {0};
+  str_add(&wide_plain, "");
+  k->pointer_layout_variant = k->aligned_variant && k->float_sums && plain_vectors == 0 && wide > narrow;
+  if (k->pointer_layout_variant) {
+    k->npointer_needs = em->npointer_needs;
+    memcpy(k->pointer_needs, em->pointer_needs, sizeof k->pointer_needs);
+    em->out = &wide_plain;
+    layout_assign(k, wide);
+    emit_kernel_variant(em, k, xprintf("%s_pointer_layout", kernel_name(k)),
+                        " (variant for some aligned pointers, in Triton's layout for them)");
+  }
   em->out = saved;
   str_add(em->out, plain.buf);
-  if (em->nvector > plain_vectors && !em->nspread_bytes) {
-    k->aligned_variant = true;
-    k->assumed_params = em->assumed;
-    str_add(em->out, aligned.buf);
-  }
+  if (k->aligned_variant) str_add(em->out, aligned.buf);
+  str_add(em->out, wide_plain.buf);
 }
 
 // The parameters a kernel stores through (autotuning restores them after each trial).
@@ -1254,6 +1274,20 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
   line(em, "%s", "");
 }
 
+// What Triton's specialization finds at launch for the parameters in `assumed`: 16-byte
+// aligned pointers, ints divisible by 16 ("true" for none).
+static const char *launch_condition(Kernel *k, uint64_t assumed) {
+  Str cond = {0};
+  str_add(&cond, "");
+  for (int i = 0; i < k->params.len && i < 64; i++) {
+    Param *p = k->params.items[i];
+    if (!(assumed >> i & 1)) continue;
+    str_addf(&cond, "%s%s", cond.len ? " && " : "",
+             p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->cname) : xprintf("%s %% 16 == 0", p->cname));
+  }
+  return cond.len ? cond.buf : "true";
+}
+
 // The launch of one variant over grid gx x gy x gz.
 static void emit_launch(Em *em, Kernel *k, const char *kernel, const char *indent) {
   const char *args = param_list(k, KERNEL_ARGS);
@@ -1278,16 +1312,16 @@ static void emit_launchers(Em *em, Kernel *k) {
   line(em, "  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing");
   if (k->program_threads) line(em, "  // %d programs per thread block", k->num_warps * 32 / k->program_threads);
   if (k->aligned_variant) {
-    Str cond = {0};
-    str_add(&cond, "");
-    for (int i = 0; i < k->params.len; i++) {
-      Param *p = k->params.items[i];
-      if (i >= 64 || !(k->assumed_params >> i & 1)) continue;
-      str_addf(&cond, "%s%s", cond.len ? " && " : "",
-               p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->cname) : xprintf("%s %% 16 == 0", p->cname));
-    }
-    line(em, "  if (%s)", cond.buf);
+    line(em, "  if (%s)", launch_condition(k, k->assumed_params));
     emit_launch(em, k, xprintf("%s_aligned", kernel_name(k)), "    ");
+    if (k->pointer_layout_variant) {
+      Str any = {0};
+      str_add(&any, "");
+      for (int i = 0; i < k->npointer_needs; i++)
+        str_addf(&any, "%s(%s)", i ? " || " : "", launch_condition(k, k->pointer_needs[i]));
+      line(em, "  else if (%s)", k->npointer_needs ? any.buf : "false");
+      emit_launch(em, k, xprintf("%s_pointer_layout", kernel_name(k)), "    ");
+    }
     line(em, "  else");
     emit_launch(em, k, kernel_name(k), "    ");
   } else {

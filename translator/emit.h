@@ -32,6 +32,8 @@ typedef struct {
   uint64_t assumed;     // the parameters that variant's decisions relied on
   uint64_t probed;      // the parameters whose assumed divisibility the current query used
   uint64_t denied;      // parameters the current query may not assume divisible by 16
+  uint64_t pointer_needs[MAX_POINTER_NEEDS];  // per vector access: what its pointer alone needs (access.c)
+  int npointer_needs;
   int nvector;          // vector accesses emitted in the current kernel
   int nspread_bytes;    // byte accesses element by element in runs of more than 4 (poorly coalesced)
   void **group;         // the kernels of the autotune group being emitted
@@ -110,6 +112,7 @@ void note_scalar_access(Em *em, const Layout *l, Type t);
 const char *vec_type(Type t, int vec);
 const char *run_type(Type t, int vec, bool packed);
 bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift);
+void note_access_pointer(Em *em, const Layout *l, Value *ptr, Type elem);  // (emit.c's pointer-layout variant)
 bool emit_vector_load(Em *em, Stmt *s);
 void emit_vector_store(Em *em, Stmt *s, const Layout *l);
 bool emit_store_window(Em *em, Stmt *s, const Layout *l);

@@ -673,6 +673,7 @@ Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn
   for (int i = 0, j = 0; i < x->shape.rank; i++)
     if (i != ax) s.dim[j++] = x->shape.dim[i];
   bool is_arg = !strcmp(fn, "argmax") || !strcmp(fn, "argmin");
+  if (scalar_is_float(t) && (combine || !strcmp(fn, "sum"))) c->k->float_sums = true;
   Value *r = sem_new(c, V_REDUCE, type_scalar(is_arg ? TY_I32 : t), s, loc);
   r->a = use(x);
   r->ival = ax;

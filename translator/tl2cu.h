@@ -505,6 +505,8 @@ typedef struct {
   int desc_part, desc_dim;
 } Param;
 
+#define MAX_POINTER_NEEDS 16  // Kernel.pointer_needs: the alternatives of its pointer-layout variant
+
 typedef struct {
   Func *func;
   const char *launcher;
@@ -524,6 +526,10 @@ typedef struct {
   const char *select[8];     // heuristics group: host C for bit i of the variant index
   int nselect;
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
+  bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
+  bool pointer_layout_variant;  // also emitted with plain facts in the aligned variant's layout,
+  uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
+  int npointer_needs;
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);

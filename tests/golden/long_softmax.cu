@@ -700,12 +700,356 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   }
 }
 
+// softmax_kernel: num_warps=4, B0=4, B1=512 (variant for some aligned pointers, in Triton's layout for them)
+__global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[64];
+  // L16: pid_0 = tl.program_id(0)
+  const int32_t pid_0 = (int32_t)blockIdx.x;
+  // L18: off_i = pid_0 * B0 + tl.arange(0, B0)
+  int32_t off_i[16];  // [4] i32, held in the layout of [4, 512]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    off_i[_k] = tl2cu_add(tl2cu_mul(pid_0, 4), (_e >> 9));
+  }
+  // L19: mask_i = off_i < N0
+  bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    mask_i[_k] = (off_i[_k] < N0);
+  }
+  // L20: x_max = tl.full([B0, 1], -float("inf"), dtype=tl.float32)
+  float x_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    x_max[_k] = -tl2cu_inf<float>();
+  }
+  // L21: exp_sum = tl.zeros([B0, 1], dtype=tl.float32)
+  float exp_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    exp_sum[_k] = 0.0f;
+  }
+  // L22: for j in range(0, T, B1):
+  float exp_sum_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    exp_sum_1[_k] = exp_sum[_k];
+  }
+  float x_max_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    x_max_1[_k] = x_max[_k];
+  }
+  for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
+    // L23: off_j = j + tl.arange(0, B1)
+    int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      off_j[_k] = tl2cu_add(j, (_e & 511));
+    }
+    // L24: off_ij = off_i[:, None] * T + off_j[None, :]
+    int32_t off_ij[16];  // [4, 512] i32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
+    }
+    // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
+    bool mask_ij[16];  // [4, 512] i1
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
+    }
+    // L26: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
+    float x[16];  // [4, 512] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
+    }
+    // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
+    float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
+    {
+      float _r0 = x[0];
+      _r0 = tl2cu_maximum(_r0, x[1]);
+      _r0 = tl2cu_maximum(_r0, x[2]);
+      _r0 = tl2cu_maximum(_r0, x[3]);
+      float _r1 = x[4];
+      _r1 = tl2cu_maximum(_r1, x[5]);
+      _r1 = tl2cu_maximum(_r1, x[6]);
+      _r1 = tl2cu_maximum(_r1, x[7]);
+      float _r2 = x[8];
+      _r2 = tl2cu_maximum(_r2, x[9]);
+      _r2 = tl2cu_maximum(_r2, x[10]);
+      _r2 = tl2cu_maximum(_r2, x[11]);
+      float _r3 = x[12];
+      _r3 = tl2cu_maximum(_r3, x[13]);
+      _r3 = tl2cu_maximum(_r3, x[14]);
+      _r3 = tl2cu_maximum(_r3, x[15]);
+      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
+      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
+      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
+      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
+      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
+      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
+      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
+      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
+      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
+      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
+      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
+      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
+      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
+      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+      __syncthreads();
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      __syncthreads();
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = tl2cu_maximum(_w0, _w2);
+        _w1 = tl2cu_maximum(_w1, _w3);
+        _w0 = tl2cu_maximum(_w0, _w1);
+        _r0 = _w0;
+      }
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 4);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = tl2cu_maximum(_w0, _w2);
+        _w1 = tl2cu_maximum(_w1, _w3);
+        _w0 = tl2cu_maximum(_w0, _w1);
+        _r1 = _w0;
+      }
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = tl2cu_maximum(_w0, _w2);
+        _w1 = tl2cu_maximum(_w1, _w3);
+        _w0 = tl2cu_maximum(_w0, _w1);
+        _r2 = _w0;
+      }
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 12);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = tl2cu_maximum(_w0, _w2);
+        _w1 = tl2cu_maximum(_w1, _w3);
+        _w0 = tl2cu_maximum(_w0, _w1);
+        _r3 = _w0;
+      }
+      x_max_2[0] = _r0;
+      x_max_2[1] = _r0;
+      x_max_2[2] = _r0;
+      x_max_2[3] = _r0;
+      x_max_2[4] = _r1;
+      x_max_2[5] = _r1;
+      x_max_2[6] = _r1;
+      x_max_2[7] = _r1;
+      x_max_2[8] = _r2;
+      x_max_2[9] = _r2;
+      x_max_2[10] = _r2;
+      x_max_2[11] = _r2;
+      x_max_2[12] = _r3;
+      x_max_2[13] = _r3;
+      x_max_2[14] = _r3;
+      x_max_2[15] = _r3;
+    }
+    float new_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
+    }
+    // L28: scale = tl.exp2(log2_e * (x_max - new_max))
+    float scale[16];  // [4, 1] fp32, held in the layout of [4, 512]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
+    }
+    // L29: chunk_sum = tl.sum(tl.exp2(log2_e * (x - new_max)), axis=1, keep_dims=True)
+    float sum_input[16];  // [4, 512] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
+    }
+    float t_sum[16];  // [4] fp32, held in the layout of [4, 512]
+    {
+      float _r0 = sum_input[0];
+      _r0 = _r0 + sum_input[1];
+      _r0 = _r0 + sum_input[2];
+      _r0 = _r0 + sum_input[3];
+      float _r1 = sum_input[4];
+      _r1 = _r1 + sum_input[5];
+      _r1 = _r1 + sum_input[6];
+      _r1 = _r1 + sum_input[7];
+      float _r2 = sum_input[8];
+      _r2 = _r2 + sum_input[9];
+      _r2 = _r2 + sum_input[10];
+      _r2 = _r2 + sum_input[11];
+      float _r3 = sum_input[12];
+      _r3 = _r3 + sum_input[13];
+      _r3 = _r3 + sum_input[14];
+      _r3 = _r3 + sum_input[15];
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+      _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+      _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
+      _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+      _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
+      _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
+      _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+      _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
+      _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
+      _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+      _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
+      _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
+      _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+      _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
+      _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
+      _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+      __syncthreads();
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      __syncthreads();
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r0 = _w0;
+      }
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 4);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r1 = _w0;
+      }
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r2 = _w0;
+      }
+      {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, 12);
+        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r3 = _w0;
+      }
+      t_sum[0] = _r0;
+      t_sum[1] = _r0;
+      t_sum[2] = _r0;
+      t_sum[3] = _r0;
+      t_sum[4] = _r1;
+      t_sum[5] = _r1;
+      t_sum[6] = _r1;
+      t_sum[7] = _r1;
+      t_sum[8] = _r2;
+      t_sum[9] = _r2;
+      t_sum[10] = _r2;
+      t_sum[11] = _r2;
+      t_sum[12] = _r3;
+      t_sum[13] = _r3;
+      t_sum[14] = _r3;
+      t_sum[15] = _r3;
+    }
+    float chunk_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      chunk_sum[_k] = t_sum[_k];
+    }
+    // L30: exp_sum = exp_sum * scale + chunk_sum
+    float exp_sum_2[16];  // [4, 1] fp32, held in the layout of [4, 512]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
+    }
+    // L22: for j in range(0, T, B1):
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      exp_sum_1[_k] = exp_sum_2[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      x_max_1[_k] = new_max[_k];
+    }
+  }
+  // L32: for j in range(0, T, B1):
+  for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
+    // L33: off_j = j + tl.arange(0, B1)
+    int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      off_j_1[_k] = tl2cu_add(j_1, (_e & 511));
+    }
+    // L34: off_ij = off_i[:, None] * T + off_j[None, :]
+    int32_t off_ij_1[16];  // [4, 512] i32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
+    }
+    // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
+    bool mask_ij_1[16];  // [4, 512] i1
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
+    }
+    // L36: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
+    float x_1[16];  // [4, 512] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
+    }
+    // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
+    float z[16];  // [4, 512] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
+    }
+    // L38: tl.store(z_ptr + off_ij, z, mask=mask_ij)
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
+    }
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t softmax_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && T % 16 == 0)
     tl2cu_kernels::softmax_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
+  else if ((tl2cu_aligned16(x_ptr) && T % 16 == 0) || (tl2cu_aligned16(z_ptr) && T % 16 == 0))
+    tl2cu_kernels::softmax_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else
     tl2cu_kernels::softmax_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   return cudaGetLastError();

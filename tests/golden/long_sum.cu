@@ -326,12 +326,174 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
   }
 }
 
+// sum_kernel: num_warps=4, B0=1, B1=4096 (variant for some aligned pointers, in Triton's layout for them)
+__global__ void __launch_bounds__(128) sum_kernel_pointer_layout(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[16];
+  // L12: pid_0 = tl.program_id(0)
+  const int32_t pid_0 = (int32_t)blockIdx.x;
+  // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
+  int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    off_i[_k] = pid_0;
+  }
+  // L14: mask_i = off_i < N0
+  bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    mask_i[_k] = (off_i[_k] < N0);
+  }
+  // L15: acc = tl.zeros([B0], dtype=tl.float32)
+  float acc[1];  // [1] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    acc[_k] = 0.0f;
+  }
+  // L16: for j in range(0, T, B1):
+  float acc_1[1];  // [1] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    acc_1[_k] = acc[_k];
+  }
+  for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
+    // L17: off_j = j + tl.arange(0, B1)
+    int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      off_j[_k] = tl2cu_add(j, (_e & 4095));
+    }
+    // L18: mask_j = off_j < T
+    bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      mask_j[_k] = (off_j[_k] < T);
+    }
+    // L19: off_x = off_i[:, None] * T + off_j[None, :]
+    int32_t off_x[32];  // [1, 4096] i32
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
+    }
+    // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
+    float x[32];  // [1, 4096] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
+    }
+    // L21: acc += tl.sum(x, axis=1)
+    float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
+    {
+      float _r0 = x[0];
+      _r0 = _r0 + x[1];
+      _r0 = _r0 + x[2];
+      _r0 = _r0 + x[3];
+      _r0 = _r0 + x[4];
+      _r0 = _r0 + x[5];
+      _r0 = _r0 + x[6];
+      _r0 = _r0 + x[7];
+      _r0 = _r0 + x[8];
+      _r0 = _r0 + x[9];
+      _r0 = _r0 + x[10];
+      _r0 = _r0 + x[11];
+      _r0 = _r0 + x[12];
+      _r0 = _r0 + x[13];
+      _r0 = _r0 + x[14];
+      _r0 = _r0 + x[15];
+      _r0 = _r0 + x[16];
+      _r0 = _r0 + x[17];
+      _r0 = _r0 + x[18];
+      _r0 = _r0 + x[19];
+      _r0 = _r0 + x[20];
+      _r0 = _r0 + x[21];
+      _r0 = _r0 + x[22];
+      _r0 = _r0 + x[23];
+      _r0 = _r0 + x[24];
+      _r0 = _r0 + x[25];
+      _r0 = _r0 + x[26];
+      _r0 = _r0 + x[27];
+      _r0 = _r0 + x[28];
+      _r0 = _r0 + x[29];
+      _r0 = _r0 + x[30];
+      _r0 = _r0 + x[31];
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+      __syncthreads();
+      { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+      __syncthreads();
+      {
+        const float* _p = (const float*)tl2cu_smem + 0 * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
+        _w0 = _w0 + _w1;
+        _r0 = _w0;
+      }
+      x_sum[0] = _r0;
+      x_sum[1] = _r0;
+      x_sum[2] = _r0;
+      x_sum[3] = _r0;
+      x_sum[4] = _r0;
+      x_sum[5] = _r0;
+      x_sum[6] = _r0;
+      x_sum[7] = _r0;
+      x_sum[8] = _r0;
+      x_sum[9] = _r0;
+      x_sum[10] = _r0;
+      x_sum[11] = _r0;
+      x_sum[12] = _r0;
+      x_sum[13] = _r0;
+      x_sum[14] = _r0;
+      x_sum[15] = _r0;
+      x_sum[16] = _r0;
+      x_sum[17] = _r0;
+      x_sum[18] = _r0;
+      x_sum[19] = _r0;
+      x_sum[20] = _r0;
+      x_sum[21] = _r0;
+      x_sum[22] = _r0;
+      x_sum[23] = _r0;
+      x_sum[24] = _r0;
+      x_sum[25] = _r0;
+      x_sum[26] = _r0;
+      x_sum[27] = _r0;
+      x_sum[28] = _r0;
+      x_sum[29] = _r0;
+      x_sum[30] = _r0;
+      x_sum[31] = _r0;
+    }
+    float acc_2[1];  // [1] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_2[_k] = (acc_1[_k] + x_sum[0]);
+    }
+    // L16: for j in range(0, T, B1):
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_1[_k] = acc_2[_k];
+    }
+  }
+  // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
+  if (_tid < 1) {
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
+    }
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t sum_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (T % 16 == 0)
     tl2cu_kernels::sum_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
+  else if ((T % 16 == 0))
+    tl2cu_kernels::sum_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else
     tl2cu_kernels::sum_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   return cudaGetLastError();

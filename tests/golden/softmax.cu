@@ -307,12 +307,161 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
   }
 }
 
+// softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for some aligned pointers, in Triton's layout for them)
+__global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[32];
+  // L15: row_idx = tl.program_id(0)
+  const int32_t row_idx = (int32_t)blockIdx.x;
+  // L17: row_start_ptr = input_ptr + row_idx * input_row_stride
+  float *const row_start_ptr = (input_ptr + tl2cu_mul(row_idx, input_row_stride));
+  // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
+  int32_t col_offsets[16];  // [4096] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem<4, 256>(_tid, _k);
+    col_offsets[_k] = _e;
+  }
+  // L21: input_ptrs = row_start_ptr + col_offsets
+  float * input_ptrs[16];  // [4096] *fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
+  }
+  // L23: mask = col_offsets < n_cols
+  bool mask[16];  // [4096] i1
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    mask[_k] = (col_offsets[_k] < n_cols);
+  }
+  // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+  float row[16];  // [4096] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
+  }
+  // L26: row_minus_max = row - tl.max(row, axis=0)
+  float row_max;  // max of row
+  {
+    float _r0 = row[0];
+    _r0 = tl2cu_maximum(_r0, row[1]);
+    _r0 = tl2cu_maximum(_r0, row[2]);
+    _r0 = tl2cu_maximum(_r0, row[3]);
+    _r0 = tl2cu_maximum(_r0, row[4]);
+    _r0 = tl2cu_maximum(_r0, row[5]);
+    _r0 = tl2cu_maximum(_r0, row[6]);
+    _r0 = tl2cu_maximum(_r0, row[7]);
+    _r0 = tl2cu_maximum(_r0, row[8]);
+    _r0 = tl2cu_maximum(_r0, row[9]);
+    _r0 = tl2cu_maximum(_r0, row[10]);
+    _r0 = tl2cu_maximum(_r0, row[11]);
+    _r0 = tl2cu_maximum(_r0, row[12]);
+    _r0 = tl2cu_maximum(_r0, row[13]);
+    _r0 = tl2cu_maximum(_r0, row[14]);
+    _r0 = tl2cu_maximum(_r0, row[15]);
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
+    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    __syncthreads();
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    __syncthreads();
+    {
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = tl2cu_maximum(_w0, _w4);
+      _w1 = tl2cu_maximum(_w1, _w5);
+      _w2 = tl2cu_maximum(_w2, _w6);
+      _w3 = tl2cu_maximum(_w3, _w7);
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r0 = _w0;
+    }
+    row_max = _r0;
+  }
+  float row_minus_max[16];  // [4096] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    row_minus_max[_k] = (row[_k] - row_max);
+  }
+  // L27: numerator = tl.exp(row_minus_max)
+  float numerator[16];  // [4096] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    numerator[_k] = tl2cu_exp(row_minus_max[_k]);
+  }
+  // L28: denominator = tl.sum(numerator, axis=0)
+  float denominator;  // sum of numerator
+  {
+    float _r0 = numerator[0];
+    _r0 = _r0 + numerator[1];
+    _r0 = _r0 + numerator[2];
+    _r0 = _r0 + numerator[3];
+    _r0 = _r0 + numerator[4];
+    _r0 = _r0 + numerator[5];
+    _r0 = _r0 + numerator[6];
+    _r0 = _r0 + numerator[7];
+    _r0 = _r0 + numerator[8];
+    _r0 = _r0 + numerator[9];
+    _r0 = _r0 + numerator[10];
+    _r0 = _r0 + numerator[11];
+    _r0 = _r0 + numerator[12];
+    _r0 = _r0 + numerator[13];
+    _r0 = _r0 + numerator[14];
+    _r0 = _r0 + numerator[15];
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
+    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    __syncthreads();
+    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    __syncthreads();
+    {
+      const float* _p = (const float*)tl2cu_smem + 0 * 8;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
+      _w0 = _w0 + _w4;
+      _w1 = _w1 + _w5;
+      _w2 = _w2 + _w6;
+      _w3 = _w3 + _w7;
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r0 = _w0;
+    }
+    denominator = _r0;
+  }
+  // L29: softmax_output = numerator / denominator
+  float softmax_output[16];  // [4096] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
+  }
+  // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
+  float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
+  // L32: output_ptrs = output_row_start_ptr + col_offsets
+  float * output_ptrs[16];  // [4096] *fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
+  }
+  // L33: tl.store(output_ptrs, softmax_output, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t softmax_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (input_row_stride % 16 == 0 && output_row_stride % 16 == 0 && n_cols % 16 == 0)
     tl2cu_kernels::softmax_kernel_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+  else if ((input_row_stride % 16 == 0) || (output_row_stride % 16 == 0))
+    tl2cu_kernels::softmax_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   else
     tl2cu_kernels::softmax_kernel<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   return cudaGetLastError();
