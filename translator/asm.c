@@ -51,7 +51,7 @@ struct AsmCall {
   int pack;
   bool pure;
   bool memory;       // ~{memory} among the constraints
-  Vec results;       // Value* (V_ASM_RESULT), by result index
+  Vec results;       // Value* (V_RESULT), by result index
   Vec args;          // Value*: the operands, broadcast to the call's shape
   Vec outs, ins;     // Reg*, in operand order
 };
@@ -244,7 +244,7 @@ Obj *asm_elementwise(Ctx *c, Node *call, Obj **a) {
   for (int i = 0; i < ac->args.len; i++) ac->args.items[i] = sem_broadcast_to(c, ac->args.items[i], shape, loc);
   for (int i = 0; i < dtypes.len; i++) {
     Scalar t = (Scalar)((Obj *)dtypes.items[i])->ival;
-    Value *r = sem_new(c, V_ASM_RESULT, type_scalar(t), shape, loc);
+    Value *r = sem_new(c, V_RESULT, type_scalar(t), shape, loc);
     r->ival = i;
     vec_push(&ac->results, r);
   }
@@ -257,13 +257,13 @@ Obj *asm_elementwise(Ctx *c, Node *call, Obj **a) {
   parse_constraints(ac, constraints, loc);
   check_registers(ac, loc);
   ac->text = cuda_text(text, ac->outs.len + ac->ins.len, loc);
-  // the IR: the call reads its operands through a list of V_ASM_ARGs; each result reads the call
+  // the IR: the call reads its operands through a list of V_ARGs; each result reads the call
   Value *callv = sem_new(c, V_ASM, ((Value *)ac->results.items[0])->ty, shape, loc);
   callv->asm_call = ac;
   Value **slot = &callv->a;
   for (int i = 0; i < ac->args.len; i++) {
     Value *arg = ac->args.items[i];
-    Value *n = sem_new(c, V_ASM_ARG, arg->ty, shape, loc);
+    Value *n = sem_new(c, V_ARG, arg->ty, shape, loc);
     n->a = arg;
     arg->uses++;
     *slot = n;

@@ -430,9 +430,9 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     return ex(em, v->a, &c);
   }
   case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM:
-  case V_ASM_RESULT:
+  case V_RESULT:
     break;  // always materialized
-  case V_ASM_ARG: break;  // read by the call's statement only (asm.c)
+  case V_ARG: break;  // read by the call's statement only (asm.c)
   case V_BINARY: return ex_binary(em, v, cx);
   case V_UNARY: return ex_unary(em, v, cx);
   case V_CAST: return ex_cast(em, v, cx);
@@ -560,7 +560,7 @@ static void emit_let(Em *em, Stmt *s) {
     emit_asm(em, s);
     return;
   }
-  if (v->kind == V_ASM_RESULT) return;  // written by its call, above
+  if (v->kind == V_RESULT) return;  // written by its call, above
   if (never_read(v)) {
     line(em, "// %s is never used", v->cname);
     return;
@@ -996,15 +996,25 @@ static void emit_descriptor_parts(Em *em, Kernel *k) {
   }
 }
 
-// A combine function of tl.reduce / tl.associative_scan, as a device function.
+// A combine function of tl.reduce / tl.associative_scan, as a device function: over
+// one value it returns the result; over a tuple of n it writes the n results into its
+// first n (reference) parameters.
 static void emit_combine(Em *em, Combine *cb) {
-  const char *t = ctype(cb->lhs->ty);
-  line(em, "static __device__ __forceinline__ %s %s(%s %s, %s %s) {", ctype(cb->result->ty), cb->name, t,
-       cb->lhs->cname, t, cb->rhs->cname);
+  Str params = {0};
+  str_add(&params, "");
+  for (int i = 0; cb->n > 1 && i < cb->n; i++) str_addf(&params, "%s &_out%d, ", ctype(cb->result[i]->ty), i);
+  for (int i = 0; i < 2 * cb->n; i++) {
+    Value *p = i < cb->n ? cb->lhs[i] : cb->rhs[i - cb->n];
+    str_addf(&params, "%s %s%s", ctype(p->ty), p->cname, i + 1 < 2 * cb->n ? ", " : "");
+  }
+  line(em, "static __device__ __forceinline__ %s %s(%s) {", cb->n > 1 ? "void" : ctype(cb->result[0]->ty), cb->name, params.buf);
   em->indent++;
   emit_stmts(em, cb->body);
-  Cx cx = identity_cx(NULL, NULL);
-  line(em, "return %s;", ex(em, cb->result, &cx));
+  for (int i = 0; i < cb->n; i++) {
+    Cx cx = identity_cx(NULL, NULL);
+    if (cb->n == 1) line(em, "return %s;", ex(em, cb->result[0], &cx));
+    else line(em, "_out%d = %s;", i, ex(em, cb->result[i], &cx));
+  }
   em->indent--;
   line(em, "}");
   line(em, "%s", "");
@@ -1136,7 +1146,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
     decide_fusion(no_loop, cb->body, &seen);  // (a combine function has no loops)
-    decide_value(no_loop, cb->result, &seen);
+    for (int j = 0; j < cb->n; j++) decide_value(no_loop, cb->result[j], &seen);
     em->indent = 0;
     em->last_line = 0;
     emit_combine(em, cb);

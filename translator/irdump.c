@@ -57,8 +57,8 @@ static const char *kind_mnemonic(Value *v) {
   case V_HISTOGRAM: return "histogram";
   case V_SORT: return xprintf("sort.%s", v->fn);
   case V_ASM: return "inline_asm";
-  case V_ASM_RESULT: return "asm_result";
-  case V_ASM_ARG: return "asm_arg";
+  case V_RESULT: return "result";
+  case V_ARG: return "arg";
   }
   return "?";
 }
@@ -101,6 +101,16 @@ static const char *layout_text(Dump *d, Value *v) {
   return xprintf(" %s", t.buf);
 }
 
+// A reduce or scan's input: one block, or the blocks of a tuple in parentheses.
+static const char *inputs_text(Dump *d, Value *v) {
+  if (!v->results.len) return operand(d, v->a);
+  Str t = {0};
+  str_add(&t, "(");
+  for (Value *arg = v->a; arg; arg = arg->b) str_addf(&t, "%s%s", arg == v->a ? "" : ", ", operand(d, arg->a));
+  str_add(&t, ")");
+  return t.buf;
+}
+
 // The op's operands and attributes, after its mnemonic.
 static const char *arguments(Dump *d, Value *v) {
   Str t = {0};
@@ -117,11 +127,11 @@ static const char *arguments(Dump *d, Value *v) {
     str_add(&t, "]");
     return t.buf;
   case V_REDUCE: case V_SCAN:
-    return xprintf("%s, axis=%lld%s%s", operand(d, v->a), (long long)v->ival, v->keep_dims ? ", keep_dims" : "",
+    return xprintf("%s, axis=%lld%s%s", inputs_text(d, v), (long long)v->ival, v->keep_dims ? ", keep_dims" : "",
                    v->reverse ? ", reverse" : "");
   case V_HISTOGRAM: return xprintf("%s, bins=%lld%s%s", operand(d, v->a), (long long)v->ival, v->b ? ", mask " : "",
                                    v->b ? operand(d, v->b) : "");
-  case V_ASM_RESULT: return xprintf("%s, result=%lld", operand(d, v->a), (long long)v->ival);
+  case V_RESULT: return xprintf("%s, result=%lld", operand(d, v->a), (long long)v->ival);
   case V_LOAD:
     str_add(&t, operand(d, v->a));
     if (v->b) str_addf(&t, ", mask %s", operand(d, v->b));
@@ -250,11 +260,15 @@ void ir_dump(FILE *out, Kernel *k, const char *after) {
   fprintf(out, "\n");
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
-    fprintf(out, "combine %s(%%%s, %%%s) {\n", cb->name, cb->lhs->cname, cb->rhs->cname);
+    fprintf(out, "combine %s(", cb->name);
+    for (int j = 0; j < 2 * cb->n; j++) fprintf(out, "%s%%%s", j ? ", " : "", (j < cb->n ? cb->lhs[j] : cb->rhs[j - cb->n])->cname);
+    fprintf(out, ") {\n");
     d.indent++;
     print_stmts(&d, cb->body);
-    const char *result = operand(&d, cb->result);
-    fprintf(out, "%-6s%*sreturn %s\n", "", 2 * d.indent, "", result);
+    Str results = {0};
+    str_add(&results, "");
+    for (int j = 0; j < cb->n; j++) str_addf(&results, "%s%s", j ? ", " : "", operand(&d, cb->result[j]));
+    fprintf(out, "%-6s%*sreturn %s\n", "", 2 * d.indent, "", results.buf);
     d.indent--;
     fprintf(out, "}\n");
   }

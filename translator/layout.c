@@ -122,7 +122,7 @@ static void require(Value *v, Shape space, const int *map, int threads) {
     own_layout(v, threads, true);
     return;
   }
-  if (v->kind == V_ASM_RESULT) {  // held where its call puts all its results
+  if (v->kind == V_RESULT) {  // held where its call puts all its results
     require(v->a, space, map, threads);
     return;
   }
@@ -148,16 +148,19 @@ static void require_in(Value *v, Value *holder, int threads) {
 }
 
 // A reduction's result lives where its input's elements are, minus the reduced
-// dim (Triton's slice layout); a scan's result has its input's layout.
+// dim (Triton's slice layout); a scan's result has its input's layout. Over a tuple,
+// the blocks are laid out as the first, and so are the results.
 static void derived_layout(Value *v, int threads) {
-  Value *x = v->a;
+  Value *x = v->results.len ? v->a->a : v->a;
   own_layout(x, threads, true);
+  for (Value *arg = v->results.len ? v->a->b : NULL; arg; arg = arg->b) own_layout(arg->a, threads, true);
   if (v->shape.rank == 0) return;
   Layout *l = xmalloc(sizeof(Layout));
   *l = *x->layout;
   if (v->kind == V_REDUCE)
     for (int i = 0; i < v->shape.rank; i++) l->map[i] = x->layout->map[i < v->ival ? i : i + 1];
   v->layout = l;
+  for (int i = 0; i < v->results.len; i++) ((Value *)v->results.items[i])->layout = l;
 }
 
 // Statements in reverse, so that consumers are seen before producers.
@@ -170,7 +173,7 @@ static void walk(Stmt *s, int threads, bool force) {
       derived_layout(s->v, threads);
       return;
     }
-    if (s->v->kind == V_ASM_RESULT) return;  // laid out with its call (next in this walk)
+    if (s->v->kind == V_RESULT) return;  // laid out with its call (next in this walk)
     own_layout(s->v, threads, force);
     if (s->v->kind == V_ASM) asm_share_layout(s->v);
     if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->map, threads);

@@ -853,32 +853,45 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
 
 // ---------------------------------------------------------------- combine functions
 
-Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call) {
+// Triton calls it with the n left values, then the n right ones, and takes one scalar
+// back (n = 1) or a tuple of n.
+Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call) {
   int np = 0;
   for (Node *p = f->def->a; p; p = p->next) np++;
-  if (np != 2) diag_fatal(call->loc, "combine function '%s' must take 2 scalars (tuples are not supported yet)", f->name);
+  if (np != 2 * n)
+    diag_fatal(call->loc, "combine function '%s' takes %d parameters: it must take %d scalars (%s)", f->name, np, 2 * n,
+               n == 1 ? "the two values combined" : xprintf("the %d values of the left tuple, then the right's", n));
   Combine *cb = xmalloc(sizeof(Combine));
   cb->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
-  Value *args[2];
-  Obj *objs[2];
+  cb->n = n;
+  Obj *objs[2 * MAX_COMBINED];
   int i = 0;
   for (Node *p = f->def->a; p; p = p->next, i++) {
-    args[i] = sem_new(c, V_PARAM, t, (Shape){0, {0}}, p->loc);
-    args[i]->cname = user_cname(p->str);
-    args[i]->param_index = -1;
-    objs[i] = obj_value(args[i]);
+    Value *arg = sem_new(c, V_PARAM, types[i % n], (Shape){0, {0}}, p->loc);
+    arg->cname = user_cname(p->str);
+    arg->param_index = -1;
+    objs[i] = obj_value(arg);
+    if (i < n) cb->lhs[i] = arg;
+    else cb->rhs[i - n] = arg;
   }
-  cb->lhs = args[0], cb->rhs = args[1];
   Stmt **saved_tail = c->tail;
   c->tail = &cb->body;
-  Obj *r = call_function(c, f, call, objs, 2, NULL, NULL, 0);
+  Obj *r = call_function(c, f, call, objs, 2 * n, NULL, NULL, 0);
   c->tail = saved_tail;
-  if (r->kind != OBJ_VALUE && !obj_is_const_number(r))
-    diag_fatal(call->loc, "combine function '%s' must return one scalar", f->name);
-  Value *rv = sem_cast(c, sem_to_value(c, r, call->loc), t.kind, call->loc);
-  if (rv->shape.rank) diag_fatal(call->loc, "combine function '%s' must return a scalar", f->name);
-  cb->result = rv;
-  rv->uses++;
+  Obj **items = &r;
+  if (n > 1) {
+    if (r->kind != OBJ_TUPLE || r->items.len != n)
+      diag_fatal(call->loc, "combine function '%s' must return a tuple of %d scalars", f->name, n);
+    items = (Obj **)r->items.items;
+  }
+  for (int j = 0; j < n; j++) {
+    if (items[j]->kind != OBJ_VALUE && !obj_is_const_number(items[j]))
+      diag_fatal(call->loc, "combine function '%s' must return %s", f->name, n == 1 ? "one scalar" : xprintf("%d scalars", n));
+    Value *rv = sem_cast(c, sem_to_value(c, items[j], call->loc), types[j].kind, call->loc);
+    if (rv->shape.rank) diag_fatal(call->loc, "combine function '%s' must return %s", f->name, n == 1 ? "a scalar" : "scalars");
+    cb->result[j] = rv;
+    rv->uses++;
+  }
   vec_push(&c->k->combines, cb);
   return cb;
 }

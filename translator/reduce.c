@@ -23,6 +23,55 @@ static const char *combine_expr(Value *v, const char *a, const char *b) {
 
 static bool is_arg_reduce(Value *v) { return !strcmp(v->fn, "argmax") || !strcmp(v->fn, "argmin"); }
 
+// Component i of the C variable `name` of an op over n values (the name itself when n = 1).
+static const char *part(const char *name, int i, int n) { return n == 1 ? name : xprintf("%s_%d", name, i); }
+
+// dst = a (+) b for every component of a tuple combine (n > 1): the combine function
+// writes its results into its first n arguments, read by value after them.
+static void combine_tuple(Em *em, Value *v, int n, const char **dst, const char **a, const char **b) {
+  Str call = {0};
+  str_addf(&call, "%s(", v->combine->name);
+  for (int i = 0; i < n; i++) str_addf(&call, "%s, ", dst[i]);
+  for (int i = 0; i < n; i++) str_addf(&call, "%s, ", a[i]);
+  for (int i = 0; i < n; i++) str_addf(&call, "%s%s", b[i], i + 1 < n ? ", " : ");");
+  line(em, "%s", call.buf);
+}
+
+// acc = acc (+) b, for every component (b: expressions).
+static void combine_into(Em *em, Value *v, int n, const char **acc, const char **b) {
+  if (n == 1) line(em, "%s = %s;", acc[0], combine_expr(v, acc[0], b[0]));
+  else combine_tuple(em, v, n, acc, acc, b);
+}
+
+// The n inputs of a reduce or scan (one, or the blocks of a tuple) and its n results.
+static int op_inputs(Value *v, Value **xs) {
+  if (!v->results.len) {
+    xs[0] = v->a;
+    return 1;
+  }
+  int n = 0;
+  for (Value *arg = v->a; arg; arg = arg->b) xs[n++] = arg->a;
+  return n;
+}
+static Value *op_result(Value *v, int i) { return v->results.len ? v->results.items[i] : v; }
+// Result i is read (unread results of a tuple op get no array; their values are still combined).
+static bool result_read(Value *v, int i) { return !never_read(op_result(v, i)); }
+
+// Input x of a tuple op, held in layout l (that of the op's first block): x itself, or a
+// copy converted into l (when another use laid x out over a larger block).
+static Value *input_in(Em *em, Stmt *s, Value *x, const Layout *l, int i) {
+  if (x->layout && layout_same(x->layout, l, &x->shape) && x->layout->per_thread == l->per_thread) return x;
+  Value *copy = xmalloc(sizeof(Value));
+  *copy = *x;
+  copy->cname = xprintf("_x%d", i);
+  copy->layout = (Layout *)l;
+  copy->packed = false;
+  Stmt read = {.kind = S_LET, .loc = s->loc, .v = x};
+  line(em, "%s", array_decl(copy));
+  elementwise(em, &read, l, rhs_value, "%s = %s;", copy);
+  return copy;
+}
+
 // Where the bits of a layout's element index e come from: bits [0, lv) are the
 // run position within a thread, [lv, lv + lt) the thread index, the rest the run.
 typedef struct {
@@ -50,14 +99,17 @@ static int64_t k_bits(const Layout *l, Bits b, int64_t k) {
 
 static int64_t outside(Bits b, int64_t bits) { return bits & ~(((int64_t)1 << b.hi) - ((int64_t)1 << b.lo)); }
 
-// One reduction being emitted: x reduced along space dim d of its layout.
+// One reduction being emitted: x reduced along space dim d of its layout (over a tuple:
+// n blocks x[i] laid out alike, combined together).
 typedef struct {
-  Value *v, *x;
+  Value *v;
+  int n;
+  Value *x[MAX_COMBINED];
   const Layout *l;
   Bits b;
   int d;                // the space dim reduced (-1: a size-1 dim, nothing to combine)
   bool arg, scalar;     // argmax/argmin (values with indices); a scalar result
-  const char *t, *xt;   // C types of the result and of the input
+  const char *t[MAX_COMBINED], *xt;  // C types of the results and of the (first) input
   const char *step;     // argmax/argmin combine helper
   const char *idx;      // the reduced coordinate of element e (argmax/argmin)
   int ngroups;          // output positions this thread holds
@@ -65,10 +117,14 @@ typedef struct {
   int64_t *first;       // per group: its first element
 } Reduction;
 
+// Group g's accumulators (component i of _r<g>), as C names.
+static void accumulators(Reduction *r, int64_t g, const char **acc) {
+  for (int i = 0; i < r->n; i++) acc[i] = part(xprintf("_r%lld", (long long)g), i, r->n);
+}
+
 // 1. each thread folds its own elements that share an output position, in index order
 static void reduce_fold(Em *em, Reduction *r) {
   const Layout *l = r->l;
-  Value *x = r->x;
   for (int64_t k = 0; k < l->per_thread; k++) {
     int64_t key = outside(r->b, k_bits(l, r->b, k)), g = 0;
     while (g < r->ngroups && outside(r->b, k_bits(l, r->b, r->first[g])) != key) g++;
@@ -76,17 +132,19 @@ static void reduce_fold(Em *em, Reduction *r) {
     r->group_of[k] = g;
     bool head = r->first[g] == k;
     long long G = (long long)g;
-    const char *xk = elem_at(x, xprintf("%lld", (long long)k));
+    const char *acc[MAX_COMBINED], *xk[MAX_COMBINED];
+    accumulators(r, g, acc);
+    for (int i = 0; i < r->n; i++) xk[i] = elem_at(r->x[i], xprintf("%lld", (long long)k));
     if (r->arg && head) {
-      line(em, "%s _r%lld = %s;", r->xt, G, xk);
+      line(em, "%s _r%lld = %s;", r->xt, G, xk[0]);
       line(em, "int32_t _i%lld;", G);
       line(em, "{ const int _e = %s; _i%lld = %s; }", elem_k(l, k), G, r->idx);
     } else if (r->arg) {
-      line(em, "{ const int _e = %s; %s(_r%lld, _i%lld, %s, %s); }", elem_k(l, k), r->step, G, G, xk, r->idx);
+      line(em, "{ const int _e = %s; %s(_r%lld, _i%lld, %s, %s); }", elem_k(l, k), r->step, G, G, xk[0], r->idx);
     } else if (head) {
-      line(em, "%s _r%lld = %s;", r->t, G, xk);
+      for (int i = 0; i < r->n; i++) line(em, "%s %s = %s;", r->t[i], acc[i], xk[i]);
     } else {
-      line(em, "_r%lld = %s;", G, combine_expr(r->v, xprintf("_r%lld", G), xk));
+      combine_into(em, r->v, r->n, acc, xk);
     }
   }
 }
@@ -97,10 +155,14 @@ static void reduce_lanes(Em *em, Reduction *r) {
     int ebit = r->b.lv + bit;
     if (bit >= r->b.lt || ebit < r->b.lo || ebit >= r->b.hi) continue;
     for (int g = 0; g < r->ngroups; g++) {
-      if (r->arg)
+      if (r->arg) {
         line(em, "%s(_r%d, _i%d, tl2cu_shfl_xor(_r%d, %d), tl2cu_shfl_xor(_i%d, %d));", r->step, g, g, g, 1 << bit, g, 1 << bit);
-      else
-        line(em, "_r%d = %s;", g, combine_expr(r->v, xprintf("_r%d", g), xprintf("tl2cu_shfl_xor(_r%d, %d)", g, 1 << bit)));
+        continue;
+      }
+      const char *acc[MAX_COMBINED], *other[MAX_COMBINED];
+      accumulators(r, g, acc);
+      for (int i = 0; i < r->n; i++) other[i] = xprintf("tl2cu_shfl_xor(%s, %d)", acc[i], 1 << bit);
+      combine_into(em, r->v, r->n, acc, other);
     }
   }
 }
@@ -109,6 +171,19 @@ static void reduce_lanes(Em *em, Reduction *r) {
 static const char *reduce_slot(Reduction *r, bool *uses_e) {
   Cx out = identity_cx(r->v->layout, uses_e);
   return r->scalar ? "0" : linear_of(&out, r->v->shape);
+}
+
+// Where each component's W partials per output position start in the scratch: one
+// region after another, each 8-byte aligned; argmax/argmin: the int32 indices first,
+// the values after them (nout * W is even, so the values start 8-byte aligned).
+static int64_t scratch_regions(Reduction *r, int64_t slots, int64_t *offset) {
+  int64_t at = r->arg ? slots * 4 : 0;
+  for (int i = 0; i < r->n; i++) {
+    offset[i] = at;
+    at += slots * elem_bytes(r->arg ? r->x[0]->ty : op_result(r->v, i)->ty);
+    if (i + 1 < r->n) at = (at + 7) / 8 * 8;
+  }
+  return at;
 }
 
 // 3. warps holding the same output position combine through shared memory,
@@ -123,23 +198,31 @@ static void reduce_warps(Em *em, Reduction *r) {
     }
   }
   if (!wn) return;
-  int W = 1 << wn;
+  int W = 1 << wn, n = r->n;
   long long nout = (long long)shape_numel(r->v->shape);
-  int bytes = (int)(nout * W * (elem_bytes(r->arg ? r->x->ty : r->v->ty) + (r->arg ? 4 : 0)));
+  int64_t offset[MAX_COMBINED];
+  int bytes = (int)scratch_regions(r, nout * W, offset);
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
-  const char *vt = r->arg ? r->xt : r->t;
-  // argmax/argmin: the int32 indices first, the values after them (nout * W is even, so
-  // the values start 8-byte aligned): values first put an int32 at byte 2 after uint8s
-  const char *vbase = r->arg ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt, nout * W * 4) : xprintf("(%s*)tl2cu_smem", vt);
-  const char *cvbase = r->arg ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt, nout * W * 4)
-                              : xprintf("(const %s*)tl2cu_smem", vt);
+  const char *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
+  for (int i = 0; i < n; i++) {
+    vt[i] = r->arg ? r->xt : r->t[i];
+    vbase[i] = offset[i] ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt[i], (long long)offset[i]) : xprintf("(%s*)tl2cu_smem", vt[i]);
+    cvbase[i] = offset[i] ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt[i], (long long)offset[i])
+                          : xprintf("(const %s*)tl2cu_smem", vt[i]);
+  }
   const char *lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
   line(em, "__syncthreads();");
   for (int g = 0; g < r->ngroups; g++) {
     bool uses_e = false;
     const char *pos = reduce_slot(r, &uses_e);
-    line(em, "{ %s%s* _p = %s + %s * %d; _p[%s] = _r%d;%s }",
-         uses_e ? xprintf("const int _e = %s; ", elem_k(r->l, r->first[g])) : "", vt, vbase, pos, W, lane, g,
+    const char *acc[MAX_COMBINED];
+    accumulators(r, g, acc);
+    Str writes = {0};
+    str_add(&writes, "");
+    for (int i = 0; i < n; i++)
+      str_addf(&writes, "%s%s* %s = %s + %s * %d; %s[%s] = %s;", i ? " " : "", vt[i], part("_p", i, n), vbase[i], pos, W,
+               part("_p", i, n), lane, acc[i]);
+    line(em, "{ %s%s%s }", uses_e ? xprintf("const int _e = %s; ", elem_k(r->l, r->first[g])) : "", writes.buf,
          r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = _i%d;", pos, W, lane, g) : "");
   }
   line(em, "__syncthreads();");
@@ -149,23 +232,37 @@ static void reduce_warps(Em *em, Reduction *r) {
     line(em, "{");
     em->indent++;
     if (uses_e) line(em, "const int _e = %s;", elem_k(r->l, r->first[g]));
-    line(em, "const %s* _p = %s + %s * %d;", vt, cvbase, pos, W);
+    for (int i = 0; i < n; i++) line(em, "const %s* %s = %s + %s * %d;", vt[i], part("_p", i, n), cvbase[i], pos, W);
     if (r->arg) line(em, "const int32_t* _q = (const int32_t*)tl2cu_smem + %s * %d;", pos, W);
-    Str loads = {0}, iloads = {0};
-    str_add(&loads, "");
-    str_add(&iloads, "");
-    for (int w = 0; w < W; w++) {
-      str_addf(&loads, "%s_w%d = _p[%d]", w ? ", " : "", w, w);
-      str_addf(&iloads, "%s_j%d = _q[%d]", w ? ", " : "", w, w);
+    for (int i = 0; i < n; i++) {
+      Str loads = {0};
+      str_add(&loads, "");
+      for (int w = 0; w < W; w++)
+        str_addf(&loads, "%s%s = %s[%d]", w ? ", " : "", part(xprintf("_w%d", w), i, n), part("_p", i, n), w);
+      line(em, "%s %s;", vt[i], loads.buf);
     }
-    line(em, "%s %s;", vt, loads.buf);
-    if (r->arg) line(em, "int32_t %s;", iloads.buf);
+    if (r->arg) {
+      Str iloads = {0};
+      str_add(&iloads, "");
+      for (int w = 0; w < W; w++) str_addf(&iloads, "%s_j%d = _q[%d]", w ? ", " : "", w, w);
+      line(em, "int32_t %s;", iloads.buf);
+    }
     for (int step = W / 2; step >= 1; step /= 2)
       for (int w = 0; w < step; w++) {
-        if (r->arg) line(em, "%s(_w%d, _j%d, _w%d, _j%d);", r->step, w, w, w + step, w + step);
-        else line(em, "_w%d = %s;", w, combine_expr(r->v, xprintf("_w%d", w), xprintf("_w%d", w + step)));
+        if (r->arg) {
+          line(em, "%s(_w%d, _j%d, _w%d, _j%d);", r->step, w, w, w + step, w + step);
+          continue;
+        }
+        const char *mine[MAX_COMBINED], *theirs[MAX_COMBINED];
+        for (int i = 0; i < n; i++) mine[i] = part(xprintf("_w%d", w), i, n), theirs[i] = part(xprintf("_w%d", w + step), i, n);
+        combine_into(em, r->v, n, mine, theirs);
       }
-    line(em, "_r%d = _w0;%s", g, r->arg ? xprintf(" _i%d = _j0;", g) : "");
+    Str results = {0};
+    str_add(&results, "");
+    const char *acc[MAX_COMBINED];
+    accumulators(r, g, acc);
+    for (int i = 0; i < n; i++) str_addf(&results, "%s%s = %s;", i ? " " : "", acc[i], part("_w0", i, n));
+    line(em, "%s%s", results.buf, r->arg ? xprintf(" _i%d = _j0;", g) : "");
     em->indent--;
     line(em, "}");
   }
@@ -173,31 +270,51 @@ static void reduce_warps(Em *em, Reduction *r) {
 
 // 4. every element of an output position gets the result
 static void reduce_write(Em *em, Reduction *r) {
-  for (int64_t k = 0; k < r->l->per_thread; k++) {
-    const char *val = xprintf(r->arg ? "_i%lld" : "_r%lld", (long long)r->group_of[k]);
-    if (r->scalar) {
-      line(em, "%s = %s;", r->v->cname, val);
-      return;
+  for (int i = 0; i < r->n; i++) {
+    Value *out = op_result(r->v, i);
+    if (!result_read(r->v, i)) continue;
+    for (int64_t k = 0; k < r->l->per_thread; k++) {
+      const char *acc[MAX_COMBINED];
+      accumulators(r, r->group_of[k], acc);
+      const char *val = r->arg ? xprintf("_i%lld", (long long)r->group_of[k]) : acc[i];
+      if (r->scalar) {
+        line(em, "%s = %s;", out->cname, val);
+        break;
+      }
+      line(em, "%s[%lld] = %s;", out->cname, (long long)k, val);
     }
-    line(em, "%s[%lld] = %s;", r->v->cname, (long long)k, val);
+  }
+}
+
+// The result arrays (or scalars), before the reduction's block.
+static void declare_results(Em *em, Reduction *r) {
+  const char *inputs = r->x[0]->cname;
+  for (int i = 1; i < r->n; i++) inputs = xprintf("%s, %s", inputs, r->x[i]->cname);
+  for (int i = 0; i < r->n; i++) {
+    Value *out = op_result(r->v, i);
+    if (!result_read(r->v, i)) continue;
+    if (r->scalar) line(em, "%s %s;  // %s of %s", r->t[i], out->cname, r->n > 1 ? r->v->combine->name : r->v->fn, inputs);
+    else line(em, "%s %s[%lld];  %s", r->t[i], out->cname, (long long)r->l->per_thread, shape_comment(out));
   }
 }
 
 void emit_reduce(Em *em, Stmt *s) {
-  Value *v = s->v, *x = v->a;
-  const Layout *l = x->layout;
-  Reduction r = {.v = v, .x = x, .l = l, .d = l->map[v->ival], .arg = is_arg_reduce(v), .scalar = v->shape.rank == 0};
-  r.t = ctype(v->ty);
-  r.xt = ctype(x->ty);
+  Value *v = s->v;
+  Reduction r = {.v = v, .arg = is_arg_reduce(v), .scalar = v->shape.rank == 0};
+  r.n = op_inputs(v, r.x);
+  const Layout *l = r.l = r.x[0]->layout;
+  r.d = l->map[v->ival];
+  for (int i = 0; i < r.n; i++) r.t[i] = ctype(op_result(v, i)->ty);
+  r.xt = ctype(r.x[0]->ty);
   r.b = r.d >= 0 ? reduce_bits(l, r.d) : (Bits){0, 0, 0, 0};
   r.step = !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step";
   r.idx = r.d >= 0 ? xprintf("(int32_t)%s", coord(l, r.d)) : "0";
   r.group_of = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
   r.first = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
-  if (r.scalar) line(em, "%s %s;  // %s of %s", r.t, v->cname, v->fn, x->cname);
-  else line(em, "%s %s[%lld];  %s", r.t, v->cname, (long long)l->per_thread, shape_comment(v));
+  declare_results(em, &r);
   line(em, "{");
   em->indent++;
+  for (int i = 1; i < r.n; i++) r.x[i] = input_in(em, s, r.x[i], l, i);
   reduce_fold(em, &r);
   reduce_lanes(em, &r);
   reduce_warps(em, &r);
@@ -213,49 +330,84 @@ void emit_reduce(Em *em, Stmt *s) {
 // tree (exact for integers, within rounding for floats).
 static const char *padded_index(const char *pos, int64_t S) { return xprintf("tl2cu_pad<%lld>(%s)", (long long)S, pos); }
 
+// The sequential steps of a tuple scan (n > 1), where one value scans: the combine writes
+// into temporaries, copied to the buffers after it.
+static void scan_step_tuple(Em *em, Value *v, int n, const char *loop, const char **dst, const char **a, const char **b,
+                            const char **stores) {
+  line(em, "%s {", loop);
+  em->indent++;
+  combine_tuple(em, v, n, dst, a, b);
+  for (int i = 0; stores && i < n; i++) line(em, "%s = %s;", stores[i], dst[i]);
+  em->indent--;
+  line(em, "}");
+}
+
 void emit_scan(Em *em, Stmt *s) {
-  Value *v = s->v, *x = v->a;
+  Value *v = s->v, *xs[MAX_COMBINED] = {0};
+  int n = op_inputs(v, xs);
+  Value *x = xs[0];
   const Layout *l = x->layout;
-  const char *t = ctype(v->ty);
-  int64_t n = x->shape.dim[v->ival], numel = shape_numel(x->shape), lines = numel / n;
+  int64_t len = x->shape.dim[v->ival], numel = shape_numel(x->shape), lines = numel / len;
   int64_t stride = 1;
   for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
   int64_t threads = em->threads;
   int64_t P = lines >= threads ? 1 : threads / lines;
-  if (P > n) P = n;
-  int64_t S = n / P;
+  if (P > len) P = len;
+  int64_t S = len / P;
   // one padding word after every S: the threads scanning neighbouring segments
   // (S words apart) then hit different banks
-  int64_t padded = numel + numel / S;
-  int bytes = (int)((padded + lines * P) * elem_bytes(v->ty));
-  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
-  line(em, "%s %s[%lld];  %s", t, v->cname, (long long)l->per_thread, shape_comment(v));
-  line(em, "{  // %s%s of %s along axis %lld: %lld lines of %lld, %lld segments of %lld per line", v->fn,
-       v->reverse ? " (reversed)" : "", x->cname, (long long)v->ival, (long long)lines, (long long)n, (long long)P,
-       (long long)S);
+  int64_t padded = numel + numel / S, region[MAX_COMBINED], at_byte = 0;
+  const char *t[MAX_COMBINED], *buf[MAX_COMBINED], *total[MAX_COMBINED], *acc[MAX_COMBINED], *before[MAX_COMBINED];
+  for (int i = 0; i < n; i++) {
+    t[i] = ctype(op_result(v, i)->ty);
+    buf[i] = part("_buf", i, n), total[i] = part("_total", i, n), acc[i] = part("_acc", i, n), before[i] = part("_before", i, n);
+    region[i] = at_byte;
+    at_byte += (padded + lines * P) * elem_bytes(op_result(v, i)->ty);
+    if (i + 1 < n) at_byte = (at_byte + 7) / 8 * 8;
+  }
+  if (at_byte > em->smem_bytes) em->smem_bytes = (int)at_byte;
+  for (int i = 0; i < n; i++) {
+    Value *out = op_result(v, i);
+    if (result_read(v, i)) line(em, "%s %s[%lld];  %s", t[i], out->cname, (long long)l->per_thread, shape_comment(out));
+  }
+  const char *inputs = x->cname;
+  for (int i = 1; i < n; i++) inputs = xprintf("%s, %s", inputs, xs[i]->cname);
+  line(em, "{  // %s%s of %s along axis %lld: %lld lines of %lld, %lld segments of %lld per line", n > 1 ? v->combine->name : v->fn,
+       v->reverse ? " (reversed)" : "", inputs, (long long)v->ival, (long long)lines, (long long)len, (long long)P, (long long)S);
   em->indent++;
-  line(em, "%s* _buf = (%s*)tl2cu_smem;", t, t);
-  line(em, "%s* _total = _buf + %lld;", t, (long long)padded);
+  for (int i = 1; i < n; i++) xs[i] = input_in(em, s, xs[i], l, i);
+  for (int i = 0; i < n; i++) {
+    if (region[i]) line(em, "%s* %s = (%s*)((uint8_t*)tl2cu_smem + %lld);", t[i], buf[i], t[i], (long long)region[i]);
+    else line(em, "%s* %s = (%s*)tl2cu_smem;", t[i], buf[i], t[i]);
+    line(em, "%s* %s = %s + %lld;", t[i], total[i], buf[i], (long long)padded);
+  }
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(l, &uses_e);
   const char *pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "_buf[%s] = %s;", padded_index(pos, S), elem_at(x, "_k"));
+  for (int i = 0; i < n; i++) line(em, "%s[%s] = %s;", buf[i], padded_index(pos, S), elem_at(xs[i], "_k"));
   close_loop(em);
   line(em, "__syncthreads();");
   // element i of segment `seg` of line `ln`, in scan order
-  const char *at = xprintf("tl2cu_pad<%lld>((_ln / %lld) * %lld + _ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(n * stride),
-                           (long long)stride, v->reverse ? xprintf("%lld - (_seg * %lld + _i)", (long long)(n - 1), (long long)S)
+  const char *at = xprintf("tl2cu_pad<%lld>((_ln / %lld) * %lld + _ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(len * stride),
+                           (long long)stride, v->reverse ? xprintf("%lld - (_seg * %lld + _i)", (long long)(len - 1), (long long)S)
                                                          : xprintf("_seg * %lld + _i", (long long)S),
                            (long long)stride);
+  const char *buf_at[MAX_COMBINED], *total_at[MAX_COMBINED], *cur[MAX_COMBINED];
+  for (int i = 0; i < n; i++) {
+    buf_at[i] = xprintf("%s[%s]", buf[i], at);
+    total_at[i] = xprintf("%s[_ln * %lld + _q]", total[i], (long long)P);
+    cur[i] = part("_c", i, n);
+  }
   line(em, "for (int _u = _tid; _u < %lld; _u += %lld) {", (long long)(lines * P), (long long)threads);
   em->indent++;
   line(em, "const int _ln = _u / %lld, _seg = _u %% %lld;", (long long)P, (long long)P);
   line(em, "int _i = 0;");
-  line(em, "%s _acc = _buf[%s];", t, at);
-  line(em, "for (_i = 1; _i < %lld; ++_i) _buf[%s] = _acc = %s;", (long long)S, at, combine_expr(v, "_acc", xprintf("_buf[%s]", at)));
-  line(em, "_total[_u] = _acc;");
+  for (int i = 0; i < n; i++) line(em, "%s %s = %s;", t[i], acc[i], buf_at[i]);
+  if (n == 1) line(em, "for (_i = 1; _i < %lld; ++_i) _buf[%s] = _acc = %s;", (long long)S, at, combine_expr(v, "_acc", buf_at[0]));
+  else scan_step_tuple(em, v, n, xprintf("for (_i = 1; _i < %lld; ++_i)", (long long)S), acc, acc, buf_at, buf_at);
+  for (int i = 0; i < n; i++) line(em, "%s[_u] = %s;", total[i], acc[i]);
   close_loop(em);
   if (P > 1) {
     line(em, "__syncthreads();");
@@ -263,9 +415,15 @@ void emit_scan(Em *em, Stmt *s) {
     em->indent++;
     line(em, "const int _ln = _u / %lld, _seg = _u %% %lld;", (long long)P, (long long)P);
     line(em, "if (_seg == 0) continue;");
-    line(em, "%s _before = _total[_ln * %lld];", t, (long long)P);
-    line(em, "for (int _q = 1; _q < _seg; ++_q) _before = %s;", combine_expr(v, "_before", xprintf("_total[_ln * %lld + _q]", (long long)P)));
-    line(em, "for (int _i = 0; _i < %lld; ++_i) _buf[%s] = %s;", (long long)S, at, combine_expr(v, "_before", xprintf("_buf[%s]", at)));
+    for (int i = 0; i < n; i++) line(em, "%s %s = %s[_ln * %lld];", t[i], before[i], total[i], (long long)P);
+    if (n == 1) {
+      line(em, "for (int _q = 1; _q < _seg; ++_q) _before = %s;", combine_expr(v, "_before", total_at[0]));
+      line(em, "for (int _i = 0; _i < %lld; ++_i) _buf[%s] = %s;", (long long)S, at, combine_expr(v, "_before", buf_at[0]));
+    } else {
+      scan_step_tuple(em, v, n, "for (int _q = 1; _q < _seg; ++_q)", before, before, total_at, NULL);
+      for (int i = 0; i < n; i++) line(em, "%s %s;", t[i], cur[i]);
+      scan_step_tuple(em, v, n, xprintf("for (int _i = 0; _i < %lld; ++_i)", (long long)S), cur, before, buf_at, buf_at);
+    }
     close_loop(em);
   }
   line(em, "__syncthreads();");
@@ -273,7 +431,8 @@ void emit_scan(Em *em, Stmt *s) {
   own = identity_cx(l, &uses_e);
   pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  line(em, "%s[_k] = _buf[%s];", v->cname, padded_index(pos, S));
+  for (int i = 0; i < n; i++)
+    if (result_read(v, i)) line(em, "%s[_k] = %s[%s];", op_result(v, i)->cname, buf[i], padded_index(pos, S));
   close_loop(em);
   em->indent--;
   line(em, "}");

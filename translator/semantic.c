@@ -653,6 +653,22 @@ static Scalar reduce_dtype(const char *fn, Scalar t, Loc loc) {
   return t;
 }
 
+// The shape of x without dim ax.
+static Shape without_dim(Shape x, int ax) {
+  Shape s = {x.rank - 1, {0}};
+  for (int i = 0, j = 0; i < x.rank; i++)
+    if (i != ax) s.dim[j++] = x.dim[i];
+  return s;
+}
+
+// keep_dims: the reduced dims back, of size 1.
+static Value *keep_reduced_dims(Ctx *c, Value *r, Shape orig, int ax, bool axis_none, Loc loc) {
+  if (!axis_none) return sem_expand(c, r, ax, loc);
+  Shape ones = {orig.rank, {0}};
+  for (int i = 0; i < ones.rank; i++) ones.dim[i] = 1;
+  return sem_reshape(c, sem_broadcast_to(c, r, (Shape){1, {1}}, loc), ones, loc);
+}
+
 // axis < 0 after normalisation means None: reduce every dim to a scalar.
 Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
                   Loc loc) {
@@ -666,29 +682,81 @@ Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn
     ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
   }
   Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
-  if (!combine && strcmp(fn, "argmax") && strcmp(fn, "argmin")) x = sem_cast(c, x, t, loc);
-  else if (!combine) x = sem_cast(c, x, t, loc);
+  if (!combine) x = sem_cast(c, x, t, loc);
   x = reduction_input(c, x, fn);
-  Shape s = {x->shape.rank - 1, {0}};
-  for (int i = 0, j = 0; i < x->shape.rank; i++)
-    if (i != ax) s.dim[j++] = x->shape.dim[i];
   bool is_arg = !strcmp(fn, "argmax") || !strcmp(fn, "argmin");
   if (scalar_is_float(t) && (combine || !strcmp(fn, "sum"))) c->k->float_sums = true;
-  Value *r = sem_new(c, V_REDUCE, type_scalar(is_arg ? TY_I32 : t), s, loc);
+  Value *r = sem_new(c, V_REDUCE, type_scalar(is_arg ? TY_I32 : t), without_dim(x->shape, ax), loc);
   r->a = use(x);
   r->ival = ax;
   r->fn = fn;
   r->combine = combine;
   r = lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
-  if (keep_dims) {
-    if (axis_none) {
-      Shape ones = {orig.rank, {0}};
-      for (int i = 0; i < ones.rank; i++) ones.dim[i] = 1;
-      return sem_reshape(c, sem_broadcast_to(c, r, (Shape){1, {1}}, loc), ones, loc);
-    }
-    return sem_expand(c, r, ax, loc);
+  return keep_dims ? keep_reduced_dims(c, r, orig, ax, axis_none, loc) : r;
+}
+
+// The blocks of a reduce or scan over a tuple (tl.reduce / tl.associative_scan): one shape
+// (Triton's ReduceOp and ScanOp verifiers), no fp8, each materialized.
+static void tuple_inputs(Ctx *c, Value **xs, int n, const char *fn, Loc loc) {
+  for (int i = 0; i < n; i++) {
+    need_block(xs[i], fn, loc);
+    if (scalar_is_fp8(xs[i]->ty.kind)) fp8_refuse(fn, loc);
+    if (!shape_eq(xs[i]->shape, xs[0]->shape))
+      diag_fatal(loc, "%s over a tuple needs blocks of one shape, got %s and %s", fn, shape_text(xs[0]->shape),
+                 shape_text(xs[i]->shape));
+    if (scalar_is_float(xs[i]->ty.kind)) c->k->float_sums = true;
   }
-  return r;
+  for (int i = 0; i < n; i++) xs[i] = reduction_input(c, xs[i], "tuple");
+}
+
+// One op over n blocks (a V_ARG list), materialized, and its n results (V_RESULTs) in out.
+static void tuple_op(Ctx *c, Value *op, Value **xs, int n, const char *name, Value **out) {
+  Value **slot = &op->a;
+  for (int i = 0; i < n; i++) {
+    Value *arg = sem_new(c, V_ARG, xs[i]->ty, xs[i]->shape, op->loc);
+    arg->a = use(xs[i]);
+    *slot = use(arg);
+    slot = &arg->b;
+  }
+  lower_materialize(c, op, name);
+  for (int i = 0; i < n; i++) {
+    Value *r = sem_new(c, V_RESULT, xs[i]->ty, op->shape, op->loc);
+    r->a = use(op);
+    r->ival = i;
+    vec_push(&op->results, r);
+    out[i] = lower_materialize(c, r, xprintf("%s_%d", name, i));
+  }
+}
+
+void sem_reduce_tuple(Ctx *c, Value **xs, int n, int64_t axis, bool axis_none, Combine *combine, bool keep_dims, Loc loc,
+                      Value **out) {
+  Shape orig = xs[0]->shape;
+  int ax = 0;
+  for (int i = 0; i < n; i++) {
+    need_block(xs[i], "tl.reduce", loc);
+    if (axis_none && xs[i]->shape.rank > 1) xs[i] = sem_reshape(c, xs[i], (Shape){1, {shape_numel(xs[i]->shape)}}, loc);
+  }
+  if (!axis_none) ax = norm_axis(axis, xs[0]->shape.rank, "tl.reduce", loc);
+  tuple_inputs(c, xs, n, "tl.reduce", loc);
+  Value *r = sem_new(c, V_REDUCE, xs[0]->ty, without_dim(xs[0]->shape, ax), loc);
+  r->ival = ax;
+  r->fn = "reduce";
+  r->combine = combine;
+  tuple_op(c, r, xs, n, "reduced", out);
+  if (keep_dims)
+    for (int i = 0; i < n; i++) out[i] = keep_reduced_dims(c, out[i], orig, ax, axis_none, loc);
+}
+
+// A scan's shared memory: the block, one padding word per segment and the segment totals
+// (as emit_scan lays them out), for each of the scanned blocks (bytes: their elements' sizes).
+static void check_scan_smem(Ctx *c, Shape shape, int ax, int64_t bytes_per_elem, const char *fn, Loc loc) {
+  int64_t numel = shape_numel(shape), n = shape.dim[ax], lines = numel / n, threads = c->k->num_warps * 32;
+  int64_t segs = lines >= threads ? 1 : threads / lines;
+  if (segs > n) segs = n;
+  int64_t bytes = (numel + numel / (n / segs) + lines * segs) * bytes_per_elem;
+  if (bytes > smem_limit)
+    diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
+               (long long)bytes);
 }
 
 Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc) {
@@ -697,14 +765,7 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   int ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
   Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
   x = reduction_input(c, sem_cast(c, x, t, loc), fn);
-  // the block, one padding word per segment and the segment totals (as emit_scan lays them out)
-  int64_t numel = shape_numel(x->shape), n = x->shape.dim[ax], lines = numel / n, threads = c->k->num_warps * 32;
-  int64_t segs = lines >= threads ? 1 : threads / lines;
-  if (segs > n) segs = n;
-  int64_t bytes = (numel + numel / (n / segs) + lines * segs) * elem_size(t);
-  if (bytes > smem_limit)
-    diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
-               (long long)bytes);
+  check_scan_smem(c, x->shape, ax, elem_size(t), fn, loc);
   Value *r = sem_new(c, V_SCAN, type_scalar(t), x->shape, loc);
   r->a = use(x);
   r->ival = ax;
@@ -712,6 +773,21 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   r->combine = combine;
   r->reverse = reverse;
   return lower_materialize(c, r, xprintf("%s_%s", x->auto_named ? "t" : x->cname, fn));
+}
+
+void sem_scan_tuple(Ctx *c, Value **xs, int n, int64_t axis, Combine *combine, bool reverse, Loc loc, Value **out) {
+  need_block(xs[0], "tl.associative_scan", loc);
+  int ax = norm_axis(axis, xs[0]->shape.rank, "tl.associative_scan", loc);
+  tuple_inputs(c, xs, n, "tl.associative_scan", loc);
+  int64_t bytes = 0;
+  for (int i = 0; i < n; i++) bytes += elem_size(xs[i]->ty.kind);
+  check_scan_smem(c, xs[0]->shape, ax, bytes, "associative_scan", loc);
+  Value *r = sem_new(c, V_SCAN, xs[0]->ty, xs[0]->shape, loc);
+  r->ival = ax;
+  r->fn = "scan";
+  r->combine = combine;
+  r->reverse = reverse;
+  tuple_op(c, r, xs, n, "scanned", out);
 }
 
 // ---------------------------------------------------------------- gather and histogram

@@ -384,18 +384,21 @@ typedef enum {
   V_FLIP,        // a reversed along ival
   V_JOIN,        // a, b stacked on a new last dim of size 2
   V_SPLIT,       // part ival (0/1) of a's last dim (of size 2)
-  V_REDUCE,      // a reduced along ival with fn ("sum", "max", "argmax", ... or combine); keep_dims
-  V_SCAN,        // a scanned along ival with fn; reverse
+  V_REDUCE,      // a reduced along ival with fn ("sum", "max", "argmax", ... or combine); keep_dims.
+                 // Over a tuple (combine->n > 1): a is a V_ARG list, results are V_RESULTs
+  V_SCAN,        // a scanned along ival with fn; reverse (over a tuple: as V_REDUCE)
   V_ATOMIC,      // fn: "add", "max", ... "cas"; a: pointer; b: value (cas: cmp); c: mask (cas: value);
                  // ival: AtomicSem | AtomicScope << 4. Materialized where it is called, never dropped
   V_GATHER,      // a (the source) at b (the index, of the result's shape) along axis ival
   V_HISTOGRAM,   // int32 counts of ival bins of a (1-D, 32-bit ints); b: mask or NULL
   V_SORT,        // a's rows (its last dim) through Triton's bitonic network: fn "sort", "topk" or
                  // "bitonic_merge"; ival: descending; the result's last dim is k (sort: all of it)
-  V_ASM,         // tl.inline_asm_elementwise, the call (asm_call); a: its operands (V_ASM_ARG list).
-                 // Its results are V_ASM_RESULTs; materialized where called, dropped only if pure
-  V_ASM_RESULT,  // result ival of the call a (its array is written by the call's statement)
-  V_ASM_ARG,     // one operand of a call: a, broadcast to the call's shape; b: the next (or NULL)
+  V_ASM,         // tl.inline_asm_elementwise, the call (asm_call); a: its operands (V_ARG list).
+                 // Its results are V_RESULTs; materialized where called, dropped only if pure
+  V_RESULT,      // result ival of a (inline asm, or a reduce/scan over a tuple): its array is
+                 // written by a's statement
+  V_ARG,         // one operand of a (inline asm, or a reduce/scan over a tuple): a, broadcast to
+                 // the op's shape; b: the next (or NULL)
 } VKind;
 
 typedef struct Combine Combine;
@@ -444,15 +447,20 @@ struct Value {
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
   Combine *combine;   // V_REDUCE / V_SCAN with a user combine function
+  Vec results;        // V_REDUCE / V_SCAN over a tuple: its V_RESULTs, by index
   AsmCall *asm_call;  // V_ASM
 };
 
-// A @triton.jit combine function traced on two scalars (tl.reduce, tl.associative_scan).
+// A @triton.jit combine function traced on scalars (tl.reduce, tl.associative_scan): n
+// accumulated values (more than one: a reduce or scan over a tuple), combined as
+// f(lhs[0], ..., lhs[n-1], rhs[0], ..., rhs[n-1]) -> result[0], ..., result[n-1].
+#define MAX_COMBINED 8
 struct Combine {
   const char *name;   // C function name
-  Value *lhs, *rhs;   // its parameters (V_PARAM)
+  int n;
+  Value *lhs[MAX_COMBINED], *rhs[MAX_COMBINED];  // its parameters (V_PARAM)
   Stmt *body;
-  Value *result;
+  Value *result[MAX_COMBINED];
 };
 
 typedef enum {
@@ -624,7 +632,7 @@ Obj *obj_value(Value *v);
 bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
 Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
-Combine *lower_combine(Ctx *c, Func *f, Type t, Node *call);     // traces a combine function on scalars
+Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call);  // traces a combine function on scalars
 // A value built but not used after all (a result a builtin does not return): it no longer
 // reads its operands, so what only it read is dropped as dead.
 void lower_discard(Value *v);
@@ -678,6 +686,10 @@ Value *sem_split(Ctx *c, Value *x, int part, Loc loc);
 Value *sem_reduce(Ctx *c, Value *x, int64_t axis, bool axis_none, const char *fn, Combine *combine, bool keep_dims,
                   Loc loc);
 Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine, bool reverse, Loc loc);
+// Over a tuple of n blocks of one shape (combine->n == n): the n results in out.
+void sem_reduce_tuple(Ctx *c, Value **xs, int n, int64_t axis, bool axis_none, Combine *combine, bool keep_dims, Loc loc,
+                      Value **out);
+void sem_scan_tuple(Ctx *c, Value **xs, int n, int64_t axis, Combine *combine, bool reverse, Loc loc, Value **out);
 Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc);
 Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
 // tl.sort (k < 0), tl.topk (k > 0), tl.bitonic_merge (fn): along dim (has_dim false: the last)
@@ -688,7 +700,7 @@ Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64
 // and the asm may read the thread's own registers (%laneid), so it keeps Triton's threads.
 static inline bool is_collective(const Value *v) {
   return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
-         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_ASM_RESULT;
+         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_RESULT;
 }
 
 // ---------------------------------------------------------------- carry.c

@@ -39,6 +39,25 @@ static void check_pointer_access(Verify *vf, Value *v, Value *ptr, Type elem, co
     violation(vf, v->loc, xprintf("%s of %s through a %s", what, type_name(elem), type_name(ptr->ty)), NULL);
 }
 
+// A reduce or scan over a tuple: blocks of one shape (a V_ARG list), one result per
+// value the combine function returns, each reading the op.
+static void tuple_operands(Verify *vf, Value *v) {
+  if (!v->results.len) return;
+  int n = 0;
+  for (Value *arg = v->a; arg; arg = arg->b, n++) {
+    if (arg->kind != V_ARG) violation(vf, v->loc, "a tuple op's operand list holds a non-argument", NULL);
+    operand_of(vf, v, arg->a, "block");
+    if (!shape_eq(arg->a->shape, v->a->shape))
+      violation(vf, v->loc, xprintf("a tuple op over blocks of shapes %s and %s", shape_text(v->a->shape), shape_text(arg->a->shape)), NULL);
+  }
+  if (!v->combine || n != v->combine->n || v->results.len != n)
+    violation(vf, v->loc, xprintf("a tuple op over %d blocks with %d results", n, v->results.len), NULL);
+  for (int i = 0; i < n; i++) {
+    Value *r = v->results.items[i];
+    if (r->kind != V_RESULT || r->a != v || r->ival != i) violation(vf, v->loc, xprintf("result %d of a tuple op", i), NULL);
+  }
+}
+
 static void check_value(Verify *vf, Value *v) {
   if (v->visit == vf->mark) return;
   v->visit = vf->mark;
@@ -102,17 +121,19 @@ static void check_value(Verify *vf, Value *v) {
     break;
   case V_REDUCE:
     operand_of(vf, v, v->a, "operand");
+    tuple_operands(vf, v);
     if (v->a->shape.rank != v->shape.rank + 1 || v->ival < 0 || v->ival >= v->a->shape.rank)
       violation(vf, v->loc, xprintf("reduction of %s along %lld into %s", shape_text(v->a->shape), (long long)v->ival,
                                     shape_text(v->shape)), NULL);
     break;
   case V_SCAN:
     operand_of(vf, v, v->a, "operand");
+    tuple_operands(vf, v);
     if (!shape_eq(v->a->shape, v->shape) || v->ival < 0 || v->ival >= v->shape.rank)
       violation(vf, v->loc, xprintf("scan of %s along %lld into %s", shape_text(v->a->shape), (long long)v->ival,
                                     shape_text(v->shape)), NULL);
     break;
-  case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_ASM_RESULT: case V_ASM_ARG:
+  case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_RESULT: case V_ARG:
     if (v->a) check_value(vf, v->a);
     if (v->b) check_value(vf, v->b);
     if (v->c) check_value(vf, v->c);
@@ -212,7 +233,7 @@ void ir_verify(Kernel *k, const char *after, bool layouts) {
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
     check_stmts(&vf, cb->body);
-    check_value(&vf, cb->result);
+    for (int j = 0; j < cb->n; j++) check_value(&vf, cb->result[j]);
   }
   check_stmts(&vf, k->body);
 }
