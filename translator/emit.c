@@ -121,7 +121,7 @@ static bool recomputable_tree(Value *v) {
   if (is_collective(v)) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
 }
-static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
+bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
 // Does this thread's element k of v's array hold v at the current coordinates?
 bool held_here(Value *v, Cx *cx) {
@@ -477,14 +477,19 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   memcpy(c->crd, cx->crd, sizeof c->crd);
   c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
-  int bytes = (int)shape_numel(v->shape) * elem_bytes(v->ty);
+  // rows of the value's last dim padded by one element: a layout that reads across rows
+  // (a transpose) then finds consecutive rows in consecutive banks
+  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0, numel = shape_numel(v->shape);
+  bool pad = row > 1 && row < numel;
+  int bytes = (int)((numel + (pad ? numel / row : 0)) * elem_bytes(v->ty));
   if (bytes > em->smem_bytes) em->smem_bytes = bytes;
   const char *t = ctype(v->ty);
-  line(em, "// %s changes layout: through shared memory", v->cname);
+  line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(v->layout, &uses_e);
   const char *src = linear_of(&own, v->shape);
+  if (pad) src = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, src);
   open_elem_loop(em, v->layout, uses_e);
   line(em, "((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "_k"));
   close_loop(em);
@@ -494,6 +499,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   Cx there = *cx;
   there.uses_e = &uses_e;
   const char *dst = linear_of(&there, v->shape);
+  if (pad) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);
   open_elem_loop(em, cx->lay, uses_e);
   line(em, "%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst);
   close_loop(em);

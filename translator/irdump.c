@@ -101,6 +101,22 @@ static const char *layout_text(Dump *d, Value *v) {
   return xprintf(" %s", t.buf);
 }
 
+// A block pointer's AxisInfo (axisinfo.c): the dim along which it walks memory element by
+// element, and the dims along which it stays put.
+static const char *contiguity(Value *ptr) {
+  if (!ptr->shape.rank) return "";
+  AxisInfo a = axis_info(ptr);
+  Str t = {0};
+  str_add(&t, " {contiguous=");
+  str_addf(&t, a.contiguous >= 0 ? "%d" : "none", a.contiguous);
+  str_add(&t, ", constant=[");
+  bool first = true;
+  for (int i = 0; i < ptr->shape.rank; i++)
+    if (a.constant >> i & 1) str_addf(&t, "%s%d", first ? "" : ", ", i), first = false;
+  str_add(&t, "]}");
+  return t.buf;
+}
+
 // A reduce or scan's input: one block, or the blocks of a tuple in parentheses.
 static const char *inputs_text(Dump *d, Value *v) {
   if (!v->results.len) return operand(d, v->a);
@@ -136,6 +152,7 @@ static const char *arguments(Dump *d, Value *v) {
     str_add(&t, operand(d, v->a));
     if (v->b) str_addf(&t, ", mask %s", operand(d, v->b));
     if (v->c) str_addf(&t, ", other %s", operand(d, v->c));
+    str_add(&t, contiguity(v->a));
     return t.buf;
   default:
     if (v->a) str_add(&t, operand(d, v->a));
@@ -190,7 +207,7 @@ static void print_stmt(Dump *d, Stmt *s) {
   case S_STORE: {
     const char *ptr = operand(d, s->ptr), *v = operand(d, s->v), *mask = s->mask ? operand(d, s->mask) : NULL;
     line_start(d, s->loc);
-    fprintf(d->out, "store %s, %s%s%s\n", ptr, v, mask ? ", mask " : "", mask ? mask : "");
+    fprintf(d->out, "store %s, %s%s%s%s\n", ptr, v, mask ? ", mask " : "", mask ? mask : "", contiguity(s->ptr));
     return;
   }
   case S_FOR: {

@@ -407,6 +407,13 @@ typedef struct AsmCall AsmCall;
 
 typedef struct Layout Layout;
 
+// axisinfo.c: per dim of a block value, before layouts.
+typedef struct {
+  int contiguous;     // the dim along which consecutive indices give consecutive integers or
+                      // elements (pointers), -1 if none is known
+  unsigned constant;  // bit d: the value is the same along dim d
+} AxisInfo;
+
 struct Value {
   VKind kind;
   Type ty;
@@ -421,6 +428,10 @@ struct Value {
   int uses;
   const char *cname;  // set when the value lives in a C variable
   Layout *layout;     // for materialized block values
+  struct {            // axisinfo.c, computed when first asked
+    bool known;
+    AxisInfo facts;
+  } info;
   int id;
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
@@ -578,6 +589,7 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 // Lays out every block value with runs of `run` elements per thread (the
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
+AxisInfo axis_info(Value *v);  // (axisinfo.c)
 int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?

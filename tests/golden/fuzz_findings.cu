@@ -245,7 +245,7 @@ __global__ void __launch_bounds__(128) param_k(float *x, float *o, int32_t n, in
 // reduce_of_reduced: num_warps=4
 __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4224];
   // L84: rm = tl.program_id(0) * 32 + tl.arange(0, 32)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -305,19 +305,19 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
   }
   // L88: tl.store(o + tl.program_id(0) * tl.num_programs(1) + tl.program_id(1), tl.xor_sum(t))
   int32_t xor_sum_input[8];  // [1024] i32
-  // t changes layout: through shared memory
+  // t changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = t[_k];
+    ((int32_t*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = t[_k];
   }
   __syncthreads();
   int32_t _t_cvt1[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _t_cvt1[_k] = ((int32_t*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 32) * 32)];
+    _t_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 32) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {

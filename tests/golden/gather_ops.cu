@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // interleave_ops: num_warps=4
 __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b_ptr, float *x_ptr, float *y_ptr, int32_t *out_i_ptr, float *out_f_ptr, float *out_s_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[512];
+  __shared__ __align__(16) unsigned char tl2cu_smem[544];
   // L18: offs = tl.arange(0, 128)
   int32_t offs[2];  // [128] i32, held in the layout of [128, 2]
   #pragma unroll
@@ -109,33 +109,33 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
     wide[_k] = ((rows[_k] * 32) + (_e & 31));
   }
   // L29: tl.store(out_f_ptr + wide, tl.interleave(x, y))  # [8, 32]
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 15) + (_e >> 5) * 16)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>((((_e >> 1) & 15) + (_e >> 5) * 16))] = x[_k];
   }
   __syncthreads();
   float _x_cvt3[2];
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16)];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16))];
   }
-  // y changes layout: through shared memory
+  // y changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 15) + (_e >> 5) * 16)] = y[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>((((_e >> 1) & 15) + (_e >> 5) * 16))] = y[_k];
   }
   __syncthreads();
   float _y_cvt4[2];
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _y_cvt4[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16)];
+    _y_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16))];
   }
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -150,19 +150,19 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
     row[_k] = y_ptr[((_e >> 1) & 15)];
   }
   // L31: tl.store(out_f_ptr + 256 + wide, tl.interleave(x * 2.0, row))  # the row under every row of x
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 15) + (_e >> 5) * 16)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>((((_e >> 1) & 15) + (_e >> 5) * 16))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[2];
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16))];
   }
   // row changes layout: through shared memory
   __syncthreads();
@@ -203,7 +203,7 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
 // interleave_ops: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, int32_t *b_ptr, float *x_ptr, float *y_ptr, int32_t *out_i_ptr, float *out_f_ptr, float *out_s_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[512];
+  __shared__ __align__(16) unsigned char tl2cu_smem[544];
   // L18: offs = tl.arange(0, 128)
   int32_t offs[2];  // [128] i32, held in the layout of [128, 2]
   #pragma unroll
@@ -313,33 +313,33 @@ __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, in
     wide[_k] = ((rows[_k] * 32) + (_e & 31));
   }
   // L29: tl.store(out_f_ptr + wide, tl.interleave(x, y))  # [8, 32]
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 15) + (_e >> 5) * 16)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>((((_e >> 1) & 15) + (_e >> 5) * 16))] = x[_k];
   }
   __syncthreads();
   float _x_cvt3[2];
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16)];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16))];
   }
-  // y changes layout: through shared memory
+  // y changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 15) + (_e >> 5) * 16)] = y[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>((((_e >> 1) & 15) + (_e >> 5) * 16))] = y[_k];
   }
   __syncthreads();
   float _y_cvt4[2];
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    _y_cvt4[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16)];
+    _y_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16))];
   }
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -361,19 +361,19 @@ __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, in
     row[_k] = y_ptr[((_e >> 1) & 15)];
   }
   // L31: tl.store(out_f_ptr + 256 + wide, tl.interleave(x * 2.0, row))  # the row under every row of x
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 15) + (_e >> 5) * 16)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>((((_e >> 1) & 15) + (_e >> 5) * 16))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[2];
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 31) + (_e >> 5) * 32) / 2) % 16) + ((((_e & 31) + (_e >> 5) * 32) / 32) % 8) * 16))];
   }
   // row changes layout: through shared memory
   __syncthreads();
@@ -709,11 +709,14 @@ __global__ void __launch_bounds__(128) gather_2d_aligned(float *src_ptr, int64_t
     cols[_k] = (_e & 31);
   }
   // L53: src = tl.load(src_ptr + rows * 32 + cols, mask=rows < m, other=-1.0)  # [16, 32]
-  float src[4];  // [16, 32] fp32
+  float src[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
+  for (int _k = 0; _k < 4; _k += 4) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    src[_k] = (((_e >> 5) < m) ? *((src_ptr + ((_e >> 5) * 32)) + cols[_k]) : -1.0f);
+    tl2cu_vec<float, 4> _t;
+    if (((_e >> 5) < m)) _t = *(const tl2cu_vec<float, 4> *)((src_ptr + ((_e >> 5) * 32)) + cols[_k]);
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -1.0f;
+    for (int _j = 0; _j < 4; ++_j) src[_k + _j] = _t.v[_j];
   }
   // L55: r8 = tl.arange(0, 8)[:, None]
   int32_t r8[2];  // [8, 1] i32, held in the layout of [8, 32]
@@ -723,11 +726,12 @@ __global__ void __launch_bounds__(128) gather_2d_aligned(float *src_ptr, int64_t
     r8[_k] = (_e >> 5);
   }
   // L56: i0 = tl.load(idx0_ptr + r8 * 32 + cols)
-  int64_t i0[2];  // [8, 32] i64
+  int64_t i0[2];  // [8, 32] i64 (16-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
+  for (int _k = 0; _k < 2; _k += 2) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    i0[_k] = *((idx0_ptr + (r8[_k] * 32)) + (_e & 31));
+    const tl2cu_vec<int64_t, 2> _t = *(const tl2cu_vec<int64_t, 2> *)((idx0_ptr + (r8[_k] * 32)) + (_e & 31));
+    for (int _j = 0; _j < 2; ++_j) i0[_k + _j] = _t.v[_j];
   }
   // L57: tl.store(out0_ptr + r8 * 32 + cols, tl.gather(src, i0, 0))
   float src_gathered[2];  // [8, 32] fp32
@@ -747,9 +751,16 @@ __global__ void __launch_bounds__(128) gather_2d_aligned(float *src_ptr, int64_t
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = src_gathered[_k];
+    }
+    const int _k = _r;
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    *((out0_ptr + (r8[_k] * 32)) + (_e & 31)) = src_gathered[_k];
+    *(tl2cu_vec<float, 2> *)((out0_ptr + (r8[_k] * 32)) + (_e & 31)) = _t;
   }
   // L59: c64 = tl.arange(0, 64)[None, :]
   int32_t c64[8];  // [1, 64] i32, held in the layout of [16, 64]
@@ -800,7 +811,7 @@ __global__ void __launch_bounds__(128) gather_2d_aligned(float *src_ptr, int64_t
 // gather_small_types: num_warps=4
 __global__ void __launch_bounds__(128) gather_small_types(int16_t *h_ptr, int16_t *out_ptr, int16_t *wide_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[256];
+  __shared__ __align__(16) unsigned char tl2cu_smem[264];
   // L66: rows = tl.arange(0, 4)[:, None]
   int32_t rows[2];  // [4, 1] i32, held in the layout of [4, 32, 2]
   #pragma unroll
@@ -846,19 +857,19 @@ __global__ void __launch_bounds__(128) gather_small_types(int16_t *h_ptr, int16_
     }
   }
   // L71: tl.store(out_ptr + rows * 32 + cols, g)
-  // g changes layout: through shared memory
+  // g changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((int16_t*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = g[_k];
+    ((int16_t*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = g[_k];
   }
   __syncthreads();
   int16_t _g_cvt1[1];
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _g_cvt1[_k] = ((int16_t*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
+    _g_cvt1[_k] = ((int16_t*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -882,7 +893,7 @@ __global__ void __launch_bounds__(128) gather_small_types(int16_t *h_ptr, int16_
 // gather_small_types: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) gather_small_types_aligned(int16_t *h_ptr, int16_t *out_ptr, int16_t *wide_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[256];
+  __shared__ __align__(16) unsigned char tl2cu_smem[264];
   // L66: rows = tl.arange(0, 4)[:, None]
   int32_t rows[2];  // [4, 1] i32, held in the layout of [4, 32, 2]
   #pragma unroll
@@ -928,19 +939,19 @@ __global__ void __launch_bounds__(128) gather_small_types_aligned(int16_t *h_ptr
     }
   }
   // L71: tl.store(out_ptr + rows * 32 + cols, g)
-  // g changes layout: through shared memory
+  // g changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((int16_t*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = g[_k];
+    ((int16_t*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = g[_k];
   }
   __syncthreads();
   int16_t _g_cvt1[1];
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _g_cvt1[_k] = ((int16_t*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
+    _g_cvt1[_k] = ((int16_t*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -1654,7 +1665,7 @@ extern "C" cudaError_t gather_1d_grid(cudaStream_t _stream, unsigned _gx, unsign
 
 extern "C" cudaError_t gather_2d_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *src_ptr, int64_t *idx0_ptr, uint8_t *idx1_ptr, float *out0_ptr, float *out1_ptr, int32_t m) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(idx1_ptr) && tl2cu_aligned16(out1_ptr))
+  if (tl2cu_aligned16(src_ptr) && tl2cu_aligned16(idx0_ptr) && tl2cu_aligned16(idx1_ptr) && tl2cu_aligned16(out0_ptr) && tl2cu_aligned16(out1_ptr))
     tl2cu_kernels::gather_2d_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(src_ptr, idx0_ptr, idx1_ptr, out0_ptr, out1_ptr, m);
   else
     tl2cu_kernels::gather_2d<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(src_ptr, idx0_ptr, idx1_ptr, out0_ptr, out1_ptr, m);

@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // reduce_rows_cols: num_warps=4
 __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2112];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -230,19 +230,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
   float sum_input[4];  // [512] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -278,19 +278,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   }
   // L25: tl.store(out_ptr + 97, tl.max(x))
   float max_input[4];  // [512] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt6[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -371,7 +371,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
 // reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2112];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -638,19 +638,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
   float sum_input[4];  // [512] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -686,19 +686,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   }
   // L25: tl.store(out_ptr + 97, tl.max(x))
   float max_input[4];  // [512] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt6[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -769,7 +769,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
 // reduce_rows_cols: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
 __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2112];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -1035,19 +1035,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
   float sum_input[4];  // [512] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -1083,19 +1083,19 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   }
   // L25: tl.store(out_ptr + 97, tl.max(x))
   float max_input[4];  // [512] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt6[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -2956,7 +2956,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
 // shapes: num_warps=4
 __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
@@ -2985,19 +2985,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   // L79: t = tl.trans(x)  # [32, 16]
   float t[4];  // [32, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3010,19 +3010,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     *((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = t[_k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt2[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt2[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3031,19 +3031,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   // L82: r = tl.reshape(x, (32, 16))
   float r[4];  // [32, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32)];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3057,19 +3057,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt4[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt4[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3077,19 +3077,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     (out_ptr + 1536)[_e] = _x_cvt4[_k];
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[((31 - (_e & 31)) + (_e >> 5) * 32)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3104,38 +3104,38 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   // L87: a, b = tl.split(j)
   float a[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
   float _j_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _j_cvt6[_k] = ((float*)tl2cu_smem)[((_e & 31) * 2 + (_e >> 5) * 64)];
+    _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     a[_k] = _j_cvt6[_k];
   }
   float b[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
   float _j_cvt7[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _j_cvt7[_k] = ((float*)tl2cu_smem)[(1 + (_e & 31) * 2 + (_e >> 5) * 64)];
+    _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3169,19 +3169,19 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     j_sum[6] = _r6;
     j_sum[7] = _r7;
   }
-  // j_sum changes layout: through shared memory
+  // j_sum changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = j_sum[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = j_sum[_k];
   }
   __syncthreads();
   float _j_sum_cvt8[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
+    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3189,38 +3189,38 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt9[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     p[_k] = _x_cvt9[_k];
   }
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p changes layout: through shared memory
+  // p changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 15) + (_e >> 4) * 16)] = p[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
   float _p_cvt10[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _p_cvt10[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16)];
+    _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3286,7 +3286,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
 // shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
@@ -3315,19 +3315,19 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   }
   // L79: t = tl.trans(x)  # [32, 16]
   float t[4];  // [32, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3347,19 +3347,19 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = _t;
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt2[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt2[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3375,19 +3375,19 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   }
   // L82: r = tl.reshape(x, (32, 16))
   float r[4];  // [32, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32)];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3408,19 +3408,19 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt4[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt4[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3436,23 +3436,30 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + _e) = _t;
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[((31 - (_e & 31)) + (_e >> 5) * 32)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = _x_cvt5[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
   }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
@@ -3463,38 +3470,38 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   }
   // L87: a, b = tl.split(j)
   float a[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
   float _j_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt6[_k] = ((float*)tl2cu_smem)[((_e & 31) * 2 + (_e >> 5) * 64)];
+    _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     a[_k] = _j_cvt6[_k];
   }
   float b[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
   float _j_cvt7[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt7[_k] = ((float*)tl2cu_smem)[(1 + (_e & 31) * 2 + (_e >> 5) * 64)];
+    _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3520,58 +3527,65 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     j_sum[6] = _r3;
     j_sum[7] = _r3;
   }
-  // j_sum changes layout: through shared memory
+  // j_sum changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = j_sum[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = j_sum[_k];
   }
   __syncthreads();
   float _j_sum_cvt8[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
+    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 2560) + offs[_k]) = _t;
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt9[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     p[_k] = _x_cvt9[_k];
   }
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p changes layout: through shared memory
+  // p changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 15) + (_e >> 4) * 16)] = p[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
   float _p_cvt10[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _p_cvt10[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16)];
+    _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
   }
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3673,15 +3687,22 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   }
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 3584)[offs[_k]] = c[_k];
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = c[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)((out_ptr + 3584) + offs[_k]) = _t;
   }
 }
 
 // shapes: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
 __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
   #pragma unroll
@@ -3710,19 +3731,19 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   }
   // L79: t = tl.trans(x)  # [32, 16]
   float t[4];  // [32, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3735,19 +3756,19 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     *((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = t[_k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt2[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt2[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3756,19 +3777,19 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   }
   // L82: r = tl.reshape(x, (32, 16))
   float r[4];  // [32, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32)];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3782,19 +3803,19 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt4[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt4[_k] = ((float*)tl2cu_smem)[(((_e / 1) % 32) + ((_e / 32) % 16) * 32)];
+    _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3802,19 +3823,19 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     (out_ptr + 1536)[_e] = _x_cvt4[_k];
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[((31 - (_e & 31)) + (_e >> 5) * 32)];
+    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3829,38 +3850,38 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   }
   // L87: a, b = tl.split(j)
   float a[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
   float _j_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt6[_k] = ((float*)tl2cu_smem)[((_e & 31) * 2 + (_e >> 5) * 64)];
+    _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     a[_k] = _j_cvt6[_k];
   }
   float b[4];  // [16, 32] fp32
-  // j changes layout: through shared memory
+  // j changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64)] = j[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
   float _j_cvt7[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt7[_k] = ((float*)tl2cu_smem)[(1 + (_e & 31) * 2 + (_e >> 5) * 64)];
+    _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3886,19 +3907,19 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     j_sum[6] = _r3;
     j_sum[7] = _r3;
   }
-  // j_sum changes layout: through shared memory
+  // j_sum changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = j_sum[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = j_sum[_k];
   }
   __syncthreads();
   float _j_sum_cvt8[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[((_e & 31) + (_e >> 5) * 32)];
+    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3906,38 +3927,38 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(((_e >> 1) & 31) + (_e >> 6) * 32)] = x[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
   float _x_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt9[_k] = ((float*)tl2cu_smem)[((_e >> 4) + (_e & 15) * 32)];
+    _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     p[_k] = _x_cvt9[_k];
   }
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p changes layout: through shared memory
+  // p changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e & 15) + (_e >> 4) * 16)] = p[_k];
+    ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
   float _p_cvt10[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _p_cvt10[_k] = ((float*)tl2cu_smem)[(((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16)];
+    _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {

@@ -1853,7 +1853,7 @@ static __device__ __forceinline__ void _sum_and_xor_all_combine_sum_and_xor(int3
 // sum_and_xor_all: num_warps=4, ROWS=16, COLS=64
 __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4160];
   // L76: x = tl.load(x_ptr + tl.arange(0, ROWS)[:, None] * COLS + tl.arange(0, COLS)[None, :])
   int32_t x[8];  // [16, 64] i32
   #pragma unroll
@@ -1863,19 +1863,19 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
   }
   // L77: total, mixed = tl.reduce((x, x * 3), None, sum_and_xor)
   int32_t tuple_input[8];  // [1024] i32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
+    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
   }
   __syncthreads();
   int32_t _x_cvt1[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[(((_e / 1) % 64) + ((_e / 64) % 16) * 64)];
+    _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -1883,19 +1883,19 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
     tuple_input[_k] = _x_cvt1[_k];
   }
   int32_t tuple_input_1[8];  // [1024] i32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
+    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
   }
   __syncthreads();
   int32_t _x_cvt2[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[(((_e / 1) % 64) + ((_e / 64) % 16) * 64)];
+    _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -1948,7 +1948,7 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
 // sum_and_xor_all: num_warps=4, ROWS=16, COLS=64 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, int32_t *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4160];
   // L76: x = tl.load(x_ptr + tl.arange(0, ROWS)[:, None] * COLS + tl.arange(0, COLS)[None, :])
   int32_t x[8];  // [16, 64] i32 (16-byte loads)
   #pragma unroll
@@ -1959,19 +1959,19 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
   }
   // L77: total, mixed = tl.reduce((x, x * 3), None, sum_and_xor)
   int32_t tuple_input[8];  // [1024] i32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
+    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
   }
   __syncthreads();
   int32_t _x_cvt1[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[(((_e / 1) % 64) + ((_e / 64) % 16) * 64)];
+    _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -1979,19 +1979,19 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
     tuple_input[_k] = _x_cvt1[_k];
   }
   int32_t tuple_input_1[8];  // [1024] i32
-  // x changes layout: through shared memory
+  // x changes layout: through shared memory (rows padded)
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
+    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
   }
   __syncthreads();
   int32_t _x_cvt2[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[(((_e / 1) % 64) + ((_e / 64) % 16) * 64)];
+    _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
@@ -2166,6 +2166,346 @@ __global__ void __launch_bounds__(128) relaid_inputs(float *x_ptr, float *out_pt
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    *((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = (y[_k] - x[_k]);
+  }
+}
+
+// relaid_inputs: num_warps=4, BLOCK=64 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float *out_ptr, float *grid_ptr) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[256];
+  // L89: offs = tl.arange(0, BLOCK)
+  int32_t offs[32];  // [64] i32, held in the layout of [64, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    offs[_k] = (_e >> 6);
+  }
+  // L90: x = tl.load(x_ptr + offs)
+  float x[32];  // [64] fp32, held in the layout of [64, 64] (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 32; _k += 4) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (_e & 63));
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+  }
+  // L91: y = x * 2.0 + 1.0
+  float y[32];  // [64] fp32, held in the layout of [64, 64]
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 63)] = x[_k];
+  }
+  __syncthreads();
+  float _x_cvt1[32];
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
+  }
+  // L92: total, biggest = tl.reduce((y, x), 0, sum_and_max)
+  float total;  // _relaid_inputs_combine_sum_and_max of y, x
+  float biggest;  // _relaid_inputs_combine_sum_and_max of y, x
+  {
+    float _x1[32];  // [64] fp32, held in the layout of [64, 64]
+    // x changes layout: through shared memory
+    __syncthreads();
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      ((float*)tl2cu_smem)[(_e & 63)] = x[_k];
+    }
+    __syncthreads();
+    float _x_cvt2[32];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _x_cvt2[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      _x1[_k] = _x_cvt2[_k];
+    }
+    float _r0_0 = y[0];
+    float _r0_1 = _x1[0];
+    float _r1_0 = y[1];
+    float _r1_1 = _x1[1];
+    float _r2_0 = y[2];
+    float _r2_1 = _x1[2];
+    float _r3_0 = y[3];
+    float _r3_1 = _x1[3];
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[4], _x1[4]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[5], _x1[5]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[6], _x1[6]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[7], _x1[7]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[8], _x1[8]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[9], _x1[9]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[10], _x1[10]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[11], _x1[11]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[12], _x1[12]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[13], _x1[13]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[14], _x1[14]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[15], _x1[15]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[16], _x1[16]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[17], _x1[17]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[18], _x1[18]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[19], _x1[19]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[20], _x1[20]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[21], _x1[21]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[22], _x1[22]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[23], _x1[23]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[24], _x1[24]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[25], _x1[25]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[26], _x1[26]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[27], _x1[27]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[28], _x1[28]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[29], _x1[29]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[30], _x1[30]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[31], _x1[31]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16));
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16));
+    __syncthreads();
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r2_1; }
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r3_1; }
+    __syncthreads();
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r0_0 = _w0_0; _r0_1 = _w0_1;
+    }
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r1_0 = _w0_0; _r1_1 = _w0_1;
+    }
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r2_0 = _w0_0; _r2_1 = _w0_1;
+    }
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r3_0 = _w0_0; _r3_1 = _w0_1;
+    }
+    total = _r0_0;
+    biggest = _r0_1;
+  }
+  // L93: tl.store(out_ptr, total)
+  if (_tid == 0) {
+    *out_ptr = total;
+  }
+  // L94: tl.store(out_ptr + 1, biggest)
+  if (_tid == 0) {
+    out_ptr[1] = biggest;
+  }
+  // L95: tl.store(grid_ptr + offs[:, None] * BLOCK + offs[None, :], y[:, None] - x[None, :])
+  #pragma unroll
+  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = (y[_k] - x[_k]);
+    }
+    const int _k = _r;
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    *(tl2cu_vec<float, 4> *)((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = _t;
+  }
+}
+
+// relaid_inputs: num_warps=4, BLOCK=64 (variant for some aligned pointers, in Triton's layout for them)
+__global__ void __launch_bounds__(128) relaid_inputs_pointer_layout(float *x_ptr, float *out_ptr, float *grid_ptr) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[256];
+  // L89: offs = tl.arange(0, BLOCK)
+  int32_t offs[32];  // [64] i32, held in the layout of [64, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    offs[_k] = (_e >> 6);
+  }
+  // L90: x = tl.load(x_ptr + offs)
+  float x[32];  // [64] fp32, held in the layout of [64, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    x[_k] = x_ptr[(_e & 63)];
+  }
+  // L91: y = x * 2.0 + 1.0
+  float y[32];  // [64] fp32, held in the layout of [64, 64]
+  // x changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    ((float*)tl2cu_smem)[(_e & 63)] = x[_k];
+  }
+  __syncthreads();
+  float _x_cvt1[32];
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
+  }
+  // L92: total, biggest = tl.reduce((y, x), 0, sum_and_max)
+  float total;  // _relaid_inputs_combine_sum_and_max of y, x
+  float biggest;  // _relaid_inputs_combine_sum_and_max of y, x
+  {
+    float _x1[32];  // [64] fp32, held in the layout of [64, 64]
+    // x changes layout: through shared memory
+    __syncthreads();
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      ((float*)tl2cu_smem)[(_e & 63)] = x[_k];
+    }
+    __syncthreads();
+    float _x_cvt2[32];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      _x_cvt2[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      _x1[_k] = _x_cvt2[_k];
+    }
+    float _r0_0 = y[0];
+    float _r0_1 = _x1[0];
+    float _r1_0 = y[1];
+    float _r1_1 = _x1[1];
+    float _r2_0 = y[2];
+    float _r2_1 = _x1[2];
+    float _r3_0 = y[3];
+    float _r3_1 = _x1[3];
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[4], _x1[4]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[5], _x1[5]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[6], _x1[6]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[7], _x1[7]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[8], _x1[8]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[9], _x1[9]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[10], _x1[10]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[11], _x1[11]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[12], _x1[12]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[13], _x1[13]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[14], _x1[14]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[15], _x1[15]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[16], _x1[16]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[17], _x1[17]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[18], _x1[18]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[19], _x1[19]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[20], _x1[20]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[21], _x1[21]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[22], _x1[22]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[23], _x1[23]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[24], _x1[24]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[25], _x1[25]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[26], _x1[26]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[27], _x1[27]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[28], _x1[28]);
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[29], _x1[29]);
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[30], _x1[30]);
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[31], _x1[31]);
+    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
+    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
+    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16));
+    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16));
+    __syncthreads();
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r2_1; }
+    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r3_1; }
+    __syncthreads();
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r0_0 = _w0_0; _r0_1 = _w0_1;
+    }
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r1_0 = _w0_0; _r1_1 = _w0_1;
+    }
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r2_0 = _w0_0; _r2_1 = _w0_1;
+    }
+    {
+      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
+      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
+      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
+      _r3_0 = _w0_0; _r3_1 = _w0_1;
+    }
+    total = _r0_0;
+    biggest = _r0_1;
+  }
+  // L93: tl.store(out_ptr, total)
+  if (_tid == 0) {
+    *out_ptr = total;
+  }
+  // L94: tl.store(out_ptr + 1, biggest)
+  if (_tid == 0) {
+    out_ptr[1] = biggest;
+  }
+  // L95: tl.store(grid_ptr + offs[:, None] * BLOCK + offs[None, :], y[:, None] - x[None, :])
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     *((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = (y[_k] - x[_k]);
   }
 }
@@ -2810,7 +3150,12 @@ extern "C" cudaError_t sum_and_xor_all_grid(cudaStream_t _stream, unsigned _gx, 
 
 extern "C" cudaError_t relaid_inputs_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, float *grid_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::relaid_inputs<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(grid_ptr))
+    tl2cu_kernels::relaid_inputs_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
+  else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(grid_ptr)))
+    tl2cu_kernels::relaid_inputs_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
+  else
+    tl2cu_kernels::relaid_inputs<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
   return cudaGetLastError();
 }
 
