@@ -237,6 +237,42 @@ static void test_verify(void) {
   CHECK(!verifies(&k, false), "verify: a load of another type than the pointer's is caught");
 }
 
+// ---------------------------------------------------------------- axisinfo.c
+
+// The pointers of a kernel's loads, in order.
+static int load_pointers(Kernel *k, Value **out, int max) {
+  int n = 0;
+  for (Stmt *s = k->body; s && n < max; s = s->next)
+    if (s->kind == S_LET && s->v->kind == V_LOAD) out[n++] = s->v->a;
+  return n;
+}
+
+// Contiguity and constancy per dim of row-major, column-major, broadcast and strided
+// pointers (Triton's AxisInfo, the part the layouts read).
+static void test_axis_info(void) {
+  Kernel *k = trace("import triton\nimport triton.language as tl\n@triton.jit\n"
+                    "def f(p, N, BM: tl.constexpr, BN: tl.constexpr):\n"
+                    "    rm = tl.program_id(0) * BM + tl.arange(0, BM)\n"
+                    "    rn = tl.arange(0, BN)\n"
+                    "    a = tl.load(p + rm[:, None] * N + rn[None, :])\n"
+                    "    b = tl.load(p + rm[:, None] + rn[None, :] * N)\n"
+                    "    c = tl.load(p + rm[:, None] * N + tl.zeros([BM, BN], tl.int32))\n"
+                    "    d = tl.load(p + rn * 2)\n"
+                    "    e = tl.load(p + (rn.to(tl.int64) - 1))\n"
+                    "    tl.store(p + rm[:, None] * N + rn[None, :], a + b + c + (d + e)[None, :])\n",
+                    "*fp32, i32, 16, 32");
+  Value *ptr[8];
+  int n = load_pointers(k, ptr, 8);
+  CHECK(n == 5, "axisinfo: five loads traced");
+  if (n != 5) return;
+  AxisInfo a = axis_info(ptr[0]), b = axis_info(ptr[1]), c = axis_info(ptr[2]), d = axis_info(ptr[3]), e = axis_info(ptr[4]);
+  CHECK(a.contiguous == 1 && a.constant == 0, "axisinfo: a row-major tile walks its last dim");
+  CHECK(b.contiguous == 0 && b.constant == 0, "axisinfo: a column-major tile walks its first dim");
+  CHECK(c.contiguous == -1 && c.constant == 2, "axisinfo: a row's start broadcast along dim 1 is constant there");
+  CHECK(d.contiguous == -1 && d.constant == 0, "axisinfo: a stride of 2 is not contiguous");
+  CHECK(e.contiguous == 0, "axisinfo: a widened offset minus a constant stays contiguous");
+}
+
 // ---------------------------------------------------------------- linear.c
 
 // Every element of a layout as the linear map names it and as the runtime computes it
@@ -284,6 +320,7 @@ int main(int argc, char **argv) {
   test_closest_name();
   test_promotion();
   test_verify();
+  test_axis_info();
   test_linear_layouts();
   if (failures) {
     fprintf(stderr, "unit: %d of %d checks failed\n", failures, checks);

@@ -51,17 +51,11 @@ struct AsmCall {
   int pack;
   bool pure;
   bool memory;       // ~{memory} among the constraints
-  Vec results;       // Value* (V_RESULT), by result index
   Vec args;          // Value*: the operands, broadcast to the call's shape
   Vec outs, ins;     // Reg*, in operand order
 };
 
 bool asm_has_effect(const Value *v) { return v->kind == V_ASM && !v->asm_call->pure; }
-
-void asm_share_layout(Value *call) {
-  AsmCall *ac = call->asm_call;
-  for (int i = 0; i < ac->results.len; i++) ((Value *)ac->results.items[i])->layout = call->layout;
-}
 
 // ---------------------------------------------------------------- building the call
 
@@ -135,9 +129,9 @@ static void check_reg(Reg *reg, int opnd, Type t, int n, const char *what, Loc l
 }
 
 // The registers each result and operand takes, against the constraints.
-static void check_registers(AsmCall *ac, Loc loc) {
+static void check_registers(AsmCall *ac, const Vec *results, Loc loc) {
   int nout = 0, nin = 0;
-  for (int i = 0; i < ac->results.len; i++) nout += ac->pack / per_reg(((Value *)ac->results.items[i])->ty, ac->pack);
+  for (int i = 0; i < results->len; i++) nout += ac->pack / per_reg(((Value *)results->items[i])->ty, ac->pack);
   for (int i = 0; i < ac->args.len; i++) nin += ac->pack / per_reg(((Value *)ac->args.items[i])->ty, ac->pack);
   if (nout != ac->outs.len || nin != ac->ins.len)
     diag_fatal(loc, "tl.inline_asm_elementwise: the constraints give %d output%s and %d input%s, but with pack=%d the "
@@ -145,8 +139,8 @@ static void check_registers(AsmCall *ac, Loc loc) {
                ac->outs.len, ac->outs.len == 1 ? "" : "s", ac->ins.len, ac->ins.len == 1 ? "" : "s", ac->pack, nout,
                nout == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
   int q = 0;
-  for (int i = 0; i < ac->results.len; i++) {
-    Type t = ((Value *)ac->results.items[i])->ty;
+  for (int i = 0; i < results->len; i++) {
+    Type t = ((Value *)results->items[i])->ty;
     int n = per_reg(t, ac->pack);
     for (int j = 0; j < ac->pack / n; j++, q++) check_reg(ac->outs.items[q], q, t, n, xprintf("result %d", i), loc);
   }
@@ -242,24 +236,23 @@ Obj *asm_elementwise(Ctx *c, Node *call, Obj **a) {
     diag_fatal(loc, "tl.inline_asm_elementwise: the %lld elements of %s are not a multiple of pack=%d", (long long)shape_numel(shape),
                shape_text(shape), ac->pack);
   for (int i = 0; i < ac->args.len; i++) ac->args.items[i] = sem_broadcast_to(c, ac->args.items[i], shape, loc);
+  // the IR: the call reads its operands through a list of V_ARGs; each result (V_RESULT) reads the call
+  Value *callv = sem_new(c, V_ASM, type_scalar((Scalar)((Obj *)dtypes.items[0])->ival), shape, loc);
+  callv->asm_call = ac;
   for (int i = 0; i < dtypes.len; i++) {
-    Scalar t = (Scalar)((Obj *)dtypes.items[i])->ival;
-    Value *r = sem_new(c, V_RESULT, type_scalar(t), shape, loc);
+    Value *r = sem_new(c, V_RESULT, type_scalar((Scalar)((Obj *)dtypes.items[i])->ival), shape, loc);
     r->ival = i;
-    vec_push(&ac->results, r);
+    vec_push(&callv->results, r);
   }
   for (int i = 0; i < ac->args.len; i++)
     if (((Value *)ac->args.items[i])->ty.kind == TY_I1 && ac->pack > 1)
       diag_fatal(loc, "tl.inline_asm_elementwise: operand %d is a bool: bools packed (pack > 1) are not supported by tl2cu", i);
   for (int i = 0; i < dtypes.len; i++)
-    if (((Value *)ac->results.items[i])->ty.kind == TY_I1 && ac->pack > 1)
+    if (((Value *)callv->results.items[i])->ty.kind == TY_I1 && ac->pack > 1)
       diag_fatal(loc, "tl.inline_asm_elementwise: result %d is a bool: bools packed (pack > 1) are not supported by tl2cu", i);
   parse_constraints(ac, constraints, loc);
-  check_registers(ac, loc);
+  check_registers(ac, &callv->results, loc);
   ac->text = cuda_text(text, ac->outs.len + ac->ins.len, loc);
-  // the IR: the call reads its operands through a list of V_ARGs; each result reads the call
-  Value *callv = sem_new(c, V_ASM, ((Value *)ac->results.items[0])->ty, shape, loc);
-  callv->asm_call = ac;
   Value **slot = &callv->a;
   for (int i = 0; i < ac->args.len; i++) {
     Value *arg = ac->args.items[i];
@@ -272,8 +265,8 @@ Obj *asm_elementwise(Ctx *c, Node *call, Obj **a) {
   }
   lower_materialize(c, callv, "inline_asm");
   Obj *out = obj_new(OBJ_TUPLE);
-  for (int i = 0; i < ac->results.len; i++) {
-    Value *r = ac->results.items[i];
+  for (int i = 0; i < callv->results.len; i++) {
+    Value *r = callv->results.items[i];
     r->a = callv;
     callv->uses++;
     vec_push(&out->items, obj_value(lower_materialize(c, r, "asm_result")));
@@ -394,9 +387,10 @@ static void emit_text(Em *em, const char *text) {
 static bool live(Value *r) { return !never_read(r); }
 
 // Is output register q one of a result nothing reads (written by the asm, then dropped)?
-static bool unused_out(AsmCall *ac, int q) {
-  for (int i = 0; i < ac->results.len; i++) {
-    Value *r = ac->results.items[i];
+static bool unused_out(Value *call, int q) {
+  AsmCall *ac = call->asm_call;
+  for (int i = 0; i < call->results.len; i++) {
+    Value *r = call->results.items[i];
     int regs = ac->pack / per_reg(r->ty, ac->pack);
     if (q < regs) return !live(r);
     q -= regs;
@@ -408,7 +402,7 @@ void emit_asm(Em *em, Stmt *s) {
   Value *call = s->v;
   AsmCall *ac = call->asm_call;
   int nlive = 0;
-  for (int i = 0; i < ac->results.len; i++) nlive += live(ac->results.items[i]);
+  for (int i = 0; i < call->results.len; i++) nlive += live(call->results.items[i]);
   if (ac->pure && !nlive) {
     line(em, "// the results of this pure inline asm are never used");
     return;
@@ -416,8 +410,8 @@ void emit_asm(Em *em, Stmt *s) {
   Groups g = {.l = call->shape.rank ? call->layout : NULL, .pack = ac->pack};
   g.per_thread = g.l ? g.l->per_thread : 1;
   g.groups = (int)((g.per_thread + ac->pack - 1) / ac->pack);
-  for (int i = 0; i < ac->results.len; i++) {
-    Value *r = ac->results.items[i];
+  for (int i = 0; i < call->results.len; i++) {
+    Value *r = call->results.items[i];
     if (!live(r)) continue;
     line(em, "%s", g.l ? array_decl(r) : xprintf("%s %s;", ctype(r->ty), r->cname));
   }
@@ -444,7 +438,7 @@ void emit_asm(Em *em, Stmt *s) {
     str_addf(&outs, "%s\"=%c\"(_o%d)", q ? ", " : "", reg->letter, q);
   }
   for (int q = 0; q < ac->outs.len; q++)
-    line(em, "%s%s _o%d;", unused_out(ac, q) ? "[[maybe_unused]] " : "", ((Reg *)ac->outs.items[q])->ctype, q);
+    line(em, "%s%s _o%d;", unused_out(call, q) ? "[[maybe_unused]] " : "", ((Reg *)ac->outs.items[q])->ctype, q);
   int q = 0;
   for (i = 0; i < ac->args.len; i++) {
     Type t = ((Value *)ac->args.items[i])->ty;
@@ -463,8 +457,8 @@ void emit_asm(Em *em, Stmt *s) {
   em->indent -= 2;
   // the results, from their registers
   q = 0;
-  for (i = 0; i < ac->results.len; i++) {
-    Value *r = ac->results.items[i];
+  for (i = 0; i < call->results.len; i++) {
+    Value *r = call->results.items[i];
     int n = per_reg(r->ty, ac->pack);
     for (int j = 0; j < ac->pack; j += n, q++) {
       if (!live(r)) continue;

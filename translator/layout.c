@@ -165,6 +165,12 @@ static void require_in(Value *v, Value *holder, int threads) {
   if (holder->layout) require(v, holder->layout->space, holder->layout->map, threads);
 }
 
+// An op of several results (inline asm, a reduce or scan over a tuple) holds them all
+// where it is laid out.
+static void results_share_layout(Value *op) {
+  for (int i = 0; i < op->results.len; i++) ((Value *)op->results.items[i])->layout = op->layout;
+}
+
 // A reduction's result lives where its input's elements are, minus the reduced
 // dim (Triton's slice layout); a scan's result has its input's layout. Over a tuple,
 // the blocks are laid out as the first, and so are the results.
@@ -178,7 +184,7 @@ static void derived_layout(Value *v, int threads) {
   if (v->kind == V_REDUCE)
     for (int i = 0; i < v->shape.rank; i++) l->map[i] = x->layout->map[i < v->ival ? i : i + 1];
   v->layout = l;
-  for (int i = 0; i < v->results.len; i++) ((Value *)v->results.items[i])->layout = l;
+  results_share_layout(v);
 }
 
 // Statements in reverse, so that consumers are seen before producers.
@@ -193,7 +199,7 @@ static void walk(Stmt *s, int threads, bool force) {
     }
     if (s->v->kind == V_RESULT) return;  // laid out with its call (next in this walk)
     own_layout(s->v, threads, force);
-    if (s->v->kind == V_ASM) asm_share_layout(s->v);
+    results_share_layout(s->v);
     if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->map, threads);
     return;
   case S_VARDEF: case S_ASSIGN:

@@ -773,7 +773,6 @@ Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape
 // stay although nothing reads its results (is_pure=False).
 Obj *asm_elementwise(Ctx *c, Node *call, Obj **args);
 bool asm_has_effect(const Value *v);
-void asm_share_layout(Value *call);  // (layout.c) every result of the call held in the call's layout
 
 // ---------------------------------------------------------------- libdevice.c
 // triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
