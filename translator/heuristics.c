@@ -20,29 +20,29 @@ static Node *arg_name(Heuristic *h, Node *e) {
   return e->args;
 }
 
-static bool is_constexpr_param(Func *f, const char *name, Options *opt) {
+// Known at translation: given with -D, a tl.constexpr parameter (however tl.constexpr was
+// imported, as the kernel's own parameters are read), or another heuristic's value.
+static bool is_constexpr_param(Module *m, Func *f, const char *name, Options *opt) {
   if (option_define(opt, name)) return true;
   for (Node *p = f->def->a; p; p = p->next)
-    if (!strcmp(p->str, name))
-      return p->a && ((p->a->kind == ND_ATTR && !strcmp(p->a->str, "constexpr")) ||
-                      (p->a->kind == ND_NAME && !strcmp(p->a->str, "constexpr")));
+    if (!strcmp(p->str, name)) return is_constexpr_annotation(m, p->a);
   for (int i = 0; i < f->heuristics.len; i++)
     if (!strcmp(((Heuristic *)f->heuristics.items[i])->name, name)) return true;
   diag_fatal(f->def->loc, "a heuristic of '%s' reads args['%s'], which is not a parameter", f->name, name);
 }
 
-static bool reads_runtime(Func *f, Heuristic *h, Node *e, Options *opt) {
+static bool reads_runtime(Module *m, Func *f, Heuristic *h, Node *e, Options *opt) {
   if (!e) return false;
   Node *n = arg_name(h, e);
-  if (n) return !is_constexpr_param(f, n->str, opt);
-  bool r = reads_runtime(f, h, e->a, opt) || reads_runtime(f, h, e->b, opt) || reads_runtime(f, h, e->c, opt);
-  for (Node *a = e->args; a && !r; a = a->next) r = reads_runtime(f, h, a, opt);
+  if (n) return !is_constexpr_param(m, f, n->str, opt);
+  bool r = reads_runtime(m, f, h, e->a, opt) || reads_runtime(m, f, h, e->b, opt) || reads_runtime(m, f, h, e->c, opt);
+  for (Node *a = e->args; a && !r; a = a->next) r = reads_runtime(m, f, h, a, opt);
   return r;
 }
 
-bool heuristic_is_runtime(Func *f, Heuristic *h, Options *opt) {
+bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt) {
   if (option_define(opt, h->name)) return false;
-  if (!reads_runtime(f, h, h->lambda->a, opt)) return false;
+  if (!reads_runtime(m, f, h, h->lambda->a, opt)) return false;
   NodeKind k = h->lambda->a->kind;
   if (k != ND_COMPARE && k != ND_BOOLOP && k != ND_NOT)
     diag_fatal(h->lambda->loc, "heuristic '%s' depends on run-time arguments and is not a condition: fix it with -D %s=VALUE",

@@ -1240,7 +1240,7 @@ static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
   for (int i = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
     if (option_define(opt, h->name)) continue;
-    if (!heuristic_is_runtime(f, h, opt)) {
+    if (!heuristic_is_runtime(m, f, h, opt)) {
       fixed = bind(fixed, h->name, heuristic_value(m, f, h, opt));
       continue;
     }

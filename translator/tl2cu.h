@@ -561,7 +561,7 @@ const char *obj_repr(const Obj *o);
 
 // ---------------------------------------------------------------- heuristics.c
 // @triton.heuristics: which values are known now, and host C for the others.
-bool heuristic_is_runtime(Func *f, Heuristic *h, Options *opt);
+bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt);
 Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt);
 const char *heuristic_c(Kernel *k, Heuristic *h);
 
