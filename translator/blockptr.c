@@ -67,12 +67,8 @@ static Shape block_shape(Obj *dims, Loc loc) {
   Shape s = {dims->items.len, {0}};
   if (s.rank < 1 || s.rank > MAX_RANK)
     diag_fatal(loc, "a block of %d dimensions: tl2cu supports 1 to %d", s.rank, MAX_RANK);
-  for (int i = 0; i < s.rank; i++) {
-    s.dim[i] = ((Obj *)dims->items.items[i])->ival;
-    if (s.dim[i] <= 0 || (s.dim[i] & (s.dim[i] - 1)))
-      diag_fatal(loc, "block shape %s: every dimension must be a power of 2", shape_text(s));
-  }
-  if (shape_numel(s) > 1048576) diag_fatal(loc, "block shape %s has more than 2^20 elements", shape_text(s));
+  for (int i = 0; i < s.rank; i++) s.dim[i] = ((Obj *)dims->items.items[i])->ival;
+  check_block_shape(s, "block shape", loc);
   return s;
 }
 

@@ -47,9 +47,7 @@ static Shape shape_arg(Obj *o, Node *call) {
   } else {
     diag_fatal(call->loc, "a shape must be a tuple of compile-time integers");
   }
-  for (int i = 0; i < s.rank; i++)
-    if (!is_pow2(s.dim[i])) diag_fatal(call->loc, "shape %s: every dimension must be a power of 2", shape_text(s));
-  if (shape_numel(s) > 1048576) diag_fatal(call->loc, "shape %s has more than 2^20 elements", shape_text(s));
+  check_block_shape(s, "shape", call->loc);
   return s;
 }
 

@@ -653,6 +653,14 @@ static Scalar reduce_dtype(const char *fn, Scalar t, Loc loc) {
   return t;
 }
 
+// A block shape as Triton allows it: each dim a power of two, at most 2^20 elements.
+void check_block_shape(Shape s, const char *what, Loc loc) {
+  for (int i = 0; i < s.rank; i++)
+    if (s.dim[i] <= 0 || (s.dim[i] & (s.dim[i] - 1)))
+      diag_fatal(loc, "%s %s: every dimension must be a power of 2", what, shape_text(s));
+  if (shape_numel(s) > 1048576) diag_fatal(loc, "%s %s has more than 2^20 elements", what, shape_text(s));
+}
+
 // The shape of x without dim ax.
 static Shape without_dim(Shape x, int ax) {
   Shape s = {x.rank - 1, {0}};

@@ -690,6 +690,7 @@ bool same_value(Value *a, Value *b, int depth);
 // A named value nothing reads: only its own definition counts (lower.c's dead-value
 // sweep leaves 0). It is not emitted.
 static inline bool never_read(const Value *v) { return v->uses <= 1; }
+void check_block_shape(Shape s, const char *what, Loc loc);  // powers of 2, at most 2^20 elements (what: "shape")
 Value *sem_permute(Ctx *c, Value *x, const int *perm, Loc loc);
 Value *sem_reshape(Ctx *c, Value *x, Shape s, Loc loc);
 Value *sem_flip(Ctx *c, Value *x, int64_t axis, Loc loc);
