@@ -69,8 +69,8 @@ class Val:
 
 
 class KernelGen:
-    def __init__(self, rng, name, structured=False):
-        self.rng, self.name, self.structured = rng, name, structured
+    def __init__(self, rng, name, structured=False, tuples=False):
+        self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -364,6 +364,9 @@ class KernelGen:
             r.choice([self.out_reduce, self.out_reduce, self.out_scan, self.out_float_reduce])()
         if r.random() < 0.3:
             self.store_elem(Val(f"tl.erf({self.as_float(self.pick(), 'fp32').expr})", "fp32"), "rel", 1)
+        if self.tuples:  # (drawn only here: the kernels before --tuples-from stay as they were)
+            for _ in range(r.randint(1, 2)):
+                r.choice([self.out_tuple_reduce, self.out_tuple_scan])()
 
     # ---- features
     def feature_loop(self):
@@ -633,6 +636,55 @@ class KernelGen:
         self.store_elem(Val(f"tl.{fn}({v.expr}, axis={axis}{rev})", ty), "exact" if exact else
                         ("sum" if fn == "cumsum" else "prod"), n_red)
 
+    def combine_helper(self, params, body):
+        """A combine function for tl.reduce / tl.associative_scan over a tuple."""
+        name = f"{self.name}_combine{len(self.helpers)}"
+        self.helpers.append(f"@triton.jit\ndef {name}({params}):\n" + "".join(f"    {b}\n" for b in body))
+        return name
+
+    def out_tuple_reduce(self):
+        """tl.reduce over a tuple: an argmin whose ties go to the lower offset (exact for
+        NaN-free values in any order), or a sum of tame floats with a count of the masked-in
+        elements (Triton's order, so within rounding at worst)."""
+        r = self.rng
+        axis, keep = self.pick_axis()
+        ax = "None" if axis is None else str(axis)
+        kd = ", keep_dims=True" if keep else ""
+        n_red = self.block if axis is None else (self.bm if axis == 0 else self.bn) if self.two_d else self.b
+        a, b = self.temp("ta"), self.temp("tb")
+        if r.random() < 0.5:
+            ints = [p for p in self.pool if not is_float(p.ty) and p.ty != "i1"]
+            v = self.pick(ints + [p for p in self.pool if p.tame])
+            fn = self.combine_helper("va, ia, vb, ib", ["take_b = (vb < va) | ((vb == va) & (ib < ia))",
+                                                        "return tl.where(take_b, vb, va), tl.where(take_b, ib, ia)"])
+            self.emit(f"{a}, {b} = tl.reduce(({v.expr}, offs), {ax}, {fn}{kd})")
+            self.tags |= v.tags
+            self.store_reduced(a, v.ty, axis, keep)
+            self.store_reduced(b, "i32", axis, keep)
+        else:
+            v = self.gen_tame()
+            fn = self.combine_helper("sa, ca, sb, cb", ["return sa + sb, ca + cb"])
+            self.emit(f"{a}, {b} = tl.reduce(({v.expr}, tl.where(mask, 1, 0)), {ax}, {fn}{kd})")
+            self.store_reduced(a, v.ty, axis, keep, "sum", n_red)
+            self.store_reduced(b, "i32", axis, keep)
+
+    def out_tuple_scan(self):
+        """tl.associative_scan over a tuple: sums of integers restarted where a flag is set
+        (exact: the combine is associative), forward or reversed."""
+        r = self.rng
+        ints = [p for p in self.pool if not is_float(p.ty) and p.ty != "i1"]
+        if not ints:
+            return
+        v = self.pick(ints)
+        axis = r.choice([0, 1]) if self.two_d else 0
+        rev = ", reverse=True" if r.random() < 0.3 else ""
+        fn = self.combine_helper("sa, fa, sb, fb", ["return tl.where(fb, sb, sa + sb), fa | fb"])
+        a, b = self.temp("sa"), self.temp("sf")
+        self.emit(f"{a}, {b} = tl.associative_scan(({v.expr}, (offs % {r.choice([3, 5, 7])}) == 0), {axis}, {fn}{rev})")
+        self.tags |= v.tags
+        self.store_elem(Val(a, v.ty))
+        self.store_elem(Val(b, "i1"))
+
     def source(self):
         ptrs = self.inputs + self.outputs
         scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
@@ -668,10 +720,10 @@ class KernelGen:
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
-def generate_kernel(rng, name, structured=False):
+def generate_kernel(rng, name, structured=False, tuples=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured)
+        g = KernelGen(rng, name, structured, tuples)
         g.near_one = []
         try:
             g.build()
@@ -690,6 +742,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--structured-from", type=int, default=None,
                     help="kernels from this index on also carry tuples and block pointers through loops")
+    ap.add_argument("--tuples-from", type=int, default=None,
+                    help="kernels from this index on also reduce and scan tuples of blocks")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -699,7 +753,8 @@ def main():
         parts, kernels = [], []
         for i in range(first, min(first + args.per_file, args.count)):
             structured = args.structured_from is not None and i >= args.structured_from
-            src, desc = generate_kernel(rng, f"k{i}", structured)
+            tuples = args.tuples_from is not None and i >= args.tuples_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
