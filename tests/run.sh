@@ -422,7 +422,7 @@ if make -s asan >"$tmp/asan.log" 2>&1; then
     fi
   done
   for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py; do  # the IR printer too
-    for ir_pass in trace layout; do
+    for ir_pass in trace layout contract; do
       build/asan/tl2cu --dump-ir=$ir_pass "$py" >/dev/null 2>"$tmp/asan.one"
       if grep -qE "AddressSanitizer|runtime error|LeakSanitizer" "$tmp/asan.one"; then
         san_ok=0

@@ -152,11 +152,6 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   return conversion_for(em, v, cx);
 }
 
-static bool no_loads(Value *v) {
-  if (!v || is_materialized(v) || v->kind == V_PARAM || v->kind == V_CONST) return true;
-  if (v->kind == V_LOAD) return false;
-  return no_loads(v->a) && no_loads(v->b) && no_loads(v->c);
-}
 
 // -x in C: a negative literal x needs parentheses (--3.0f is a decrement).
 static const char *negated(const char *x) { return xprintf(x[0] == '-' ? "-(%s)" : "-%s", x); }
@@ -872,92 +867,6 @@ bool emit_rolled(Em *em, Stmt *first) {
   return true;
 }
 
-// ---------------------------------------------------------------- fp contraction
-// LLVM contracts a multiply into an add of the same basic block (its instruction
-// selection sees one block at a time), folding the multiply with fewer uses when both
-// operands are products. Before that, LICM hoists out of a loop a multiply whose
-// operands do not change in it: fp64 `acc + x * n` with x and n fixed stays a multiply
-// before the loop and an add in it (fuzz kernel k527).
-
-// The basic blocks of the innermost loop around the statements being decided.
-typedef struct {
-  bool in_loop;
-  int first, last;
-} LoopSpan;
-
-// Does v keep its value through the loop whose blocks are first..last (LLVM could
-// compute it before the loop)? Conservative: mutable variables, and loads and anything
-// but plain arithmetic in the loop, count as changing.
-static bool loop_invariant(Value *v, int first, int last, int depth) {
-  if (!v || v->kind == V_CONST || v->kind == V_PARAM || v->kind == V_PROGRAM_ID || v->kind == V_NUM_PROGRAMS)
-    return true;
-  if (v->kind == V_VAR || depth > 32) return false;  // (may be carried through the loop)
-  if (v->bb < first || v->bb > last) return true;    // defined before the loop
-  switch (v->kind) {
-  case V_BINARY: case V_UNARY: case V_CAST: case V_BITCAST: case V_WHERE: case V_MATH: case V_BROADCAST: case V_EXPAND:
-    return loop_invariant(v->a, first, last, depth + 1) && loop_invariant(v->b, first, last, depth + 1) &&
-           loop_invariant(v->c, first, last, depth + 1);
-  default: return false;
-  }
-}
-
-// Would LICM hoist m out of the innermost loop around add, and leave add in it? fp64
-// only: for fp32, ptxas (run with --fmad=true) contracts the hoisted mul.f32 with the
-// add.f32 in the loop again (tests/gpu/fuzz_regress_check.py, hoisted_product, H200).
-static bool hoisted_apart(LoopSpan loop, Value *add, Value *m) {
-  if (!loop.in_loop || m->ty.kind != TY_F64) return false;
-  return loop_invariant(m, loop.first, loop.last, 0) && !loop_invariant(add, loop.first, loop.last, 0);
-}
-
-// Does InstCombine move the multiply m into a select (FoldOpIntoSelect)? It does for
-// x * C where x = tl.where(c, y, C2) is read once and has a constant arm: m becomes
-// c ? y * C : C2 * C, and the add then reads a select, which nothing contracts (fuzz
-// kernel k227). Not when the select is a min/max idiom of a float compare read once.
-static bool folds_into_select(Value *m) {
-  Value *sel = unbroadcast(m->b)->kind == V_CONST ? m->a : unbroadcast(m->a)->kind == V_CONST ? m->b : NULL;
-  if (!sel || sel->kind != V_WHERE || sel->uses - is_materialized(sel) != 1) return false;
-  if (unbroadcast(sel->b)->kind != V_CONST && unbroadcast(sel->c)->kind != V_CONST) return false;
-  Value *cmp = unbroadcast(sel->a);
-  bool minmax = cmp->kind == V_BINARY && is_compare(cmp->op) && scalar_is_float(cmp->a->ty.kind) &&
-                cmp->uses - is_materialized(cmp) == 1 &&
-                ((same_value(cmp->a, sel->b, 0) && same_value(cmp->b, sel->c, 0)) ||
-                 (same_value(cmp->a, sel->c, 0) && same_value(cmp->b, sel->b, 0)));
-  return !minmax;
-}
-
-static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
-  if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
-  if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
-  if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
-  return !hoisted_apart(loop, add, m) && !folds_into_select(m);
-}
-
-static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
-  if (!v) return;
-  for (int i = 0; i < seen->len; i++)
-    if (seen->items[i] == v) return;
-  vec_push(seen, v);
-  decide_value(loop, v->a, seen);
-  decide_value(loop, v->b, seen);
-  decide_value(loop, v->c, seen);
-  if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
-  bool fa = fusable_mul(loop, v, v->a), fb = fusable_mul(loop, v, v->b);
-  if (fa && fb && v->a->uses > v->b->uses) fa = false;  // LLVM folds the multiply with fewer uses
-  v->fuse = fa ? 1 : fb ? 2 : 0;
-  if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
-  if (v->a->kind == V_BINARY && v->a->op == OP_MUL && v->fuse != 1) v->a->mul_rn = true;
-  if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
-}
-
-static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
-  for (; s; s = s->next) {
-    Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(loop, vs[i], seen);
-    LoopSpan inner = s->kind == S_FOR || s->kind == S_WHILE ? (LoopSpan){true, s->bb_first, s->bb_last} : loop;
-    decide_fusion(inner, s->body, seen);
-    decide_fusion(inner, s->orelse, seen);
-  }
-}
 
 // ---------------------------------------------------------------- kernels and launchers
 
@@ -1131,9 +1040,6 @@ static int program_threads(Kernel *k) {
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
 static void emit_kernel(Em *em, Kernel *k) {
-  Vec seen = {0};
-  LoopSpan no_loop = {0};
-  decide_fusion(no_loop, k->body, &seen);
   k->program_threads = program_threads(k);
   if (k->program_threads > 1) {  // a layout change through shared memory would need a barrier
     Str trial = {0};
@@ -1151,8 +1057,6 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
-    decide_fusion(no_loop, cb->body, &seen);  // (a combine function has no loops)
-    for (int j = 0; j < cb->n; j++) decide_value(no_loop, cb->result[j], &seen);
     em->indent = 0;
     em->last_line = 0;
     emit_combine(em, cb);

@@ -117,6 +117,14 @@ static const char *contiguity(Value *ptr) {
   return t.buf;
 }
 
+// contract.c's decision on a float add or multiply: the product an add fuses into an fma,
+// or a multiply kept apart (mul.rn) because the add reading it does not fuse it.
+static const char *contraction(Dump *d, Value *v) {
+  if (v->kind != V_BINARY) return "";
+  if (v->fuse) return xprintf(" {fma: %s}", operand(d, v->fuse == 1 ? v->a : v->b));
+  return v->mul_rn ? " {unfused}" : "";
+}
+
 // A reduce or scan's input: one block, or the blocks of a tuple in parentheses.
 static const char *inputs_text(Dump *d, Value *v) {
   if (!v->results.len) return operand(d, v->a);
@@ -158,6 +166,7 @@ static const char *arguments(Dump *d, Value *v) {
     if (v->a) str_add(&t, operand(d, v->a));
     if (v->b) str_addf(&t, ", %s", operand(d, v->b));
     if (v->c) str_addf(&t, ", %s", operand(d, v->c));
+    str_add(&t, contraction(d, v));
     return t.buf;
   }
 }

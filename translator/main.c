@@ -281,6 +281,8 @@ int main(int argc, char **argv) {
       after_pass(k, "trace", false, &opt);
       layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
       after_pass(k, "layout", true, &opt);
+      contract_fma(k);
+      after_pass(k, "contract", true, &opt);
       grid_compile(k, &opt, opt.input, text, len);
       grid_from_launch(k);
       k->launcher = opt.launcher_name ? opt.launcher_name : f->name;

@@ -590,6 +590,7 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
 AxisInfo axis_info(Value *v);  // (axisinfo.c)
+void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
 int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
