@@ -90,8 +90,9 @@ static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
 
 static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
   for (; s; s = s->next) {
-    Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) decide_value(loop, vs[i], seen);
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) decide_value(loop, vs[i], seen);
     LoopSpan inner = s->kind == S_FOR || s->kind == S_WHILE ? (LoopSpan){true, s->bb_first, s->bb_last} : loop;
     decide_fusion(inner, s->body, seen);
     decide_fusion(inner, s->orelse, seen);

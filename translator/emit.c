@@ -1007,8 +1007,9 @@ static int64_t largest_block(Stmt *s) {
   int64_t n = 0;
   for (; s; s = s->next) {
     if (s->kind == S_LET && never_read(s->v) && !asm_has_effect(s->v)) continue;  // not emitted
-    Value *vs[] = {s->v, s->var, s->ptr, s->mask};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) {
       if (!vs[i]) continue;
       if (is_collective(vs[i])) return -1;
       if (vs[i]->shape.rank && shape_numel(vs[i]->shape) > n) n = shape_numel(vs[i]->shape);

@@ -242,8 +242,9 @@ static void clear_value(Value *v) {
 
 static void clear_stmts(Stmt *s) {
   for (; s; s = s->next) {
-    Value *vs[] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
-    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) clear_value(vs[i]);
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) clear_value(vs[i]);
     clear_stmts(s->body);
     clear_stmts(s->orelse);
   }

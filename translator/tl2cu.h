@@ -506,6 +506,14 @@ struct Stmt {
 // "tensordesc<fp16[64, 64]>"): the launchers take one tl2cu_tensordesc (runtime header),
 // the kernel its parts, each a Param of its own (DESC_BASE, a shape and a stride per
 // dimension, the last stride being 1, and the padding flag).
+// Every value a statement holds (v, var, ptr, mask, lo, hi, step, cond; NULL where its
+// kind has none), for the passes that visit them all.
+enum { STMT_VALUES = 8 };
+static inline void stmt_values(const Stmt *s, Value **out) {
+  Value *vs[STMT_VALUES] = {s->v, s->var, s->ptr, s->mask, s->lo, s->hi, s->step, s->cond};
+  for (int i = 0; i < STMT_VALUES; i++) out[i] = vs[i];
+}
+
 typedef struct {
   const char *name, *cname;  // the launchers' struct argument
   Scalar elem;
