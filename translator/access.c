@@ -81,8 +81,7 @@ Axis axis_of(Em *em, Value *v, Cx *cx) {
     if (v->shape.rank == 0) return known ? (Axis){0, v->axis.div, true, v->axis.rem} : (Axis){0, 1, true, 0};
     if (known && cx->lay && v->layout && held_here(v, cx))
       return (Axis){v->axis.coef, v->axis.div, v->axis.uniform, v->axis.rem};
-    if (cx->lay && v->layout && !held_here(v, cx) && shape_numel(v->shape) > 1 && recomputable(v))
-      return axis_def(em, v, cx);  // read in another layout: recomputed there from its definition
+    if (recomputed_at(v, cx)) return axis_def(em, v, cx);  // recomputed where read: its definition's facts
     return (Axis){-1, 1, false, 0};
   }
   return axis_def(em, v, cx);

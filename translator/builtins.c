@@ -499,14 +499,18 @@ static Func *combine_fn(Obj *o, Node *call) {
   return o->fn;
 }
 
-// The blocks of a tuple operand of tl.reduce / tl.associative_scan, and their element types.
-static int tuple_blocks(Ctx *c, Obj *t, Node *call, const char *fn, Value **xs, Type *types) {
+// The blocks of a tuple operand of tl.reduce / tl.associative_scan, and its combine
+// function (a[2]) traced on their element types.
+static int tuple_blocks(Ctx *c, Obj **a, Node *call, const char *fn, Value **xs, Combine **cb) {
+  Obj *t = a[0];
+  Type types[MAX_COMBINED];
   if (t->items.len < 1 || t->items.len > MAX_COMBINED)
     diag_fatal(call->loc, "%s over a tuple of %d blocks: tl2cu takes 1 to %d", fn, t->items.len, MAX_COMBINED);
   for (int i = 0; i < t->items.len; i++) {
     xs[i] = block_arg(c, t->items.items[i], call, fn);
     types[i] = xs[i]->ty;
   }
+  *cb = lower_combine(c, combine_fn(a[2], call), types, t->items.len, call);
   return t->items.len;
 }
 
@@ -520,9 +524,8 @@ static Obj *tuple_of(Value **vs, int n) {
 static Obj *b_reduce(Ctx *c, Node *call, Obj **a) {
   if (a[0]->kind == OBJ_TUPLE) {
     Value *xs[MAX_COMBINED], *out[MAX_COMBINED];
-    Type types[MAX_COMBINED];
-    int n = tuple_blocks(c, a[0], call, "tl.reduce", xs, types);
-    Combine *cb = lower_combine(c, combine_fn(a[2], call), types, n, call);
+    Combine *cb;
+    int n = tuple_blocks(c, a, call, "tl.reduce", xs, &cb);
     bool none = !a[1] || a[1]->kind == OBJ_NONE;
     int64_t ax = none ? 0 : const_int(a[1], call, "the axis");
     if (n == 1) out[0] = sem_reduce(c, xs[0], ax, none, "reduce", cb, flag(a[3]), call->loc);
@@ -550,9 +553,8 @@ static Obj *b_cumprod(Ctx *c, Node *call, Obj **a) { return scan(c, call, a[0], 
 static Obj *b_associative_scan(Ctx *c, Node *call, Obj **a) {
   if (a[0]->kind == OBJ_TUPLE) {
     Value *xs[MAX_COMBINED], *out[MAX_COMBINED];
-    Type types[MAX_COMBINED];
-    int n = tuple_blocks(c, a[0], call, "tl.associative_scan", xs, types);
-    Combine *cb = lower_combine(c, combine_fn(a[2], call), types, n, call);
+    Combine *cb;
+    int n = tuple_blocks(c, a, call, "tl.associative_scan", xs, &cb);
     int64_t ax = a[1] && a[1]->kind != OBJ_NONE ? const_int(a[1], call, "the axis") : 0;
     if (n == 1) out[0] = sem_scan(c, xs[0], ax, "scan", cb, flag(a[3]), call->loc);
     else sem_scan_tuple(c, xs, n, ax, cb, flag(a[3]), call->loc, out);

@@ -121,7 +121,7 @@ static bool recomputable_tree(Value *v) {
   if (is_collective(v)) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
 }
-bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
+static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
 // Does this thread's element k of v's array hold v at the current coordinates?
 bool held_here(Value *v, Cx *cx) {
@@ -130,6 +130,13 @@ bool held_here(Value *v, Cx *cx) {
   for (int i = 0; i < v->shape.rank; i++)
     if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(cx->crd[i], coord(l, l->map[i])))) return false;
   return true;
+}
+
+// Is block value v, read at cx outside the elements its own array holds there, recomputed
+// from its definition (index math) rather than converted? read_named's choice, which the
+// access facts (access.c axis_of) follow.
+bool recomputed_at(Value *v, Cx *cx) {
+  return cx->lay && shape_numel(v->shape) > 1 && !(v->layout && held_here(v, cx)) && recomputable(v);
 }
 
 // Element k (C text) of a materialized block value's array.
@@ -148,7 +155,7 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (cx->lay && v->layout && held_here(v, cx)) return elem_at(v, "_k");
   if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
-  if (recomputable(v)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
+  if (recomputed_at(v, cx)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
   return conversion_for(em, v, cx);
 }
 

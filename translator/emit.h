@@ -79,9 +79,9 @@ Cx child(Cx *cx);
 int elem_bytes(Type t);
 Cx identity_cx(const Layout *l, bool *uses_e);
 bool held_here(Value *v, Cx *cx);
-// A pure function of coordinates, parameters and scalars: recomputed where it is read in
-// another layout than its own.
-bool recomputable(Value *v);
+// A block value read at cx in another layout than its own, and recomputed there (index
+// math) rather than converted.
+bool recomputed_at(Value *v, Cx *cx);
 const char *deref(Em *em, Value *p, Cx *cx);
 const char *linear_of(Cx *cx, Shape s);
 void open_elem_loop(Em *em, const Layout *l, bool uses_e);
