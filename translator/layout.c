@@ -123,7 +123,7 @@ static void own_layout(Value *v, int threads, bool force);
 // pointer, and converted through shared memory. With runs of one element the transposed
 // read is kept: measured on the H200, the transpose sample at 8191x8193 ran 0.198 ms
 // reading across (L1 hits 75%) against 0.214 converted; at 8192x8192 (16-byte runs)
-// 0.142 across against 0.139 converted (docs/NOTES.md 44).
+// 0.142 across against 0.138-0.140 converted (docs/NOTES.md 44).
 static bool read_across_memory(Value *v, Shape space, const int *map) {
   int last = v->shape.rank - 1;
   if (run_elems == 1 || last < 1 || v->shape.dim[last] == 1 || shape_numel(space) != shape_numel(v->shape)) return false;
