@@ -409,6 +409,43 @@ static Obj *merge(Ctx *c, const char *label, const char *path, Obj *b, Obj *t, O
   return obj_value(var);
 }
 
+// What a function returns, as Triton compares return types: "fp32", "[128] i32", "(fp32, i32)".
+static const char *return_type(Ctx *c, Obj *o, Loc loc) {
+  if (o->kind == OBJ_TUPLE) {
+    Str t = {0};
+    str_add(&t, "(");
+    for (int i = 0; i < o->items.len; i++) str_addf(&t, "%s%s", i ? ", " : "", return_type(c, o->items.items[i], loc));
+    str_add(&t, ")");
+    return t.buf;
+  }
+  if (o->kind != OBJ_VALUE && !obj_is_const_number(o)) return obj_kind_name(o);
+  Value *v = sem_to_value(c, o, loc);
+  return v->shape.rank ? xprintf("%s %s", shape_text(v->shape), type_name(v->ty)) : type_name(v->ty);
+}
+
+// A constant returned becomes a value, as Triton's return makes it a tensor.
+static Obj *returned_value(Ctx *c, Obj *o, Loc loc) {
+  if (obj_is_const_number(o)) return obj_value(sem_to_value(c, o, loc));
+  if (o->kind != OBJ_TUPLE) return o;
+  Obj *copy = obj_new(OBJ_TUPLE);
+  for (int i = 0; i < o->items.len; i++) vec_push(&copy->items, returned_value(c, o->items.items[i], loc));
+  return copy;
+}
+
+Obj *merge_returns(Ctx *c, Node *s, const char *fname, int first_id, Stmt **then_list, Obj *t, Stmt **else_list,
+                   Obj *e) {
+  if (t->kind == OBJ_NONE && e->kind == OBJ_NONE) return t;
+  const char *tt = return_type(c, t, s->loc), *et = return_type(c, e, s->loc);
+  if (strcmp(tt, et))
+    diag_fatal(s->loc, "'%s' returns %s on one path of this 'if' and %s on the other (Triton: inconsistent return types)",
+               fname, tt, et);
+  t = returned_value(c, t, s->loc);
+  e = returned_value(c, e, s->loc);
+  Branch br[2] = {{then_list, false}, {else_list, false}};
+  return merge(c, xprintf("%s_result", fname), xprintf("the value '%s' returns", fname), NULL, t, e, br, first_id,
+               s->loc);
+}
+
 // After a run-time `if`: each name a branch changed, known before it or set by both,
 // takes its merged value (variables declared before the `if`).
 void merge_branches(Ctx *c, Node *s, int first_id, Binding *before, Stmt **then_list, Binding *then_env,

@@ -657,6 +657,62 @@ static void trace_branch(Ctx *c, Stmt **list, Node *body, Binding *start, Bindin
   c->tail = saved;
 }
 
+static bool contains_return(Node *stmts) {
+  for (Node *s = stmts; s; s = s->next)
+    if (s->kind == ND_RETURN || contains_return(s->body) || contains_return(s->orelse)) return true;
+  return false;
+}
+
+// The rest of the function being traced, after the statement being traced: the
+// statements after it in its block, then those after each enclosing statement.
+static void trace_rest(Ctx *c) {
+  int len = c->rest.len;
+  Node **levels = xmalloc(sizeof(Node *) * (size_t)(len + 1));
+  memcpy(levels, c->rest.items, sizeof(Node *) * (size_t)len);
+  for (int i = len - 1; i >= c->rest_base && !c->returned; i--) {
+    c->rest.len = i;  // (tracing level i pushes over the levels inside it)
+    trace_block(c, levels[i]);
+  }
+  memcpy(c->rest.items, levels, sizeof(Node *) * (size_t)len);  // for the other branch
+  c->rest.len = len;
+}
+
+// A run-time `if` with a `return` in it, in an inlined function (Triton's
+// visit_if_top_level branches to the function's end): each branch goes on with the rest
+// of the function until it returns, and what the two return is merged.
+static void trace_returning_if(Ctx *c, Node *s, Value *cv) {
+  const char *fname = c->inlined->name;
+  if (c->loop_depth) diag_fatal(s->loc, "'return' inside a loop is not supported ('%s')", fname);  // nor in Triton
+  Binding *before = c->env;
+  int first_id = sem_next_id();
+  Stmt *lists[2] = {NULL, NULL};
+  Node *bodies[2] = {s->body, s->orelse};
+  Obj *returned[2];
+  for (int i = 0; i < 2; i++) {
+    Stmt **saved = c->tail;
+    c->tail = &lists[i];
+    c->env = before;
+    c->bb++;
+    trace_block(c, bodies[i]);
+    c->bb++;  // (the rest is in another basic block: Triton's join block)
+    trace_rest(c);
+    returned[i] = c->returned ? c->returned : obj_none();
+    c->returned = NULL;
+    c->tail = saved;
+  }
+  c->env = before;
+  c->loc = s->loc;
+  c->src = diag_line_text(s->loc.line);
+  Obj *r = merge_returns(c, s, fname, first_id, &lists[0], returned[0], &lists[1], returned[1]);
+  Stmt *st = add_stmt(c, S_IF);
+  st->cond = cv;
+  cv->uses++;
+  st->body = lists[0];
+  st->orelse = lists[1];
+  c->bb++;
+  c->returned = r;
+}
+
 static void trace_if(Ctx *c, Node *s) {
   Obj *cond = eval(c, s->a);
   if (cond->kind != OBJ_VALUE) {  // compile-time: only the taken branch exists
@@ -668,6 +724,10 @@ static void trace_if(Ctx *c, Node *s) {
                shape_text(cond->val->shape));
   Value *cv = cond->val;
   if (cv->ty.kind != TY_I1) cv = sem_binary(c, OP_NE, cond, obj_int(0), s->a->loc)->val;
+  if (c->inline_depth && (contains_return(s->body) || contains_return(s->orelse))) {
+    trace_returning_if(c, s, cv);
+    return;
+  }
   Binding *before = c->env;
   int first_id = sem_next_id();
   Stmt *then_list = NULL, *else_list = NULL;
@@ -727,12 +787,20 @@ static void trace_stmt(Ctx *c, Node *s) {
     assign_name(c, s->a->str, r);
     return;
   }
-  case ND_FOR: trace_for(c, s); return;
+  case ND_FOR:
+    c->loop_depth++;
+    trace_for(c, s);
+    c->loop_depth--;
+    return;
   case ND_IF: trace_if(c, s); return;
   case ND_RETURN: trace_return(c, s); return;
   case ND_PASS: case ND_IMPORT: return;
   case ND_ASSERT: trace_assert(c, s); return;
-  case ND_WHILE: trace_while(c, s); return;
+  case ND_WHILE:
+    c->loop_depth++;
+    trace_while(c, s);
+    c->loop_depth--;
+    return;
   case ND_FUNCDEF: diag_fatal(s->loc, "unsupported construct: a nested function definition");
   case ND_UNSUPPORTED_STMT: diag_fatal(s->loc, "unsupported construct: %s", s->str);
   default: diag_fatal(s->loc, "unsupported statement");
@@ -740,7 +808,11 @@ static void trace_stmt(Ctx *c, Node *s) {
 }
 
 static void trace_block(Ctx *c, Node *stmts) {
-  for (Node *s = stmts; s && !c->returned; s = s->next) trace_stmt(c, s);
+  for (Node *s = stmts; s && !c->returned; s = s->next) {
+    vec_push(&c->rest, s->next);  // (for an `if` that returns on one path only: trace_rest)
+    trace_stmt(c, s);
+    c->rest.len--;
+  }
 }
 
 // ---------------------------------------------------------------- calls to jit functions
@@ -839,10 +911,18 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   Binding *saved_env = c->env;
   Loc saved_loc = c->loc;
   const char *saved_src = c->src;
+  Func *saved_inlined = c->inlined;
+  int saved_base = c->rest_base, saved_loops = c->loop_depth;
   c->env = env;
+  c->inlined = f;
+  c->rest_base = c->rest.len;
+  c->loop_depth = 0;
   c->inline_depth++;
   trace_block(c, f->def->body);
   c->inline_depth--;
+  c->inlined = saved_inlined;
+  c->rest_base = saved_base;
+  c->loop_depth = saved_loops;
   Obj *r = c->returned ? c->returned : obj_none();
   c->returned = NULL;
   c->env = saved_env;

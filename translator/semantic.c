@@ -39,6 +39,7 @@ static Value *use(Value *v) {
 
 // A Python number materialized in dtype `ty` (range-checked for integers).
 Value *sem_const(Ctx *c, Obj *o, Scalar ty, Loc loc) {
+  if (!obj_is_const_number(o)) diag_fatal(loc, "expected a number or a tensor, got %s", obj_kind_name(o));
   Value *v = sem_new(c, V_CONST, type_scalar(ty), scalar_shape(), loc);
   double f = o->kind == OBJ_FLOAT ? o->fval : (double)o->ival;
   if (scalar_is_fp8(ty)) {  // semantic.py scalar_constant: 0 is the null value (all bits 0, +0.0 even for -0.0)

@@ -637,6 +637,10 @@ typedef struct {
   NameSet cnames;      // C names in use in this kernel
   int inline_depth;
   Obj *returned;       // set by `return` inside an inlined helper
+  Vec rest;            // Node*: the statements after each statement being traced, innermost last
+  int rest_base;       // where the inlined function being traced starts in rest
+  int loop_depth;      // loops around the statement, in the function being traced
+  Func *inlined;       // the function being traced (NULL: the kernel)
   bool in_kernel;      // false while evaluating module-level expressions
   const char *callee;  // the builtin being called, by what it is ("tl.exp"), whatever the call's spelling
 } Ctx;
@@ -738,6 +742,10 @@ void carry_out_of_loop(Ctx *c, Carried *cr);          // after it: names bound, 
 int obj_runtime_items(const Obj *o);
 // The C name of item i of a tuple, block pointer or tensor descriptor named `label` ("acc_0", "p_offsets").
 const char *obj_item_label(const char *label, const Obj *o, int i);
+// The value an inlined function returns from a run-time `if` on whose every path it
+// returns: t and e, what the 'if' and 'else' branches returned (a variable if they differ).
+Obj *merge_returns(Ctx *c, Node *s, const char *fname, int first_id, Stmt **then_list, Obj *t, Stmt **else_list,
+                   Obj *e);
 // After a run-time `if` whose branches are traced: the names they change, merged.
 void merge_branches(Ctx *c, Node *s, int first_id, Binding *before, Stmt **then_list, Binding *then_env,
                     bool returned_then, Stmt **else_list, Binding *else_env, bool returned_else);
