@@ -366,6 +366,15 @@ static const char *operand_values(Em *em, Stmt *s, Cx *cx) {
   return t.buf;
 }
 
+void emit_call_operands(Em *em, Stmt *s, const Layout *l, int64_t per_thread) {
+  int i = 0;
+  for (Value *n = s->v->a; n; n = n->b, i++) {
+    const char *t = n->a->ty.kind == TY_PTR ? ctype(n->a->ty) : xprintf("%s ", ctype(n->a->ty));
+    line(em, l ? "%s_a%d[%lld];" : "%s_a%d;", t, i, (long long)per_thread);
+  }
+  if (s->v->a) elementwise(em, s, l, operand_values, "%s", NULL);
+}
+
 // The asm string as C string literals, a line of asm to a line of C.
 static void emit_text(Em *em, const char *text) {
   const char *p = text;
@@ -419,12 +428,8 @@ void emit_asm(Em *em, Stmt *s) {
        ac->pack == 1 ? "one element a call"
                      : xprintf("%d elements a call, a thread's elements in that order, as Triton's lowering groups them", ac->pack));
   em->indent++;
-  int i = 0;
-  for (Value *n = call->a; n; n = n->b, i++) {
-    const char *t = n->a->ty.kind == TY_PTR ? ctype(n->a->ty) : xprintf("%s ", ctype(n->a->ty));
-    line(em, g.l ? "%s_a%d[%lld];" : "%s_a%d;", t, i, (long long)g.per_thread);
-  }
-  if (call->a) elementwise(em, s, g.l, operand_values, "%s", NULL);
+  emit_call_operands(em, s, g.l, g.per_thread);
+  int i;
   if (g.groups > 1) {
     line(em, "#pragma unroll");
     line(em, "for (int _g = 0; _g < %d; ++_g) {", g.groups);

@@ -739,6 +739,7 @@ static const Builtin builtins[] = {
     {"tl.topk", "x, k, dim=", b_topk},
     {"tl.bitonic_merge", "x, dim=, descending=", b_bitonic_merge},
     {"tl.inline_asm_elementwise", "asm, constraints, args, dtype, is_pure, pack", asm_elementwise},
+    {"tl.map_elementwise", "scalar_fn, *args, pack=", map_elementwise},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},
@@ -923,7 +924,7 @@ static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x
 static const char *const not_supported[] = {
     "tl.dot", "tl.dot_scaled", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor",
-    "tl.cat", "tl.map_elementwise", "tl.tensor_descriptor",
+    "tl.cat", "tl.tensor_descriptor",
 };
 
 // A tl.* name tl2cu lacks: said apart from a misspelling, which gets a suggestion.

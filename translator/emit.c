@@ -431,7 +431,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     return ex(em, v->a, &c);
   }
-  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM:
+  case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP:
   case V_RESULT:
     break;  // always materialized
   case V_ARG: break;  // read by the call's statement only (asm.c)
@@ -578,6 +578,7 @@ static void emit_let(Em *em, Stmt *s) {
   case V_GATHER: emit_gather(em, s); return;
   case V_HISTOGRAM: emit_histogram(em, s); return;
   case V_SORT: emit_sort(em, s); return;
+  case V_MAP: emit_map(em, s); return;
   default: break;
   }
   note_axis(em, v);
@@ -925,9 +926,9 @@ static void emit_combine(Em *em, Combine *cb) {
   Str params = {0};
   str_add(&params, "");
   for (int i = 0; cb->n > 1 && i < cb->n; i++) str_addf(&params, "%s &_out%d, ", ctype(cb->result[i]->ty), i);
-  for (int i = 0; i < 2 * cb->n; i++) {
-    Value *p = i < cb->n ? cb->lhs[i] : cb->rhs[i - cb->n];
-    str_addf(&params, "%s %s%s", ctype(p->ty), p->cname, i + 1 < 2 * cb->n ? ", " : "");
+  for (int i = 0; i < cb->nparams; i++) {
+    Value *p = cb->params[i];
+    str_addf(&params, "%s %s%s", ctype(p->ty), p->cname, i + 1 < cb->nparams ? ", " : "");
   }
   line(em, "static __device__ __forceinline__ %s %s(%s) {", cb->n > 1 ? "void" : ctype(cb->result[0]->ty), cb->name, params.buf);
   em->indent++;

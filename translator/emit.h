@@ -1,7 +1,8 @@
 // emit.h: what the emitter's modules share (emit.c: expressions, statements,
 // kernels and launchers; access.c: AxisInfo, vector accesses, load and store
 // windows; reduce.c: reductions and scans; atomic.c: atomics; gather.c: gathers and
-// histograms; debug.c: device_print and device_assert). Not part of the translator's API.
+// histograms; debug.c: device_print and device_assert; asm.c: inline asm; map.c:
+// tl.map_elementwise). Not part of the translator's API.
 #pragma once
 
 #include "tl2cu.h"
@@ -146,6 +147,12 @@ void emit_scan(Em *em, Stmt *s);
 
 // asm.c
 void emit_asm(Em *em, Stmt *s);
+// The operands of a call (inline asm, map: s->v->a, a V_ARG list) into the arrays _a0, _a1...
+// of layout l (scalars: variables _a0...).
+void emit_call_operands(Em *em, Stmt *s, const Layout *l, int64_t per_thread);
+
+// map.c
+void emit_map(Em *em, Stmt *s);
 
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers

@@ -57,6 +57,7 @@ static const char *kind_mnemonic(Value *v) {
   case V_HISTOGRAM: return "histogram";
   case V_SORT: return xprintf("sort.%s", v->fn);
   case V_ASM: return "inline_asm";
+  case V_MAP: return "map_elementwise";
   case V_RESULT: return "result";
   case V_ARG: return "arg";
   }
@@ -287,7 +288,7 @@ void ir_dump(FILE *out, Kernel *k, const char *after) {
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
     fprintf(out, "combine %s(", cb->name);
-    for (int j = 0; j < 2 * cb->n; j++) fprintf(out, "%s%%%s", j ? ", " : "", (j < cb->n ? cb->lhs[j] : cb->rhs[j - cb->n])->cname);
+    for (int j = 0; j < cb->nparams; j++) fprintf(out, "%s%%%s", j ? ", " : "", cb->params[j]->cname);
     fprintf(out, ") {\n");
     d.indent++;
     print_stmts(&d, cb->body);

@@ -933,37 +933,51 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
 
 // ---------------------------------------------------------------- combine functions
 
+Obj *lower_scalar_fn(Ctx *c, Func *f, const Type *types, int nparams, Node *call, Combine *cb) {
+  cb->nparams = nparams;
+  cb->params = xmalloc(sizeof(Value *) * (size_t)nparams);
+  Obj **objs = xmalloc(sizeof(Obj *) * (size_t)nparams);
+  int i = 0;
+  for (Node *p = f->def->a; p; p = p->next, i++) {
+    Value *arg = sem_new(c, V_PARAM, types[i], (Shape){0, {0}}, p->loc);
+    arg->cname = user_cname(p->str);
+    arg->param_index = -1;
+    objs[i] = obj_value(arg);
+    cb->params[i] = arg;
+  }
+  Stmt **saved_tail = c->tail;
+  c->tail = &cb->body;
+  Obj *r = call_function(c, f, call, objs, nparams, NULL, NULL, 0);
+  c->tail = saved_tail;
+  return r;
+}
+
+int func_param_count(const Func *f) {
+  int np = 0;
+  for (Node *p = f->def->a; p; p = p->next) np++;
+  return np;
+}
+
 // Triton calls it with the n left values, then the n right ones, and takes one scalar
 // back (n = 1) or a tuple of n.
 Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call) {
-  int np = 0;
-  for (Node *p = f->def->a; p; p = p->next) np++;
+  int np = func_param_count(f);
   if (np != 2 * n)
     diag_fatal(call->loc, "combine function '%s' takes %d parameters: it must take %d scalars (%s)", f->name, np, 2 * n,
                n == 1 ? "the two values combined" : xprintf("the %d values of the left tuple, then the right's", n));
   Combine *cb = xmalloc(sizeof(Combine));
   cb->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
   cb->n = n;
-  Obj *objs[2 * MAX_COMBINED];
-  int i = 0;
-  for (Node *p = f->def->a; p; p = p->next, i++) {
-    Value *arg = sem_new(c, V_PARAM, types[i % n], (Shape){0, {0}}, p->loc);
-    arg->cname = user_cname(p->str);
-    arg->param_index = -1;
-    objs[i] = obj_value(arg);
-    if (i < n) cb->lhs[i] = arg;
-    else cb->rhs[i - n] = arg;
-  }
-  Stmt **saved_tail = c->tail;
-  c->tail = &cb->body;
-  Obj *r = call_function(c, f, call, objs, 2 * n, NULL, NULL, 0);
-  c->tail = saved_tail;
+  Type *param_types = xmalloc(sizeof(Type) * (size_t)(2 * n));
+  for (int i = 0; i < 2 * n; i++) param_types[i] = types[i % n];
+  Obj *r = lower_scalar_fn(c, f, param_types, 2 * n, call, cb);
   Obj **items = &r;
   if (n > 1) {
     if (r->kind != OBJ_TUPLE || r->items.len != n)
       diag_fatal(call->loc, "combine function '%s' must return a tuple of %d scalars", f->name, n);
     items = (Obj **)r->items.items;
   }
+  cb->result = xmalloc(sizeof(Value *) * (size_t)n);
   for (int j = 0; j < n; j++) {
     if (items[j]->kind != OBJ_VALUE && !obj_is_const_number(items[j]))
       diag_fatal(call->loc, "combine function '%s' must return %s", f->name, n == 1 ? "one scalar" : xprintf("%d scalars", n));

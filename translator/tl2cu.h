@@ -397,7 +397,10 @@ typedef enum {
                  // Its results are V_RESULTs; materialized where called, dropped only if pure
   V_RESULT,      // result ival of a (inline asm, or a reduce/scan over a tuple): its array is
                  // written by a's statement
-  V_ARG,         // one operand of a (inline asm, or a reduce/scan over a tuple): a, broadcast to
+  V_MAP,         // tl.map_elementwise (map.c): combine, the scalar function, called on ival (pack)
+                 // elements of each operand at a time; a: its operands (V_ARG list). Its results
+                 // are V_RESULTs
+  V_ARG,         // one operand of a (inline asm, map, or a reduce/scan over a tuple): a, broadcast to
                  // the op's shape; b: the next (or NULL)
 } VKind;
 
@@ -457,21 +460,24 @@ struct Value {
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
-  Combine *combine;   // V_REDUCE / V_SCAN with a user combine function
+  Combine *combine;   // V_REDUCE / V_SCAN with a user combine function; V_MAP: its function
   Vec results;        // V_REDUCE / V_SCAN over a tuple: its V_RESULTs, by index
   AsmCall *asm_call;  // V_ASM
 };
 
-// A @triton.jit combine function traced on scalars (tl.reduce, tl.associative_scan): n
-// accumulated values (more than one: a reduce or scan over a tuple), combined as
-// f(lhs[0], ..., lhs[n-1], rhs[0], ..., rhs[n-1]) -> result[0], ..., result[n-1].
+// A @triton.jit function traced on scalars, emitted as a __device__ function
+// f(params[0], ..., params[nparams-1]) -> result[0], ..., result[n-1]. A combine function
+// (tl.reduce, tl.associative_scan) of n accumulated values (more than one: a reduce or
+// scan over a tuple) takes the n left values, then the n right ones; tl.map_elementwise's
+// takes `pack` elements of each operand in turn and returns `pack` of each result.
 #define MAX_COMBINED 8
 struct Combine {
   const char *name;   // C function name
   int n;
-  Value *lhs[MAX_COMBINED], *rhs[MAX_COMBINED];  // its parameters (V_PARAM)
+  int nparams;
+  Value **params;     // V_PARAM
   Stmt *body;
-  Value *result[MAX_COMBINED];
+  Value **result;
 };
 
 typedef enum {
@@ -658,6 +664,9 @@ bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
 Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
 Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call);  // traces a combine function on scalars
+int func_param_count(const Func *f);
+// f traced on nparams scalars of the given types, into fn's params and body; what it returns.
+Obj *lower_scalar_fn(Ctx *c, Func *f, const Type *types, int nparams, Node *call, Combine *fn);
 // A value built but not used after all (a result a builtin does not return): it no longer
 // reads its operands, so what only it read is dropped as dead.
 void lower_discard(Value *v);
@@ -723,10 +732,11 @@ Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64
 // Values the threads of a program compute together, through shared memory and barriers
 // (reduce.c, gather.c, sort.c): never recomputed where they are read, only read from their arrays.
 // Inline asm counts too: its elements go to the asm in groups of a thread's elements (asm.c),
-// and the asm may read the thread's own registers (%laneid), so it keeps Triton's threads.
+// and the asm may read the thread's own registers (%laneid), so it keeps Triton's threads;
+// and so does tl.map_elementwise, whose groups are a thread's elements too (map.c).
 static inline bool is_collective(const Value *v) {
   return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
-         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_RESULT;
+         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_MAP || v->kind == V_RESULT;
 }
 
 // ---------------------------------------------------------------- carry.c
@@ -790,6 +800,7 @@ Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape
 // tl.inline_asm_elementwise: the BuiltinFn for builtins.c's table, and whether a call must
 // stay although nothing reads its results (is_pure=False).
 Obj *asm_elementwise(Ctx *c, Node *call, Obj **args);
+Obj *map_elementwise(Ctx *c, Node *call, Obj **args);  // tl.map_elementwise (map.c)
 bool asm_has_effect(const Value *v);
 
 // ---------------------------------------------------------------- libdevice.c
