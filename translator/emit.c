@@ -301,14 +301,21 @@ static const char *ex_cast(Em *em, Value *v, Cx *cx) {
 
 // A libdevice function by its own name; the file declares it (emit_file), nvcc links it.
 static const char *ex_extern(Em *em, Value *v, const char *A, Cx *cx) {
-  Cx cb = child(cx), cc = child(cx);
-  const char *B = v->b ? ex(em, v->b, &cb) : NULL, *C = v->c ? ex(em, v->c, &cc) : NULL;
-  const char *decl = xprintf("extern \"C\" __device__ %s %s(%s%s%s%s%s);", ctype(v->ty), v->fn, ctype(v->a->ty),
-                             B ? ", " : "", B ? ctype(v->b->ty) : "", C ? ", " : "", C ? ctype(v->c->ty) : "");
+  Value *ops[4] = {v->a, v->b, v->c};
+  if (v->c && v->c->kind == V_ARG) ops[2] = v->c->a, ops[3] = v->c->b->a;  // (norm4d: sem_extern)
+  Str types = {0}, args = {0};
+  str_addf(&types, "%s", ctype(v->a->ty));
+  str_addf(&args, "%s", A);
+  for (int i = 1; i < 4 && ops[i]; i++) {
+    Cx ci = child(cx);
+    str_addf(&types, ", %s", ctype(ops[i]->ty));
+    str_addf(&args, ", %s", ex(em, ops[i], &ci));
+  }
+  const char *decl = xprintf("extern \"C\" __device__ %s %s(%s);", ctype(v->ty), v->fn, types.buf);
   bool known = false;
   for (int i = 0; i < em->externs.len && !known; i++) known = !strcmp(em->externs.items[i], decl);
   if (!known) vec_push(&em->externs, (void *)decl);
-  return xprintf("%s(%s%s%s%s%s)", v->fn, A, B ? ", " : "", B ? B : "", C ? ", " : "", C ? C : "");
+  return xprintf("%s(%s)", v->fn, args.buf);
 }
 
 static const char *ex_math(Em *em, Value *v, Cx *cx) {

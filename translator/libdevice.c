@@ -285,11 +285,9 @@ Obj *libdevice_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs)
   const LibdeviceFunc *f = find(name);
   if (!c->in_kernel) diag_fatal(call->loc, "libdevice.%s can only be called inside a @triton.jit function", name);
   int n = arity(f);
-  if (n > 3)  // a value has at most three operands (norm4d, rnorm4d)
-    diag_fatal(call->loc, "libdevice.%s is not supported: tl2cu calls libdevice functions of up to 3 arguments", name);
   if (nargs != n) diag_fatal(call->loc, "libdevice.%s() takes %d argument%s but %d were given", name, n, n == 1 ? "" : "s", nargs);
-  Value *v[3];
-  char types[4] = {0};
+  Value *v[4];
+  char types[5] = {0};
   for (int i = 0; i < n; i++) {
     v[i] = sem_to_value(c, args[i], call->loc);  // to_tensor: Python numbers typed on their own
     types[i] = letter(v[i]->ty.kind);

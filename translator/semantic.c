@@ -952,7 +952,14 @@ Value *sem_extern(Ctx *c, const char *symbol, Scalar ret, Value **args, int n, L
   Value *r = sem_new(c, V_MATH, type_scalar(ret), s, loc);
   r->fn = symbol;
   Value **slot[3] = {&r->a, &r->b, &r->c};
-  for (int i = 0; i < n; i++) *slot[i] = use(sem_broadcast_to(c, args[i], s, loc));
+  for (int i = 0; i < n && i < 3; i++) *slot[i] = use(sem_broadcast_to(c, args[i], s, loc));
+  if (n == 4) {  // (norm4d, rnorm4d) a value has three operands: the last two as a V_ARG list in c
+    Value *third = r->c, *fourth = use(sem_broadcast_to(c, args[3], s, loc));
+    r->c = use(sem_new(c, V_ARG, third->ty, s, loc));
+    r->c->a = third;
+    r->c->b = use(sem_new(c, V_ARG, fourth->ty, s, loc));
+    r->c->b->a = fourth;
+  }
   return r;
 }
 

@@ -204,6 +204,8 @@ extern "C" __device__ float __nv_tgammaf(float);
 extern "C" __device__ float __nv_roundf(float);
 extern "C" __device__ float __nv_fdimf(float, float);
 extern "C" __device__ float __nv_logbf(float);
+extern "C" __device__ float __nv_norm4df(float, float, float, float);
+extern "C" __device__ float __nv_rnorm4df(float, float, float, float);
 extern "C" __device__ double __nv_fabs(double);
 extern "C" __device__ double __nv_floor(double);
 extern "C" __device__ double __nv_rcp64h(double);
@@ -311,6 +313,8 @@ extern "C" __device__ double __nv_tgamma(double);
 extern "C" __device__ double __nv_round(double);
 extern "C" __device__ double __nv_fdim(double, double);
 extern "C" __device__ double __nv_logb(double);
+extern "C" __device__ double __nv_norm4d(double, double, double, double);
+extern "C" __device__ double __nv_rnorm4d(double, double, double, double);
 
 namespace tl2cu_kernels {
 
@@ -2660,6 +2664,16 @@ __global__ void __launch_bounds__(128) ld_fp32(int32_t *i0_ptr, int32_t *i1_ptr,
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(127, n))[i[_k]] = __nv_logbf(f0[_k]);
   }
+  // L277: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(128, n))[i[_k]] = __nv_norm4df(f0[_k], f1[_k], f2[_k], f0[_k]);
+  }
+  // L278: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(129, n))[i[_k]] = __nv_rnorm4df(f0[_k], f1[_k], f2[_k], f1[_k]);
+  }
 }
 
 // ld_fp32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4286,626 +4300,660 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(127, n)) + i[_k]) = _t;
   }
+  // L277: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = __nv_norm4df(f0[_k], f1[_k], f2[_k], f0[_k]);
+    }
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(128, n)) + i[_k]) = _t;
+  }
+  // L278: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = __nv_rnorm4df(f0[_k], f1[_k], f2[_k], f1[_k]);
+    }
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(129, n)) + i[_k]) = _t;
+  }
 }
 
 // ld_fp64: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_fp64(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, double *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L281: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L283: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L282: m = i < n
+  // L284: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     m[_k] = (i[_k] < n);
   }
-  // L283: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L285: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
   }
-  // L284: d1 = tl.load(d1_ptr + i, mask=m, other=0)
+  // L286: d1 = tl.load(d1_ptr + i, mask=m, other=0)
   double d1[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d1[_k] = (m[_k] ? d1_ptr[i[_k]] : 0.0);
   }
-  // L285: d2 = tl.load(d2_ptr + i, mask=m, other=0)
+  // L287: d2 = tl.load(d2_ptr + i, mask=m, other=0)
   double d2[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     d2[_k] = (m[_k] ? d2_ptr[i[_k]] : 0.0);
   }
-  // L286: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L288: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
   }
-  // L287: i1 = tl.load(i1_ptr + i, mask=m, other=0)
+  // L289: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
   }
-  // L288: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L290: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
   }
-  // L289: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L291: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
   }
-  // L290: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L292: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   }
-  // L291: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
+  // L293: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabs(d0[_k]);
   }
-  // L292: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
+  // L294: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floor(d0[_k]);
   }
-  // L293: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
+  // L295: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rcp64h(d0[_k]);
   }
-  // L294: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
+  // L296: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_rsqrt(d0[_k]);
   }
-  // L295: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
+  // L297: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_ceil(d0[_k]);
   }
-  // L296: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
+  // L298: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_trunc(d0[_k]);
   }
-  // L297: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
+  // L299: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_exp2(d0[_k]);
   }
-  // L298: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
+  // L300: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
   }
-  // L299: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
+  // L301: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
   }
-  // L300: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
+  // L302: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
   }
-  // L301: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
+  // L303: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
   }
-  // L302: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
+  // L304: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_ddiv_rn(d0[_k], d1[_k]);
   }
-  // L303: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
+  // L305: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_ddiv_rz(d0[_k], d1[_k]);
   }
-  // L304: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
+  // L306: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_ddiv_rd(d0[_k], d1[_k]);
   }
-  // L305: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
+  // L307: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_ddiv_ru(d0[_k], d1[_k]);
   }
-  // L306: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
+  // L308: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_drcp_rn(d0[_k]);
   }
-  // L307: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
+  // L309: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_drcp_rz(d0[_k]);
   }
-  // L308: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
+  // L310: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_drcp_rd(d0[_k]);
   }
-  // L309: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
+  // L311: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_drcp_ru(d0[_k]);
   }
-  // L310: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
+  // L312: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_dsqrt_rn(d0[_k]);
   }
-  // L311: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
+  // L313: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_dsqrt_rz(d0[_k]);
   }
-  // L312: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
+  // L314: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_dsqrt_rd(d0[_k]);
   }
-  // L313: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
+  // L315: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_dsqrt_ru(d0[_k]);
   }
-  // L314: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
+  // L316: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_sqrt(d0[_k]);
   }
-  // L315: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
+  // L317: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_dadd_rn(d0[_k], d1[_k]);
   }
-  // L316: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
+  // L318: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_dadd_rz(d0[_k], d1[_k]);
   }
-  // L317: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
+  // L319: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_dadd_rd(d0[_k], d1[_k]);
   }
-  // L318: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
+  // L320: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_dadd_ru(d0[_k], d1[_k]);
   }
-  // L319: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
+  // L321: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_dmul_rn(d0[_k], d1[_k]);
   }
-  // L320: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
+  // L322: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_dmul_rz(d0[_k], d1[_k]);
   }
-  // L321: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
+  // L323: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_dmul_rd(d0[_k], d1[_k]);
   }
-  // L322: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
+  // L324: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_dmul_ru(d0[_k], d1[_k]);
   }
-  // L323: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
+  // L325: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_int2double_rn(i0[_k]);
   }
-  // L324: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
+  // L326: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_uint2double_rn(u0[_k]);
   }
-  // L325: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
+  // L327: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_hiloint2double(i0[_k], i1[_k]);
   }
-  // L326: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
+  // L328: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_ll2double_rn(l0[_k]);
   }
-  // L327: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
+  // L329: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_ll2double_rz(l0[_k]);
   }
-  // L328: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
+  // L330: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_ll2double_rd(l0[_k]);
   }
-  // L329: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
+  // L331: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_ll2double_ru(l0[_k]);
   }
-  // L330: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
+  // L332: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_ull2double_rn(m0[_k]);
   }
-  // L331: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
+  // L333: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_ull2double_rz(m0[_k]);
   }
-  // L332: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
+  // L334: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ull2double_rd(m0[_k]);
   }
-  // L333: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
+  // L335: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ull2double_ru(m0[_k]);
   }
-  // L334: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
+  // L336: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_longlong_as_double(l0[_k]);
   }
-  // L335: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
+  // L337: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_dsub_rn(d0[_k], d1[_k]);
   }
-  // L336: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
+  // L338: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_dsub_rz(d0[_k], d1[_k]);
   }
-  // L337: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
+  // L339: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_dsub_rd(d0[_k], d1[_k]);
   }
-  // L338: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
+  // L340: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_dsub_ru(d0[_k], d1[_k]);
   }
-  // L339: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
+  // L341: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_rint(d0[_k]);
   }
-  // L340: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
+  // L342: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_nearbyint(d0[_k]);
   }
-  // L341: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
+  // L343: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_copysign(d0[_k], d1[_k]);
   }
-  // L342: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
+  // L344: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_nextafter(d0[_k], d1[_k]);
   }
-  // L343: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
+  // L345: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_sin(d0[_k]);
   }
-  // L344: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
+  // L346: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_cos(d0[_k]);
   }
-  // L345: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
+  // L347: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_sinpi(d0[_k]);
   }
-  // L346: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
+  // L348: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_cospi(d0[_k]);
   }
-  // L347: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
+  // L349: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_tan(d0[_k]);
   }
-  // L348: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
+  // L350: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_log2(d0[_k]);
   }
-  // L349: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
+  // L351: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_exp(d0[_k]);
   }
-  // L350: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
+  // L352: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_exp10(d0[_k]);
   }
-  // L351: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
+  // L353: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_cosh(d0[_k]);
   }
-  // L352: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
+  // L354: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_sinh(d0[_k]);
   }
-  // L353: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
+  // L355: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_tanh(d0[_k]);
   }
-  // L354: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
+  // L356: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_atan2(d0[_k], d1[_k]);
   }
-  // L355: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
+  // L357: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_atan(d0[_k]);
   }
-  // L356: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
+  // L358: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_asin(d0[_k]);
   }
-  // L357: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
+  // L359: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_acos(d0[_k]);
   }
-  // L358: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
+  // L360: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_log(d0[_k]);
   }
-  // L359: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
+  // L361: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_log10(d0[_k]);
   }
-  // L360: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
+  // L362: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_log1p(d0[_k]);
   }
-  // L361: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
+  // L363: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_acosh(d0[_k]);
   }
-  // L362: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
+  // L364: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_asinh(d0[_k]);
   }
-  // L363: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
+  // L365: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_atanh(d0[_k]);
   }
-  // L364: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
+  // L366: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_expm1(d0[_k]);
   }
-  // L365: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
+  // L367: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_hypot(d0[_k], d1[_k]);
   }
-  // L366: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
+  // L368: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_rhypot(d0[_k], d1[_k]);
   }
-  // L367: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
+  // L369: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
   }
-  // L368: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
+  // L370: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
   }
-  // L369: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
+  // L371: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_cbrt(d0[_k]);
   }
-  // L370: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
+  // L372: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_rcbrt(d0[_k]);
   }
-  // L371: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
+  // L373: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_j0(d0[_k]);
   }
-  // L372: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
+  // L374: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_j1(d0[_k]);
   }
-  // L373: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
+  // L375: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_y0(d0[_k]);
   }
-  // L374: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
+  // L376: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_y1(d0[_k]);
   }
-  // L375: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
+  // L377: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_yn(i0[_k], d0[_k]);
   }
-  // L376: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
+  // L378: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_jn(i0[_k], d0[_k]);
   }
-  // L377: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
+  // L379: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_cyl_bessel_i0(d0[_k]);
   }
-  // L378: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
+  // L380: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_cyl_bessel_i1(d0[_k]);
   }
-  // L379: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
+  // L381: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_erf(d0[_k]);
   }
-  // L380: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
+  // L382: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_erfinv(d0[_k]);
   }
-  // L381: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
+  // L383: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_erfc(d0[_k]);
   }
-  // L382: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
+  // L384: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_erfcx(d0[_k]);
   }
-  // L383: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
+  // L385: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_erfcinv(d0[_k]);
   }
-  // L384: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
+  // L386: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_normcdfinv(d0[_k]);
   }
-  // L385: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
+  // L387: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_normcdf(d0[_k]);
   }
-  // L386: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
+  // L388: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_lgamma(d0[_k]);
   }
-  // L387: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
+  // L389: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_ldexp(d0[_k], i0[_k]);
   }
-  // L388: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
+  // L390: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_scalbn(d0[_k], i0[_k]);
   }
-  // L389: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
+  // L391: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_fmod(d0[_k], d1[_k]);
   }
-  // L390: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
+  // L392: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_remainder(d0[_k], d1[_k]);
   }
-  // L391: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
+  // L393: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_fma(d0[_k], d1[_k], d2[_k]);
   }
-  // L392: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
+  // L394: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_powi(d0[_k], i0[_k]);
   }
-  // L393: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
+  // L395: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_pow(d0[_k], d1[_k]);
   }
-  // L394: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
+  // L396: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_tgamma(d0[_k]);
   }
-  // L395: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
+  // L397: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_round(d0[_k]);
   }
-  // L396: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
+  // L398: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_fdim(d0[_k], d1[_k]);
   }
-  // L397: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
+  // L399: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_logb(d0[_k]);
+  }
+  // L400: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
+  }
+  // L401: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
   }
 }
 
 // ld_fp64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, double *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L281: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L283: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L282: m = i < n
+  // L284: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     m[_k] = (i[_k] < n);
   }
-  // L283: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L285: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4914,7 +4962,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d0[_k + _j] = _t.v[_j];
   }
-  // L284: d1 = tl.load(d1_ptr + i, mask=m, other=0)
+  // L286: d1 = tl.load(d1_ptr + i, mask=m, other=0)
   double d1[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4923,7 +4971,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d1[_k + _j] = _t.v[_j];
   }
-  // L285: d2 = tl.load(d2_ptr + i, mask=m, other=0)
+  // L287: d2 = tl.load(d2_ptr + i, mask=m, other=0)
   double d2[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4932,7 +4980,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d2[_k + _j] = _t.v[_j];
   }
-  // L286: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L288: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4941,7 +4989,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i0[_k + _j] = _t.v[_j];
   }
-  // L287: i1 = tl.load(i1_ptr + i, mask=m, other=0)
+  // L289: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4950,7 +4998,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i1[_k + _j] = _t.v[_j];
   }
-  // L288: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L290: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4959,7 +5007,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) l0[_k + _j] = _t.v[_j];
   }
-  // L289: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L291: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4968,7 +5016,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) m0[_k + _j] = _t.v[_j];
   }
-  // L290: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L292: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4977,7 +5025,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u0[_k + _j] = _t.v[_j];
   }
-  // L291: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
+  // L293: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4989,7 +5037,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
   }
-  // L292: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
+  // L294: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5001,7 +5049,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
-  // L293: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
+  // L295: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5013,7 +5061,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L294: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
+  // L296: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5025,7 +5073,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L295: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
+  // L297: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5037,7 +5085,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L296: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
+  // L298: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5049,7 +5097,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L297: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
+  // L299: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5061,7 +5109,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L298: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
+  // L300: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5073,7 +5121,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
-  // L299: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
+  // L301: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5085,7 +5133,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
-  // L300: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
+  // L302: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5097,7 +5145,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
   }
-  // L301: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
+  // L303: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5109,7 +5157,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
-  // L302: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
+  // L304: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5121,7 +5169,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
-  // L303: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
+  // L305: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5133,7 +5181,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
   }
-  // L304: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
+  // L306: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5145,7 +5193,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
   }
-  // L305: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
+  // L307: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5157,7 +5205,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
   }
-  // L306: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
+  // L308: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5169,7 +5217,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
   }
-  // L307: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
+  // L309: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5181,7 +5229,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
   }
-  // L308: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
+  // L310: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5193,7 +5241,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
   }
-  // L309: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
+  // L311: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5205,7 +5253,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
   }
-  // L310: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
+  // L312: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5217,7 +5265,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
   }
-  // L311: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
+  // L313: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5229,7 +5277,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
   }
-  // L312: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
+  // L314: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5241,7 +5289,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
   }
-  // L313: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
+  // L315: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5253,7 +5301,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
   }
-  // L314: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
+  // L316: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5265,7 +5313,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
   }
-  // L315: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
+  // L317: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5277,7 +5325,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
   }
-  // L316: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
+  // L318: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5289,7 +5337,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
   }
-  // L317: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
+  // L319: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5301,7 +5349,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
   }
-  // L318: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
+  // L320: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5313,7 +5361,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
   }
-  // L319: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
+  // L321: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5325,7 +5373,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
   }
-  // L320: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
+  // L322: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5337,7 +5385,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
   }
-  // L321: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
+  // L323: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5349,7 +5397,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
   }
-  // L322: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
+  // L324: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5361,7 +5409,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
   }
-  // L323: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
+  // L325: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5373,7 +5421,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
   }
-  // L324: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
+  // L326: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5385,7 +5433,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
   }
-  // L325: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
+  // L327: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5397,7 +5445,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
   }
-  // L326: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
+  // L328: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5409,7 +5457,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
   }
-  // L327: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
+  // L329: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5421,7 +5469,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
   }
-  // L328: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
+  // L330: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5433,7 +5481,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
   }
-  // L329: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
+  // L331: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5445,7 +5493,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
   }
-  // L330: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
+  // L332: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5457,7 +5505,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
   }
-  // L331: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
+  // L333: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5469,7 +5517,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
   }
-  // L332: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
+  // L334: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5481,7 +5529,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
   }
-  // L333: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
+  // L335: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5493,7 +5541,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
   }
-  // L334: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
+  // L336: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5505,7 +5553,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(43, n)) + i[_k]) = _t;
   }
-  // L335: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
+  // L337: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5517,7 +5565,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(44, n)) + i[_k]) = _t;
   }
-  // L336: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
+  // L338: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5529,7 +5577,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(45, n)) + i[_k]) = _t;
   }
-  // L337: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
+  // L339: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5541,7 +5589,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(46, n)) + i[_k]) = _t;
   }
-  // L338: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
+  // L340: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5553,7 +5601,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(47, n)) + i[_k]) = _t;
   }
-  // L339: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
+  // L341: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5565,7 +5613,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(48, n)) + i[_k]) = _t;
   }
-  // L340: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
+  // L342: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5577,7 +5625,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(49, n)) + i[_k]) = _t;
   }
-  // L341: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
+  // L343: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5589,7 +5637,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(50, n)) + i[_k]) = _t;
   }
-  // L342: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
+  // L344: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5601,7 +5649,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(51, n)) + i[_k]) = _t;
   }
-  // L343: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
+  // L345: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5613,7 +5661,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(52, n)) + i[_k]) = _t;
   }
-  // L344: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
+  // L346: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5625,7 +5673,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(53, n)) + i[_k]) = _t;
   }
-  // L345: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
+  // L347: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5637,7 +5685,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(54, n)) + i[_k]) = _t;
   }
-  // L346: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
+  // L348: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5649,7 +5697,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(55, n)) + i[_k]) = _t;
   }
-  // L347: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
+  // L349: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5661,7 +5709,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(56, n)) + i[_k]) = _t;
   }
-  // L348: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
+  // L350: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5673,7 +5721,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(57, n)) + i[_k]) = _t;
   }
-  // L349: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
+  // L351: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5685,7 +5733,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(58, n)) + i[_k]) = _t;
   }
-  // L350: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
+  // L352: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5697,7 +5745,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(59, n)) + i[_k]) = _t;
   }
-  // L351: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
+  // L353: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5709,7 +5757,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(60, n)) + i[_k]) = _t;
   }
-  // L352: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
+  // L354: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5721,7 +5769,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(61, n)) + i[_k]) = _t;
   }
-  // L353: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
+  // L355: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5733,7 +5781,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(62, n)) + i[_k]) = _t;
   }
-  // L354: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
+  // L356: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5745,7 +5793,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(63, n)) + i[_k]) = _t;
   }
-  // L355: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
+  // L357: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5757,7 +5805,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(64, n)) + i[_k]) = _t;
   }
-  // L356: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
+  // L358: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5769,7 +5817,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(65, n)) + i[_k]) = _t;
   }
-  // L357: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
+  // L359: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5781,7 +5829,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(66, n)) + i[_k]) = _t;
   }
-  // L358: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
+  // L360: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5793,7 +5841,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(67, n)) + i[_k]) = _t;
   }
-  // L359: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
+  // L361: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5805,7 +5853,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(68, n)) + i[_k]) = _t;
   }
-  // L360: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
+  // L362: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5817,7 +5865,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(69, n)) + i[_k]) = _t;
   }
-  // L361: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
+  // L363: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5829,7 +5877,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(70, n)) + i[_k]) = _t;
   }
-  // L362: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
+  // L364: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5841,7 +5889,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(71, n)) + i[_k]) = _t;
   }
-  // L363: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
+  // L365: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5853,7 +5901,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(72, n)) + i[_k]) = _t;
   }
-  // L364: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
+  // L366: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5865,7 +5913,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(73, n)) + i[_k]) = _t;
   }
-  // L365: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
+  // L367: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5877,7 +5925,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(74, n)) + i[_k]) = _t;
   }
-  // L366: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
+  // L368: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5889,7 +5937,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(75, n)) + i[_k]) = _t;
   }
-  // L367: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
+  // L369: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5901,7 +5949,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(76, n)) + i[_k]) = _t;
   }
-  // L368: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
+  // L370: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5913,7 +5961,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(77, n)) + i[_k]) = _t;
   }
-  // L369: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
+  // L371: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5925,7 +5973,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(78, n)) + i[_k]) = _t;
   }
-  // L370: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
+  // L372: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5937,7 +5985,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(79, n)) + i[_k]) = _t;
   }
-  // L371: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
+  // L373: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5949,7 +5997,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(80, n)) + i[_k]) = _t;
   }
-  // L372: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
+  // L374: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5961,7 +6009,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(81, n)) + i[_k]) = _t;
   }
-  // L373: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
+  // L375: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5973,7 +6021,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(82, n)) + i[_k]) = _t;
   }
-  // L374: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
+  // L376: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5985,7 +6033,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(83, n)) + i[_k]) = _t;
   }
-  // L375: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
+  // L377: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5997,7 +6045,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(84, n)) + i[_k]) = _t;
   }
-  // L376: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
+  // L378: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6009,7 +6057,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(85, n)) + i[_k]) = _t;
   }
-  // L377: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
+  // L379: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6021,7 +6069,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(86, n)) + i[_k]) = _t;
   }
-  // L378: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
+  // L380: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6033,7 +6081,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(87, n)) + i[_k]) = _t;
   }
-  // L379: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
+  // L381: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6045,7 +6093,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(88, n)) + i[_k]) = _t;
   }
-  // L380: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
+  // L382: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6057,7 +6105,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(89, n)) + i[_k]) = _t;
   }
-  // L381: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
+  // L383: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6069,7 +6117,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(90, n)) + i[_k]) = _t;
   }
-  // L382: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
+  // L384: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6081,7 +6129,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(91, n)) + i[_k]) = _t;
   }
-  // L383: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
+  // L385: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6093,7 +6141,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(92, n)) + i[_k]) = _t;
   }
-  // L384: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
+  // L386: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6105,7 +6153,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(93, n)) + i[_k]) = _t;
   }
-  // L385: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
+  // L387: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6117,7 +6165,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(94, n)) + i[_k]) = _t;
   }
-  // L386: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
+  // L388: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6129,7 +6177,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(95, n)) + i[_k]) = _t;
   }
-  // L387: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
+  // L389: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6141,7 +6189,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(96, n)) + i[_k]) = _t;
   }
-  // L388: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
+  // L390: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6153,7 +6201,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(97, n)) + i[_k]) = _t;
   }
-  // L389: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
+  // L391: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6165,7 +6213,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(98, n)) + i[_k]) = _t;
   }
-  // L390: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
+  // L392: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6177,7 +6225,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(99, n)) + i[_k]) = _t;
   }
-  // L391: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
+  // L393: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6189,7 +6237,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(100, n)) + i[_k]) = _t;
   }
-  // L392: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
+  // L394: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6201,7 +6249,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(101, n)) + i[_k]) = _t;
   }
-  // L393: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
+  // L395: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6213,7 +6261,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(102, n)) + i[_k]) = _t;
   }
-  // L394: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
+  // L396: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6225,7 +6273,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(103, n)) + i[_k]) = _t;
   }
-  // L395: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
+  // L397: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6237,7 +6285,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(104, n)) + i[_k]) = _t;
   }
-  // L396: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
+  // L398: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6249,7 +6297,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(105, n)) + i[_k]) = _t;
   }
-  // L397: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
+  // L399: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -6261,121 +6309,145 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(106, n)) + i[_k]) = _t;
   }
+  // L400: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
+    tl2cu_vec<double, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
+    }
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(107, n)) + i[_k]) = _t;
+  }
+  // L401: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
+  #pragma unroll
+  for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
+    tl2cu_vec<double, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
+    }
+    const int _k = _r;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(108, n)) + i[_k]) = _t;
+  }
 }
 
 // clamp_umulhi: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, half *h_ptr, int32_t *i_ptr, uint32_t *u_ptr, int64_t *l_ptr, float *of_ptr, half *oh_ptr, int32_t *oi_ptr, uint32_t *ou_ptr, int64_t *ol_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L403: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L407: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L404: k = i < n
+  // L408: k = i < n
   bool k[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     k[_k] = (i[_k] < n);
   }
-  // L405: x = tl.load(x_ptr + i, mask=k, other=0)
+  // L409: x = tl.load(x_ptr + i, mask=k, other=0)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     x[_k] = (k[_k] ? x_ptr[i[_k]] : 0.0f);
   }
-  // L406: m = tl.load(m_ptr + i, mask=k, other=0)
+  // L410: m = tl.load(m_ptr + i, mask=k, other=0)
   float m[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     m[_k] = (k[_k] ? m_ptr[i[_k]] : 0.0f);
   }
-  // L407: h = tl.load(h_ptr + i, mask=k, other=0)
+  // L411: h = tl.load(h_ptr + i, mask=k, other=0)
   half h[2];  // [256] fp16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     h[_k] = (k[_k] ? h_ptr[i[_k]] : half(0.0f));
   }
-  // L408: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
+  // L412: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) of_ptr[i[_k]] = tl2cu_minimum(tl2cu_maximum(x[_k], 0.0f), 1.0f);
   }
-  // L409: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
+  // L413: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (of_ptr + n)[i[_k]] = tl2cu_clip(x[_k], m[_k]);
   }
-  // L410: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L414: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (of_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_clip_nan(x[_k], 6.0f);
   }
-  // L411: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L415: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (of_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
   }
-  // L412: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
+  // L416: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (of_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_clip(x[_k], m[_k]);
   }
-  // L413: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
+  // L417: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (of_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
   }
-  // L414: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
+  // L418: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) oh_ptr[i[_k]] = tl2cu_clip(h[_k], h[_k]);
   }
-  // L415: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L419: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (oh_ptr + n)[i[_k]] = tl2cu_clip_nan(h[_k], (h[_k] * half(0.5f)));
   }
-  // L416: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L420: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (of_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_maximum_nan(x[_k], m[_k]);
   }
-  // L417: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L421: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) (oh_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
   }
-  // L418: a = tl.load(i_ptr + i, mask=k, other=0)
+  // L422: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     a[_k] = (k[_k] ? i_ptr[i[_k]] : 0);
   }
-  // L419: b = tl.load(u_ptr + i, mask=k, other=0)
+  // L423: b = tl.load(u_ptr + i, mask=k, other=0)
   uint32_t b[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     b[_k] = (k[_k] ? u_ptr[i[_k]] : 0u);
   }
-  // L420: c = tl.load(l_ptr + i, mask=k, other=0)
+  // L424: c = tl.load(l_ptr + i, mask=k, other=0)
   int64_t c[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     c[_k] = (k[_k] ? l_ptr[i[_k]] : 0LL);
   }
-  // L421: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
+  // L425: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) oi_ptr[i[_k]] = (int32_t)__nv_umulhi((uint32_t)a[_k], (uint32_t)tl2cu_add(tl2cu_mul(a[_k], 3), 1));
   }
-  // L422: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
+  // L426: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) ou_ptr[i[_k]] = __nv_umulhi(b[_k], b[_k]);
   }
-  // L423: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
+  // L427: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     if (k[_k]) ol_ptr[i[_k]] = (int64_t)__nv_umul64hi((uint64_t)c[_k], (uint64_t)tl2cu_add(c[_k], 12345LL));
@@ -6385,20 +6457,20 @@ __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, 
 // clamp_umulhi: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float *m_ptr, half *h_ptr, int32_t *i_ptr, uint32_t *u_ptr, int64_t *l_ptr, float *of_ptr, half *oh_ptr, int32_t *oi_ptr, uint32_t *ou_ptr, int64_t *ol_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L403: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L407: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L404: k = i < n
+  // L408: k = i < n
   bool k[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     k[_k] = (i[_k] < n);
   }
-  // L405: x = tl.load(x_ptr + i, mask=k, other=0)
+  // L409: x = tl.load(x_ptr + i, mask=k, other=0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -6407,7 +6479,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L406: m = tl.load(m_ptr + i, mask=k, other=0)
+  // L410: m = tl.load(m_ptr + i, mask=k, other=0)
   float m[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -6416,7 +6488,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) m[_k + _j] = _t.v[_j];
   }
-  // L407: h = tl.load(h_ptr + i, mask=k, other=0)
+  // L411: h = tl.load(h_ptr + i, mask=k, other=0)
   half h[2];  // [256] fp16 (4-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -6425,7 +6497,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = half(0.0f);
     for (int _j = 0; _j < 2; ++_j) h[_k + _j] = _t.v[_j];
   }
-  // L408: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
+  // L412: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6437,7 +6509,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)(of_ptr + i[_k]) = _t;
   }
-  // L409: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
+  // L413: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6449,7 +6521,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + n) + i[_k]) = _t;
   }
-  // L410: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L414: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6461,7 +6533,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L411: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L415: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6473,7 +6545,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L412: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
+  // L416: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6485,7 +6557,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L413: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
+  // L417: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6497,7 +6569,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L414: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
+  // L418: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -6509,7 +6581,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<half, 2> *)(oh_ptr + i[_k]) = _t;
   }
-  // L415: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L419: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -6521,7 +6593,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<half, 2> *)((oh_ptr + n) + i[_k]) = _t;
   }
-  // L416: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L420: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -6533,7 +6605,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L417: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L421: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -6545,7 +6617,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<half, 2> *)((oh_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L418: a = tl.load(i_ptr + i, mask=k, other=0)
+  // L422: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -6554,7 +6626,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L419: b = tl.load(u_ptr + i, mask=k, other=0)
+  // L423: b = tl.load(u_ptr + i, mask=k, other=0)
   uint32_t b[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -6563,7 +6635,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) b[_k + _j] = _t.v[_j];
   }
-  // L420: c = tl.load(l_ptr + i, mask=k, other=0)
+  // L424: c = tl.load(l_ptr + i, mask=k, other=0)
   int64_t c[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -6572,7 +6644,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) c[_k + _j] = _t.v[_j];
   }
-  // L421: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
+  // L425: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -6584,7 +6656,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<int32_t, 2> *)(oi_ptr + i[_k]) = _t;
   }
-  // L422: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
+  // L426: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -6596,7 +6668,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<uint32_t, 2> *)(ou_ptr + i[_k]) = _t;
   }
-  // L423: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
+  // L427: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;

@@ -1,6 +1,6 @@
 # Every libdevice function Triton exposes (triton.language.extra.libdevice), each
 # variant called once on loaded values of exactly its argument dtypes, one output plane
-# per call (norm4d and rnorm4d, of four arguments, are not supported). tests/gpu/libdevice_check.py runs these kernels under Triton and through tl2cu
+# per call. tests/gpu/libdevice_check.py runs these kernels under Triton and through tl2cu
 # on the same inputs and compares every plane bit for bit. Written out from the function
 # table in translator/libdevice.c (the functions of Triton 3.x's libdevice.py).
 # clamp_umulhi: tl.clamp in the generic form and in the two forms Triton's NVIDIA back end
@@ -274,6 +274,8 @@ def ld_fp32(i0_ptr, i1_ptr, i2_ptr, u0_ptr, u1_ptr, u2_ptr, l0_ptr, l1_ptr, l2_p
     tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
     tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
     tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
+    tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
+    tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
 
 
 @triton.jit
@@ -395,6 +397,8 @@ def ld_fp64(i0_ptr, i1_ptr, i2_ptr, u0_ptr, u1_ptr, u2_ptr, l0_ptr, l1_ptr, l2_p
     tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
     tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
     tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
+    tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
+    tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
 
 
 @triton.jit
