@@ -69,8 +69,9 @@ class Val:
 
 
 class KernelGen:
-    def __init__(self, rng, name, structured=False, tuples=False):
+    def __init__(self, rng, name, structured=False, tuples=False, helpers=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
+        self.returning_helpers = helpers
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -367,6 +368,9 @@ class KernelGen:
         if self.tuples:  # (drawn only here: the kernels before --tuples-from stay as they were)
             for _ in range(r.randint(1, 2)):
                 r.choice([self.out_tuple_reduce, self.out_tuple_scan])()
+        if self.returning_helpers:  # (drawn only here, as tuples)
+            for _ in range(r.randint(1, 2)):
+                r.choice([self.out_returning_helper, self.out_map])()
 
     # ---- features
     def feature_loop(self):
@@ -685,6 +689,62 @@ class KernelGen:
         self.store_elem(Val(a, v.ty))
         self.store_elem(Val(b, "i1"))
 
+    def scalar_body(self, params, scalars, depth=2):
+        """An expression over a helper's parameters (params: Vals) and scalars."""
+        saved_pool, saved_scalars = self.pool, self.scalars
+        self.pool, self.scalars = params, scalars
+        try:
+            return self.gen(depth)
+        finally:
+            self.pool, self.scalars = saved_pool, saved_scalars
+
+    def returned(self, v, ty):
+        """v as a value of type ty (Triton wants one return type on every path)."""
+        return v.expr if v.ty == ty else f"({v.expr}).to({TL[ty]})"
+
+    def out_returning_helper(self):
+        """A helper that returns from inside run-time ifs on a scalar: blocks chosen per program."""
+        r = self.rng
+        a, b = self.pick(), self.pick()
+        ty = a.ty
+        pa, pb = Val("a", a.ty), Val("b", b.ty)
+        first, second, last = (self.scalar_body([pa, pb], [("c", "i32")]) for _ in range(3))
+        name = f"{self.name}_ret{len(self.helpers)}"
+        body = [f"if c > {r.choice([0, 1, 2, 3])}:", f"    return {self.returned(first, ty)}",
+                f"if c < {r.choice([1, 3, 4])}:", f"    x = {self.returned(second, ty)}",
+                f"    if c == {r.choice([0, 2])}:", f"        return x", f"    b = x",
+                f"return {self.returned(last, ty)}"]
+        if second.ty != ty or b.ty != ty:  # (b takes x's type only where they agree)
+            body[6] = "    x = x"
+        self.helpers.append(f"@triton.jit\ndef {name}(a, b, c):\n" + "".join(f"    {line}\n" for line in body))
+        self.store_elem(Val(f"{name}({a.expr}, {b.expr}, reps)", ty, tags=a.tags | b.tags | first.tags | second.tags | last.tags))
+
+    def out_map(self):
+        """tl.map_elementwise of a scalar function that branches on its elements."""
+        r = self.rng
+        a, b = self.pick(), self.pick()
+        ty = a.ty
+        pa, pb = Val("a", a.ty), Val("b", b.ty)
+        then, other = (self.scalar_body([pa, pb], [("b", b.ty)]) for _ in range(2))
+        name = f"{self.name}_map{len(self.helpers)}"
+        cond = r.choice(["a > b", "a < b", "a == b", "a != 0"])
+        if r.random() < 0.3:  # pack=2: a pair of a thread's elements (position 0 and 1 may differ)
+            parts = []
+            for j in range(2):
+                pj = [Val(f"a{j}", a.ty), Val(f"b{j}", b.ty)]
+                t, o = (self.scalar_body(pj, [(f"b{j}", b.ty)]) for _ in range(2))
+                cj = cond.replace("a", f"a{j}").replace("b", f"b{j}")
+                parts += [f"r{j} = {self.returned(o, ty)}", f"if {cj}:", f"    r{j} = {self.returned(t, ty)}"]
+                then.tags |= t.tags | o.tags
+            body = parts + ["return r0, r1"]
+            params = "a0, a1, b0, b1"
+            call = f"tl.map_elementwise({name}, {a.expr}, {b.expr}, pack=2)[0]"
+        else:
+            body = [f"if {cond}:", f"    return {self.returned(then, ty)}", f"return {self.returned(other, ty)}"]
+            params, call = "a, b", f"tl.map_elementwise({name}, {a.expr}, {b.expr})"
+        self.helpers.append(f"@triton.jit\ndef {name}({params}):\n" + "".join(f"    {line}\n" for line in body))
+        self.store_elem(Val(call, ty, tags=a.tags | b.tags | then.tags | other.tags))
+
     def source(self):
         ptrs = self.inputs + self.outputs
         scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
@@ -720,10 +780,10 @@ class KernelGen:
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
-def generate_kernel(rng, name, structured=False, tuples=False):
+def generate_kernel(rng, name, structured=False, tuples=False, helpers=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples)
+        g = KernelGen(rng, name, structured, tuples, helpers)
         g.near_one = []
         try:
             g.build()
@@ -744,6 +804,9 @@ def main():
                     help="kernels from this index on also carry tuples and block pointers through loops")
     ap.add_argument("--tuples-from", type=int, default=None,
                     help="kernels from this index on also reduce and scan tuples of blocks")
+    ap.add_argument("--helpers-from", type=int, default=None,
+                    help="kernels from this index on also call helpers that return inside run-time ifs, "
+                         "and tl.map_elementwise")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -754,7 +817,8 @@ def main():
         for i in range(first, min(first + args.per_file, args.count)):
             structured = args.structured_from is not None and i >= args.structured_from
             tuples = args.tuples_from is not None and i >= args.tuples_from
-            src, desc = generate_kernel(rng, f"k{i}", structured, tuples)
+            helpers = args.helpers_from is not None and i >= args.helpers_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
