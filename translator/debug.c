@@ -42,8 +42,10 @@ static const char *value_format(Type t, bool hex) {
   return xprintf("%%%s%s", bits == 64 ? "ll" : "", is_signed ? "i" : "u");
 }
 
-static const char *promoted(Type t, const char *x) {
+static const char *promoted(Type t, const char *x, bool hex) {
   if (t.kind == TY_PTR) return xprintf("(const void *)%s", x);
+  if (t.kind == TY_F64 && hex) return xprintf("(unsigned long long)__double_as_longlong(%s)", x);  // (the same 8 bytes)
+  if (t.kind == TY_F64) return xprintf("(double)%s", x);
   if (scalar_is_float(t.kind)) return xprintf("(double)(float)%s", x);
   bool is_signed = t.kind != TY_I1 && scalar_is_signed(t.kind);
   if (t.kind != TY_I1 && scalar_bits(t.kind) == 64) return xprintf("(%s long long)%s", is_signed ? "" : "unsigned", x);
@@ -82,7 +84,7 @@ static const char *print_call(Em *em, Stmt *s, Cx *cx) {
   str_add(&fmt, xprintf(")%s", prefix));
   if (s->operands > 1) str_add(&fmt, xprintf("(operand %d) ", s->operand));
   str_add(&fmt, value_format(s->v->ty, s->hex));
-  str_add(&args, xprintf(", %s", promoted(s->v->ty, ex(em, s->v, cx))));
+  str_add(&args, xprintf(", %s", promoted(s->v->ty, ex(em, s->v, cx), s->hex)));
   return xprintf("printf(\"%s\\n\"%s);", fmt.buf, args.buf);
 }
 

@@ -467,8 +467,10 @@ void sem_print(Ctx *c, const char *prefix, Obj **args, int n, bool hex, Loc loc)
     if (!n) continue;
     Value *v = sem_to_value(c, args[i], loc);
     if (scalar_is_fp8(v->ty.kind)) fp8_refuse("tl.device_print", loc);
-    if (hex && scalar_is_float(v->ty.kind))
-      diag_fatal(loc, "tl.device_print with hex=True of a floating-point value is not supported by tl2cu");
+    if (hex && scalar_is_float(v->ty.kind) && v->ty.kind != TY_F64)
+      diag_fatal(loc, "tl.device_print with hex=True of %s is not supported by tl2cu: Triton passes the value to printf "
+                      "as a double that a 32-bit %%x reads, so it prints the double's low word or the argument buffer's "
+                      "padding, not the value's bits (fp64 is printed as its bits)", type_name(v->ty));
     s->v = use(v);
   }
 }

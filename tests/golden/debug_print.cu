@@ -136,9 +136,15 @@ __global__ void __launch_bounds__(128) print_dtypes(int8_t *a_ptr, uint8_t *b_pt
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 7);
-    printf("pid (%u, %u, %u) idx (%1u) fp64 %%: %f\n", (unsigned)(int32_t)blockIdx.x, (unsigned)(int32_t)blockIdx.y, (unsigned)(int32_t)blockIdx.z, (unsigned)_e, (double)(float)f_ptr[offs[_k]]);
+    printf("pid (%u, %u, %u) idx (%1u) fp64 %%: %f\n", (unsigned)(int32_t)blockIdx.x, (unsigned)(int32_t)blockIdx.y, (unsigned)(int32_t)blockIdx.z, (unsigned)_e, (double)f_ptr[offs[_k]]);
   }
-  // L41: tl.device_print("ptr", a_ptr)
+  // L41: tl.device_print("fp64 hex", tl.load(f_ptr + offs), hex=True)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 7);
+    printf("pid (%u, %u, %u) idx (%1u) fp64 hex: 0x%016llx\n", (unsigned)(int32_t)blockIdx.x, (unsigned)(int32_t)blockIdx.y, (unsigned)(int32_t)blockIdx.z, (unsigned)_e, (unsigned long long)__double_as_longlong(f_ptr[offs[_k]]));
+  }
+  // L42: tl.device_print("ptr", a_ptr)
   printf("pid (%u, %u, %u) idx () ptr: %p\n", (unsigned)(int32_t)blockIdx.x, (unsigned)(int32_t)blockIdx.y, (unsigned)(int32_t)blockIdx.z, (const void *)a_ptr);
 }
 
@@ -146,33 +152,33 @@ __global__ void __launch_bounds__(128) print_dtypes(int8_t *a_ptr, uint8_t *b_pt
 __global__ void __launch_bounds__(128) print_2d(int32_t *x_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L46: rows = tl.arange(0, 4)[:, None]
+  // L47: rows = tl.arange(0, 4)[:, None]
   int32_t rows[1];  // [4, 1] i32, held in the layout of [4, 16]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     rows[_k] = (_e >> 4);
   }
-  // L47: cols = tl.arange(0, 16)[None, :]
+  // L48: cols = tl.arange(0, 16)[None, :]
   int32_t cols[1];  // [1, 16] i32, held in the layout of [4, 16]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     cols[_k] = (_e & 15);
   }
-  // L48: v = tl.load(x_ptr + rows * 16 + cols)
+  // L49: v = tl.load(x_ptr + rows * 16 + cols)
   int32_t v[1];  // [4, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     v[_k] = *((x_ptr + (rows[_k] * 16)) + cols[_k]);
   }
-  // L49: tl.device_print("v", v)
+  // L50: tl.device_print("v", v)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     printf("pid (%u, %u, %u) idx (%1u, %2u) v: %i\n", (unsigned)(int32_t)blockIdx.x, (unsigned)(int32_t)blockIdx.y, (unsigned)(int32_t)blockIdx.z, (unsigned)(_e >> 4), (unsigned)(_e & 15), (int)v[_k]);
   }
-  // L50: tl.device_print("row max", tl.max(v, axis=1))
+  // L51: tl.device_print("row max", tl.max(v, axis=1))
   int32_t v_max[1];  // [4] i32, held in the layout of [4, 16]
   {
     int32_t _r0 = v[0];
@@ -207,25 +213,25 @@ __global__ void __launch_bounds__(128) print_2d(int32_t *x_ptr) {
 __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L55: offs = tl.arange(0, 128)
+  // L56: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L56: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+  // L57: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
   int32_t x[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
   }
-  // L57: tl.device_assert(x < 100, "x is too large", mask=offs < n)
+  // L58: tl.device_assert(x < 100, "x is too large", mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    if (!(((offs[_k] < n) ? (x[_k] < 100) : true))) tl2cu_assert_fail("x is too large", "debug_print.py", 57, "unknown");
+    if (!(((offs[_k] < n) ? (x[_k] < 100) : true))) tl2cu_assert_fail("x is too large", "debug_print.py", 58, "unknown");
   }
-  // L58: assert tl.sum(x, axis=0) >= 0, "the sum is negative"
+  // L59: assert tl.sum(x, axis=0) >= 0, "the sum is negative"
   int32_t x_sum;  // sum of x
   {
     int32_t _r0 = x[0];
@@ -247,8 +253,8 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
     }
     x_sum = _r0;
   }
-  if (!((x_sum >= 0))) tl2cu_assert_fail("the sum is negative", "debug_print.py", 58, "unknown");
-  // L59: tl.store(x_ptr + offs, x + 1, mask=offs < n)
+  if (!((x_sum >= 0))) tl2cu_assert_fail("the sum is negative", "debug_print.py", 59, "unknown");
+  // L60: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
@@ -258,20 +264,20 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
 // unchecked: num_warps=4
 __global__ void __launch_bounds__(128) unchecked(int32_t *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L65: offs = tl.arange(0, 128)
+  // L66: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L66: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+  // L67: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
   int32_t x[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
   }
-  // L69: tl.store(x_ptr + offs, x + 1, mask=offs < n)
+  // L70: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);

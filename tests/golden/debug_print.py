@@ -38,6 +38,7 @@ def print_dtypes(a_ptr, b_ptr, c_ptr, d_ptr, e_ptr, f_ptr):
     tl.device_print("fp16", tl.load(d_ptr + offs))
     tl.device_print("bf16", tl.load(e_ptr + offs))
     tl.device_print("fp64 %", tl.load(f_ptr + offs))
+    tl.device_print("fp64 hex", tl.load(f_ptr + offs), hex=True)
     tl.device_print("ptr", a_ptr)
 
 

@@ -39,7 +39,8 @@ def inputs(case):
     if case == "print_dtypes":
         r = torch.arange(8, device=dev)
         return [(r * 41 - 128).to(torch.int8), (r * 37).to(torch.uint8), r.to(torch.int64) * -123456789012,
-                (r.to(torch.float16) / 3 - 1), (r.to(torch.bfloat16) * 1.7 - 3), r.to(torch.float64) / 7 + 1e-9], []
+                (r.to(torch.float16) / 3 - 1), (r.to(torch.bfloat16) * 1.7 - 3),
+                r.to(torch.float64) * 12345.678901 + 1e-9], []  # (fp64 printed through fp32 showed: 12345.678711)
     if case == "print_2d":
         return [(torch.arange(64, dtype=torch.int32, device=dev) * 7919) % 1000], []
     x = torch.arange(128, dtype=torch.int32, device=dev) % 90
