@@ -538,6 +538,8 @@ void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn) {
   em->prepared = true;
 }
 
+static bool mentions(const char *s, const char *id);
+
 void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target) {
   if (!em->prepared) prepare_conversions(em, s, l, fn);
   em->prepared = false;
@@ -550,7 +552,7 @@ void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, V
     line(em, "%s", text);
     return;
   }
-  open_elem_loop(em, l, uses_e);
+  open_elem_loop(em, l, uses_e && mentions(text, "_e"));  // (coordinates computed for a conversion's read are not printed)
   line(em, "%s", text);
   close_loop(em);
 }

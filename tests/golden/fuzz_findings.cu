@@ -321,7 +321,6 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
     xor_sum_input[_k] = _t_cvt1[_k];
   }
   int32_t t_xor_sum;  // xor_sum of xor_sum_input

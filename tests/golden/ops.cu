@@ -246,7 +246,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
     sum_input[_k] = _x_cvt5[_k];
   }
   float t_sum;  // sum of sum_input
@@ -294,7 +293,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
     max_input[_k] = _x_cvt6[_k];
   }
   float t_max;  // max of max_input
@@ -654,7 +652,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
     sum_input[_k] = _x_cvt5[_k];
   }
   float t_sum;  // sum of sum_input
@@ -702,7 +699,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
     max_input[_k] = _x_cvt6[_k];
   }
   float t_max;  // max of max_input
@@ -1051,7 +1047,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
     sum_input[_k] = _x_cvt5[_k];
   }
   float t_sum;  // sum of sum_input
@@ -1099,7 +1094,6 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
     max_input[_k] = _x_cvt6[_k];
   }
   float t_max;  // max of max_input
@@ -3047,7 +3041,6 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     r[_k] = _x_cvt3[_k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
@@ -3391,7 +3384,6 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     r[_k] = _x_cvt3[_k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
@@ -3793,7 +3785,6 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     r[_k] = _x_cvt3[_k];
   }
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)

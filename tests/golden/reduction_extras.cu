@@ -109,7 +109,6 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   }
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     grid[_k] = _acc_1_cvt1[_k];
   }
   // L31: a, b = tl.broadcast(tl.sum(grid, axis=1)[:, None], grid)
@@ -153,7 +152,6 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   }
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     reduce_or_input[_k] = _flags_cvt2[_k];
   }
   int32_t any_set[1];  // [4] i32, held in the layout of [4, 32]

@@ -1879,7 +1879,6 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
     tuple_input[_k] = _x_cvt1[_k];
   }
   int32_t tuple_input_1[8];  // [1024] i32
@@ -1899,7 +1898,6 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
     tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
   }
   int32_t total;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
@@ -1975,7 +1973,6 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
     tuple_input[_k] = _x_cvt1[_k];
   }
   int32_t tuple_input_1[8];  // [1024] i32
@@ -1995,7 +1992,6 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
     tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
   }
   int32_t total;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
