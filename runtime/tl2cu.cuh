@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -968,7 +969,43 @@ static inline bool tl2cu_tensordesc_valid(tl2cu_tensordesc d, int rank, int elem
     if (d.strides[i] < 1 || d.strides[i] * elem_bytes % 16 != 0) return false;
   return d.padding == 0 || (d.padding == 1 && nan_padding);
 }
-static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return (x + d - 1) / d; }
+// Host arithmetic of launch grids and heuristics, as Python computes it: // rounds
+// toward minus infinity and % takes the divisor's sign (C truncates: -977 / 1024 is 0,
+// Python's -1); floats as CPython's float_divmod. A zero divisor, where Python raises,
+// gives 0 (a grid of 0 launches nothing).
+static inline int64_t tl2cu_floordiv_int(int64_t x, int64_t d) {
+  if (d == 0) return 0;
+  int64_t q = x / d;
+  return q - (x % d != 0 && (x < 0) != (d < 0));
+}
+static inline double tl2cu_pymod_float(double x, double d) {
+  if (d == 0) return 0;
+  double m = fmod(x, d);
+  return m != 0 ? ((d < 0) != (m < 0) ? m + d : m) : copysign(0.0, d);
+}
+static inline double tl2cu_floordiv_float(double x, double d) {
+  if (d == 0) return 0;
+  double m = fmod(x, d), q = (x - m) / d;
+  if (m != 0 && (d < 0) != (m < 0)) q -= 1.0;
+  if (q == 0) return copysign(0.0, x / d);
+  double f = floor(q);
+  return q - f > 0.5 ? f + 1.0 : f;
+}
+// Integers of any width and doubles mix as Python's ints and floats: a float makes a float.
+template <typename A, typename B>
+using tl2cu_py_t = typename std::conditional<std::is_floating_point<A>::value || std::is_floating_point<B>::value,
+                                             double, int64_t>::type;
+template <typename A, typename B>
+static inline tl2cu_py_t<A, B> tl2cu_floordiv(A x, B d) {
+  if constexpr (std::is_floating_point<tl2cu_py_t<A, B>>::value) return tl2cu_floordiv_float((double)x, (double)d);
+  else return tl2cu_floordiv_int((int64_t)x, (int64_t)d);
+}
+template <typename A, typename B>
+static inline tl2cu_py_t<A, B> tl2cu_pymod(A x, B d) {
+  if constexpr (std::is_floating_point<tl2cu_py_t<A, B>>::value) return tl2cu_pymod_float((double)x, (double)d);
+  else return d == 0 ? 0 : (int64_t)x - tl2cu_floordiv_int((int64_t)x, (int64_t)d) * (int64_t)d;
+}
+static inline int64_t tl2cu_cdiv(int64_t x, int64_t d) { return tl2cu_floordiv_int(x + d - 1, d); }
 static inline int64_t tl2cu_min(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t tl2cu_max(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline int64_t tl2cu_next_pow2(int64_t n) {

@@ -5,7 +5,7 @@
 // plain C on every pair of bytes, in every byte position of a word, with the other
 // bytes random so that a carry or borrow leaking between bytes shows. The launchers' check
 // of host tensor descriptors (tl2cu_tensordesc_valid) on each rule Triton's TensorDescriptor
-// asserts.
+// asserts. Python's // and % for launch grids and heuristics.
 #include <cstdio>
 #include "tl2cu.cuh"
 
@@ -132,6 +132,187 @@ static int check_tensordesc() {
   return wrong;
 }
 
+// Python's // and % (tl2cu_floordiv, tl2cu_pymod: grids and heuristics) against values
+// Python computed: integers of both signs (C truncates), floats as CPython's divmod.
+static int check_python_arith() {
+  struct { long long x, d, q, m; } ints[] = {
+      {-2000LL, -1024LL, 1LL, -976LL},
+      {-2000LL, -3LL, 666LL, -2LL},
+      {-2000LL, -2LL, 1000LL, 0LL},
+      {-2000LL, -1LL, 2000LL, 0LL},
+      {-2000LL, 1LL, -2000LL, 0LL},
+      {-2000LL, 2LL, -1000LL, 0LL},
+      {-2000LL, 3LL, -667LL, 1LL},
+      {-2000LL, 7LL, -286LL, 2LL},
+      {-2000LL, 1024LL, -2LL, 48LL},
+      {-977LL, -1024LL, 0LL, -977LL},
+      {-977LL, -3LL, 325LL, -2LL},
+      {-977LL, -2LL, 488LL, -1LL},
+      {-977LL, -1LL, 977LL, 0LL},
+      {-977LL, 1LL, -977LL, 0LL},
+      {-977LL, 2LL, -489LL, 1LL},
+      {-977LL, 3LL, -326LL, 1LL},
+      {-977LL, 7LL, -140LL, 3LL},
+      {-977LL, 1024LL, -1LL, 47LL},
+      {-7LL, -1024LL, 0LL, -7LL},
+      {-7LL, -3LL, 2LL, -1LL},
+      {-7LL, -2LL, 3LL, -1LL},
+      {-7LL, -1LL, 7LL, 0LL},
+      {-7LL, 1LL, -7LL, 0LL},
+      {-7LL, 2LL, -4LL, 1LL},
+      {-7LL, 3LL, -3LL, 2LL},
+      {-7LL, 7LL, -1LL, 0LL},
+      {-7LL, 1024LL, -1LL, 1017LL},
+      {-6LL, -1024LL, 0LL, -6LL},
+      {-6LL, -3LL, 2LL, 0LL},
+      {-6LL, -2LL, 3LL, 0LL},
+      {-6LL, -1LL, 6LL, 0LL},
+      {-6LL, 1LL, -6LL, 0LL},
+      {-6LL, 2LL, -3LL, 0LL},
+      {-6LL, 3LL, -2LL, 0LL},
+      {-6LL, 7LL, -1LL, 1LL},
+      {-6LL, 1024LL, -1LL, 1018LL},
+      {-1LL, -1024LL, 0LL, -1LL},
+      {-1LL, -3LL, 0LL, -1LL},
+      {-1LL, -2LL, 0LL, -1LL},
+      {-1LL, -1LL, 1LL, 0LL},
+      {-1LL, 1LL, -1LL, 0LL},
+      {-1LL, 2LL, -1LL, 1LL},
+      {-1LL, 3LL, -1LL, 2LL},
+      {-1LL, 7LL, -1LL, 6LL},
+      {-1LL, 1024LL, -1LL, 1023LL},
+      {0LL, -1024LL, 0LL, 0LL},
+      {0LL, -3LL, 0LL, 0LL},
+      {0LL, -2LL, 0LL, 0LL},
+      {0LL, -1LL, 0LL, 0LL},
+      {0LL, 1LL, 0LL, 0LL},
+      {0LL, 2LL, 0LL, 0LL},
+      {0LL, 3LL, 0LL, 0LL},
+      {0LL, 7LL, 0LL, 0LL},
+      {0LL, 1024LL, 0LL, 0LL},
+      {1LL, -1024LL, -1LL, -1023LL},
+      {1LL, -3LL, -1LL, -2LL},
+      {1LL, -2LL, -1LL, -1LL},
+      {1LL, -1LL, -1LL, 0LL},
+      {1LL, 1LL, 1LL, 0LL},
+      {1LL, 2LL, 0LL, 1LL},
+      {1LL, 3LL, 0LL, 1LL},
+      {1LL, 7LL, 0LL, 1LL},
+      {1LL, 1024LL, 0LL, 1LL},
+      {5LL, -1024LL, -1LL, -1019LL},
+      {5LL, -3LL, -2LL, -1LL},
+      {5LL, -2LL, -3LL, -1LL},
+      {5LL, -1LL, -5LL, 0LL},
+      {5LL, 1LL, 5LL, 0LL},
+      {5LL, 2LL, 2LL, 1LL},
+      {5LL, 3LL, 1LL, 2LL},
+      {5LL, 7LL, 0LL, 5LL},
+      {5LL, 1024LL, 0LL, 5LL},
+      {7LL, -1024LL, -1LL, -1017LL},
+      {7LL, -3LL, -3LL, -2LL},
+      {7LL, -2LL, -4LL, -1LL},
+      {7LL, -1LL, -7LL, 0LL},
+      {7LL, 1LL, 7LL, 0LL},
+      {7LL, 2LL, 3LL, 1LL},
+      {7LL, 3LL, 2LL, 1LL},
+      {7LL, 7LL, 1LL, 0LL},
+      {7LL, 1024LL, 0LL, 7LL},
+      {977LL, -1024LL, -1LL, -47LL},
+      {977LL, -3LL, -326LL, -1LL},
+      {977LL, -2LL, -489LL, -1LL},
+      {977LL, -1LL, -977LL, 0LL},
+      {977LL, 1LL, 977LL, 0LL},
+      {977LL, 2LL, 488LL, 1LL},
+      {977LL, 3LL, 325LL, 2LL},
+      {977LL, 7LL, 139LL, 4LL},
+      {977LL, 1024LL, 0LL, 977LL},
+      {2000LL, -1024LL, -2LL, -48LL},
+      {2000LL, -3LL, -667LL, -1LL},
+      {2000LL, -2LL, -1000LL, 0LL},
+      {2000LL, -1LL, -2000LL, 0LL},
+      {2000LL, 1LL, 2000LL, 0LL},
+      {2000LL, 2LL, 1000LL, 0LL},
+      {2000LL, 3LL, 666LL, 2LL},
+      {2000LL, 7LL, 285LL, 5LL},
+      {2000LL, 1024LL, 1LL, 976LL},
+      {1099511627779LL, -1024LL, -1073741825LL, -1021LL},
+      {1099511627779LL, -3LL, -366503875927LL, -2LL},
+      {1099511627779LL, -2LL, -549755813890LL, -1LL},
+      {1099511627779LL, -1LL, -1099511627779LL, 0LL},
+      {1099511627779LL, 1LL, 1099511627779LL, 0LL},
+      {1099511627779LL, 2LL, 549755813889LL, 1LL},
+      {1099511627779LL, 3LL, 366503875926LL, 1LL},
+      {1099511627779LL, 7LL, 157073089682LL, 5LL},
+      {1099511627779LL, 1024LL, 1073741824LL, 3LL},
+      {-1099511627779LL, -1024LL, 1073741824LL, -3LL},
+      {-1099511627779LL, -3LL, 366503875926LL, -1LL},
+      {-1099511627779LL, -2LL, 549755813889LL, -1LL},
+      {-1099511627779LL, -1LL, 1099511627779LL, 0LL},
+      {-1099511627779LL, 1LL, -1099511627779LL, 0LL},
+      {-1099511627779LL, 2LL, -549755813890LL, 1LL},
+      {-1099511627779LL, 3LL, -366503875927LL, 2LL},
+      {-1099511627779LL, 7LL, -157073089683LL, 2LL},
+      {-1099511627779LL, 1024LL, -1073741825LL, 1021LL},
+  };
+  struct { double x, d, q, m; } floats[] = {
+      {-7.5, -2.0, 0x1.8000000000000p+1, -0x1.8000000000000p+0},
+      {-7.5, -0.75, 0x1.4000000000000p+3, -0x0.0p+0},
+      {-7.5, 0.75, -0x1.4000000000000p+3, 0x0.0p+0},
+      {-7.5, 2.0, -0x1.0000000000000p+2, 0x1.0000000000000p-1},
+      {-7.5, 3.0, -0x1.8000000000000p+1, 0x1.8000000000000p+0},
+      {-0.5, -2.0, 0x0.0p+0, -0x1.0000000000000p-1},
+      {-0.5, -0.75, 0x0.0p+0, -0x1.0000000000000p-1},
+      {-0.5, 0.75, -0x1.0000000000000p+0, 0x1.0000000000000p-2},
+      {-0.5, 2.0, -0x1.0000000000000p+0, 0x1.8000000000000p+0},
+      {-0.5, 3.0, -0x1.0000000000000p+0, 0x1.4000000000000p+1},
+      {-0.0, -2.0, 0x0.0p+0, -0x0.0p+0},
+      {-0.0, -0.75, 0x0.0p+0, -0x0.0p+0},
+      {-0.0, 0.75, -0x0.0p+0, 0x0.0p+0},
+      {-0.0, 2.0, -0x0.0p+0, 0x0.0p+0},
+      {-0.0, 3.0, -0x0.0p+0, 0x0.0p+0},
+      {0.0, -2.0, -0x0.0p+0, -0x0.0p+0},
+      {0.0, -0.75, -0x0.0p+0, -0x0.0p+0},
+      {0.0, 0.75, 0x0.0p+0, 0x0.0p+0},
+      {0.0, 2.0, 0x0.0p+0, 0x0.0p+0},
+      {0.0, 3.0, 0x0.0p+0, 0x0.0p+0},
+      {0.5, -2.0, -0x1.0000000000000p+0, -0x1.8000000000000p+0},
+      {0.5, -0.75, -0x1.0000000000000p+0, -0x1.0000000000000p-2},
+      {0.5, 0.75, 0x0.0p+0, 0x1.0000000000000p-1},
+      {0.5, 2.0, 0x0.0p+0, 0x1.0000000000000p-1},
+      {0.5, 3.0, 0x0.0p+0, 0x1.0000000000000p-1},
+      {3.25, -2.0, -0x1.0000000000000p+1, -0x1.8000000000000p-1},
+      {3.25, -0.75, -0x1.4000000000000p+2, -0x1.0000000000000p-1},
+      {3.25, 0.75, 0x1.0000000000000p+2, 0x1.0000000000000p-2},
+      {3.25, 2.0, 0x1.0000000000000p+0, 0x1.4000000000000p+0},
+      {3.25, 3.0, 0x1.0000000000000p+0, 0x1.0000000000000p-2},
+      {7.5, -2.0, -0x1.0000000000000p+2, -0x1.0000000000000p-1},
+      {7.5, -0.75, -0x1.4000000000000p+3, -0x0.0p+0},
+      {7.5, 0.75, 0x1.4000000000000p+3, 0x0.0p+0},
+      {7.5, 2.0, 0x1.8000000000000p+1, 0x1.8000000000000p+0},
+      {7.5, 3.0, 0x1.0000000000000p+1, 0x1.8000000000000p+0},
+      {10000000000.0, -2.0, -0x1.2a05f20000000p+32, -0x0.0p+0},
+      {10000000000.0, -0.75, -0x1.8d5d42ab00000p+33, -0x1.0000000000000p-1},
+      {10000000000.0, 0.75, 0x1.8d5d42aa80000p+33, 0x1.0000000000000p-2},
+      {10000000000.0, 2.0, 0x1.2a05f20000000p+32, 0x0.0p+0},
+      {10000000000.0, 3.0, 0x1.8d5d42aa00000p+31, 0x1.0000000000000p+0},
+      {-0.001, -2.0, 0x0.0p+0, -0x1.0624dd2f1a9fcp-10},
+      {-0.001, -0.75, 0x0.0p+0, -0x1.0624dd2f1a9fcp-10},
+      {-0.001, 0.75, -0x1.0000000000000p+0, 0x1.7f7ced916872bp-1},
+      {-0.001, 2.0, -0x1.0000000000000p+0, 0x1.ffbe76c8b4396p+0},
+      {-0.001, 3.0, -0x1.0000000000000p+0, 0x1.7fdf3b645a1cbp+1},
+  };
+  int wrong = 0;
+  for (auto &c : ints) {
+    const long long q = tl2cu_floordiv((int64_t)c.x, (int64_t)c.d), m = tl2cu_pymod((int64_t)c.x, (int64_t)c.d);
+    if (q != c.q || m != c.m) printf("%lld // %lld, %%: got %lld, %lld want %lld, %lld\n", c.x, c.d, q, m, c.q, c.m), wrong++;
+  }
+  for (auto &c : floats) {
+    const double q = tl2cu_floordiv(c.x, c.d), m = tl2cu_pymod(c.x, c.d);
+    if (memcmp(&q, &c.q, 8) || memcmp(&m, &c.m, 8)) printf("%g // %g, %%: got %a, %a want %a, %a\n", c.x, c.d, q, m, c.q, c.m), wrong++;
+  }
+  return wrong;
+}
+
 int main() {
   struct {
     const char *name;
@@ -169,7 +350,9 @@ int main() {
                               (check_wrapping<int32_t>("int32") != 0) + (check_wrapping<uint32_t>("uint32") != 0) +
                               (check_wrapping<int64_t>("int64") != 0) + (check_wrapping<uint64_t>("uint64") != 0);
   const int desc_wrong = check_tensordesc();
+  const int arith_wrong = check_python_arith();
   printf("%d of %d runtime byte helpers wrong, wrapping integer helpers wrong in %d of 8 types, "
-         "%d wrong descriptor verdicts\n", failed, (int)(sizeof cases / sizeof cases[0]) + 1, wrapping_failed, desc_wrong);
-  return failed + wrapping_failed + desc_wrong != 0;
+         "%d wrong descriptor verdicts, %d wrong Python // and %%\n", failed, (int)(sizeof cases / sizeof cases[0]) + 1,
+         wrapping_failed, desc_wrong, arith_wrong);
+  return failed + wrapping_failed + desc_wrong + arith_wrong != 0;
 }

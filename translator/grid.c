@@ -20,7 +20,8 @@ static _Noreturn void grid_error(Node *at, const char *fmt, const char *arg) {
 // Host C for the integer operators and functions launch-time expressions may use
 // (grids here, heuristics in heuristics.c): NULL for anything else.
 const char *host_int_op(Op op) {
-  return op == OP_ADD ? "+" : op == OP_SUB ? "-" : op == OP_MUL ? "*" : op == OP_FLOORDIV ? "/" : op == OP_MOD ? "%" : NULL;
+  return op == OP_ADD ? "+" : op == OP_SUB ? "-" : op == OP_MUL ? "*" : op == OP_FLOORDIV ? "tl2cu_floordiv"
+       : op == OP_MOD ? "tl2cu_pymod" : NULL;
 }
 
 const char *host_function(const char *name) {
@@ -104,7 +105,9 @@ static const char *host_c(HostCx *hc, Node *e) {
     const char *op = host_int_op(e->op);
     if (!op) return unmapped(hc, e, "--grid: operator '%s' is not supported (use + - * // %%)", op_text(e->op));
     const char *a = host_c(hc, e->a), *b = host_c(hc, e->b);
-    return a && b ? xprintf("(%s %s %s)", a, op, b) : NULL;
+    if (!a || !b) return NULL;
+    if (e->op == OP_FLOORDIV || e->op == OP_MOD) return xprintf("%s(%s, %s)", op, a, b);  // Python's, not C's
+    return xprintf("(%s %s %s)", a, op, b);
   }
   case ND_UNARY:
     if (e->op == OP_NEG) {

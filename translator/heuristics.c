@@ -100,9 +100,11 @@ static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
   case ND_COMPARE:
     return xprintf("(%s %s %s)", to_c(k, h, e->a), op_text(e->op), to_c(k, h, e->b));
   case ND_BINOP: {
-    const char *op = e->op == OP_FLOORDIV ? "/" : e->op == OP_POW || e->op == OP_DIV ? NULL : op_text(e->op);
-    if (!op) diag_fatal(e->loc, "operator '%s' is not supported in heuristics", op_text(e->op));
-    return xprintf("(%s %s %s)", to_c(k, h, e->a), op, to_c(k, h, e->b));
+    if (e->op == OP_POW || e->op == OP_DIV) diag_fatal(e->loc, "operator '%s' is not supported in heuristics", op_text(e->op));
+    const char *a = to_c(k, h, e->a), *b = to_c(k, h, e->b);
+    const char *fn = host_int_op(e->op);  // (// and %: Python's, through the runtime's functions)
+    if (e->op == OP_FLOORDIV || e->op == OP_MOD) return xprintf("%s(%s, %s)", fn, a, b);
+    return xprintf("(%s %s %s)", a, op_text(e->op), b);
   }
   case ND_CALL: return call_c(k, h, e);
   default: break;

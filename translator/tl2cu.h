@@ -621,7 +621,7 @@ void ir_dump(FILE *out, Kernel *k, const char *after);
 void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len);
 // Without --grid: the grid of the file's own kernel[grid](...) launch, where it maps onto parameters.
 void grid_from_launch(Kernel *k);
-const char *host_int_op(Op op);           // "+" for OP_ADD ... in host C, NULL if none
+const char *host_int_op(Op op);           // "+" for OP_ADD, "tl2cu_floordiv" for //... in host C, NULL if none
 const char *host_function(const char *name);  // cdiv/min/max -> tl2cu_cdiv/..., NULL if none
 
 // ---------------------------------------------------------------- emit.c

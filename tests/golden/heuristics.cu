@@ -182,7 +182,7 @@ extern "C" cudaError_t masked_scale_config(int _index, cudaStream_t _stream, flo
 }
 
 extern "C" cudaError_t masked_scale(cudaStream_t _stream, float *x_ptr, float *y_ptr, int32_t n) {
-  const int _variant = ((((int64_t)n % (1024)) == (int64_t)0) ? 1 : 0);  // bit i: heuristic i holds
+  const int _variant = ((tl2cu_pymod((int64_t)n, (1024)) == (int64_t)0) ? 1 : 0);  // bit i: heuristic i holds
   return masked_scale_config(_variant, _stream, x_ptr, y_ptr, n);
 }
 
