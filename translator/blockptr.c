@@ -363,6 +363,31 @@ Obj *tensordesc_store(Ctx *c, Node *call, Obj **a) {
   return obj_none();
 }
 
+// desc.atomic_add(offsets, value) and atomic_min, _max, _and, _or, _xor (semantic.py
+// descriptor_atomic_*: a TMA reduction into the block, elements outside the tensor left
+// alone, nothing returned): one relaxed atomic per element inside, as many as TMA does.
+// The value is a block of the descriptor's block shape and element type (not cast, as
+// Triton's store-like check wants), of the dtypes Triton accepts for the operation.
+// fp16 and bf16 min and max, which Triton does through TMA only, are not supported.
+Obj *tensordesc_atomic(Ctx *c, Node *call, Obj **a) {
+  const char *op = strrchr(c->callee, '_') + 1;  // "tensor_descriptor.atomic_add" -> "add"
+  Obj *desc = desc_arg(a[0], call, xprintf("atomic_%s", op));
+  Scalar t = ((Obj *)desc->items.items[TD_BASE])->val->ty.pointee;
+  bool add = !strcmp(op, "add"), ordered = !strcmp(op, "min") || !strcmp(op, "max");
+  bool allowed = t == TY_U32 || t == TY_I32 || t == TY_U64 || (add ? t == TY_F32 || t == TY_F16 || t == TY_BF16 : t == TY_I64);
+  if (ordered && (t == TY_F16 || t == TY_BF16))
+    diag_fatal(call->loc, "tensor descriptor atomic_%s of %s is not supported by tl2cu (README, \"Not yet\")", op, scalar_name(t));
+  if (!allowed && !(ordered && (t == TY_F16 || t == TY_BF16)))
+    diag_fatal(call->loc, "tensor descriptor atomic_%s: unsupported dtype %s (Triton's assertion)", op, scalar_name(t));
+  Shape s = block_shape(desc->items.items[TD_BLOCK_SHAPE], call->loc);
+  Value *v = block_value(c, a[2], s, t, false, xprintf("tensor descriptor atomic_%s", op), call->loc);
+  Access acc = desc_access(c, desc, a[1], call->loc);
+  Value *r = sem_atomic_rmw(c, op, obj_value(acc.ptr), obj_value(v), obj_value(acc.mask), SEM_RELAXED | SCOPE_GPU << 4,
+                            call->loc);
+  lower_materialize(c, r, xprintf("desc_atomic_%s", op));  // (an effect: it happens whether read or not)
+  return obj_none();
+}
+
 // desc.block_shape, desc.dtype, desc.shape, desc.strides
 Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc) {
   if (!strcmp(name, "block_shape")) return desc->items.items[TD_BLOCK_SHAPE];

@@ -792,6 +792,7 @@ void blockptr_store(Ctx *c, Obj *bp, Obj *val, Obj *mask, Obj *boundary_check, L
 Obj *tensordesc_make(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_load(Ctx *c, Node *call, Obj **args);
 Obj *tensordesc_store(Ctx *c, Node *call, Obj **args);
+Obj *tensordesc_atomic(Ctx *c, Node *call, Obj **a);  // desc.atomic_add ... atomic_xor
 DescParam *tensordesc_signature(const char *entry, Loc loc);  // "tensordesc<fp16[64, 64]>", else NULL
 Obj *tensordesc_of_params(Ctx *c, DescParam *d, Value **parts, Loc loc);
 Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape...; NULL: a method

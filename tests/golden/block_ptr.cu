@@ -6,36 +6,36 @@ namespace tl2cu_kernels {
 // bp_tile_copy: num_warps=4, BLOCK_M=16, BLOCK_N=32
 __global__ void __launch_bounds__(128) bp_tile_copy(float *x_ptr, float *y_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_xn, int32_t stride_ym, int32_t stride_yn) {
   const int _tid = threadIdx.x;
-  // L23: pid = tl.program_id(0)
+  // L24: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L24: tiles_n = tl.cdiv(N, BLOCK_N)
+  // L25: tiles_n = tl.cdiv(N, BLOCK_N)
   const int32_t tiles_n = (tl2cu_add(N, 31) / 32);
-  // L25: pid_m = pid // tiles_n
+  // L26: pid_m = pid // tiles_n
   const int32_t pid_m = (pid / tiles_n);
-  // L26: pid_n = pid % tiles_n
+  // L27: pid_n = pid % tiles_n
   const int32_t pid_n = (pid % tiles_n);
-  // L27: src = tl.make_block_ptr(base=x_ptr, shape=(M, N), strides=(stride_xm, stride_xn),
+  // L28: src = tl.make_block_ptr(base=x_ptr, shape=(M, N), strides=(stride_xm, stride_xn),
   const int64_t src_shape_0 = (int64_t)M;
   const int64_t src_shape_1 = (int64_t)N;
   const int64_t src_strides_0 = (int64_t)stride_xm;
   const int64_t src_strides_1 = (int64_t)stride_xn;
   const int32_t src_offsets_0 = tl2cu_mul(pid_m, 16);
   const int32_t src_offsets_1 = tl2cu_mul(pid_n, 32);
-  // L30: dst = tl.make_block_ptr(y_ptr, (M, N), (stride_ym, stride_yn), (pid_m * BLOCK_M, pid_n * BLOCK_N),
+  // L31: dst = tl.make_block_ptr(y_ptr, (M, N), (stride_ym, stride_yn), (pid_m * BLOCK_M, pid_n * BLOCK_N),
   const int64_t dst_shape_0 = (int64_t)M;
   const int64_t dst_shape_1 = (int64_t)N;
   const int64_t dst_strides_0 = (int64_t)stride_ym;
   const int64_t dst_strides_1 = (int64_t)stride_yn;
   const int32_t dst_offsets_0 = tl2cu_mul(pid_m, 16);
   const int32_t dst_offsets_1 = tl2cu_mul(pid_n, 32);
-  // L32: tile = tl.load(src, boundary_check=(0, 1), padding_option="zero")
+  // L33: tile = tl.load(src, boundary_check=(0, 1), padding_option="zero")
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     tile[_k] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && ((((int64_t)src_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) * src_strides_1)) : 0.0f);
   }
-  // L33: tl.store(dst, tile * 2.0 + 1.0, boundary_check=(1, 0))
+  // L34: tl.store(dst, tile * 2.0 + 1.0, boundary_check=(1, 0))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
@@ -47,21 +47,21 @@ __global__ void __launch_bounds__(128) bp_tile_copy(float *x_ptr, float *y_ptr, 
 __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_xn) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L38: pid = tl.program_id(0)
+  // L39: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L39: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, stride_xn), offsets=(pid * BLOCK_M, 0),
+  // L40: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, stride_xn), offsets=(pid * BLOCK_M, 0),
   const int64_t rows_shape_0 = (int64_t)M;
   const int64_t rows_shape_1 = (int64_t)N;
   const int64_t rows_strides_0 = (int64_t)stride_xm;
   const int64_t rows_strides_1 = (int64_t)stride_xn;
   const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
-  // L41: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
+  // L42: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     acc[_k] = 0.0f;
   }
-  // L42: for _ in range(0, N, BLOCK_N):
+  // L43: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -69,7 +69,7 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
   }
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
-    // L43: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
+    // L44: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
     float sum_input[4];  // [16, 32] fp32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
@@ -126,19 +126,19 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
-    // L44: rows = tl.advance(rows, (0, BLOCK_N))
+    // L45: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
-    // L42: for _ in range(0, N, BLOCK_N):
+    // L43: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
     rows_offsets_1 = rows_offsets_1_1;
   }
-  // L45: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  // L46: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
   const int64_t out_shape_0 = (int64_t)M;
   const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
-  // L46: tl.store(out, acc, boundary_check=(0,))
+  // L47: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
@@ -152,20 +152,20 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
 __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L53: pid = tl.program_id(0)
+  // L54: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L54: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
+  // L55: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
   const int64_t rows_shape_0 = (int64_t)M;
   const int64_t rows_shape_1 = (int64_t)N;
   const int64_t rows_strides_0 = (int64_t)stride_xm;
   const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
-  // L56: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
+  // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     acc[_k] = 0.0f;
   }
-  // L57: for _ in range(0, N, BLOCK_N):
+  // L58: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -173,7 +173,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
   }
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
-    // L58: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
+    // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
     float sum_input[4];  // [16, 32] fp32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
@@ -230,19 +230,19 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
-    // L59: rows = tl.advance(rows, (0, BLOCK_N))
+    // L60: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
-    // L57: for _ in range(0, N, BLOCK_N):
+    // L58: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
     rows_offsets_1 = rows_offsets_1_1;
   }
-  // L60: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
   const int64_t out_shape_0 = (int64_t)M;
   const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
-  // L61: tl.store(out, acc, boundary_check=(0,))
+  // L62: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
@@ -256,20 +256,20 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
 __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L53: pid = tl.program_id(0)
+  // L54: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L54: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
+  // L55: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
   const int64_t rows_shape_0 = (int64_t)M;
   const int64_t rows_shape_1 = (int64_t)N;
   const int64_t rows_strides_0 = (int64_t)stride_xm;
   const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
-  // L56: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
+  // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     acc[_k] = 0.0f;
   }
-  // L57: for _ in range(0, N, BLOCK_N):
+  // L58: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -277,7 +277,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
   }
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
-    // L58: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
+    // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
     float sum_input[4];  // [16, 32] fp32 (16-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -320,19 +320,19 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
-    // L59: rows = tl.advance(rows, (0, BLOCK_N))
+    // L60: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
-    // L57: for _ in range(0, N, BLOCK_N):
+    // L58: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
     rows_offsets_1 = rows_offsets_1_1;
   }
-  // L60: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
   const int64_t out_shape_0 = (int64_t)M;
   const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
-  // L61: tl.store(out, acc, boundary_check=(0,))
+  // L62: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
@@ -346,20 +346,20 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
 __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L53: pid = tl.program_id(0)
+  // L54: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L54: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
+  // L55: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
   const int64_t rows_shape_0 = (int64_t)M;
   const int64_t rows_shape_1 = (int64_t)N;
   const int64_t rows_strides_0 = (int64_t)stride_xm;
   const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
-  // L56: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
+  // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     acc[_k] = 0.0f;
   }
-  // L57: for _ in range(0, N, BLOCK_N):
+  // L58: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -367,7 +367,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_
   }
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
-    // L58: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
+    // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
     float sum_input[4];  // [16, 32] fp32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
@@ -407,19 +407,19 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_
     for (int _k = 0; _k < 1; ++_k) {
       acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     }
-    // L59: rows = tl.advance(rows, (0, BLOCK_N))
+    // L60: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
-    // L57: for _ in range(0, N, BLOCK_N):
+    // L58: for _ in range(0, N, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = acc_2[_k];
     }
     rows_offsets_1 = rows_offsets_1_1;
   }
-  // L60: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
+  // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
   const int64_t out_shape_0 = (int64_t)M;
   const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
-  // L61: tl.store(out, acc, boundary_check=(0,))
+  // L62: tl.store(out, acc, boundary_check=(0,))
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
@@ -432,27 +432,27 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_
 // bp_padding: num_warps=4, BLOCK_M=16, BLOCK_N=32
 __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr, float *nan_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
-  // L67: pid = tl.program_id(0)
+  // L68: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L68: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
+  // L69: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
   const int64_t src_shape_0 = (int64_t)M;
   const int64_t src_shape_1 = (int64_t)N;
   const int64_t src_strides_0 = (int64_t)stride_xm;
   const int32_t src_offsets_0 = tl2cu_mul(pid, 16);
-  // L69: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  // L70: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
   }
-  // L70: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
+  // L71: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
   }
-  // L71: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
+  // L72: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
@@ -463,21 +463,21 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
 // bp_padding: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) bp_padding_aligned(float *x_ptr, float *zero_ptr, float *nan_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
-  // L67: pid = tl.program_id(0)
+  // L68: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L68: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
+  // L69: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
   const int64_t src_shape_0 = (int64_t)M;
   const int64_t src_shape_1 = (int64_t)N;
   const int64_t src_strides_0 = (int64_t)stride_xm;
   const int32_t src_offsets_0 = tl2cu_mul(pid, 16);
-  // L69: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  // L70: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
   }
-  // L70: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
+  // L71: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> _t;
@@ -490,7 +490,7 @@ __global__ void __launch_bounds__(128) bp_padding_aligned(float *x_ptr, float *z
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)(zero_ptr + offs[_k]) = _t;
   }
-  // L71: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
+  // L72: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> _t;
@@ -511,22 +511,22 @@ __global__ void __launch_bounds__(128) bp_shifted(int16_t *x_ptr, int32_t *out_p
   const int _tid = threadIdx.x % 32;
   const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L78: pid = tl.program_id(0)
+  // L79: pid = tl.program_id(0)
   const int32_t pid = _program_x;
-  // L79: src = tl.make_block_ptr(x_ptr, (n,), (1,), (pid * BLOCK_N - shift,), (BLOCK_N,), (0,))
+  // L80: src = tl.make_block_ptr(x_ptr, (n,), (1,), (pid * BLOCK_N - shift,), (BLOCK_N,), (0,))
   const int64_t src_shape_0 = (int64_t)n;
   const int32_t src_offsets_0 = tl2cu_sub(tl2cu_mul(pid, 32), shift);
-  // L80: x = tl.load(src, boundary_check=(0,), padding_option="zero").to(tl.int32)
+  // L81: x = tl.load(src, boundary_check=(0,), padding_option="zero").to(tl.int32)
   int32_t x[1];  // [32] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
     x[_k] = (int32_t)(((((int64_t)src_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)_e) < src_shape_0)) ? x_ptr[((int64_t)src_offsets_0 + (int64_t)_e)] : (int16_t)0);
   }
-  // L81: dst = tl.make_block_ptr(out_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
+  // L82: dst = tl.make_block_ptr(out_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
   const int64_t dst_shape_0 = (int64_t)n;
   const int32_t dst_offsets_0 = tl2cu_mul(pid, 32);
-  // L82: tl.store(dst, x * 3, boundary_check=(0,))
+  // L83: tl.store(dst, x * 3, boundary_check=(0,))
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
@@ -540,30 +540,30 @@ __global__ void __launch_bounds__(128) bp_branch(half *x_ptr, half *y_ptr, int32
   const int _tid = threadIdx.x % 32;
   const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L88: pid = tl.program_id(0)
+  // L89: pid = tl.program_id(0)
   const int32_t pid = _program_x;
-  // L89: src = tl.make_block_ptr(x_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
+  // L90: src = tl.make_block_ptr(x_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
   const int64_t src_shape_0 = (int64_t)n;
   const int32_t src_offsets_0 = tl2cu_mul(pid, 32);
-  // L90: if pid % 2 == 1:
+  // L91: if pid % 2 == 1:
   int32_t src_offsets_0_2 = src_offsets_0;
   if (((pid % 2) == 1)) {
-    // L91: src = tl.advance(src, (skip,))
+    // L92: src = tl.advance(src, (skip,))
     const int32_t src_offsets_0_1 = tl2cu_add(src_offsets_0, skip);
-    // L90: if pid % 2 == 1:
+    // L91: if pid % 2 == 1:
     src_offsets_0_2 = src_offsets_0_1;
   }
-  // L92: v = tl.load(src, boundary_check=(0,), padding_option="zero")
+  // L93: v = tl.load(src, boundary_check=(0,), padding_option="zero")
   half v[1];  // [32] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
     v[_k] = (((((int64_t)src_offsets_0_2 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0_2 + (int64_t)_e) < src_shape_0)) ? x_ptr[((int64_t)src_offsets_0_2 + (int64_t)_e)] : half(0.0f));
   }
-  // L93: dst = tl.make_block_ptr(y_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
+  // L94: dst = tl.make_block_ptr(y_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
   const int64_t dst_shape_0 = (int64_t)n;
   const int32_t dst_offsets_0 = tl2cu_mul(pid, 32);
-  // L94: tl.store(dst, v + v, boundary_check=(0,))
+  // L95: tl.store(dst, v + v, boundary_check=(0,))
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
@@ -574,30 +574,30 @@ __global__ void __launch_bounds__(128) bp_branch(half *x_ptr, half *y_ptr, int32
 // td_tile_copy: num_warps=4, BLOCK_M=16, BLOCK_N=32
 __global__ void __launch_bounds__(128) td_tile_copy(float *x_ptr, half *y_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_ym) {
   const int _tid = threadIdx.x;
-  // L99: pid = tl.program_id(0)
+  // L100: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L100: tiles_n = tl.cdiv(N, BLOCK_N)
+  // L101: tiles_n = tl.cdiv(N, BLOCK_N)
   const int32_t tiles_n = (tl2cu_add(N, 31) / 32);
-  // L101: src = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[stride_xm, 1], block_shape=[BLOCK_M, BLOCK_N])
+  // L102: src = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[stride_xm, 1], block_shape=[BLOCK_M, BLOCK_N])
   const int32_t src_shape_0 = (int32_t)(int64_t)M;
   const int32_t src_shape_1 = (int32_t)(int64_t)N;
   const int64_t src_strides_0 = (int64_t)stride_xm;
-  // L102: dst = tl.make_tensor_descriptor(y_ptr, [M, N], [stride_ym, 1], [BLOCK_M, BLOCK_N])
+  // L103: dst = tl.make_tensor_descriptor(y_ptr, [M, N], [stride_ym, 1], [BLOCK_M, BLOCK_N])
   const int32_t dst_shape_0 = (int32_t)(int64_t)M;
   const int32_t dst_shape_1 = (int32_t)(int64_t)N;
   const int64_t dst_strides_0 = (int64_t)stride_ym;
-  // L103: m = (pid // tiles_n) * BLOCK_M
+  // L104: m = (pid // tiles_n) * BLOCK_M
   const int32_t m = tl2cu_mul((pid / tiles_n), 16);
-  // L104: n = (pid % tiles_n) * BLOCK_N
+  // L105: n = (pid % tiles_n) * BLOCK_N
   const int32_t n = tl2cu_mul((pid % tiles_n), 32);
-  // L105: tile = src.load([m, n])
+  // L106: tile = src.load([m, n])
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) : 0.0f);
   }
-  // L106: dst.store([m, n], tile - 0.5)  # fp32 into the fp16 matrix: cast as Triton casts
+  // L107: dst.store([m, n], tile - 0.5)  # fp32 into the fp16 matrix: cast as Triton casts
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
@@ -608,27 +608,27 @@ __global__ void __launch_bounds__(128) td_tile_copy(float *x_ptr, half *y_ptr, i
 // td_nan: num_warps=4, BLOCK_M=16, BLOCK_N=32
 __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
-  // L111: pid = tl.program_id(0)
+  // L112: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L112: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
+  // L113: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
   const int32_t src_shape_0 = (int32_t)(int64_t)M;
   const int32_t src_shape_1 = (int32_t)(int64_t)N;
   const int64_t src_strides_0 = (int64_t)stride_xm;
-  // L113: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
+  // L114: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_bitcast<float>(2146926583));
   }
-  // L114: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  // L115: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
   }
-  // L115: tl.store(out_ptr + offs, tile)
+  // L116: tl.store(out_ptr + offs, tile)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     out_ptr[offs[_k]] = tile[_k];
@@ -638,13 +638,13 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
 // td_nan: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) td_nan_aligned(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
-  // L111: pid = tl.program_id(0)
+  // L112: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L112: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
+  // L113: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
   const int32_t src_shape_0 = (int32_t)(int64_t)M;
   const int32_t src_shape_1 = (int32_t)(int64_t)N;
   const int64_t src_strides_0 = (int64_t)stride_xm;
-  // L113: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
+  // L114: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
   float tile[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -654,14 +654,14 @@ __global__ void __launch_bounds__(128) td_nan_aligned(float *x_ptr, float *out_p
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_bitcast<float>(2146926583);
     for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
   }
-  // L114: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  // L115: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
   }
-  // L115: tl.store(out_ptr + offs, tile)
+  // L116: tl.store(out_ptr + offs, tile)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> _t;
@@ -675,21 +675,129 @@ __global__ void __launch_bounds__(128) td_nan_aligned(float *x_ptr, float *out_p
   }
 }
 
+// td_atomics: num_warps=4, BLOCK_M=16, BLOCK_N=32
+__global__ void __launch_bounds__(128) td_atomics(float *fa_ptr, int32_t *ia_ptr, int32_t *imax_ptr, uint32_t *ux_ptr, float *v_ptr, int32_t *w_ptr, int32_t M, int32_t N) {
+  const int _tid = threadIdx.x;
+  // L125: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L126: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+  }
+  // L127: v = tl.load(v_ptr + offs)
+  float v[4];  // [16, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    v[_k] = v_ptr[offs[_k]];
+  }
+  // L128: w = tl.load(w_ptr + offs)
+  int32_t w[4];  // [16, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    w[_k] = w_ptr[offs[_k]];
+  }
+  // L129: at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
+  const int32_t at_0 = tl2cu_sub(tl2cu_mul(pid, 8), 3);
+  const int32_t at_1 = tl2cu_add(tl2cu_sub(tl2cu_sub(N, 32), 4), pid);
+  // L130: tl.make_tensor_descriptor(fa_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, v)
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((fa_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), v[_k]);
+  }
+  // L131: tl.make_tensor_descriptor(ia_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, w)
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((ia_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
+  }
+  // L132: tl.make_tensor_descriptor(imax_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_max(at, w)
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>(((imax_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
+  }
+  // L133: tl.make_tensor_descriptor(ux_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_xor(at, w.to(tl.uint32, bitcast=True))
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_xor<tl2cu_relaxed, tl2cu_gpu>(((ux_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), tl2cu_bitcast<uint32_t>(w[_k]));
+  }
+}
+
+// td_atomics: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) td_atomics_aligned(float *fa_ptr, int32_t *ia_ptr, int32_t *imax_ptr, uint32_t *ux_ptr, float *v_ptr, int32_t *w_ptr, int32_t M, int32_t N) {
+  const int _tid = threadIdx.x;
+  // L125: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L126: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+  }
+  // L127: v = tl.load(v_ptr + offs)
+  float v[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(v_ptr + offs[_k]);
+    for (int _j = 0; _j < 4; ++_j) v[_k + _j] = _t.v[_j];
+  }
+  // L128: w = tl.load(w_ptr + offs)
+  int32_t w[4];  // [16, 32] i32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 4; _k += 4) {
+    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(w_ptr + offs[_k]);
+    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
+  }
+  // L129: at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
+  const int32_t at_0 = tl2cu_sub(tl2cu_mul(pid, 8), 3);
+  const int32_t at_1 = tl2cu_add(tl2cu_sub(tl2cu_sub(N, 32), 4), pid);
+  // L130: tl.make_tensor_descriptor(fa_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, v)
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((fa_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), v[_k]);
+  }
+  // L131: tl.make_tensor_descriptor(ia_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, w)
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((ia_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
+  }
+  // L132: tl.make_tensor_descriptor(imax_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_max(at, w)
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>(((imax_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
+  }
+  // L133: tl.make_tensor_descriptor(ux_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_xor(at, w.to(tl.uint32, bitcast=True))
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_xor<tl2cu_relaxed, tl2cu_gpu>(((ux_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), tl2cu_bitcast<uint32_t>(w[_k]));
+  }
+}
+
 // td_host_copy: num_warps=4
 __global__ void __launch_bounds__(128) td_host_copy(float *in_desc_base, int32_t in_desc_shape0, int32_t in_desc_shape1, int64_t in_desc_stride0, int32_t in_desc_padding, half *out_desc_base, int32_t out_desc_shape0, int32_t out_desc_shape1, int64_t out_desc_stride0, int32_t out_desc_padding) {
   const int _tid = threadIdx.x;
-  // L123: m = tl.program_id(0) * BM
+  // L141: m = tl.program_id(0) * BM
   const int32_t m = tl2cu_mul((int32_t)blockIdx.x, 16);
-  // L124: n = tl.program_id(1) * BN
+  // L142: n = tl.program_id(1) * BN
   const int32_t n = ((int32_t)blockIdx.y * 32);
-  // L125: tile = in_desc.load([m, n])
+  // L143: tile = in_desc.load([m, n])
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)in_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)in_desc_shape1))) ? *((in_desc_base + tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), in_desc_stride0)) + ((int64_t)n + (int64_t)(_e & 31))) : ((in_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f));
   }
-  // L126: out_desc.store([m, n], tile * 2.0 + 1.0)
+  // L144: out_desc.store([m, n], tile * 2.0 + 1.0)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
@@ -700,11 +808,11 @@ __global__ void __launch_bounds__(128) td_host_copy(float *in_desc_base, int32_t
 // td_host_copy: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) td_host_copy_aligned(float *in_desc_base, int32_t in_desc_shape0, int32_t in_desc_shape1, int64_t in_desc_stride0, int32_t in_desc_padding, half *out_desc_base, int32_t out_desc_shape0, int32_t out_desc_shape1, int64_t out_desc_stride0, int32_t out_desc_padding) {
   const int _tid = threadIdx.x;
-  // L123: m = tl.program_id(0) * BM
+  // L141: m = tl.program_id(0) * BM
   const int32_t m = tl2cu_mul((int32_t)blockIdx.x, 16);
-  // L124: n = tl.program_id(1) * BN
+  // L142: n = tl.program_id(1) * BN
   const int32_t n = ((int32_t)blockIdx.y * 32);
-  // L125: tile = in_desc.load([m, n])
+  // L143: tile = in_desc.load([m, n])
   float tile[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -714,7 +822,7 @@ __global__ void __launch_bounds__(128) td_host_copy_aligned(float *in_desc_base,
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = ((in_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f);
     for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
   }
-  // L126: out_desc.store([m, n], tile * 2.0 + 1.0)
+  // L144: out_desc.store([m, n], tile * 2.0 + 1.0)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 8-byte stores
     tl2cu_vec<half, 4> _t;
@@ -732,36 +840,36 @@ __global__ void __launch_bounds__(128) td_host_copy_aligned(float *in_desc_base,
 // td_host_rows: num_warps=4
 __global__ void __launch_bounds__(128) td_host_rows(float *out_ptr, float *x_desc_base, int32_t x_desc_shape0, int32_t x_desc_shape1, int64_t x_desc_stride0, int32_t x_desc_padding, int32_t start, float scale) {
   const int _tid = threadIdx.x;
-  // L135: pid = tl.program_id(0)
+  // L153: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L136: tile = x_desc.load([pid * BM + start, 0])
+  // L154: tile = x_desc.load([pid * BM + start, 0])
   float tile[1];  // [8, 16] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     tile[_k] = ((((((int64_t)tl2cu_add(tl2cu_mul(pid, 8), start) + (int64_t)(_e >> 4)) >= 0LL) && (((int64_t)tl2cu_add(tl2cu_mul(pid, 8), start) + (int64_t)(_e >> 4)) < (int64_t)x_desc_shape0)) && (((int64_t)(_e & 15) >= 0LL) && ((int64_t)(_e & 15) < (int64_t)x_desc_shape1))) ? *((x_desc_base + tl2cu_mul(((int64_t)tl2cu_add(tl2cu_mul(pid, 8), start) + (int64_t)(_e >> 4)), x_desc_stride0)) + (int64_t)(_e & 15)) : ((x_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f));
   }
-  // L137: rows = pid * BM + tl.arange(0, BM)
+  // L155: rows = pid * BM + tl.arange(0, BM)
   int32_t rows[1];  // [8] i32, held in the layout of [8, 16]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     rows[_k] = tl2cu_add(tl2cu_mul(pid, 8), (_e >> 4));
   }
-  // L138: cols = tl.arange(0, BN)
+  // L156: cols = tl.arange(0, BN)
   int32_t cols[1];  // [16] i32, held in the layout of [8, 16]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     cols[_k] = (_e & 15);
   }
-  // L140: out = out_ptr + rows[:, None] * BN + cols[None, :]
+  // L158: out = out_ptr + rows[:, None] * BN + cols[None, :]
   float * out[1];  // [8, 16] *fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     out[_k] = ((out_ptr + tl2cu_mul(rows[_k], 16)) + cols[_k]);
   }
-  // L141: tl.store(out, tile * scale + x_desc.strides[0], mask=rows[:, None] < M + 4)
+  // L159: tl.store(out, tile * scale + x_desc.strides[0], mask=rows[:, None] < M + 4)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if ((rows[_k] < tl2cu_add(x_desc_shape0, 4))) *out[_k] = fmaf(tile[_k], scale, (float)x_desc_stride0);
@@ -828,6 +936,15 @@ extern "C" cudaError_t td_nan_grid(cudaStream_t _stream, unsigned _gx, unsigned 
     tl2cu_kernels::td_nan_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
   else
     tl2cu_kernels::td_nan<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t td_atomics_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *fa_ptr, int32_t *ia_ptr, int32_t *imax_ptr, uint32_t *ux_ptr, float *v_ptr, int32_t *w_ptr, int32_t M, int32_t N) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(v_ptr) && tl2cu_aligned16(w_ptr))
+    tl2cu_kernels::td_atomics_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N);
+  else
+    tl2cu_kernels::td_atomics<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N);
   return cudaGetLastError();
 }
 

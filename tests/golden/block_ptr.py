@@ -4,12 +4,13 @@
 # starting before the matrix (negative offsets), a block pointer advanced through a
 # loop and in a run-time `if`, stores through block pointers, and tensor descriptors made
 # in the kernel (loads padded with zeros or NaNs, stores cast to the element type) or on
-# the host (TensorDescriptor arguments: one tl2cu_tensordesc per descriptor in the launchers).
+# the host (TensorDescriptor arguments: one tl2cu_tensordesc per descriptor in the launchers),
+# and TMA reductions through descriptors (desc.atomic_add, _max, _xor).
 # tl2cu: -s 'bp_tile_copy:*fp32,*fp32,i32,i32,i32,i32,i32,i32' -s 'bp_row_sums:*fp32,*fp32,i32,i32,i32,i32'
 # tl2cu: -s 'bp_row_sums_unit:*fp32,*fp32,i32,i32,i32'
 # tl2cu: -s 'bp_padding:*fp32,*fp32,*fp32,i32,i32,i32' -s 'bp_shifted:*i16,*i32,i32,i32'
 # tl2cu: -s 'bp_branch:*fp16,*fp16,i32,i32' -s 'td_tile_copy:*fp32,*fp16,i32,i32,i32,i32'
-# tl2cu: -s 'td_nan:*fp32,*fp32,i32,i32,i32'
+# tl2cu: -s 'td_nan:*fp32,*fp32,i32,i32,i32' -s 'td_atomics:*fp32,*i32,*i32,*u32,*fp32,*i32,i32,i32'
 # tl2cu: -s 'td_host_copy:tensordesc<fp32[16, 32]>,tensordesc<fp16[16, 32]>'
 # tl2cu: -s 'td_host_rows:*fp32,tensordesc<fp32[8, 16]>,i32,fp32'
 # tl2cu: -D BLOCK_M=16 -D BLOCK_N=32 --num-warps 4
@@ -113,6 +114,23 @@ def td_nan(x_ptr, out_ptr, M, N, stride_xm, BLOCK_M: tl.constexpr, BLOCK_N: tl.c
     tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
     offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tl.store(out_ptr + offs, tile)
+
+
+@triton.jit
+def td_atomics(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # TMA reductions: each program's tile overlaps its neighbours' (rows pid * BLOCK_M / 2 - 3
+    # on) and leaves the matrix at its edges, where nothing is written; one matrix per
+    # operation, so that the result does not depend on the programs' order (the float
+    # values are small integers: their sums are exact)
+    pid = tl.program_id(0)
+    offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    v = tl.load(v_ptr + offs)
+    w = tl.load(w_ptr + offs)
+    at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
+    tl.make_tensor_descriptor(fa_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, v)
+    tl.make_tensor_descriptor(ia_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, w)
+    tl.make_tensor_descriptor(imax_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_max(at, w)
+    tl.make_tensor_descriptor(ux_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_xor(at, w.to(tl.uint32, bitcast=True))
 
 
 @triton.jit

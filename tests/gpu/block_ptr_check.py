@@ -125,6 +125,20 @@ def main():
     run(tally, lib, mod, "td_nan", f"{M}x{N} from row -3", cdiv(M, BM), [rand(M, ld)],
         [poison((cdiv(M, BM) * BM * BN,), torch.float32)], (M, N, ld))
 
+    # TMA reductions through descriptors (desc.atomic_add, _max, _xor), one matrix each:
+    # the final contents do not depend on the order of the atomics, so they compare bit for bit
+    M, N, P = 24, 44, 5  # rows of 176 bytes (16-byte multiples); tiles overlap and leave the matrix
+    v = torch.randint(-8, 8, (P * BM * BN,), generator=g, device="cuda").float()
+    w = torch.randint(-2**31, 2**31 - 1, (P * BM * BN,), generator=g, device="cuda", dtype=torch.int32)
+    start = torch.arange(M * N, device="cuda", dtype=torch.int32).reshape(M, N) * 7919 - 100000
+
+    def make_atomics():
+        return [start.float(), start.clone(), start.clone(), start.clone().view(torch.uint32), v.clone(), w.clone()]
+
+    ref, got, err = gpulib.both(lib, mod, "td_atomics", P, make_atomics, (M, N), META)
+    gpulib.same_bits(tally, f"td_atomics {M}x{N}, {P} overlapping tiles", ref[:4], got[:4], err)
+    tally.case(not torch.equal(ref[1], start), "td_atomics: Triton's reductions changed the matrix")
+
     # descriptors made on the host (TensorDescriptor arguments; tl2cu: tl2cu_tensordesc)
     for M, N in ((37, 72), (16, 32), (5, 8)):
         x, y_ld = rand(M, N + 4), cdiv(N, 8) * 8 + 8  # row strides of 16-byte multiples
