@@ -345,9 +345,10 @@ static Obj *eval_attr(Ctx *c, Node *e) {
   Obj *base = eval(c, e->a);
   if (base->kind == OBJ_MODULE) return builtin_attr(c, base, e->str, e->loc);
   if (base->kind == OBJ_VALUE) {
-    if (!strcmp(e->str, "dtype")) {
+    if (!strcmp(e->str, "dtype") || !strcmp(e->str, "type")) {  // (x.type: also of a block, its block_type)
       Obj *d = obj_dtype(base->val->ty.kind == TY_PTR ? TY_PTR : base->val->ty.kind);
       if (base->val->ty.kind == TY_PTR) d->fval = base->val->ty.pointee;  // element_ty
+      if (!strcmp(e->str, "type") && base->val->shape.rank) d->str = "block_type";
       return d;
     }
     if (!strcmp(e->str, "T")) {  // x.T: the last two dims swapped
@@ -367,8 +368,13 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     Obj *attr = tensordesc_attr(base, e->str, e->loc);
     return attr ? attr : method(base, e->str);
   }
-  if (base->kind == OBJ_DTYPE && !strcmp(e->str, "element_ty") && base->ival == TY_PTR)
+  if (base->kind == OBJ_DTYPE && !strcmp(e->str, "element_ty") && base->ival == TY_PTR && !base->str)
     return obj_dtype((Scalar)(int)base->fval);
+  if (base->kind == OBJ_DTYPE && base->str && (!strcmp(e->str, "element_ty") || !strcmp(e->str, "scalar"))) {
+    Obj *d = obj_dtype((Scalar)base->ival);  // a block's element type (pointers keep their element_ty)
+    d->fval = base->fval;
+    return d;
+  }
   if (base->kind == OBJ_CONFIG || base->kind == OBJ_FUNC) {
     diag_fatal(e->loc, "attribute '%s' of %s is not supported", e->str, obj_kind_name(base));
   }
