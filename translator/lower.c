@@ -505,20 +505,22 @@ Obj *eval(Ctx *c, Node *e) {
   unreachable();
 }
 
+enum { MAX_CALL_ARGS = 64 };  // (tutorial 06's helpers take 17)
+
 static Obj *eval_call(Ctx *c, Node *e) {
   Obj *fn = eval(c, e->a);
-  Obj *args[16], *kwargs[16];
-  Node *kwnodes[16];
+  Obj *args[MAX_CALL_ARGS], *kwargs[MAX_CALL_ARGS];
+  Node *kwnodes[MAX_CALL_ARGS];
   int nargs = 0, nkw = 0;
   for (Node *a = e->args; a; a = a->next) {
     if (a->kind == ND_UNSUPPORTED) diag_fatal(a->loc, "unsupported construct: %s", a->str);
     if (a->kind == ND_KWARG) {
-      if (nkw == 16) diag_fatal(a->loc, "too many arguments");
+      if (nkw == MAX_CALL_ARGS) diag_fatal(a->loc, "more than %d keyword arguments", MAX_CALL_ARGS);
       kwnodes[nkw] = a;
       kwargs[nkw++] = eval(c, a->a);
     } else {
       if (nkw) diag_fatal(a->loc, "positional argument after keyword argument");
-      if (nargs == 16) diag_fatal(a->loc, "too many arguments");
+      if (nargs == MAX_CALL_ARGS) diag_fatal(a->loc, "more than %d arguments", MAX_CALL_ARGS);
       args[nargs++] = eval(c, a);
     }
   }
@@ -526,7 +528,7 @@ static Obj *eval_call(Ctx *c, Node *e) {
   case OBJ_FUNC: return call_function(c, fn->fn, e, args, nargs, kwnodes, kwargs, nkw);
   case OBJ_BUILTIN: return builtin_call(c, fn->str, e, args, nargs, kwnodes, kwargs, nkw);
   case OBJ_METHOD: {  // x.to(...), x.sum(...): the receiver becomes the first argument
-    Obj *all[17];
+    Obj *all[MAX_CALL_ARGS + 1];
     all[0] = fn->self;
     for (int i = 0; i < nargs; i++) all[i + 1] = args[i];
     const char *class = fn->self->kind == OBJ_TENSOR_DESC ? "tensor_descriptor" : "tensor";
