@@ -1268,17 +1268,29 @@ void lower_discard(Value *v) {
   if (v->uses == 0 && !is_materialized(v)) release_operands(v);
 }
 
-static bool drop_dead_values(Stmt *s) {
+// Values nothing reads, dropped (their operands released), and variables nothing reads (a
+// name merged after an `if` or carried through a loop, never used after): their
+// declarations and assignments go, releasing what they assign. nvcc drops both as well;
+// left in, a variable would be "set but never used".
+static bool drop_dead_values(Stmt **list) {
   bool dropped = false;
-  for (; s; s = s->next) {
+  for (Stmt **p = list; *p;) {
+    Stmt *s = *p;
+    if ((s->kind == S_VARDEF || s->kind == S_ASSIGN) && s->var->uses == 0) {
+      if (s->v && --s->v->uses == 0 && !is_materialized(s->v)) release_operands(s->v);
+      *p = s->next;
+      dropped = true;
+      continue;
+    }
     // (an atomic is an effect, and so is inline asm that is not pure)
     if (s->kind == S_LET && s->v->uses == 1 && s->v->kind != V_ATOMIC && !asm_has_effect(s->v)) {
       s->v->uses = 0;  // released: emit_let says it is never used
       release_operands(s->v);
       dropped = true;
     }
-    dropped |= drop_dead_values(s->body);
-    dropped |= drop_dead_values(s->orelse);
+    dropped |= drop_dead_values(&s->body);
+    dropped |= drop_dead_values(&s->orelse);
+    p = &s->next;
   }
   return dropped;
 }
@@ -1314,7 +1326,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   }
   trace_block(&c, f->def->body);
   c.returned = NULL;
-  while (drop_dead_values(k->body)) continue;
+  while (drop_dead_values(&k->body)) continue;
   return k;
 }
 
