@@ -8,6 +8,7 @@
 // is plain Python that tl2cu never runs: it is skipped, not an error.
 #include "tl2cu.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,10 +50,28 @@ const char *obj_kind_name(const Obj *o) {
   unreachable();
 }
 
+// Python's repr of a float: the shortest digits that read back, in scientific notation
+// below 1e-4 or from 1e16 on, an integral value with ".0".
+static const char *py_float_repr(double f) {
+  if (isnan(f)) return "nan";
+  if (isinf(f)) return f < 0 ? "-inf" : "inf";
+  char buf[64];
+  int digits = 1;
+  for (; digits < 17; digits++) {
+    snprintf(buf, sizeof buf, "%.*e", digits - 1, f);
+    if (strtod(buf, NULL) == f) break;
+  }
+  snprintf(buf, sizeof buf, "%.*e", digits - 1, f);
+  int exp = atoi(strchr(buf, 'e') + 1);
+  if (exp < -4 || exp >= 16) return xprintf("%s", buf);
+  int decimals = digits - 1 - exp;
+  return xprintf("%.*f", decimals < 1 ? 1 : decimals, f);
+}
+
 const char *obj_repr(const Obj *o) {
   switch (o->kind) {
   case OBJ_INT: return xprintf("%lld", (long long)o->ival);
-  case OBJ_FLOAT: return xprintf("%.17g", o->fval);
+  case OBJ_FLOAT: return py_float_repr(o->fval);
   case OBJ_BOOL: return o->ival ? "True" : "False";
   case OBJ_NONE: return "None";
   case OBJ_STR: return xprintf("'%s'", o->str);

@@ -295,29 +295,10 @@ static Obj *eval_subscript(Ctx *c, Node *e) {
   return obj_value(v);
 }
 
-// Python's repr of a float: the shortest digits that read back, in scientific notation
-// below 1e-4 or from 1e16 on.
-static const char *py_float_text(double f) {
-  if (isnan(f)) return "nan";
-  if (isinf(f)) return f < 0 ? "-inf" : "inf";
-  char buf[64];
-  int digits = 1;
-  for (; digits < 17; digits++) {
-    snprintf(buf, sizeof buf, "%.*e", digits - 1, f);
-    if (strtod(buf, NULL) == f) break;
-  }
-  snprintf(buf, sizeof buf, "%.*e", digits - 1, f);
-  int exp = atoi(strchr(buf, 'e') + 1);
-  if (exp < -4 || exp >= 16) return xprintf("%s", buf);
-  int decimals = digits - 1 - exp;
-  return xprintf("%.*f", decimals < 1 ? 1 : decimals, f);
-}
-
 // Python's str() of a compile-time value, for f-strings.
 static const char *py_str(Obj *o, Loc loc) {
   switch (o->kind) {
   case OBJ_STR: return o->str;
-  case OBJ_FLOAT: return py_float_text(o->fval);
   case OBJ_DTYPE: return o->ival == TY_PTR ? obj_repr(o) : scalar_name((Scalar)o->ival);
   case OBJ_VALUE: diag_fatal(loc, "an f-string can hold compile-time values only, not a run-time %s", type_name(o->val->ty));
   default: return obj_repr(o);
