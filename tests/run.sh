@@ -41,14 +41,21 @@ if command -v python3 >/dev/null 2>&1; then
   else
     bad "parse agreement" "$tmp/agree.log"
   fi
+  # compile-time arithmetic as Python evaluates it (tests/constexpr_check.py)
+  if python3 tests/constexpr_check.py "$TL2CU" --seed 1 --count 300 >"$tmp/constexpr.log" 2>&1; then
+    ok "$(tail -1 "$tmp/constexpr.log")"
+  else
+    bad "constexpr arithmetic" "$tmp/constexpr.log"
+  fi
   # the differential fuzzer's kernels (docs/FUZZING.md's command): all translated, and the
   # mismatches explained in tests/fuzz/known.json still generated as they were replayed
-  python3 tests/fuzz/gen.py --seed 1 --count 2300 --per-file 25 --out "$tmp/fuzz" --structured-from 2000 >/dev/null
+  python3 tests/fuzz/gen.py --seed 1 --count 2900 --per-file 25 --out "$tmp/fuzz" --structured-from 2000 \
+    --tuples-from 2300 --helpers-from 2600 >/dev/null
   fuzz_ok=1
   for py in "$tmp"/fuzz/batch_*.py; do
     "$TL2CU" --format=none -o "$tmp/fuzz.cu" "$py" >/dev/null 2>>"$tmp/fuzz.log" || { fuzz_ok=0; echo "in $py" >>"$tmp/fuzz.log"; }
   done
-  if [ $fuzz_ok = 1 ]; then ok "fuzz generator: 2,300 kernels (seed 1) translated"; else bad "fuzz kernels translated" "$tmp/fuzz.log"; fi
+  if [ $fuzz_ok = 1 ]; then ok "fuzz generator: 2,900 kernels (seed 1) translated"; else bad "fuzz kernels translated" "$tmp/fuzz.log"; fi
   if python3 tests/fuzz/known.py --check "$tmp/fuzz" >"$tmp/known.log" 2>&1; then ok "$(tail -1 "$tmp/known.log")"
   else bad "explained fuzz mismatches" "$tmp/known.log"; fi
 fi

@@ -195,6 +195,22 @@ static bool same_dtype(const Obj *a, const Obj *b) {  // (a pointer's element ty
   return a->kind == OBJ_DTYPE && b->kind == OBJ_DTYPE && a->ival == b->ival && (a->ival != TY_PTR || a->fval == b->fval);
 }
 
+// Python's % and // of floats (CPython's float_divmod): the remainder takes the
+// divisor's sign (a zero one too), and the quotient is exact where floor(x / y) rounds
+// (0.5 // 0.1 is 4.0, not 5.0).
+static double py_float_mod(double x, double y) {
+  double m = fmod(x, y);
+  return m != 0 ? ((y < 0) != (m < 0) ? m + y : m) : copysign(0.0, y);
+}
+
+static double py_float_floordiv(double x, double y) {
+  double m = fmod(x, y), q = (x - m) / y;
+  if (m != 0 && (y < 0) != (m < 0)) q -= 1.0;
+  if (q == 0) return copysign(0.0, x / y);
+  double f = floor(q);
+  return q - f > 0.5 ? f + 1.0 : f;
+}
+
 static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
   if (op == OP_IS || op == OP_ISNOT) {
     bool same = a->kind == b->kind && (a->kind == OBJ_NONE || (obj_is_const_number(a) && num(a) == num(b)) ||
@@ -233,13 +249,15 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
     return obj_float(x / y);
   case OP_FLOORDIV:
     if (y == 0) diag_fatal(loc, "division by zero");
-    if (isf) return obj_float(floor(x / y));
+    if (isf) return obj_float(py_float_floordiv(x, y));
     return j == -1 ? checked_int(OP_SUB, 0, i, loc) : obj_int(py_floordiv(i, j));  // INT64_MIN // -1 overflows
   case OP_MOD:
     if (y == 0) diag_fatal(loc, "modulo by zero");
-    return isf ? obj_float(x - floor(x / y) * y) : obj_int(j == -1 ? 0 : py_mod(i, j));  // INT64_MIN % -1 traps in C
+    return isf ? obj_float(py_float_mod(x, y)) : obj_int(j == -1 ? 0 : py_mod(i, j));  // INT64_MIN % -1 traps in C
   case OP_POW:
     if (!isf && j >= 0) return const_pow(i, j, loc);
+    if (x == 0 && y < 0) diag_fatal(loc, "0.0 cannot be raised to a negative power");
+    if (x < 0 && y != floor(y)) diag_fatal(loc, "a negative number to a fractional power is complex in Python");
     return obj_float(pow(x, y));
   case OP_LSHIFT: case OP_RSHIFT: case OP_AND: case OP_OR: case OP_XOR:
     if (isf) diag_fatal(loc, "'%s' needs integers", op_text(op));
