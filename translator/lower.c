@@ -271,10 +271,33 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
   diag_fatal(loc, "unsupported operator '%s' on compile-time values", op_text(op));
 }
 
+// Triton's debug mode checks integer +, - and * (and unary -) of fewer than 64 bits
+// (semantic.py binary_op_sanitize_overflow_impl, on the operators' own add, sub, mul):
+// both operands in the result's type, widened to int64 as their signedness says, the
+// operation done there, and a device_assert that the result lies in the type's range.
+static void check_overflow(Ctx *c, Op op, Obj *a, Obj *b, Scalar t, Loc loc) {
+  if (!scalar_is_int(t) || scalar_bits(t) >= 64) return;
+  Value *x = sem_cast(c, sem_to_value(c, a, loc), t, loc), *y = sem_cast(c, sem_to_value(c, b, loc), t, loc);
+  Obj *wide = sem_binary(c, op, obj_value(sem_cast(c, x, TY_I64, loc)), obj_value(sem_cast(c, y, TY_I64, loc)), loc);
+  int bits = scalar_bits(t);
+  int64_t lo = scalar_is_signed(t) && t != TY_I1 ? -((int64_t)1 << (bits - 1)) : 0;
+  int64_t hi = scalar_is_signed(t) && t != TY_I1 ? ((int64_t)1 << (bits - 1)) - 1 : (int64_t)(((uint64_t)1 << bits) - 1);
+  Obj *in_range = sem_binary(c, OP_AND, sem_binary(c, OP_LE, wide, obj_value(sem_const(c, obj_int(hi), TY_I64, loc)), loc),
+                             sem_binary(c, OP_GE, wide, obj_value(sem_const(c, obj_int(lo), TY_I64, loc)), loc), loc);
+  const char *name = op == OP_ADD ? "add" : op == OP_SUB ? "sub" : "mul";
+  sem_assert(c, in_range, NULL, xprintf("int%d overflow detected for operation %s", bits, name), loc);
+}
+
 Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) {
   if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, loc);
   if (op == OP_IS || op == OP_ISNOT) return obj_bool((op == OP_IS) == (a == b));
-  return sem_binary(c, op, a, b, loc);
+  Obj *r = sem_binary(c, op, a, b, loc);
+  if (debug_mode(c) && (op == OP_ADD || op == OP_SUB || op == OP_MUL) && r->kind == OBJ_VALUE) {
+    if (r->val->ty.kind != TY_PTR) check_overflow(c, op, a, b, r->val->ty.kind, loc);
+    else if (op == OP_SUB && b->kind == OBJ_VALUE && b->val->ty.kind != TY_PTR)  // p - k: Triton adds -k, checked
+      check_overflow(c, OP_SUB, obj_int(0), b, b->val->ty.kind, loc);
+  }
+  return r;
 }
 
 // ---------------------------------------------------------------- expressions
@@ -440,7 +463,11 @@ Obj *eval(Ctx *c, Node *e) {
   }
   case ND_UNARY: {
     Obj *a = eval(c, e->a);
-    if (a->kind == OBJ_VALUE) return sem_unary(c, e->op, a, e->loc);
+    if (a->kind == OBJ_VALUE) {
+      if (e->op == OP_NEG && debug_mode(c) && a->val->ty.kind != TY_PTR)  // Triton's minus is sub(0, x), checked
+        check_overflow(c, OP_SUB, obj_int(0), a, a->val->ty.kind, e->loc);
+      return sem_unary(c, e->op, a, e->loc);
+    }
     if (!obj_is_const_number(a)) diag_fatal(e->loc, "bad operand for unary '%s': %s", op_text(e->op), obj_kind_name(a));
     if (e->op == OP_POS) return a;
     if (e->op == OP_NEG) return a->kind == OBJ_FLOAT ? obj_float(-a->fval) : checked_int(OP_SUB, 0, a->ival, e->loc);

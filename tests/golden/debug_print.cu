@@ -257,12 +257,16 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
   // L60: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
+    if (!(((((int64_t)x[_k] + 1LL) <= 2147483647LL) && (((int64_t)x[_k] + 1LL) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation add", "debug_print.py", 60, "unknown");
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
     if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
   }
 }
 
-// unchecked: num_warps=4
-__global__ void __launch_bounds__(128) unchecked(int32_t *x_ptr, int32_t n) {
+// overflow: num_warps=4
+__global__ void __launch_bounds__(128) overflow(int32_t *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   // L66: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
@@ -277,7 +281,38 @@ __global__ void __launch_bounds__(128) unchecked(int32_t *x_ptr, int32_t n) {
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
   }
-  // L70: tl.store(x_ptr + offs, x + 1, mask=offs < n)
+  // L68: tl.store(x_ptr + offs, x * 1000000 - n, mask=offs < n)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (!(((((int64_t)x[_k] * 1000000LL) <= 2147483647LL) && (((int64_t)x[_k] * 1000000LL) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation mul", "debug_print.py", 68, "unknown");
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (!(((((int64_t)tl2cu_mul(x[_k], 1000000) - (int64_t)n) <= 2147483647LL) && (((int64_t)tl2cu_mul(x[_k], 1000000) - (int64_t)n) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation sub", "debug_print.py", 68, "unknown");
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_sub(tl2cu_mul(x[_k], 1000000), n);
+  }
+}
+
+// unchecked: num_warps=4
+__global__ void __launch_bounds__(128) unchecked(int32_t *x_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L74: offs = tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L75: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+  int32_t x[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
+  }
+  // L78: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
@@ -313,6 +348,12 @@ extern "C" cudaError_t print_2d_grid(cudaStream_t _stream, unsigned _gx, unsigne
 extern "C" cudaError_t checked_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   tl2cu_kernels::checked<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t overflow_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::overflow<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 

@@ -3,7 +3,7 @@
 # Triton's), and assertions checked only in debug mode (@triton.jit(debug=True) here;
 # tl2cu --debug for every kernel).
 # tl2cu: -s 'print_scalars:*i32,i32' -s 'print_block:*i32,*fp32,i32' -s 'print_dtypes:*i8,*u8,*i64,*fp16,*bf16,*fp64'
-# tl2cu: -s 'print_2d:*i32' -s 'checked:*i32,i32' -s 'unchecked:*i32,i32'
+# tl2cu: -s 'print_2d:*i32' -s 'checked:*i32,i32' -s 'unchecked:*i32,i32' -s 'overflow:*i32,i32'
 import triton
 import triton.language as tl
 
@@ -58,6 +58,14 @@ def checked(x_ptr, n):
     tl.device_assert(x < 100, "x is too large", mask=offs < n)
     assert tl.sum(x, axis=0) >= 0, "the sum is negative"
     tl.store(x_ptr + offs, x + 1, mask=offs < n)
+
+
+@triton.jit(debug=True)
+def overflow(x_ptr, n):
+    # debug mode also checks integer + - * for overflow, in int64 (Triton's sanitize_overflow)
+    offs = tl.arange(0, 128)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+    tl.store(x_ptr + offs, x * 1000000 - n, mask=offs < n)
 
 
 @triton.jit

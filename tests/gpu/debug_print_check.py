@@ -24,6 +24,8 @@ CASES = {  # name -> (grid, inputs)
     "checked_ok": 1,
     "checked_fails": 1,
     "unchecked_fails": 1,
+    "overflow_ok": 1,
+    "overflow_fails": 1,
 }
 
 
@@ -43,6 +45,11 @@ def inputs(case):
                 r.to(torch.float64) * 12345.678901 + 1e-9], []  # (fp64 printed through fp32 showed: 12345.678711)
     if case == "print_2d":
         return [(torch.arange(64, dtype=torch.int32, device=dev) * 7919) % 1000], []
+    if case.startswith("overflow"):  # x * 1000000 - n in int32: 2147 is the largest x that fits
+        x = torch.arange(128, dtype=torch.int32, device=dev) % 2000
+        if case == "overflow_fails":
+            x[7] = 2148
+        return [x], [100]
     x = torch.arange(128, dtype=torch.int32, device=dev) % 90
     if case != "checked_ok":
         x[5] = 150  # fails x < 100 ...
@@ -51,7 +58,7 @@ def inputs(case):
 
 
 def kernel_of(case):
-    return case.split("_")[0] if case.split("_")[0] in ("checked", "unchecked") else case
+    return case.split("_")[0] if case.split("_")[0] in ("checked", "unchecked", "overflow") else case
 
 
 def child(tool, case):
@@ -73,7 +80,7 @@ def child(tool, case):
             print(f"LAUNCH-ERROR {err}")
     try:
         torch.cuda.synchronize()
-        if name in ("checked", "unchecked"):
+        if name in ("checked", "unchecked", "overflow"):
             print("RESULT", tensors[0].tolist())
     except RuntimeError as e:
         print("SYNC-ERROR", "device-side assert" in str(e) or "assert" in str(e).lower())
@@ -115,7 +122,7 @@ def main():
             ref_result = [l for l in ref.splitlines() if l.startswith(("RESULT", "SYNC-ERROR"))]
             got_result = [l for l in got.splitlines() if l.startswith(("RESULT", "SYNC-ERROR"))]
             same = ref_asserts == got_asserts and ref_result == got_result and ref_result
-            expect_fail = case == "checked_fails"
+            expect_fail = case in ("checked_fails", "overflow_fails")
             same = same and (bool(got_asserts) == expect_fail)
             tally.case(same, f"{case}: assertions {got_asserts[:2]} (Triton {ref_asserts[:2]}); "
                              f"outcome {[r[:40] for r in got_result]} (Triton {[r[:40] for r in ref_result]})")
