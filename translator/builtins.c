@@ -971,6 +971,19 @@ static _Noreturn void unknown_tl_name(const char *q, Loc loc) {
   diag_fatal(loc, "unknown function '%s'%s", q, close ? xprintf("; did you mean '%s'?", close) : "");
 }
 
+const char *builtin_member(const char *module, const char *name) {
+  if (!strcmp(module, "tl.math")) {
+    for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++)
+      if (!strcmp(name, math_functions[i])) return xprintf("tl.%s", name);
+    return libdevice_has(name) ? xprintf("libdevice.%s", name) : NULL;  // Triton 2.x's tl.math held libdevice
+  }
+  if (!strcmp(module, "tl.random")) {
+    for (size_t i = 0; i < sizeof random_functions / sizeof random_functions[0]; i++)
+      if (!strcmp(name, random_functions[i])) return xprintf("tl.%s", name);
+  }
+  return NULL;
+}
+
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   (void)c;
   const char *m = module->str;
@@ -989,19 +1002,18 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!strcmp(m, "tl") && !strcmp(name, "extra")) return obj_module("tl.extra");
     if (!strcmp(m, "tl") && !strcmp(name, "random")) return obj_module("tl.random");
     if (!strcmp(m, "tl.math")) {
-      bool ok = false;
-      for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++) ok |= !strcmp(name, math_functions[i]);
-      if (!ok && libdevice_has(name)) return obj_builtin(xprintf("libdevice.%s", name));  // Triton 2.x's tl.math held libdevice
-      if (!ok) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
+      const char *member = builtin_member(m, name);
+      if (!member) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
+      return obj_builtin(member);
     }
     const char *q = xprintf("tl.%s", name);
     if (!find(q)) unknown_tl_name(q, loc);
     return obj_builtin(q);
   }
   if (!strcmp(m, "tl.random")) {
-    for (size_t i = 0; i < sizeof random_functions / sizeof random_functions[0]; i++)
-      if (!strcmp(name, random_functions[i])) return obj_builtin(xprintf("tl.%s", name));
-    diag_fatal(loc, "unknown function 'tl.random.%s'", name);
+    const char *member = builtin_member(m, name);
+    if (!member) diag_fatal(loc, "unknown function 'tl.random.%s'", name);
+    return obj_builtin(member);
   }
   if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return obj_module("tl.extra.cuda");
   if ((!strcmp(m, "tl.extra") || !strcmp(m, "tl.extra.cuda")) && !strcmp(name, "libdevice")) return obj_module("libdevice");

@@ -137,6 +137,7 @@ static const char *known_module(const char *dotted) {
       {"triton", "triton"},
       {"triton.language", "tl"},
       {"triton.language.math", "tl.math"},
+      {"triton.language.random", "tl.random"},
       {"triton.language.extra.libdevice", "libdevice"},
       {"triton.language.extra.cuda.libdevice", "libdevice"},
       {"triton.language.extra.cuda", "tl.extra.cuda"},
@@ -189,6 +190,8 @@ static void collect_import(Module *m, const char *text) {
       m->globals = bind(m->globals, alias, obj_builtin(xprintf("libdevice.%s", name)));
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
       m->globals = bind(m->globals, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
+    } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
+      m->globals = bind(m->globals, alias, obj_builtin(builtin_member(from_known, name)));
     }
   }
 }

@@ -767,6 +767,8 @@ bool builtin_exists(const char *qualified);
 Obj *builtin_call(Ctx *c, const char *qualified, Node *call, Obj **args, int nargs,
                   Node **kwnodes, Obj **kwargs, int nkw);
 Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc);
+// The builtin a member of tl.math or tl.random is ("tl.rsqrt", "libdevice.tanh"), or NULL.
+const char *builtin_member(const char *module, const char *name);
 
 // ---------------------------------------------------------------- random.c
 // tl.rand & co., Triton's Philox generator (random.py), built from semantic.c's
