@@ -16,9 +16,19 @@ def library(name):
     build = os.environ.get("TL2CU_GPU_BUILD", os.path.join(ROOT, "build", "gpu"))
     runtime = os.environ.get("TL2CU_RUNTIME", os.path.join(ROOT, "runtime"))
     lib_path = os.path.join(build, f"lib{name}.so")
-    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
-                    os.path.join(build, f"{name}.cu"), "-o", lib_path], check=True)
+    source = os.path.join(build, f"{name}.cu")
+    if not up_to_date(lib_path, [source, os.path.join(runtime, "tl2cu.cuh")]):
+        subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
+                        source, "-o", lib_path], check=True)
     return ctypes.CDLL(lib_path)
+
+
+def up_to_date(target, sources):
+    """Whether TARGET is newer than every source, so that run_all.sh's parallel build of
+    build/gpu/*.cu is not repeated one at a time by each check."""
+    if not os.path.exists(target):
+        return False
+    return all(os.path.getmtime(target) >= os.path.getmtime(s) for s in sources if os.path.exists(s))
 
 
 def golden_module(name):
