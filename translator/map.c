@@ -45,6 +45,21 @@ static const char *refused_in_body(Stmt *s) {
   return NULL;
 }
 
+// pack > 1 where tl2cu's grouping of a thread's elements is Triton's: 1-D blocks of at
+// least pack elements a thread (measured on the H200, docs/NOTES.md 50). Triton's own
+// compilation fails when a thread holds fewer (a block of 128 or less with 4 warps); on
+// 2-D blocks it grouped other elements than tl2cu's layout puts together.
+static void refuse_unmodelled_pack(Ctx *c, Shape shape, int pack, Loc loc) {
+  if (pack == 1 || !shape.rank) return;
+  int64_t threads = (int64_t)c->k->num_warps * 32;
+  if (shape.rank > 1)
+    diag_fatal(loc, "tl.map_elementwise with pack=%d over a %d-D block (%s) is not supported by tl2cu: which elements "
+                    "Triton groups follows its layout (README, \"Not yet\")", pack, shape.rank, shape_text(shape));
+  if (shape_numel(shape) < threads * pack)
+    diag_fatal(loc, "tl.map_elementwise with pack=%d over %s: a thread of the %lld holds fewer than %d elements, which "
+                    "Triton fails to compile", pack, shape_text(shape), (long long)threads, pack);
+}
+
 // The results scalar_fn returned (r: a scalar or a tuple), as values, checked against pack.
 static Vec returned_values(Ctx *c, Func *f, Obj *r, int pack, Loc loc) {
   Vec out = {0};
@@ -107,6 +122,7 @@ Obj *map_elementwise(Ctx *c, Node *call, Obj **a) {
   fn->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("map_%s", f->name)));
   Obj *r = lower_scalar_fn(c, f, types, np, call, fn);
   Vec results = returned_values(c, f, r, pack, loc);
+  refuse_unmodelled_pack(c, shape, pack, loc);  // (after Triton's front-end checks)
   const char *refused = refused_in_body(fn->body);
   if (refused) diag_fatal(loc, "tl.map_elementwise: '%s' has %s: not supported by tl2cu", f->name, refused);
   fn->n = results.len;

@@ -739,6 +739,10 @@ class KernelGen:
             body = parts + ["return r0, r1"]
             params = "a0, a1, b0, b1"
             call = f"tl.map_elementwise({name}, {a.expr}, {b.expr}, pack=2)[0]"
+            if self.two_d or self.block < 2 * 128:
+                # pack > 1 only where tl2cu takes it (1-D, two elements a thread at least;
+                # Triton fails below that): the same function mapped over four operands
+                call = f"tl.map_elementwise({name}, {a.expr}, {a.expr}, {b.expr}, {b.expr})[0]"
         else:
             body = [f"if {cond}:", f"    return {self.returned(then, ty)}", f"return {self.returned(other, ty)}"]
             params, call = "a, b", f"tl.map_elementwise({name}, {a.expr}, {b.expr})"

@@ -362,7 +362,7 @@ __global__ void __launch_bounds__(128) pairs(float *x_ptr, float *swapped_ptr, f
   for (int _k = 0; _k < 8; ++_k) {
     x[_k] = x_ptr[offs[_k]];
   }
-  // L78: swapped, diff = tl.map_elementwise(swap_pair, x, 2.0, pack=2)
+  // L78: swapped, diff = tl.map_elementwise(swap_pair, x, tl.full((BLOCK,), 2.0, tl.float32), pack=2)
   float swapped[8];  // [1024] fp32
   float diff[8];  // [1024] fp32
   {  // tl.map_elementwise: 2 elements a call, a thread's elements in that order
@@ -387,7 +387,7 @@ __global__ void __launch_bounds__(128) pairs(float *x_ptr, float *swapped_ptr, f
   for (int _k = 0; _k < 8; ++_k) {
     diff_ptr[offs[_k]] = diff[_k];
   }
-  // L81: scaled, rev = tl.map_elementwise(scale_four, x, 3.0, pack=4)
+  // L81: scaled, rev = tl.map_elementwise(scale_four, x, tl.full((BLOCK,), 3.0, tl.float32), pack=4)
   float scaled[8];  // [1024] fp32
   float rev[8];  // [1024] fp32
   {  // tl.map_elementwise: 4 elements a call, a thread's elements in that order
@@ -431,7 +431,7 @@ __global__ void __launch_bounds__(128) pairs_aligned(float *x_ptr, float *swappe
     const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
     for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L78: swapped, diff = tl.map_elementwise(swap_pair, x, 2.0, pack=2)
+  // L78: swapped, diff = tl.map_elementwise(swap_pair, x, tl.full((BLOCK,), 2.0, tl.float32), pack=2)
   float swapped[8];  // [1024] fp32
   float diff[8];  // [1024] fp32
   {  // tl.map_elementwise: 2 elements a call, a thread's elements in that order
@@ -470,7 +470,7 @@ __global__ void __launch_bounds__(128) pairs_aligned(float *x_ptr, float *swappe
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)(diff_ptr + offs[_k]) = _t;
   }
-  // L81: scaled, rev = tl.map_elementwise(scale_four, x, 3.0, pack=4)
+  // L81: scaled, rev = tl.map_elementwise(scale_four, x, tl.full((BLOCK,), 3.0, tl.float32), pack=4)
   float scaled[8];  // [1024] fp32
   float rev[8];  // [1024] fp32
   {  // tl.map_elementwise: 4 elements a call, a thread's elements in that order

@@ -75,9 +75,9 @@ def scale_four(a0, a1, a2, a3, s0, s1, s2, s3):
 def pairs(x_ptr, swapped_ptr, diff_ptr, scaled_ptr, reversed_ptr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
-    swapped, diff = tl.map_elementwise(swap_pair, x, 2.0, pack=2)
+    swapped, diff = tl.map_elementwise(swap_pair, x, tl.full((BLOCK,), 2.0, tl.float32), pack=2)
     tl.store(swapped_ptr + offs, swapped)
     tl.store(diff_ptr + offs, diff)
-    scaled, rev = tl.map_elementwise(scale_four, x, 3.0, pack=4)
+    scaled, rev = tl.map_elementwise(scale_four, x, tl.full((BLOCK,), 3.0, tl.float32), pack=4)
     tl.store(scaled_ptr + offs, scaled)
     tl.store(reversed_ptr + offs, rev)

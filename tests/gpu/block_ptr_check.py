@@ -76,6 +76,51 @@ def run_host(tally, lib, mod, name, label, grid, make, triton_args, tl2cu_args, 
     gpulib.same_bits(tally, f"{name} {label}", [ref[i] for i in outputs], [got[i] for i in outputs], err)
 
 
+def td_atomics_model(start, v, w, M, N, P):
+    """The matrices after every program's tile reduction: each tile clipped to the matrix
+    (rows pid * BM / 2 - 3 on, columns N - BN - 4 + pid on); order-free, so exact."""
+    fa, ia, imax, ux = start.double(), start.long(), start.long(), start.long() & 0xFFFFFFFF
+    for pid in range(P):
+        r0, c0 = pid * (BM // 2) - 3, N - BN - 4 + pid
+        rows, cols = slice(max(r0, 0), min(r0 + BM, M)), slice(max(c0, 0), min(c0 + BN, N))
+        tile = (slice(rows.start - r0, rows.stop - r0), slice(cols.start - c0, cols.stop - c0))
+        vt, wt = v[pid * BM * BN:(pid + 1) * BM * BN].view(BM, BN), w[pid * BM * BN:(pid + 1) * BM * BN].view(BM, BN)
+        fa[rows, cols] += vt[tile].double()
+        ia[rows, cols] += wt[tile].long()
+        imax[rows, cols] = torch.maximum(imax[rows, cols], wt[tile].long())
+        ux[rows, cols] ^= wt[tile].long() & 0xFFFFFFFF
+    wrap = lambda x: ((x + 2**31) % 2**32 - 2**31).int()
+    return [fa.float(), wrap(ia), imax.int(), wrap(ux).view(torch.uint32)]
+
+
+def td_atomics(tally, lib, mod, g):
+    """TMA reductions through descriptors (desc.atomic_add, _max, _xor), one matrix each:
+    tl2cu against the model, then Triton against it. Last in the check: Triton's own run
+    failed on the H200 (an illegal instruction, fourteenth session), which spoils the CUDA
+    context for what follows; that is reported, not counted against tl2cu."""
+    M, N, P = 24, 44, 5  # rows of 176 bytes (16-byte multiples); tiles overlap and leave the matrix
+    v = torch.randint(-8, 8, (P * BM * BN,), generator=g, device="cuda").float()
+    w = torch.randint(-2**31, 2**31 - 1, (P * BM * BN,), generator=g, device="cuda", dtype=torch.int32)
+    start = torch.arange(M * N, device="cuda", dtype=torch.int32).reshape(M, N) * 7919 - 100000
+
+    def make_atomics():
+        return [start.float(), start.clone(), start.clone(), start.clone().view(torch.uint32), v.clone(), w.clone()]
+
+    model = td_atomics_model(start.cpu(), v.cpu(), w.cpu(), M, N, P)
+    got = make_atomics()
+    err = gpulib.launch(lib, "td_atomics", P, got, (M, N))
+    gpulib.same_bits(tally, f"td_atomics {M}x{N}, {P} overlapping tiles: tl2cu against the model",
+                     [t.cuda() for t in model], got[:4], err)
+    ref = make_atomics()
+    try:
+        getattr(mod, "td_atomics")[(P,)](*ref, M, N, **META)
+        torch.cuda.synchronize()
+    except Exception as e:  # noqa: BLE001 - Triton's failure is a finding about Triton
+        print(f"[INFO] td_atomics: Triton's own run failed: {type(e).__name__}: {str(e).splitlines()[0]}")
+        return
+    gpulib.same_bits(tally, "td_atomics: Triton against the model", [t.cuda() for t in model], ref[:4], 0)
+
+
 def main():
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
     lib = gpulib.library("block_ptr")
@@ -125,20 +170,6 @@ def main():
     run(tally, lib, mod, "td_nan", f"{M}x{N} from row -3", cdiv(M, BM), [rand(M, ld)],
         [poison((cdiv(M, BM) * BM * BN,), torch.float32)], (M, N, ld))
 
-    # TMA reductions through descriptors (desc.atomic_add, _max, _xor), one matrix each:
-    # the final contents do not depend on the order of the atomics, so they compare bit for bit
-    M, N, P = 24, 44, 5  # rows of 176 bytes (16-byte multiples); tiles overlap and leave the matrix
-    v = torch.randint(-8, 8, (P * BM * BN,), generator=g, device="cuda").float()
-    w = torch.randint(-2**31, 2**31 - 1, (P * BM * BN,), generator=g, device="cuda", dtype=torch.int32)
-    start = torch.arange(M * N, device="cuda", dtype=torch.int32).reshape(M, N) * 7919 - 100000
-
-    def make_atomics():
-        return [start.float(), start.clone(), start.clone(), start.clone().view(torch.uint32), v.clone(), w.clone()]
-
-    ref, got, err = gpulib.both(lib, mod, "td_atomics", P, make_atomics, (M, N), META)
-    gpulib.same_bits(tally, f"td_atomics {M}x{N}, {P} overlapping tiles", ref[:4], got[:4], err)
-    tally.case(not torch.equal(ref[1], start), "td_atomics: Triton's reductions changed the matrix")
-
     # descriptors made on the host (TensorDescriptor arguments; tl2cu: tl2cu_tensordesc)
     for M, N in ((37, 72), (16, 32), (5, 8)):
         x, y_ld = rand(M, N + 4), cdiv(N, 8) * 8 + 8  # row strides of 16-byte multiples
@@ -163,6 +194,7 @@ def main():
     err = launcher(None, 1, 1, 1, ctypes.c_void_p(out.data_ptr()), bad, ctypes.c_int32(0), ctypes.c_float(1.0))
     torch.cuda.synchronize()
     tally.case(err == 1 and bool((out == -7).all()), f"td_host_rows: a misaligned descriptor is refused (err={err})")
+    td_atomics(tally, lib, mod, g)
     tally.finish()
 
 

@@ -45,15 +45,22 @@ def bits(x):
 
 
 def launch(lib, name, grid, tensors, scalars=()):
-    """Calls NAME_grid(stream, grid, 1, 1, pointers..., int32 scalars...) and synchronizes."""
+    """Calls NAME_grid(stream, grid, 1, 1, pointers..., scalars...) and synchronizes: a Python
+    float is passed as a C float (an fp32 parameter), an int as int32, a ctypes value as itself."""
     import torch
     launcher = getattr(lib, name + "_grid")
     launcher.restype = ctypes.c_int
     stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
     err = launcher(stream, grid, 1, 1, *[ctypes.c_void_p(t.data_ptr()) for t in tensors],
-                   *[ctypes.c_int32(v) for v in scalars])
+                   *[c_scalar(v) for v in scalars])
     torch.cuda.synchronize()
     return err
+
+
+def c_scalar(v):
+    if isinstance(v, ctypes._SimpleCData):
+        return v
+    return ctypes.c_float(v) if isinstance(v, float) else ctypes.c_int32(v)
 
 
 def both(lib, mod, name, grid, make, scalars=(), meta=None):

@@ -84,7 +84,7 @@ def main():
         try:
             case(lib, mod, tally)
         except Exception as e:  # (Triton may refuse a construct: reported, not hidden)
-            tally.case(False, f"{case.__name__}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+            tally.case(False, f"{case.__name__}: {type(e).__name__}: {' / '.join(str(e).splitlines()[-3:]) if str(e) else ''}")
     tally.finish()
 
 
