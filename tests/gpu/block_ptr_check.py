@@ -83,6 +83,8 @@ def td_atomics_model(start, v, w, M, N, P):
     for pid in range(P):
         r0, c0 = pid * (BM // 2) - 3, N - BN - 4 + pid
         rows, cols = slice(max(r0, 0), min(r0 + BM, M)), slice(max(c0, 0), min(c0 + BN, N))
+        if rows.start >= rows.stop or cols.start >= cols.stop:
+            continue  # a tile wholly outside the matrix writes nothing
         tile = (slice(rows.start - r0, rows.stop - r0), slice(cols.start - c0, cols.stop - c0))
         vt, wt = v[pid * BM * BN:(pid + 1) * BM * BN].view(BM, BN), w[pid * BM * BN:(pid + 1) * BM * BN].view(BM, BN)
         fa[rows, cols] += vt[tile].double()

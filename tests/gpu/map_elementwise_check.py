@@ -79,8 +79,10 @@ def pairs(lib, mod, tally):
     scaled = x * 3 + 1
     rev = x.view(-1, 4).flip(1).flatten()
     gpulib.check(tally, "pairs (pack=2 and pack=4: which elements are grouped)", ref, got, err)
+    # scaled: Triton fuses a0 * s0 + 1.0 into one rounding, so near its zeros (x near -1/3)
+    # only an absolute tolerance holds (the first run used allclose's 1e-8 and failed there)
     tally.case(torch.equal(ref[1], swapped) and torch.equal(ref[2], diff) and torch.equal(ref[4], rev) and
-               torch.allclose(ref[3], scaled), "pairs: Triton groups contiguous elements (the model)" +
+               torch.allclose(ref[3], scaled, rtol=1e-6, atol=1e-5), "pairs: Triton groups contiguous elements (the model)" +
                gpulib.differences([swapped, diff, rev], [ref[1], ref[2], ref[4]]))
 
 
