@@ -699,7 +699,9 @@ class KernelGen:
             self.pool, self.scalars = saved_pool, saved_scalars
 
     def returned(self, v, ty):
-        """v as a value of type ty (Triton wants one return type on every path)."""
+        """v as a value of type ty (Triton wants one return type on every path); a float made
+        an integer tags v (round 23: untagged such casts in map functions differed)."""
+        v.tags |= narrowing(v.ty, ty)
         return v.expr if v.ty == ty else f"({v.expr}).to({TL[ty]})"
 
     def out_returning_helper(self):
