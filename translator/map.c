@@ -7,16 +7,14 @@
 // (lower.c trace_returning_if).
 //
 // The function is emitted as a __device__ function (the Combine of a reduction, emitted by
-// emit.c) and called for each group of `pack` consecutive elements of a thread, as Triton's
-// lowering hands them to its region (a group's elements in the thread's register order, as
-// inline asm's groups: asm.c); the last group is padded with zeros when a thread holds
-// fewer elements than pack, and the padding's results are dropped.
+// emit.c) and called on each element of a thread. pack > 1 is refused after Triton's own
+// checks of it: Triton groups a thread's elements in its layout's register order.
 //
 // Refused, with an error that names it: a scalar_fn with effects (stores, atomics, prints,
 // assertions, inline asm that is not pure) or that makes blocks, a parameter count other
 // than pack times the operands', results whose count is not a multiple of pack or whose
-// types differ within a result's pack (Triton's ValueError), and a block whose size pack
-// does not divide (Triton's verifier).
+// types differ within a result's pack (Triton's ValueError), a block whose size pack does
+// not divide (Triton's verifier), and pack > 1 (refuse_pack).
 #include "emit.h"
 
 #include <string.h>
@@ -45,19 +43,18 @@ static const char *refused_in_body(Stmt *s) {
   return NULL;
 }
 
-// pack > 1 where tl2cu's grouping of a thread's elements is Triton's: 1-D blocks of at
-// least pack elements a thread (measured on the H200, docs/NOTES.md 50). Triton's own
-// compilation fails when a thread holds fewer (a block of 128 or less with 4 warps); on
-// 2-D blocks it grouped other elements than tl2cu's layout puts together.
-static void refuse_unmodelled_pack(Ctx *c, Shape shape, int pack, Loc loc) {
-  if (pack == 1 || !shape.rank) return;
+// pack > 1 is refused: Triton hands scalar_fn a thread's elements in its layout's register
+// order, and on the H200 that grouping followed Triton's layout (2-D blocks, and a 1-D block
+// of loop-carried values: fuzz k3047), which tl2cu does not model (docs/NOTES.md 50). Where
+// a thread holds fewer elements than pack, Triton itself fails to compile the kernel.
+static void refuse_pack(Ctx *c, Shape shape, int pack, Loc loc) {
+  if (pack == 1) return;
   int64_t threads = (int64_t)c->k->num_warps * 32;
-  if (shape.rank > 1)
-    diag_fatal(loc, "tl.map_elementwise with pack=%d over a %d-D block (%s) is not supported by tl2cu: which elements "
-                    "Triton groups follows its layout (README, \"Not yet\")", pack, shape.rank, shape_text(shape));
-  if (shape_numel(shape) < threads * pack)
+  if (shape.rank && shape_numel(shape) < threads * pack)
     diag_fatal(loc, "tl.map_elementwise with pack=%d over %s: a thread of the %lld holds fewer than %d elements, which "
                     "Triton fails to compile", pack, shape_text(shape), (long long)threads, pack);
+  diag_fatal(loc, "tl.map_elementwise with pack=%d is not supported by tl2cu: which elements Triton groups follows its "
+                  "layout (README, \"Not yet\")", pack);
 }
 
 // The results scalar_fn returned (r: a scalar or a tuple), as values, checked against pack.
@@ -122,7 +119,7 @@ Obj *map_elementwise(Ctx *c, Node *call, Obj **a) {
   fn->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("map_%s", f->name)));
   Obj *r = lower_scalar_fn(c, f, types, np, call, fn);
   Vec results = returned_values(c, f, r, pack, loc);
-  refuse_unmodelled_pack(c, shape, pack, loc);  // (after Triton's front-end checks)
+  refuse_pack(c, shape, pack, loc);  // (after Triton's front-end checks)
   const char *refused = refused_in_body(fn->body);
   if (refused) diag_fatal(loc, "tl.map_elementwise: '%s' has %s: not supported by tl2cu", f->name, refused);
   fn->n = results.len;
@@ -132,7 +129,6 @@ Obj *map_elementwise(Ctx *c, Node *call, Obj **a) {
   // the IR: the call reads its operands through a list of V_ARGs; each result (V_RESULT) reads the call
   Value *callv = sem_new(c, V_MAP, fn->result[0]->ty, shape, loc);
   callv->combine = fn;
-  callv->ival = pack;
   Value **slot = &callv->a;
   for (int i = 0; i < nargs; i++) {
     Value *arg = sem_broadcast_to(c, xs[i], shape, loc);
@@ -145,13 +141,13 @@ Obj *map_elementwise(Ctx *c, Node *call, Obj **a) {
   }
   lower_materialize(c, callv, xprintf("%s_call", f->name));
   Obj *out = obj_new(OBJ_TUPLE);
-  for (int i = 0; i < fn->n / pack; i++) {
-    Value *rv = sem_new(c, V_RESULT, fn->result[i * pack]->ty, shape, loc);
+  for (int i = 0; i < fn->n; i++) {  // (pack is 1: refuse_pack)
+    Value *rv = sem_new(c, V_RESULT, fn->result[i]->ty, shape, loc);
     rv->ival = i;
     rv->a = callv;
     callv->uses++;
     vec_push(&callv->results, rv);
-    vec_push(&out->items, obj_value(lower_materialize(c, rv, fn->n / pack == 1 ? f->name : xprintf("%s_%d", f->name, i))));
+    vec_push(&out->items, obj_value(lower_materialize(c, rv, fn->n == 1 ? f->name : xprintf("%s_%d", f->name, i))));
   }
   return r->kind == OBJ_TUPLE ? out : out->items.items[0];
 }
@@ -163,7 +159,7 @@ static bool live(Value *r) { return !never_read(r); }
 void emit_map(Em *em, Stmt *s) {
   Value *call = s->v;
   Combine *fn = call->combine;
-  int pack = (int)call->ival, nout = call->results.len;
+  int nout = call->results.len;
   int nlive = 0;
   for (int i = 0; i < nout; i++) nlive += live(call->results.items[i]);
   if (!nlive) {
@@ -172,46 +168,34 @@ void emit_map(Em *em, Stmt *s) {
   }
   const Layout *l = call->shape.rank ? call->layout : NULL;
   int64_t per_thread = l ? l->per_thread : 1;
-  int64_t groups = (per_thread + pack - 1) / pack;
   for (int i = 0; i < nout; i++) {
     Value *r = call->results.items[i];
     if (live(r)) line(em, "%s", l ? array_decl(r) : xprintf("%s %s;", ctype(r->ty), r->cname));
   }
-  line(em, "{  // tl.map_elementwise: %s", pack == 1 ? "one element a call"
-                                                     : xprintf("%d elements a call, a thread's elements in that order", pack));
+  line(em, "{  // tl.map_elementwise: one element a call");
   em->indent++;
   emit_call_operands(em, s, l, per_thread);
-  if (groups > 1) {
+  if (per_thread > 1) {
     line(em, "#pragma unroll");
-    line(em, "for (int _g = 0; _g < %lld; ++_g) {", (long long)groups);
+    line(em, "for (int _g = 0; _g < %lld; ++_g) {", (long long)per_thread);
     em->indent++;
   }
-  // element j of the group: its index in the thread's arrays (padding: past per_thread,
-  // when a thread holds fewer elements than pack and so has one group)
-  const char **k = xmalloc(sizeof(char *) * (size_t)pack);
-  for (int j = 0; j < pack; j++)
-    k[j] = groups == 1 ? xprintf("%d", j) : pack == 1 ? "_g" : j ? xprintf("_g * %d + %d", pack, j) : xprintf("_g * %d", pack);
+  const char *k = per_thread == 1 ? "0" : "_g";  // the element's index in the thread's arrays
   Str outs = {0}, ins = {0};
   str_add(&outs, "");
   str_add(&ins, "");
-  for (int i = 0; i < nout; i++) {  // into the result arrays; padding and unused results into temporaries
+  for (int i = 0; i < nout; i++) {  // into the result arrays; unused results into temporaries
     Value *r = call->results.items[i];
-    for (int j = 0; j < pack; j++) {
-      bool real = j < per_thread && live(r);
-      const char *dst = !real ? xprintf("_unused%d_%d", i, j) : l ? xprintf("%s[%s]", r->cname, k[j]) : r->cname;
-      if (!real) line(em, "%s %s;", ctype(r->ty), dst);
-      str_addf(&outs, "%s%s", outs.len ? ", " : "", dst);
-    }
+    const char *dst = !live(r) ? xprintf("_unused%d_0", i) : l ? xprintf("%s[%s]", r->cname, k) : r->cname;
+    if (!live(r)) line(em, "%s %s;", ctype(r->ty), dst);
+    str_addf(&outs, "%s%s", outs.len ? ", " : "", dst);
   }
   int i = 0;
   for (Value *n = call->a; n; n = n->b, i++)
-    for (int j = 0; j < pack; j++) {
-      const char *x = j >= per_thread ? xprintf("(%s)0", ctype(n->ty)) : l ? xprintf("_a%d[%s]", i, k[j]) : xprintf("_a%d", i);
-      str_addf(&ins, "%s%s", ins.len ? ", " : "", x);
-    }
+    str_addf(&ins, "%s%s", ins.len ? ", " : "", l ? xprintf("_a%d[%s]", i, k) : xprintf("_a%d", i));
   if (fn->n == 1) line(em, "%s = %s(%s);", outs.buf, fn->name, ins.buf);  // it returns its one result
   else line(em, "%s(%s, %s);", fn->name, outs.buf, ins.buf);
-  if (groups > 1) {
+  if (per_thread > 1) {
     em->indent--;
     line(em, "}");
   }

@@ -730,7 +730,7 @@ class KernelGen:
         then, other = (self.scalar_body([pa, pb], [("b", b.ty)]) for _ in range(2))
         name = f"{self.name}_map{len(self.helpers)}"
         cond = r.choice(["a > b", "a < b", "a == b", "a != 0"])
-        if r.random() < 0.3:  # pack=2: a pair of a thread's elements (position 0 and 1 may differ)
+        if r.random() < 0.3:  # a function of two pairs (position 0 and 1 may differ)
             parts = []
             for j in range(2):
                 pj = [Val(f"a{j}", a.ty), Val(f"b{j}", b.ty)]
@@ -740,11 +740,8 @@ class KernelGen:
                 then.tags |= t.tags | o.tags
             body = parts + ["return r0, r1"]
             params = "a0, a1, b0, b1"
-            call = f"tl.map_elementwise({name}, {a.expr}, {b.expr}, pack=2)[0]"
-            if self.two_d or self.block < 2 * 128:
-                # pack > 1 only where tl2cu takes it (1-D, two elements a thread at least;
-                # Triton fails below that): the same function mapped over four operands
-                call = f"tl.map_elementwise({name}, {a.expr}, {a.expr}, {b.expr}, {b.expr})[0]"
+            # (mapped over four operands, not with pack=2, which tl2cu refuses: docs/NOTES.md 50)
+            call = f"tl.map_elementwise({name}, {a.expr}, {a.expr}, {b.expr}, {b.expr})[0]"
         else:
             body = [f"if {cond}:", f"    return {self.returned(then, ty)}", f"return {self.returned(other, ty)}"]
             params, call = "a, b", f"tl.map_elementwise({name}, {a.expr}, {b.expr})"

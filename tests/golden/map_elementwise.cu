@@ -4,7 +4,7 @@
 namespace tl2cu_kernels {
 
 static __device__ __forceinline__ float _selu_map_selu_scalar(float x, float alpha) {
-  // L15: if x > 0:
+  // L14: if x > 0:
   float selu_scalar_result;
   if ((x > 0.0f)) {
     selu_scalar_result = x;
@@ -17,26 +17,26 @@ static __device__ __forceinline__ float _selu_map_selu_scalar(float x, float alp
 // selu: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) selu(float *x_ptr, float *y_ptr, float alpha, int32_t n) {
   const int _tid = threadIdx.x;
-  // L22: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L21: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
-  // L23: mask = offs < n
+  // L22: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L24: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L23: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[8];  // [1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L25: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
+  // L24: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
   float selu_scalar[8];  // [1024] fp32
   {  // tl.map_elementwise: one element a call
     float _a0[8];
@@ -59,20 +59,20 @@ __global__ void __launch_bounds__(128) selu(float *x_ptr, float *y_ptr, float al
 // selu: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) selu_aligned(float *x_ptr, float *y_ptr, float alpha, int32_t n) {
   const int _tid = threadIdx.x;
-  // L22: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L21: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
-  // L23: mask = offs < n
+  // L22: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L24: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L23: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 8; _k += 4) {
@@ -81,7 +81,7 @@ __global__ void __launch_bounds__(128) selu_aligned(float *x_ptr, float *y_ptr, 
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L25: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
+  // L24: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
   float selu_scalar[8];  // [1024] fp32
   {  // tl.map_elementwise: one element a call
     float _a0[8];
@@ -109,27 +109,27 @@ __global__ void __launch_bounds__(128) selu_aligned(float *x_ptr, float *y_ptr, 
 }
 
 static __device__ __forceinline__ void _collatz_map_collatz_steps(int32_t &_out0, bool &_out1, int32_t x, int32_t limit) {
-  // L31: while x != 1 and steps < limit:
+  // L30: while x != 1 and steps < limit:
   int32_t x_1 = x;
   int32_t steps = 0;
   for (;;) {
     if (!((x_1 != 1) && (steps < limit))) break;
-    // L32: if x % 2 == 0:
+    // L31: if x % 2 == 0:
     int32_t x_4 = x_1;
     if (((x_1 % 2) == 0)) {
-      // L33: x = x // 2
+      // L32: x = x // 2
       const int32_t x_2 = (x_1 / 2);
-      // L32: if x % 2 == 0:
+      // L31: if x % 2 == 0:
       x_4 = x_2;
     } else {
-      // L35: x = 3 * x + 1
+      // L34: x = 3 * x + 1
       const int32_t x_3 = tl2cu_add(tl2cu_mul(3, x_1), 1);
-      // L32: if x % 2 == 0:
+      // L31: if x % 2 == 0:
       x_4 = x_3;
     }
-    // L36: steps += 1
+    // L35: steps += 1
     const int32_t steps_1 = tl2cu_add(steps, 1);
-    // L31: while x != 1 and steps < limit:
+    // L30: while x != 1 and steps < limit:
     x_1 = x_4;
     steps = steps_1;
   }
@@ -140,20 +140,20 @@ static __device__ __forceinline__ void _collatz_map_collatz_steps(int32_t &_out0
 // collatz: num_warps=4, BLOCK=512
 __global__ void __launch_bounds__(128) collatz(int32_t *x_ptr, int32_t *steps_ptr, bool *done_ptr, int32_t limit) {
   const int _tid = threadIdx.x;
-  // L42: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L41: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
-  // L43: x = tl.load(x_ptr + offs)
+  // L42: x = tl.load(x_ptr + offs)
   int32_t x[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     x[_k] = x_ptr[offs[_k]];
   }
-  // L44: steps, done = tl.map_elementwise(collatz_steps, x, limit)
+  // L43: steps, done = tl.map_elementwise(collatz_steps, x, limit)
   int32_t steps_2[4];  // [512] i32
   bool done[4];  // [512] i1
   {  // tl.map_elementwise: one element a call
@@ -168,12 +168,12 @@ __global__ void __launch_bounds__(128) collatz(int32_t *x_ptr, int32_t *steps_pt
       _collatz_map_collatz_steps(steps_2[_g], done[_g], _a0[_g], _a1[_g]);
     }
   }
-  // L45: tl.store(steps_ptr + offs, steps)
+  // L44: tl.store(steps_ptr + offs, steps)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     steps_ptr[offs[_k]] = steps_2[_k];
   }
-  // L46: tl.store(done_ptr + offs, done)
+  // L45: tl.store(done_ptr + offs, done)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     done_ptr[offs[_k]] = done[_k];
@@ -183,21 +183,21 @@ __global__ void __launch_bounds__(128) collatz(int32_t *x_ptr, int32_t *steps_pt
 // collatz: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) collatz_aligned(int32_t *x_ptr, int32_t *steps_ptr, bool *done_ptr, int32_t limit) {
   const int _tid = threadIdx.x;
-  // L42: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L41: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
-  // L43: x = tl.load(x_ptr + offs)
+  // L42: x = tl.load(x_ptr + offs)
   int32_t x[4];  // [512] i32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
     const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + offs[_k]);
     for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L44: steps, done = tl.map_elementwise(collatz_steps, x, limit)
+  // L43: steps, done = tl.map_elementwise(collatz_steps, x, limit)
   int32_t steps_2[4];  // [512] i32
   bool done[4];  // [512] i1
   {  // tl.map_elementwise: one element a call
@@ -212,7 +212,7 @@ __global__ void __launch_bounds__(128) collatz_aligned(int32_t *x_ptr, int32_t *
       _collatz_map_collatz_steps(steps_2[_g], done[_g], _a0[_g], _a1[_g]);
     }
   }
-  // L45: tl.store(steps_ptr + offs, steps)
+  // L44: tl.store(steps_ptr + offs, steps)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
     tl2cu_vec<int32_t, 4> _t;
@@ -224,7 +224,7 @@ __global__ void __launch_bounds__(128) collatz_aligned(int32_t *x_ptr, int32_t *
     const int _k = _r;
     *(tl2cu_vec<int32_t, 4> *)(steps_ptr + offs[_k]) = _t;
   }
-  // L46: tl.store(done_ptr + offs, done)
+  // L45: tl.store(done_ptr + offs, done)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     done_ptr[offs[_k]] = done[_k];
@@ -232,7 +232,7 @@ __global__ void __launch_bounds__(128) collatz_aligned(int32_t *x_ptr, int32_t *
 }
 
 static __device__ __forceinline__ float _outer_pick_map_nearer(float a, float b) {
-  // L51: if tl.abs(a) < tl.abs(b):
+  // L50: if tl.abs(a) < tl.abs(b):
   float nearer_result;
   if ((tl2cu_abs(a) < tl2cu_abs(b))) {
     nearer_result = a;
@@ -245,21 +245,21 @@ static __device__ __forceinline__ float _outer_pick_map_nearer(float a, float b)
 // outer_pick: num_warps=4, M=32, N=64
 __global__ void __launch_bounds__(128) outer_pick(float *a_ptr, float *b_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  // L58: a = tl.load(a_ptr + tl.arange(0, M))
+  // L57: a = tl.load(a_ptr + tl.arange(0, M))
   float a[16];  // [32] fp32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     a[_k] = a_ptr[(_e >> 6)];
   }
-  // L59: b = tl.load(b_ptr + tl.arange(0, N))
+  // L58: b = tl.load(b_ptr + tl.arange(0, N))
   float b[16];  // [64] fp32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     b[_k] = b_ptr[(_e & 63)];
   }
-  // L60: picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
+  // L59: picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
   float picked[16];  // [32, 64] fp32
   {  // tl.map_elementwise: one element a call
     float _a0[16];
@@ -273,7 +273,7 @@ __global__ void __launch_bounds__(128) outer_pick(float *a_ptr, float *b_ptr, fl
       picked[_g] = _outer_pick_map_nearer(_a0[_g], _a1[_g]);
     }
   }
-  // L61: tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
+  // L60: tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
@@ -284,14 +284,14 @@ __global__ void __launch_bounds__(128) outer_pick(float *a_ptr, float *b_ptr, fl
 // outer_pick: num_warps=4, M=32, N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) outer_pick_aligned(float *a_ptr, float *b_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  // L58: a = tl.load(a_ptr + tl.arange(0, M))
+  // L57: a = tl.load(a_ptr + tl.arange(0, M))
   float a[16];  // [32] fp32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     a[_k] = a_ptr[(_e >> 6)];
   }
-  // L59: b = tl.load(b_ptr + tl.arange(0, N))
+  // L58: b = tl.load(b_ptr + tl.arange(0, N))
   float b[16];  // [64] fp32, held in the layout of [32, 64] (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 4) {
@@ -299,7 +299,7 @@ __global__ void __launch_bounds__(128) outer_pick_aligned(float *a_ptr, float *b
     const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(b_ptr + (_e & 63));
     for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
   }
-  // L60: picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
+  // L59: picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
   float picked[16];  // [32, 64] fp32
   {  // tl.map_elementwise: one element a call
     float _a0[16];
@@ -313,7 +313,7 @@ __global__ void __launch_bounds__(128) outer_pick_aligned(float *a_ptr, float *b
       picked[_g] = _outer_pick_map_nearer(_a0[_g], _a1[_g]);
     }
   }
-  // L61: tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
+  // L60: tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> _t;
@@ -325,189 +325,6 @@ __global__ void __launch_bounds__(128) outer_pick_aligned(float *a_ptr, float *b
     const int _k = _r;
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
-  }
-}
-
-static __device__ __forceinline__ void _pairs_map_swap_pair(float &_out0, float &_out1, float &_out2, float &_out3, float a0, float a1, float s0, float s1) {
-  _out0 = (a1 * s0);
-  _out1 = (a0 * s1);
-  _out2 = (a0 - a1);
-  _out3 = (a1 - a0);
-}
-
-static __device__ __forceinline__ void _pairs_map_scale_four(float &_out0, float &_out1, float &_out2, float &_out3, float &_out4, float &_out5, float &_out6, float &_out7, float a0, float a1, float a2, float a3, float s0, float s1, float s2, float s3) {
-  _out0 = fmaf(a0, s0, 1.0f);
-  _out1 = fmaf(a1, s1, 1.0f);
-  _out2 = fmaf(a2, s2, 1.0f);
-  _out3 = fmaf(a3, s3, 1.0f);
-  _out4 = a3;
-  _out5 = a2;
-  _out6 = a1;
-  _out7 = a0;
-}
-
-// pairs: num_warps=4, BLOCK=1024
-__global__ void __launch_bounds__(128) pairs(float *x_ptr, float *swapped_ptr, float *diff_ptr, float *scaled_ptr, float *reversed_ptr) {
-  const int _tid = threadIdx.x;
-  // L76: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L77: x = tl.load(x_ptr + offs)
-  float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
-  // L78: swapped, diff = tl.map_elementwise(swap_pair, x, tl.full((BLOCK,), 2.0, tl.float32), pack=2)
-  float swapped[8];  // [1024] fp32
-  float diff[8];  // [1024] fp32
-  {  // tl.map_elementwise: 2 elements a call, a thread's elements in that order
-    float _a0[8];
-    float _a1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = 2.0f;
-    }
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      _pairs_map_swap_pair(swapped[_g * 2], swapped[_g * 2 + 1], diff[_g * 2], diff[_g * 2 + 1], _a0[_g * 2], _a0[_g * 2 + 1], _a1[_g * 2], _a1[_g * 2 + 1]);
-    }
-  }
-  // L79: tl.store(swapped_ptr + offs, swapped)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    swapped_ptr[offs[_k]] = swapped[_k];
-  }
-  // L80: tl.store(diff_ptr + offs, diff)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    diff_ptr[offs[_k]] = diff[_k];
-  }
-  // L81: scaled, rev = tl.map_elementwise(scale_four, x, tl.full((BLOCK,), 3.0, tl.float32), pack=4)
-  float scaled[8];  // [1024] fp32
-  float rev[8];  // [1024] fp32
-  {  // tl.map_elementwise: 4 elements a call, a thread's elements in that order
-    float _a0[8];
-    float _a1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = 3.0f;
-    }
-    #pragma unroll
-    for (int _g = 0; _g < 2; ++_g) {
-      _pairs_map_scale_four(scaled[_g * 4], scaled[_g * 4 + 1], scaled[_g * 4 + 2], scaled[_g * 4 + 3], rev[_g * 4], rev[_g * 4 + 1], rev[_g * 4 + 2], rev[_g * 4 + 3], _a0[_g * 4], _a0[_g * 4 + 1], _a0[_g * 4 + 2], _a0[_g * 4 + 3], _a1[_g * 4], _a1[_g * 4 + 1], _a1[_g * 4 + 2], _a1[_g * 4 + 3]);
-    }
-  }
-  // L82: tl.store(scaled_ptr + offs, scaled)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    scaled_ptr[offs[_k]] = scaled[_k];
-  }
-  // L83: tl.store(reversed_ptr + offs, rev)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    reversed_ptr[offs[_k]] = rev[_k];
-  }
-}
-
-// pairs: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) pairs_aligned(float *x_ptr, float *swapped_ptr, float *diff_ptr, float *scaled_ptr, float *reversed_ptr) {
-  const int _tid = threadIdx.x;
-  // L76: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L77: x = tl.load(x_ptr + offs)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L78: swapped, diff = tl.map_elementwise(swap_pair, x, tl.full((BLOCK,), 2.0, tl.float32), pack=2)
-  float swapped[8];  // [1024] fp32
-  float diff[8];  // [1024] fp32
-  {  // tl.map_elementwise: 2 elements a call, a thread's elements in that order
-    float _a0[8];
-    float _a1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = 2.0f;
-    }
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      _pairs_map_swap_pair(swapped[_g * 2], swapped[_g * 2 + 1], diff[_g * 2], diff[_g * 2 + 1], _a0[_g * 2], _a0[_g * 2 + 1], _a1[_g * 2], _a1[_g * 2 + 1]);
-    }
-  }
-  // L79: tl.store(swapped_ptr + offs, swapped)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = swapped[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(swapped_ptr + offs[_k]) = _t;
-  }
-  // L80: tl.store(diff_ptr + offs, diff)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = diff[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(diff_ptr + offs[_k]) = _t;
-  }
-  // L81: scaled, rev = tl.map_elementwise(scale_four, x, tl.full((BLOCK,), 3.0, tl.float32), pack=4)
-  float scaled[8];  // [1024] fp32
-  float rev[8];  // [1024] fp32
-  {  // tl.map_elementwise: 4 elements a call, a thread's elements in that order
-    float _a0[8];
-    float _a1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = 3.0f;
-    }
-    #pragma unroll
-    for (int _g = 0; _g < 2; ++_g) {
-      _pairs_map_scale_four(scaled[_g * 4], scaled[_g * 4 + 1], scaled[_g * 4 + 2], scaled[_g * 4 + 3], rev[_g * 4], rev[_g * 4 + 1], rev[_g * 4 + 2], rev[_g * 4 + 3], _a0[_g * 4], _a0[_g * 4 + 1], _a0[_g * 4 + 2], _a0[_g * 4 + 3], _a1[_g * 4], _a1[_g * 4 + 1], _a1[_g * 4 + 2], _a1[_g * 4 + 3]);
-    }
-  }
-  // L82: tl.store(scaled_ptr + offs, scaled)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = scaled[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(scaled_ptr + offs[_k]) = _t;
-  }
-  // L83: tl.store(reversed_ptr + offs, rev)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = rev[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(reversed_ptr + offs[_k]) = _t;
   }
 }
 
@@ -537,15 +354,6 @@ extern "C" cudaError_t outer_pick_grid(cudaStream_t _stream, unsigned _gx, unsig
     tl2cu_kernels::outer_pick_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, out_ptr);
   else
     tl2cu_kernels::outer_pick<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, out_ptr);
-  return cudaGetLastError();
-}
-
-extern "C" cudaError_t pairs_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *swapped_ptr, float *diff_ptr, float *scaled_ptr, float *reversed_ptr) {
-  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(swapped_ptr) && tl2cu_aligned16(diff_ptr) && tl2cu_aligned16(scaled_ptr) && tl2cu_aligned16(reversed_ptr))
-    tl2cu_kernels::pairs_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, swapped_ptr, diff_ptr, scaled_ptr, reversed_ptr);
-  else
-    tl2cu_kernels::pairs<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, swapped_ptr, diff_ptr, scaled_ptr, reversed_ptr);
   return cudaGetLastError();
 }
 

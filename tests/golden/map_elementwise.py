@@ -1,11 +1,10 @@
-# tl.map_elementwise (map.c): a @triton.jit scalar function called on each element (or on
-# `pack` of a thread's elements at a time), so that an element runs only the branch it
-# takes. SELU with an early return, Collatz step counts (a while loop per element) with
-# two results of different types, operands of different shapes broadcast together, and
-# pack=2 and pack=4 (a group's elements swapped and reversed: the grouping of a thread's
-# elements must be Triton's). tests/gpu/map_elementwise_check.py compares every kernel with Triton bit for bit.
+# tl.map_elementwise (map.c): a @triton.jit scalar function called on each element, so
+# that an element runs only the branch it takes. SELU with an early return, Collatz step
+# counts (a while loop per element) with two results of different types, operands of
+# different shapes broadcast together. (pack > 1 is an error: tests/errors/map_pack_*.)
+# tests/gpu/map_elementwise_check.py compares every kernel with Triton bit for bit.
 # tl2cu: -s 'selu:*fp32,*fp32,fp32,i32,1024' -s 'collatz:*i32,*i32,*i1,i32,512'
-# tl2cu: -s 'outer_pick:*fp32,*fp32,*fp32,32,64' -s 'pairs:*fp32,*fp32,*fp32,*fp32,*fp32,1024'
+# tl2cu: -s 'outer_pick:*fp32,*fp32,*fp32,32,64'
 import triton
 import triton.language as tl
 
@@ -59,25 +58,3 @@ def outer_pick(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
     b = tl.load(b_ptr + tl.arange(0, N))
     picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
     tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
-
-
-@triton.jit
-def swap_pair(a0, a1, s0, s1):
-    return a1 * s0, a0 * s1, a0 - a1, a1 - a0
-
-
-@triton.jit
-def scale_four(a0, a1, a2, a3, s0, s1, s2, s3):
-    return a0 * s0 + 1.0, a1 * s1 + 1.0, a2 * s2 + 1.0, a3 * s3 + 1.0, a3, a2, a1, a0
-
-
-@triton.jit
-def pairs(x_ptr, swapped_ptr, diff_ptr, scaled_ptr, reversed_ptr, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs)
-    swapped, diff = tl.map_elementwise(swap_pair, x, tl.full((BLOCK,), 2.0, tl.float32), pack=2)
-    tl.store(swapped_ptr + offs, swapped)
-    tl.store(diff_ptr + offs, diff)
-    scaled, rev = tl.map_elementwise(scale_four, x, tl.full((BLOCK,), 3.0, tl.float32), pack=4)
-    tl.store(scaled_ptr + offs, scaled)
-    tl.store(reversed_ptr + offs, rev)
