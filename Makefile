@@ -69,6 +69,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/tuple_reduce.py -o $(BUILD)/gpu/tuple_reduce.cu
 	$(BUILD)/tl2cu tests/golden/returning_if.py -o $(BUILD)/gpu/returning_if.cu
 	$(BUILD)/tl2cu tests/golden/map_elementwise.py -o $(BUILD)/gpu/map_elementwise.cu
+	$(BUILD)/tl2cu tests/golden/dot.py -o $(BUILD)/gpu/dot.cu
 	$(BUILD)/tl2cu tests/golden/libdevice.py -o $(BUILD)/gpu/libdevice.cu
 	$(BUILD)/tl2cu tests/golden/half_reduce.py -o $(BUILD)/gpu/half_reduce.cu
 	$(BUILD)/tl2cu tests/golden/fuzz_regress.py -o $(BUILD)/gpu/fuzz_regress.cu

@@ -64,6 +64,13 @@ TL2CU_DEVICE float tl2cu_ex2_approx(float x) {
   asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
 }
+// fp32 rounded to tf32 (10 mantissa bits, to nearest, ties away), as tl.dot's
+// input_precision="tf32" takes its operands (dot.c).
+TL2CU_DEVICE float tl2cu_tf32(float x) {
+  uint32_t r;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+  return __uint_as_float(r);
+}
 TL2CU_DEVICE float tl2cu_ftz(float x) { return fabsf(x) < 1.17549435e-38f ? copysignf(0.f, x) : x; }
 
 // tl.exp: x * log2(e), then the non-ftz ex2.approx (Triton's ExpOpConversionApprox)

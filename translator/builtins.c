@@ -492,6 +492,35 @@ static Obj *b_min(Ctx *c, Node *call, Obj **a) { return max_or_min(c, call, a, "
 static Obj *b_argmax(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[3], "argmax", NULL); }
 static Obj *b_argmin(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[3], "argmin", NULL); }
 static Obj *b_xor_sum(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[2], "xor_sum", NULL); }
+// tl.dot(input, other, acc=None, input_precision=None, allow_tf32=None,
+// max_num_imprecise_acc=None, out_dtype=tl.float32) (core.py dot): input_precision one of
+// NVIDIA's "tf32" (the default), "tf32x3", "ieee"; allow_tf32=False is "ieee".
+// max_num_imprecise_acc (fp8's reduced-precision accumulation on sm_90) is accepted:
+// tl2cu accumulates fp8 products in fp32 throughout.
+static Obj *b_dot(Ctx *c, Node *call, Obj **a) {
+  need_kernel(c, call, "tl.dot");
+  Value *x = block_arg(c, a[0], call, "tl.dot"), *y = block_arg(c, a[1], call, "tl.dot");
+  Value *acc = a[2] && a[2]->kind != OBJ_NONE ? block_arg(c, a[2], call, "tl.dot's accumulator") : NULL;
+  bool precision = a[3] && a[3]->kind != OBJ_NONE, allow = a[4] && a[4]->kind != OBJ_NONE;
+  if (precision && allow) diag_fatal(call->loc, "Only one of input_precision and allow_tf32 can be specified");
+  DotPrecision p = DOT_TF32;
+  if (precision) {
+    static const char *const names[] = {"tf32", "tf32x3", "ieee"};
+    if (a[3]->kind != OBJ_STR) diag_fatal(call->loc, "input_precision must be a string such as \"tf32\"");
+    const char *lower = xstrdup(a[3]->str);
+    for (char *q = (char *)lower; *q; q++) *q = (char)tolower((unsigned char)*q);  // (Triton lowers it)
+    int i = 0;
+    while (i < 3 && strcmp(lower, names[i])) i++;
+    if (i == 3) diag_fatal(call->loc, "input_precision must be one of ('tf32', 'tf32x3', 'ieee'). Got %s", a[3]->str);
+    p = (DotPrecision)i;
+  } else if (allow && !const_int(a[4], call, "allow_tf32")) {
+    p = DOT_IEEE;
+  }
+  if (a[5] && a[5]->kind != OBJ_NONE) const_int(a[5], call, "max_num_imprecise_acc");
+  Scalar out = a[6] && a[6]->kind != OBJ_NONE ? dtype_arg(a[6], call, "out_dtype") : TY_F32;
+  return obj_value(sem_dot(c, x, y, acc, p, out, call->loc));
+}
+
 static Obj *b_reduce_or(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[2], "reduce_or", NULL); }
 
 static Func *combine_fn(Obj *o, Node *call) {
@@ -755,6 +784,7 @@ static const Builtin builtins[] = {
     {"tl.bitonic_merge", "x, dim=, descending=", b_bitonic_merge},
     {"tl.inline_asm_elementwise", "asm, constraints, args, dtype, is_pure, pack", asm_elementwise},
     {"tl.map_elementwise", "scalar_fn, *args, pack=", map_elementwise},
+    {"tl.dot", "input, other, acc=, input_precision=, allow_tf32=, max_num_imprecise_acc=, out_dtype=", b_dot},
     {"tl.program_id", "axis", b_program_id},
     {"tl.num_programs", "axis", b_num_programs},
     {"tl.arange", "start, end=", b_arange},
@@ -943,7 +973,7 @@ static const char *random_functions[] = {"randint", "randint4x", "rand", "rand4x
 
 // Triton has these; tl2cu does not (the README's "Not yet" list).
 static const char *const not_supported[] = {
-    "tl.dot", "tl.dot_scaled", "tl._experimental_descriptor_load",
+    "tl.dot_scaled", "tl._experimental_descriptor_load",
     "tl._experimental_descriptor_store", "tl._experimental_make_tensor_descriptor",
     "tl.tensor_descriptor",
 };

@@ -439,6 +439,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     return ex(em, v->a, &c);
   }
   case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP:
+  case V_DOT:
   case V_RESULT:
     break;  // always materialized
   case V_ARG: break;  // read by the call's statement only (asm.c)
@@ -588,6 +589,7 @@ static void emit_let(Em *em, Stmt *s) {
   case V_HISTOGRAM: emit_histogram(em, s); return;
   case V_SORT: emit_sort(em, s); return;
   case V_MAP: emit_map(em, s); return;
+  case V_DOT: emit_dot(em, s); return;
   default: break;
   }
   note_axis(em, v);

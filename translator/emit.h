@@ -154,6 +154,9 @@ void emit_call_operands(Em *em, Stmt *s, const Layout *l, int64_t per_thread);
 // map.c
 void emit_map(Em *em, Stmt *s);
 
+// dot.c
+void emit_dot(Em *em, Stmt *s);
+
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers
 void emit_gather(Em *em, Stmt *s);

@@ -58,6 +58,7 @@ static const char *kind_mnemonic(Value *v) {
   case V_SORT: return xprintf("sort.%s", v->fn);
   case V_ASM: return "inline_asm";
   case V_MAP: return "map_elementwise";
+  case V_DOT: return "dot";
   case V_RESULT: return "result";
   case V_ARG: return "arg";
   }
@@ -157,6 +158,9 @@ static const char *arguments(Dump *d, Value *v) {
   case V_HISTOGRAM: return xprintf("%s, bins=%lld%s%s", operand(d, v->a), (long long)v->ival, v->b ? ", mask " : "",
                                    v->b ? operand(d, v->b) : "");
   case V_RESULT: return xprintf("%s, result=%lld", operand(d, v->a), (long long)v->ival);
+  case V_DOT:
+    return xprintf("%s, %s, acc %s%s", operand(d, v->a), operand(d, v->b), operand(d, v->c),
+                   v->a->ty.kind != TY_F32 ? "" : v->ival == DOT_TF32 ? ", tf32" : v->ival == DOT_TF32X3 ? ", tf32x3" : ", ieee");
   case V_LOAD:
     str_add(&t, operand(d, v->a));
     if (v->b) str_addf(&t, ", mask %s", operand(d, v->b));

@@ -99,6 +99,11 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
     own_or_inline(v->a, threads);
     require(v->b, space, map, threads);
     return;
+  case V_DOT:  // the operands go through shared memory; the accumulator is read where the result is
+    own_or_inline(v->a, threads);
+    own_or_inline(v->b, threads);
+    require(v->c, space, map, threads);
+    return;
   case V_SORT:  // the input goes through shared memory
     own_or_inline(v->a, threads);
     return;

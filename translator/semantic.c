@@ -831,6 +831,64 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
   return lower_materialize(c, r, xprintf("%s_gathered", x->auto_named ? "t" : x->cname));
 }
 
+// semantic.py dot, its checks in its order and words (and core.py dot's shape checks):
+// two blocks of one dtype (int8, uint8, fp16, bf16, fp32, fp64; or any two fp8), 2-D or
+// batched 3-D, K at least 16 (32 for 8-bit elements: the NVIDIA back end's min_dot_size);
+// int8 accumulates in int32, fp32 and bf16 in fp32, fp64 in fp64, fp16 and fp8 in
+// out_dtype; an accumulator must have the result's shape and out_dtype. Through shared
+// memory (dot.c), at most 48 KB for now.
+Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, Scalar out_dtype, Loc loc) {
+  if (!a->shape.rank || !b->shape.rank) diag_fatal(loc, "tl.dot needs two blocks");
+  Scalar ta = a->ty.kind, tb = b->ty.kind;
+  if (!(scalar_is_fp8(ta) && scalar_is_fp8(tb))) {
+    static const Scalar ok[] = {TY_I8, TY_U8, TY_F16, TY_BF16, TY_F32, TY_F64};
+    bool a_ok = false, b_ok = false;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) a_ok |= ta == ok[i], b_ok |= tb == ok[i];
+    if (!a_ok) diag_fatal(loc, "Unsupported lhs dtype %s", scalar_name(ta));
+    if (!b_ok) diag_fatal(loc, "Unsupported rhs dtype %s", scalar_name(tb));
+    if (ta != tb) diag_fatal(loc, "Both operands must be same dtype. Got %s and %s", scalar_name(ta), scalar_name(tb));
+  }
+  int rank = a->shape.rank;
+  if (rank != b->shape.rank || (rank != 2 && rank != 3))
+    diag_fatal(loc, "Both inputs must be either 2D or 3D; (lhs: %s vs rhs: %s)", shape_text(a->shape), shape_text(b->shape));
+  if (rank == 3 && a->shape.dim[0] != b->shape.dim[0]) diag_fatal(loc, "input and other must have equal batch shapes");
+  int64_t M = a->shape.dim[rank - 2], K = a->shape.dim[rank - 1], N = b->shape.dim[rank - 1];
+  if (b->shape.dim[rank - 2] != K)
+    diag_fatal(loc, "First input shape (%s) and second input shape %s are not compatible for matmul (second index of "
+                    "first shape (%lld) must be equal to first index of second shape (%lld)",
+               shape_text(a->shape), shape_text(b->shape), (long long)K, (long long)b->shape.dim[rank - 2]);
+  int64_t min_k = scalar_bits(ta) == 8 ? 32 : 16;
+  if (K < min_k) diag_fatal(loc, "Input shapes should have M >= 1, N >= 1 and K >= %lld", (long long)min_k);
+  Scalar ret;
+  if (scalar_is_int(ta)) {
+    if (ta != TY_I8) diag_fatal(loc, "only int8 supported!");
+    ret = TY_I32;
+  } else if (out_dtype == TY_BF16) {
+    diag_fatal(loc, "out_dtype=bfloat16 is unsupported. Please use out_dtype=float32/float16 and cast with `.to(tl.bfloat16)`");
+  } else if (ta == TY_F32 || ta == TY_BF16) {
+    ret = TY_F32;
+  } else if (ta == TY_F64) {
+    ret = TY_F64;
+  } else {
+    ret = out_dtype;
+  }
+  Shape shape = rank == 3 ? (Shape){3, {a->shape.dim[0], M, N}} : (Shape){2, {M, N}};
+  if (acc && (!shape_eq(acc->shape, shape) || acc->ty.kind != out_dtype))
+    diag_fatal(loc, "the accumulator must be a %s block of %s (out_dtype), not %s of %s", shape_text(shape),
+               scalar_name(out_dtype), shape_text(acc->shape), type_name(acc->ty));
+  int64_t bytes = (shape_numel(a->shape) + shape_numel(b->shape)) * elem_size(ta);
+  if (bytes > smem_limit)
+    diag_fatal(loc, "tl.dot of blocks of %lld bytes together is not supported by tl2cu: they go through shared memory, "
+                    "at most 48 KB for now", (long long)bytes);
+  if (!acc) acc = sem_broadcast_to(c, sem_const(c, obj_int(0), ret, loc), shape, loc);
+  Value *r = sem_new(c, V_DOT, type_scalar(ret), shape, loc);
+  r->a = use(reduction_input(c, a, "dot"));
+  r->b = use(reduction_input(c, b, "dot"));
+  r->c = use(acc);
+  r->ival = precision;
+  return lower_materialize(c, r, "dot");
+}
+
 // semantic.py histogram (and core.py's to_tensor of the mask, block_type's shape check):
 // int32 counts of num_bins bins of width 1 from 0. Triton 3.6's lowering takes 32-bit
 // values only: it tests their bits against 32-bit constants.

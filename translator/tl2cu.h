@@ -397,6 +397,8 @@ typedef enum {
                  // Its results are V_RESULTs; materialized where called, dropped only if pure
   V_RESULT,      // result ival of a (inline asm, or a reduce/scan over a tuple): its array is
                  // written by a's statement
+  V_DOT,         // tl.dot (dot.c): a [B,] M x K times b [B,] K x N plus c (the accumulator, of the
+                 // result's shape and type); ival: DotPrecision
   V_MAP,         // tl.map_elementwise (map.c): combine, the scalar function, called on ival (pack)
                  // elements of each operand at a time; a: its operands (V_ARG list). Its results
                  // are V_RESULTs
@@ -727,6 +729,10 @@ void sem_reduce_tuple(Ctx *c, Value **xs, int n, int64_t axis, bool axis_none, C
 void sem_scan_tuple(Ctx *c, Value **xs, int n, int64_t axis, Combine *combine, bool reverse, Loc loc, Value **out);
 Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc);
 Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc);
+// tl.dot's input_precision for fp32 operands (Triton's INPUT_PRECISION).
+typedef enum { DOT_TF32, DOT_TF32X3, DOT_IEEE } DotPrecision;
+// tl.dot(a, b, acc, input_precision, out_dtype) (semantic.py dot): acc NULL for zeros.
+Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, Scalar out_dtype, Loc loc);
 // tl.sort (k < 0), tl.topk (k > 0), tl.bitonic_merge (fn): along dim (has_dim false: the last)
 Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64_t dim, int64_t descending, Loc loc);
 // Values the threads of a program compute together, through shared memory and barriers
@@ -736,7 +742,7 @@ Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64
 // and so does tl.map_elementwise, whose groups are a thread's elements too (map.c).
 static inline bool is_collective(const Value *v) {
   return v->kind == V_REDUCE || v->kind == V_SCAN || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
-         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_MAP || v->kind == V_RESULT;
+         v->kind == V_SORT || v->kind == V_ASM || v->kind == V_MAP || v->kind == V_DOT || v->kind == V_RESULT;
 }
 
 // ---------------------------------------------------------------- carry.c

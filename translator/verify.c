@@ -133,7 +133,8 @@ static void check_value(Verify *vf, Value *v) {
       violation(vf, v->loc, xprintf("scan of %s along %lld into %s", shape_text(v->a->shape), (long long)v->ival,
                                     shape_text(v->shape)), NULL);
     break;
-  case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP: case V_RESULT: case V_ARG:
+  case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP: case V_DOT: case V_RESULT:
+  case V_ARG:
     if (v->a) check_value(vf, v->a);
     if (v->b) check_value(vf, v->b);
     if (v->c) check_value(vf, v->c);

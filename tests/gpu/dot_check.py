@@ -1,0 +1,128 @@
+"""GPU conformance of tl.dot (tests/golden/dot.py, tl2cu's CUDA-core lowering) against Triton.
+
+Each kernel runs under Triton and through the tl2cu translation (build/gpu/dot.cu, made by
+`make gpu-inputs`) on the same inputs. int8 dots must be equal bit for bit (integer sums
+do not depend on their order). Float dots are the same products summed in another order
+(Triton uses tensor cores): each element must lie within tol * (|a| @ |b|) of Triton's,
+the bound docs/NOTES.md 49 derives for the precision (and also of a float64 reference).
+Prints one line per case and "N passed, N failed".
+"""
+import torch
+
+import gpulib
+
+ACC = 2.0 ** -22  # per k: fp32 sums in another order (exact products: fp16, bf16, fp8, tf32x3, ieee)
+TF32 = 2.0 ** -8  # tf32 operands: Triton's tensor cores cut the mantissa, tl2cu rounds it (cvt.rna)
+
+
+def close(tally, label, got, ref, bound):
+    """got within bound (a tensor of the result's shape) of ref, elementwise."""
+    err = (got.double() - ref.double()).abs()
+    bad = int((err > bound).sum()) + int((~torch.isfinite(got)).sum())
+    worst = float((err / bound.clamp_min(1e-30)).max())
+    tally.case(bad == 0, f"{label}: {bad} elements out of bound (worst {worst:.3g} of it)")
+
+
+def scale(a, b):
+    return a.double().abs() @ b.double().abs()
+
+
+def f16_loop(lib, mod, tally):
+    for K in (32, 96, 250):
+        g = torch.Generator(device="cuda").manual_seed(K)
+        a = torch.randn(64, K, device="cuda", generator=g).half()
+        b = torch.randn(K, 32, device="cuda", generator=g).half()
+
+        def make():
+            return [a.clone(), b.clone(), torch.full((64, 32), float("nan"), device="cuda")]
+
+        ref, got, err = gpulib.both(lib, mod, "dot_f16_loop", 1, make, (K,), dict(BM=64, BN=32, BK=32))
+        s = scale(a, b)
+        close(tally, f"dot_f16_loop K={K} (accumulator through the loop) err={err}", got[2], ref[2], K * ACC * s + 1e-30)
+        close(tally, f"dot_f16_loop K={K}: Triton against float64", ref[2], a.double() @ b.double(), K * ACC * s + 1e-30)
+
+
+def f32(lib, mod, tally):
+    g = torch.Generator(device="cuda").manual_seed(2)
+    a = torch.randn(32, 32, device="cuda", generator=g)
+    b = torch.randn(32, 32, device="cuda", generator=g)
+
+    def make():
+        return [a.clone(), b.clone(), torch.full((4, 32, 32), float("nan"), device="cuda")]
+
+    ref, got, err = gpulib.both(lib, mod, "dot_f32", 1, make, (), dict(B=32))
+    s = scale(a, b)
+    for i, (name, tol) in enumerate((("tf32", TF32), ("tf32x3", 32 * ACC), ("ieee", 32 * ACC), ("allow_tf32=False", 32 * ACC))):
+        close(tally, f"dot_f32 {name} err={err}", got[2][i], ref[2][i], tol * s)
+    tally.case(torch.equal(gpulib.bits(got[2][2]), gpulib.bits(ref[2][2])),
+               "dot_f32 ieee bit for bit (Triton's FMA dot adds in k order too)")
+
+
+def i8(lib, mod, tally):
+    g = torch.Generator(device="cuda").manual_seed(3)
+    a = torch.randint(-128, 128, (32, 32), device="cuda", generator=g, dtype=torch.int8)
+    b = torch.randint(-128, 128, (32, 32), device="cuda", generator=g, dtype=torch.int8)
+
+    def make():
+        return [a.clone(), b.clone(), torch.full((32, 32), -1, device="cuda", dtype=torch.int32)]
+
+    ref, got, err = gpulib.both(lib, mod, "dot_i8", 1, make, (), dict(B=32))
+    model = (a.long() @ b.long() + 7).int()
+    gpulib.check(tally, "dot_i8 into int32 from 7", ref, got, err, model=[a, b, model])
+
+
+def small(lib, mod, tally):
+    M, K, N = 16, 32, 16
+    g = torch.Generator(device="cuda").manual_seed(4)
+    x = torch.randn(M * K + K * N, device="cuda", generator=g)
+    h, bf, f8 = x.half(), x.bfloat16(), (x * 2).to(torch.float8_e4m3fn)
+
+    def make():
+        return [h.clone(), bf.clone(), f8.clone(), torch.zeros(M, N, device="cuda", dtype=torch.float16),
+                torch.zeros(M, N, device="cuda"), torch.zeros(M, N, device="cuda")]
+
+    ref, got, err = gpulib.both(lib, mod, "dot_small", 1, make, (), dict(M=M, K=K, N=N))
+    for i, (name, src) in enumerate((("fp16 into fp16", h), ("bf16", bf), ("fp8e4nv", f8))):
+        a, b = src[:M * K].view(M, K).float(), src[M * K:].view(K, N).float()
+        tol = TF32 if i == 0 else K * ACC  # fp16 results: their own rounding besides the order
+        close(tally, f"dot_small {name} err={err}", got[3 + i], ref[3 + i], tol * scale(a, b) + (2.0 ** -11) * ref[3 + i].double().abs())
+
+
+def batched(lib, mod, tally):
+    g = torch.Generator(device="cuda").manual_seed(5)
+    a = torch.randn(2, 16, 32, device="cuda", generator=g)
+    b = torch.randn(2, 32, 16, device="cuda", generator=g)
+
+    def make():
+        return [a.clone(), b.clone(), torch.zeros(2, 16, 16, device="cuda")]
+
+    ref, got, err = gpulib.both(lib, mod, "dot_batched", 1, make, (), dict(NB=2, M=16, K=32, N=16))
+    close(tally, f"dot_batched 2x16x32 @ 2x32x16 ieee err={err}", got[2], ref[2], 32 * ACC * (a.double().abs() @ b.double().abs()))
+
+
+def trans(lib, mod, tally):
+    g = torch.Generator(device="cuda").manual_seed(6)
+    a = torch.randn(32, 32, device="cuda", generator=g).half()
+    bt = torch.randn(32, 32, device="cuda", generator=g).half()
+
+    def make():
+        return [a.clone(), bt.clone(), torch.zeros(32, 32, device="cuda")]
+
+    ref, got, err = gpulib.both(lib, mod, "dot_trans", 1, make, (), dict(B=32))
+    close(tally, f"dot_trans a @ tl.trans(bt) err={err}", got[2], ref[2], 32 * ACC * scale(a, bt.t()))
+
+
+def main():
+    lib = gpulib.library("dot")
+    mod = gpulib.golden_module("dot")
+    tally = gpulib.Tally()
+    for case in (f16_loop, f32, i8, small, batched, trans):
+        try:
+            case(lib, mod, tally)
+        except Exception as e:  # (reported, not hidden)
+            tally.case(False, f"{case.__name__}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    tally.finish()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+// dot.c: tl.dot on CUDA cores, through the shared scratch buffer (tl2cu_smem).
+//
+// Both operands are stored there row-major in their own element types (a at the start,
+// b after it at a 16-byte boundary), then every thread computes the elements of the
+// result it holds: one fused multiply-add per k, in k order, from the accumulator's
+// element. This is Triton's FMA lowering of a dot (DotOpToLLVM/FMA.cpp, what it does for
+// input_precision="ieee" on fp32 and for shapes the tensor cores do not take), and the
+// reference the tensor-core lowering of issue 14 (wgmma, mma.sync) is checked against.
+// Where Triton uses tensor cores the sums are the same products added in another order:
+// equal for integers, within the tolerance docs/NOTES.md 49 states for floats.
+//
+// Per element type: int8 products added in int32, wrapping as IMMA does; fp16, bf16 and
+// fp8 widened exactly to fp32 (fp16 accumulators: fp32 sums of 16 products at a time,
+// rounded to fp16 after each, as an HMMA instruction's k = 16 step rounds its result);
+// fp32 with input_precision "tf32" rounded to tf32 (cvt.rna.tf32.f32) as it is stored,
+// "tf32x3" as three products (small * big, big * small, big * big, the split of
+// Triton's F32DotTC pass), "ieee" as it is; fp64 in fp64.
+#include "emit.h"
+
+#include <string.h>
+
+static void need_smem(Em *em, int64_t bytes) {
+  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
+}
+
+// The accumulator at the current element of the result.
+static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx); }
+
+// Operand x into the buffer at byte offset `at`, row-major (fp32 for "tf32": rounded).
+static void store_operand(Em *em, Value *x, int64_t at, bool to_tf32) {
+  bool uses_e = false;
+  Cx own = identity_cx(x->layout, &uses_e);
+  const char *pos = linear_of(&own, x->shape), *val = elem_at(x, "_k");
+  open_elem_loop(em, x->layout, uses_e);
+  line(em, "((%s*)(tl2cu_smem + %lld))[%s] = %s;", ctype(x->ty), (long long)at, pos,
+       to_tf32 ? xprintf("tl2cu_tf32(%s)", val) : val);
+  close_loop(em);
+}
+
+// Element (batch, row, col) of an operand stored at byte offset `at` with rows of `cols`
+// elements and `rows` rows a batch, widened to the type products are taken in.
+static const char *operand_at(Value *x, int64_t at, int64_t rows, int64_t cols, const char *batch, const char *row,
+                              const char *col) {
+  const char *index = batch ? xprintf("(%s * %lld + %s) * %lld + %s", batch, (long long)rows, row, (long long)cols, col)
+                            : xprintf("%s * %lld + %s", row, (long long)cols, col);
+  const char *e = xprintf("((const %s*)(tl2cu_smem + %lld))[%s]", ctype(x->ty), (long long)at, index);
+  Scalar t = x->ty.kind;
+  if (scalar_is_fp8(t)) return xprintf("tl2cu_%s_to_fp32(%s)", scalar_name(t), e);
+  if (t == TY_F16 || t == TY_BF16) return xprintf("tl2cu_cast<float>(%s)", e);
+  if (t == TY_I8) return xprintf("(int32_t)%s", e);
+  return e;
+}
+
+// One k step: the accumulator _acc plus a(.., k) * b(k, ..), as the element types want.
+static const char *mac(Value *v, const char *x, const char *y) {
+  Scalar t = v->a->ty.kind;
+  if (t == TY_I8) return xprintf("_acc = tl2cu_add(_acc, %s * %s);", x, y);
+  if (t == TY_F64) return xprintf("_acc = fma(%s, %s, _acc);", x, y);
+  if (t == TY_F32 && v->ival == DOT_TF32X3)
+    return xprintf("{ const float _x = %s, _y = %s, _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y);"
+                   " _acc = fmaf(tl2cu_tf32(_x - _xb), _yb, _acc); _acc = fmaf(_xb, tl2cu_tf32(_y - _yb), _acc);"
+                   " _acc = fmaf(_xb, _yb, _acc); }", x, y);
+  return xprintf("_acc = fmaf(%s, %s, _acc);", x, y);
+}
+
+void emit_dot(Em *em, Stmt *s) {
+  Value *v = s->v, *a = v->a, *b = v->b;
+  int rank = v->shape.rank;
+  int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
+  int64_t at_b = (shape_numel(a->shape) * elem_bytes(a->ty) + 15) / 16 * 16;
+  need_smem(em, at_b + shape_numel(b->shape) * elem_bytes(b->ty));
+  bool tf32 = a->ty.kind == TY_F32 && v->ival == DOT_TF32, half_acc = v->ty.kind == TY_F16;
+  line(em, "%s", array_decl(v));
+  prepare_conversions(em, s, v->layout, dot_acc);  // before the buffer holds the operands
+  em->prepared = false;
+  line(em, "{  // tl.dot: %s @ %s through shared memory, a fused multiply-add per k (CUDA cores)", a->cname, b->cname);
+  em->indent++;
+  line(em, "__syncthreads();");
+  store_operand(em, a, 0, tf32);
+  store_operand(em, b, at_b, tf32);
+  line(em, "__syncthreads();");
+  bool uses_e = false;
+  Cx cx = identity_cx(v->layout, &uses_e);
+  const char *acc0 = dot_acc(em, s, &cx);
+  const char *batch = rank == 3 ? cx.crd[0] : NULL, *row = cx.crd[rank - 2], *col = cx.crd[rank - 1];
+  const char *x = operand_at(a, 0, M, K, batch, row, "_kk"), *y = operand_at(b, at_b, K, N, batch, "_kk", col);
+  open_elem_loop(em, v->layout, uses_e || strstr(row, "_e") || strstr(col, "_e") || (batch && strstr(batch, "_e")));
+  const char *acc_t = half_acc ? "float" : ctype(v->ty);
+  line(em, "%s _acc = %s;", acc_t, half_acc ? xprintf("__half2float(%s)", acc0) : acc0);
+  if (half_acc) {  // fp16 accumulators: rounded after every 16 products (an HMMA k step)
+    line(em, "for (int _k0 = 0; _k0 < %lld; _k0 += 16) {", (long long)K);
+    em->indent++;
+    line(em, "#pragma unroll");
+    line(em, "for (int _kk = _k0; _kk < _k0 + 16; ++_kk) %s", mac(v, x, y));
+    line(em, "_acc = __half2float(__float2half_rn(_acc));");
+    em->indent--;
+    line(em, "}");
+    line(em, "%s[_k] = __float2half_rn(_acc);", v->cname);
+  } else {
+    line(em, "#pragma unroll 8");
+    line(em, "for (int _kk = 0; _kk < %lld; ++_kk) %s", (long long)K, mac(v, x, y));
+    line(em, "%s[_k] = _acc;", v->cname);
+  }
+  close_loop(em);
+  em->indent--;
+  line(em, "}");
+}
