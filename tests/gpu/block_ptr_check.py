@@ -50,16 +50,10 @@ def poison(shape, dtype):
     return torch.full(shape, -7, dtype=dtype, device="cuda")
 
 
-class Tl2cuTensorDesc(ctypes.Structure):  # runtime/tl2cu.cuh tl2cu_tensordesc
-    _fields_ = [("base", ctypes.c_void_p), ("shape", ctypes.c_int64 * 5), ("strides", ctypes.c_int64 * 5),
-                ("padding", ctypes.c_int32)]
-
-
 def descriptors(t, shape, block, padding="zero"):
     """The same host descriptor of t for Triton (TensorDescriptor) and for tl2cu."""
     strides = [t.stride(0), 1] if len(shape) == 2 else [1]
-    d = Tl2cuTensorDesc(t.data_ptr(), (ctypes.c_int64 * 5)(*shape), (ctypes.c_int64 * 5)(*strides),
-                        1 if padding == "nan" else 0)
+    d = gpulib.tl2cu_tensordesc(t.data_ptr(), shape, strides, padding == "nan")
     return TensorDescriptor(t, list(shape), strides, list(block), padding=padding), d
 
 
@@ -190,7 +184,7 @@ def main():
                  tri, tl, [0])
     # a descriptor Triton's TensorDescriptor would refuse: the launcher returns cudaErrorInvalidValue
     x, out = rand(4, 17), poison((8, 16), torch.float32)
-    bad = Tl2cuTensorDesc(x.data_ptr() + 4, (ctypes.c_int64 * 5)(3, 16), (ctypes.c_int64 * 5)(17, 1), 0)
+    bad = gpulib.Tl2cuTensorDesc(x.data_ptr() + 4, (ctypes.c_int64 * 5)(3, 16), (ctypes.c_int64 * 5)(17, 1), 0)
     launcher = lib.td_host_rows_grid
     launcher.restype = ctypes.c_int
     err = launcher(None, 1, 1, 1, ctypes.c_void_p(out.data_ptr()), bad, ctypes.c_int32(0), ctypes.c_float(1.0))

@@ -120,3 +120,14 @@ class Tally:
     def finish(self):
         print(f"{self.passed} passed, {self.failed} failed")
         sys.exit(1 if self.failed else 0)
+
+
+class Tl2cuTensorDesc(ctypes.Structure):  # runtime/tl2cu.cuh tl2cu_tensordesc: a launcher's descriptor argument
+    _fields_ = [("base", ctypes.c_void_p), ("shape", ctypes.c_int64 * 5), ("strides", ctypes.c_int64 * 5),
+                ("padding", ctypes.c_int32)]
+
+
+def tl2cu_tensordesc(base_ptr, shape, strides, nan_padding=False):
+    """The descriptor tl2cu's launchers take for a host TensorDescriptor of these shape and strides."""
+    return Tl2cuTensorDesc(base_ptr, (ctypes.c_int64 * 5)(*shape), (ctypes.c_int64 * 5)(*strides), 1 if nan_padding else 0)
+

@@ -42,6 +42,7 @@ translate, is reported as [SKIP]. Prints one line per case, then "N passed, N fa
 import ctypes
 import importlib
 import importlib.util
+import math
 import os
 import re
 import subprocess
@@ -168,7 +169,8 @@ def launcher_types(source):
 
 CTYPES = {"cudaStream_t": ctypes.c_void_p, "unsigned": ctypes.c_uint, "int": ctypes.c_int,
           "int32_t": ctypes.c_int32, "int64_t": ctypes.c_int64, "uint32_t": ctypes.c_uint32,
-          "uint64_t": ctypes.c_uint64, "float": ctypes.c_float, "double": ctypes.c_double}
+          "uint64_t": ctypes.c_uint64, "float": ctypes.c_float, "double": ctypes.c_double,
+          "tl2cu_tensordesc": gpulib.Tl2cuTensorDesc}
 
 
 class Launcher:
@@ -524,6 +526,46 @@ def check_06(tally):
                     f"as _attention.backward launches it", run)
 
 
+def check_06_fwd(tally):
+    # _attn_fwd_tma as _attention.forward launches it on the H200 (host TensorDescriptors),
+    # translated for HEAD_DIM 64, BLOCK_M 128, BLOCK_N 64, 4 warps, non-causal (STAGE 1) and
+    # causal (STAGE 3); tl.dot on CUDA cores against Triton's tensor cores (and Triton's own
+    # autotuned blocks): the tutorial's tolerance, atol 1e-2 on o; M (the row logsumexp in
+    # base 2, kept for the backward pass) against torch's within 1e-3
+    mod = load_tutorial("06-fused-attention.py", ["attention", "_attention", "_attn_fwd_tma", "_attn_fwd_inner_tma"])
+    dev = mod.DEVICE
+    HEAD_DIM, BLOCK_M = 64, 128
+    for stem, causal in (("06-fused-attention-fwd", False), ("06-fused-attention-fwd-causal", True)):
+        if not os.path.exists(Library.cu(stem)):
+            tally.skip(f"{stem}: not translated ({first_error(stem)})")
+            continue
+        lib = Library(stem)
+        fwd = lib.launcher("_attn_fwd_tma_grid", ["float", "float*", "int32_t", "int32_t"] + ["tl2cu_tensordesc"] * 4 +
+                           ["int32_t"], grid=True)
+        for Z, H, N_CTX in [(1, 2, 1024), (2, 3, 512)]:
+            def run(Z=Z, H=H, N_CTX=N_CTX, causal=causal):
+                torch.manual_seed(Z * H + N_CTX)
+                q, k, v = (torch.empty((Z, H, N_CTX, HEAD_DIM), dtype=F16, device=dev).normal_(mean=0.0, std=0.5)
+                           for _ in range(3))
+                sm_scale = 0.5
+                ref = mod.attention(q, k, v, causal, sm_scale)
+                torch.cuda.synchronize()
+                o = torch.full_like(q, POISON)
+                M = torch.full((Z, H, N_CTX), POISON, dtype=F32, device=dev)
+                rows = Z * H * N_CTX
+                descs = [gpulib.tl2cu_tensordesc(t.data_ptr(), (rows, HEAD_DIM), (HEAD_DIM, 1)) for t in (q, k, v, o)]
+                fwd((N_CTX + BLOCK_M - 1) // BLOCK_M, Z * H, 1, sm_scale, M, Z, H, *descs, N_CTX)
+                ok, detail = within(ref, o, 1e-2, 0.0, "o against Triton:")
+                s = (q.float() @ k.float().transpose(-1, -2)) * sm_scale
+                if causal:
+                    s = s.masked_fill(torch.ones(N_CTX, N_CTX, device=dev, dtype=torch.bool).triu(1), float("-inf"))
+                m_ref = torch.logsumexp(s, dim=-1) / math.log(2)
+                ok2, detail2 = within(m_ref, M, 1e-3, 0.0, "M against torch:")
+                return ok and ok2, (detail + " " + detail2).strip()
+            case(tally, f"06 _attn_fwd_tma Z={Z} H={H} N_CTX={N_CTX} HEAD_DIM=64 causal={causal}: "
+                        f"attention() against _attn_fwd_tma_grid()", run)
+
+
 # ---------------------------------------------------------------- 07 libdevice asin
 
 def asin_inputs(dev):
@@ -591,7 +633,8 @@ TUTORIALS_CHECKED = [
     ("03-matrix-multiplication.py", ["03-matrix-multiplication"], check_03),
     ("04-low-memory-dropout.py", ["04-low-memory-dropout"], check_04),
     ("05-layer-norm.py", ["05-layer-norm-fwd", "05-layer-norm-bwd-dx", "05-layer-norm-bwd-dwdb"], check_05),
-    ("06-fused-attention.py", ["06-fused-attention-bwd-preprocess"], check_06),
+    ("06-fused-attention.py", ["06-fused-attention-bwd-preprocess", "06-fused-attention-fwd",
+                               "06-fused-attention-fwd-causal"], lambda tally: (check_06(tally), check_06_fwd(tally))),
     ("07-extern-functions.py", ["07-extern-functions"], check_07),
     ("08-grouped-gemm.py", [], None),
 ]
@@ -608,7 +651,7 @@ def main():
             tally.skip(f"{tutorial}: {os.path.join(TUTORIALS, filename)} missing")
         elif check is None:
             tally.skip(f"{tutorial}: no check of it yet")
-        elif check is not check_05 and check is not check_06 and not os.path.exists(Library.cu(stems[0])):
+        elif check is not check_05 and not filename.startswith("06") and not os.path.exists(Library.cu(stems[0])):
             tally.skip(f"{tutorial}: not translated ({first_error(stems[0])})")
         else:
             try:

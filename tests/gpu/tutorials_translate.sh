@@ -8,9 +8,9 @@
 #
 # TL2CU names the translator (default build/tl2cu). A tutorial missing from DIR is skipped.
 # Each translation writes OUT.cu and OUT.log (the command line and tl2cu's messages).
-# 06's attention kernels (all but _attn_bwd_preprocess) are translated too,
-# to record where they stop; their failure is expected and does not count. Prints one line
-# per translation; exits 1 when a kernel that should translate did not.
+# A translation marked `dot` (none now) records where a tutorial stops; its failure is
+# expected and does not count. Prints one line per translation; exits 1 when a kernel that
+# should translate did not.
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 dir=${1:-${TL2CU_TUTORIALS:-build/tutorials}}
@@ -77,12 +77,21 @@ translate ok 05-layer-norm-bwd-dwdb 05-layer-norm.py -k _layer_norm_bwd_dwdb \
 # (test_op's and the benchmark's), grid (N_CTX // 128, Z * H)
 translate ok 06-fused-attention-bwd-preprocess 06-fused-attention.py -k _attn_bwd_preprocess \
   -s '_attn_bwd_preprocess:*fp16,*fp16,*fp32,i32,i32,i32,128,64' --grid 'N_CTX // BLOCK_M, Z * H'
+# _attn_fwd_tma as _attention.forward launches it on the H200: host TensorDescriptors whose
+# blocks its pre_hook sets ([BLOCK_M, HEAD_DIM] for q and o, [BLOCK_N, HEAD_DIM] for k, v);
+# one config of its autotune list fixed, non-causal (STAGE 1) and causal (STAGE 3)
+for stage in 1 3; do
+  stem=06-fused-attention-fwd$([ $stage = 3 ] && echo -causal)
+  translate ok $stem 06-fused-attention.py -k _attn_fwd_tma \
+    -D HEAD_DIM=64 -D BLOCK_M=128 -D BLOCK_N=64 -D FP8_OUTPUT=False -D STAGE=$stage --num-warps 4 \
+    -s '_attn_fwd_tma:fp32,*fp32,i32,i32,tensordesc<fp16[128, 64]>,tensordesc<fp16[64, 64]>,tensordesc<fp16[64, 64]>,tensordesc<fp16[128, 64]>,i32'
+done
 i19=$(printf 'i32,%.0s' $(seq 19))
-translate dot 06-fused-attention 06-fused-attention.py \
+translate ok 06-fused-attention 06-fused-attention.py \
   -D HEAD_DIM=64 -D BLOCK_M=128 -D BLOCK_N=64 -D CAUSAL=True -D FP8_OUTPUT=False -D STAGE=3 \
   -s '_attn_bwd_preprocess:*fp16,*fp16,*fp32,i32,i32,i32' \
   -s "_attn_fwd:*fp16,*fp16,*fp16,fp32,*fp32,*fp16,${i19%,}" \
-  -s '_attn_fwd_tma:fp32,*fp32,i32,i32,*fp16,*fp16,*fp16,*fp16,i32' \
+  -s '_attn_fwd_tma:fp32,*fp32,i32,i32,tensordesc<fp16[128, 64]>,tensordesc<fp16[64, 64]>,tensordesc<fp16[64, 64]>,tensordesc<fp16[128, 64]>,i32' \
   -s '_attn_bwd:*fp16,*fp16,*fp16,fp32,*fp16,*fp16,*fp16,*fp16,*fp32,*fp32,i32,i32,i32,i32,i32,i32,32,128,128,32,2,64'
 # libdevice.asin on fp32 is __nv_asinf: last bits may differ from Triton's (docs/LIBDEVICE.md)
 translate ok 07-extern-functions 07-extern-functions.py \
