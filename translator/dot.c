@@ -3,7 +3,8 @@
 // Both operands are stored there row-major in their own element types (a at the start,
 // b after it at a 16-byte boundary), then every thread computes the elements of the
 // result it holds: one fused multiply-add per k, in k order, from the accumulator's
-// element. This is Triton's FMA lowering of a dot (DotOpToLLVM/FMA.cpp, what it does for
+// element (k the outer loop, so that a thread's elements sharing a row of a or a column
+// of b read it once per k). This is Triton's FMA lowering of a dot (DotOpToLLVM/FMA.cpp, what it does for
 // input_precision="ieee" on fp32 and for shapes the tensor cores do not take), and the
 // reference the tensor-core lowering of issue 14 (wgmma, mma.sync) is checked against.
 // Where Triton uses tensor cores the sums are the same products added in another order:
@@ -51,16 +52,16 @@ static const char *operand_at(Value *x, int64_t at, int64_t rows, int64_t cols, 
   return e;
 }
 
-// One k step: the accumulator _acc plus a(.., k) * b(k, ..), as the element types want.
-static const char *mac(Value *v, const char *x, const char *y) {
+// One k step: accumulator acc (an lvalue) plus a(.., k) * b(k, ..), as the element types want.
+static const char *mac(Value *v, const char *acc, const char *x, const char *y) {
   Scalar t = v->a->ty.kind;
-  if (t == TY_I8) return xprintf("_acc = tl2cu_add(_acc, %s * %s);", x, y);
-  if (t == TY_F64) return xprintf("_acc = fma(%s, %s, _acc);", x, y);
+  if (t == TY_I8) return xprintf("%s = tl2cu_add(%s, %s * %s);", acc, acc, x, y);
+  if (t == TY_F64) return xprintf("%s = fma(%s, %s, %s);", acc, x, y, acc);
   if (t == TY_F32 && v->ival == DOT_TF32X3)
     return xprintf("{ const float _x = %s, _y = %s, _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y);"
-                   " _acc = fmaf(tl2cu_tf32(_x - _xb), _yb, _acc); _acc = fmaf(_xb, tl2cu_tf32(_y - _yb), _acc);"
-                   " _acc = fmaf(_xb, _yb, _acc); }", x, y);
-  return xprintf("_acc = fmaf(%s, %s, _acc);", x, y);
+                   " %s = fmaf(tl2cu_tf32(_x - _xb), _yb, %s); %s = fmaf(_xb, tl2cu_tf32(_y - _yb), %s);"
+                   " %s = fmaf(_xb, _yb, %s); }", x, y, acc, acc, acc, acc, acc, acc);
+  return xprintf("%s = fmaf(%s, %s, %s);", acc, x, y, acc);
 }
 
 void emit_dot(Em *em, Stmt *s) {
@@ -84,24 +85,40 @@ void emit_dot(Em *em, Stmt *s) {
   const char *acc0 = dot_acc(em, s, &cx);
   const char *batch = rank == 3 ? cx.crd[0] : NULL, *row = cx.crd[rank - 2], *col = cx.crd[rank - 1];
   const char *x = operand_at(a, 0, M, K, batch, row, "_kk"), *y = operand_at(b, at_b, K, N, batch, "_kk", col);
-  open_elem_loop(em, v->layout, uses_e || strstr(row, "_e") || strstr(col, "_e") || (batch && strstr(batch, "_e")));
-  const char *acc_t = half_acc ? "float" : ctype(v->ty);
-  line(em, "%s _acc = %s;", acc_t, half_acc ? xprintf("__half2float(%s)", acc0) : acc0);
+  bool coords_use_e = strstr(row, "_e") || strstr(col, "_e") || (batch && strstr(batch, "_e"));
+  // the accumulators: the result's array, or fp32 sums for fp16 results
+  const char *acc = half_acc ? "_acc[_k]" : xprintf("%s[_k]", v->cname);
+  if (half_acc) line(em, "float _acc[%lld];", (long long)v->layout->per_thread);
+  open_elem_loop(em, v->layout, uses_e);
+  line(em, "%s = %s;", acc, half_acc ? xprintf("__half2float(%s)", acc0) : acc0);
+  close_loop(em);
+  // k outside, the thread's elements inside: a row of a or a column of b that several of
+  // them share is read once per k (the element loop is unrolled: the same address)
   if (half_acc) {  // fp16 accumulators: rounded after every 16 products (an HMMA k step)
     line(em, "for (int _k0 = 0; _k0 < %lld; _k0 += 16) {", (long long)K);
     em->indent++;
-    line(em, "#pragma unroll");
-    line(em, "for (int _kk = _k0; _kk < _k0 + 16; ++_kk) %s", mac(v, x, y));
-    line(em, "_acc = __half2float(__float2half_rn(_acc));");
+    line(em, "#pragma unroll 2");
+    line(em, "for (int _kk = _k0; _kk < _k0 + 16; ++_kk) {");
+  } else {
+    line(em, "#pragma unroll 2");
+    line(em, "for (int _kk = 0; _kk < %lld; ++_kk) {", (long long)K);
+  }
+  em->indent++;
+  open_elem_loop(em, v->layout, coords_use_e);
+  line(em, "%s", mac(v, acc, x, y));
+  close_loop(em);
+  em->indent--;
+  line(em, "}");
+  if (half_acc) {
+    open_elem_loop(em, v->layout, false);
+    line(em, "_acc[_k] = __half2float(__float2half_rn(_acc[_k]));");
+    close_loop(em);
     em->indent--;
     line(em, "}");
-    line(em, "%s[_k] = __float2half_rn(_acc);", v->cname);
-  } else {
-    line(em, "#pragma unroll 8");
-    line(em, "for (int _kk = 0; _kk < %lld; ++_kk) %s", (long long)K, mac(v, x, y));
-    line(em, "%s[_k] = _acc;", v->cname);
+    open_elem_loop(em, v->layout, false);
+    line(em, "%s[_k] = __float2half_rn(_acc[_k]);", v->cname);
+    close_loop(em);
   }
-  close_loop(em);
   em->indent--;
   line(em, "}");
 }

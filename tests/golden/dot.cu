@@ -71,11 +71,15 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        float _acc = acc_1[_k];
-        #pragma unroll 8
-        for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)]), _acc);
-        acc_2[_k] = _acc;
+        acc_2[_k] = acc_1[_k];
+      }
+      #pragma unroll 2
+      for (int _kk = 0; _kk < 32; ++_kk) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) {
+          const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+          acc_2[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)]), acc_2[_k]);
+        }
       }
     }
     // L21: for k in range(0, K, BK):
@@ -165,11 +169,15 @@ __global__ void __launch_bounds__(128) dot_f16_loop_aligned(half *a_ptr, half *b
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        float _acc = acc_1[_k];
-        #pragma unroll 8
-        for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)]), _acc);
-        acc_2[_k] = _acc;
+        acc_2[_k] = acc_1[_k];
+      }
+      #pragma unroll 2
+      for (int _kk = 0; _kk < 32; ++_kk) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) {
+          const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+          acc_2[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)]), acc_2[_k]);
+        }
       }
     }
     // L21: for k in range(0, K, BK):
@@ -241,11 +249,15 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _acc);
-      dot[_k] = _acc;
+      dot[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot[_k]);
+      }
     }
   }
   #pragma unroll
@@ -269,11 +281,15 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) { const float _x = ((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], _y = ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y); _acc = fmaf(tl2cu_tf32(_x - _xb), _yb, _acc); _acc = fmaf(_xb, tl2cu_tf32(_y - _yb), _acc); _acc = fmaf(_xb, _yb, _acc); }
-      dot_1[_k] = _acc;
+      dot_1[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        { const float _x = ((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], _y = ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y); dot_1[_k] = fmaf(tl2cu_tf32(_x - _xb), _yb, dot_1[_k]); dot_1[_k] = fmaf(_xb, tl2cu_tf32(_y - _yb), dot_1[_k]); dot_1[_k] = fmaf(_xb, _yb, dot_1[_k]); }
+      }
     }
   }
   #pragma unroll
@@ -297,11 +313,15 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _acc);
-      dot_2[_k] = _acc;
+      dot_2[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        dot_2[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_2[_k]);
+      }
     }
   }
   #pragma unroll
@@ -325,11 +345,15 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _acc);
-      dot_3[_k] = _acc;
+      dot_3[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        dot_3[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_3[_k]);
+      }
     }
   }
   #pragma unroll
@@ -389,11 +413,15 @@ __global__ void __launch_bounds__(128) dot_f32_aligned(float *a_ptr, float *b_pt
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _acc);
-      dot[_k] = _acc;
+      dot[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot[_k]);
+      }
     }
   }
   #pragma unroll
@@ -424,11 +452,15 @@ __global__ void __launch_bounds__(128) dot_f32_aligned(float *a_ptr, float *b_pt
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) { const float _x = ((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], _y = ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y); _acc = fmaf(tl2cu_tf32(_x - _xb), _yb, _acc); _acc = fmaf(_xb, tl2cu_tf32(_y - _yb), _acc); _acc = fmaf(_xb, _yb, _acc); }
-      dot_1[_k] = _acc;
+      dot_1[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        { const float _x = ((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], _y = ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y); dot_1[_k] = fmaf(tl2cu_tf32(_x - _xb), _yb, dot_1[_k]); dot_1[_k] = fmaf(_xb, tl2cu_tf32(_y - _yb), dot_1[_k]); dot_1[_k] = fmaf(_xb, _yb, dot_1[_k]); }
+      }
     }
   }
   #pragma unroll
@@ -459,11 +491,15 @@ __global__ void __launch_bounds__(128) dot_f32_aligned(float *a_ptr, float *b_pt
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _acc);
-      dot_2[_k] = _acc;
+      dot_2[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        dot_2[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_2[_k]);
+      }
     }
   }
   #pragma unroll
@@ -494,11 +530,15 @@ __global__ void __launch_bounds__(128) dot_f32_aligned(float *a_ptr, float *b_pt
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _acc);
-      dot_3[_k] = _acc;
+      dot_3[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        dot_3[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_3[_k]);
+      }
     }
   }
   #pragma unroll
@@ -563,11 +603,15 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      int32_t _acc = 7;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = tl2cu_add(_acc, (int32_t)((const int8_t*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk] * (int32_t)((const int8_t*)(tl2cu_smem + 1024))[_kk * 32 + (_e & 31)]);
-      dot[_k] = _acc;
+      dot[_k] = 7;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        dot[_k] = tl2cu_add(dot[_k], (int32_t)((const int8_t*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk] * (int32_t)((const int8_t*)(tl2cu_smem + 1024))[_kk * 32 + (_e & 31)]);
+      }
     }
   }
   #pragma unroll
@@ -627,11 +671,15 @@ __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_p
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      int32_t _acc = 7;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = tl2cu_add(_acc, (int32_t)((const int8_t*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk] * (int32_t)((const int8_t*)(tl2cu_smem + 1024))[_kk * 32 + (_e & 31)]);
-      dot[_k] = _acc;
+      dot[_k] = 7;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+        dot[_k] = tl2cu_add(dot[_k], (int32_t)((const int8_t*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk] * (int32_t)((const int8_t*)(tl2cu_smem + 1024))[_kk * 32 + (_e & 31)]);
+      }
     }
   }
   #pragma unroll
@@ -717,16 +765,28 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
       ((half*)(tl2cu_smem + 1024))[((_e & 15) + (_e >> 4) * 16)] = dot_input_1[_k];
     }
     __syncthreads();
+    float _acc[2];
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = __half2float(half(0.0f));
-      for (int _k0 = 0; _k0 < 32; _k0 += 16) {
+      _acc[_k] = __half2float(half(0.0f));
+    }
+    for (int _k0 = 0; _k0 < 32; _k0 += 16) {
+      #pragma unroll 2
+      for (int _kk = _k0; _kk < _k0 + 16; ++_kk) {
         #pragma unroll
-        for (int _kk = _k0; _kk < _k0 + 16; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), _acc);
-        _acc = __half2float(__float2half_rn(_acc));
+        for (int _k = 0; _k < 2; ++_k) {
+          const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+          _acc[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), _acc[_k]);
+        }
       }
-      h[_k] = __float2half_rn(_acc);
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        _acc[_k] = __half2float(__float2half_rn(_acc[_k]));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      h[_k] = __float2half_rn(_acc[_k]);
     }
   }
   // L58: tl.store(o16_ptr + c, h)
@@ -761,11 +821,15 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), _acc);
-      dot_1[_k] = _acc;
+      dot_1[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        dot_1[_k] = fmaf(tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), dot_1[_k]);
+      }
     }
   }
   #pragma unroll
@@ -799,11 +863,15 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 512))[_kk * 16 + (_e & 15)]), _acc);
-      dot_2[_k] = _acc;
+      dot_2[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        dot_2[_k] = fmaf(tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 512))[_kk * 16 + (_e & 15)]), dot_2[_k]);
+      }
     }
   }
   #pragma unroll
@@ -884,16 +952,28 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
       ((half*)(tl2cu_smem + 1024))[((_e & 15) + (_e >> 4) * 16)] = dot_input_1[_k];
     }
     __syncthreads();
+    float _acc[2];
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = __half2float(half(0.0f));
-      for (int _k0 = 0; _k0 < 32; _k0 += 16) {
+      _acc[_k] = __half2float(half(0.0f));
+    }
+    for (int _k0 = 0; _k0 < 32; _k0 += 16) {
+      #pragma unroll 2
+      for (int _kk = _k0; _kk < _k0 + 16; ++_kk) {
         #pragma unroll
-        for (int _kk = _k0; _kk < _k0 + 16; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), _acc);
-        _acc = __half2float(__float2half_rn(_acc));
+        for (int _k = 0; _k < 2; ++_k) {
+          const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+          _acc[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), _acc[_k]);
+        }
       }
-      h[_k] = __float2half_rn(_acc);
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        _acc[_k] = __half2float(__float2half_rn(_acc[_k]));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      h[_k] = __float2half_rn(_acc[_k]);
     }
   }
   // L58: tl.store(o16_ptr + c, h)
@@ -937,11 +1017,15 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), _acc);
-      dot_1[_k] = _acc;
+      dot_1[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        dot_1[_k] = fmaf(tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_cast<float>(((const __nv_bfloat16*)(tl2cu_smem + 1024))[_kk * 16 + (_e & 15)]), dot_1[_k]);
+      }
     }
   }
   #pragma unroll
@@ -984,11 +1068,15 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 512))[_kk * 16 + (_e & 15)]), _acc);
-      dot_2[_k] = _acc;
+      dot_2[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        dot_2[_k] = fmaf(tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 0))[(_e >> 4) * 32 + _kk]), tl2cu_fp8e4nv_to_fp32(((const uint8_t*)(tl2cu_smem + 512))[_kk * 16 + (_e & 15)]), dot_2[_k]);
+      }
     }
   }
   #pragma unroll
@@ -1053,11 +1141,15 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[((_e >> 8) * 16 + ((_e >> 4) & 15)) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[((_e >> 8) * 32 + _kk) * 16 + (_e & 15)], _acc);
-      dot[_k] = _acc;
+      dot[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[((_e >> 8) * 16 + ((_e >> 4) & 15)) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[((_e >> 8) * 32 + _kk) * 16 + (_e & 15)], dot[_k]);
+      }
     }
   }
   #pragma unroll
@@ -1117,11 +1209,15 @@ __global__ void __launch_bounds__(128) dot_batched_aligned(float *a_ptr, float *
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(((const float*)(tl2cu_smem + 0))[((_e >> 8) * 16 + ((_e >> 4) & 15)) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[((_e >> 8) * 32 + _kk) * 16 + (_e & 15)], _acc);
-      dot[_k] = _acc;
+      dot[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[((_e >> 8) * 16 + ((_e >> 4) & 15)) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[((_e >> 8) * 32 + _kk) * 16 + (_e & 15)], dot[_k]);
+      }
     }
   }
   #pragma unroll
@@ -1198,11 +1294,15 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 2048))[_kk * 32 + (_e & 31)]), _acc);
-      dot[_k] = _acc;
+      dot[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        dot[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 2048))[_kk * 32 + (_e & 31)]), dot[_k]);
+      }
     }
   }
   #pragma unroll
@@ -1275,11 +1375,15 @@ __global__ void __launch_bounds__(128) dot_trans_aligned(half *a_ptr, half *bt_p
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      float _acc = 0.0f;
-      #pragma unroll 8
-      for (int _kk = 0; _kk < 32; ++_kk) _acc = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 2048))[_kk * 32 + (_e & 31)]), _acc);
-      dot[_k] = _acc;
+      dot[_k] = 0.0f;
+    }
+    #pragma unroll 2
+    for (int _kk = 0; _kk < 32; ++_kk) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+        dot[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 2048))[_kk * 32 + (_e & 31)]), dot[_k]);
+      }
     }
   }
   #pragma unroll
