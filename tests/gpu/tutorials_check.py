@@ -360,6 +360,39 @@ def check_03(tally):
         case(tally, f"03 matmul_kernel {M}x{N}x{K} leaky_relu: matmul() against matmul_kernel_grid() (one fp16 step)", run)
 
 
+# ---------------------------------------------------------------- 08 grouped GEMM
+
+def check_08(tally):
+    # grouped_matmul_kernel as group_gemm_fn launches it (device arrays of matrix addresses,
+    # sizes and leading dimensions), translated for NUM_SM 132 and 128x128x64 tiles; tl.dot
+    # on CUDA cores against Triton's tensor cores: within one fp16 step (as 03)
+    mod = load_tutorial("08-grouped-gemm.py", ["group_gemm_fn", "grouped_matmul_kernel"])
+    lib = Library("08-grouped-gemm")
+    gmm = lib.launcher("grouped_matmul_kernel", ["int64_t*"] * 3 + ["int32_t*"] * 2 + ["int32_t"])
+    dev = mod.DEVICE
+    for shapes in ([(1024, 1024, 1024), (512, 512, 512), (256, 256, 256), (128, 128, 128)],
+                   [(256, 384, 192), (128, 640, 64)]):  # (the kernel assumes whole tiles)
+        def run(shapes=shapes):
+            torch.manual_seed(len(shapes))
+            A = [torch.rand((M, K), device=dev, dtype=F16) for M, N, K in shapes]
+            B = [torch.rand((K, N), device=dev, dtype=F16) for M, N, K in shapes]
+            ref = mod.group_gemm_fn(A, B)
+            torch.cuda.synchronize()
+            C = [torch.full((M, N), POISON, device=dev, dtype=F16) for M, N, K in shapes]
+            addrs = [torch.tensor([t.data_ptr() for t in ts], device=dev) for ts in (A, B, C)]
+            sizes = torch.tensor([d for shape in shapes for d in shape], dtype=torch.int32, device=dev)
+            lds = torch.tensor([x for a, b, c in zip(A, B, C) for x in (a.stride(0), b.stride(0), c.stride(0))],
+                               dtype=torch.int32, device=dev)
+            gmm(*addrs, sizes, lds, len(shapes))
+            details = []
+            for i, (a, b) in enumerate(zip(A, B)):
+                ok, detail = within(ref[i], C[i], 1e-2, 2**-9, f"gemm {i} against Triton:")
+                ok2, detail2 = within((a.float() @ b.float()).half(), C[i], 1e-2, 2**-9, f"gemm {i} against torch:")
+                details += [d for d in (detail, detail2) if d]
+            return not details, " ".join(details)
+        case(tally, f"08 grouped_matmul_kernel {shapes}: group_gemm_fn() against the translation (one fp16 step)", run)
+
+
 # ---------------------------------------------------------------- 04 dropout
 
 def check_04(tally):
@@ -636,7 +669,7 @@ TUTORIALS_CHECKED = [
     ("06-fused-attention.py", ["06-fused-attention-bwd-preprocess", "06-fused-attention-fwd",
                                "06-fused-attention-fwd-causal"], lambda tally: (check_06(tally), check_06_fwd(tally))),
     ("07-extern-functions.py", ["07-extern-functions"], check_07),
-    ("08-grouped-gemm.py", [], None),
+    ("08-grouped-gemm.py", ["08-grouped-gemm"], check_08),
 ]
 
 
