@@ -69,9 +69,9 @@ class Val:
 
 
 class KernelGen:
-    def __init__(self, rng, name, structured=False, tuples=False, helpers=False):
+    def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
-        self.returning_helpers = helpers
+        self.returning_helpers, self.dots = helpers, dots
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -371,6 +371,9 @@ class KernelGen:
         if self.returning_helpers:  # (drawn only here, as tuples)
             for _ in range(r.randint(1, 2)):
                 r.choice([self.out_returning_helper, self.out_map])()
+        if self.dots:  # (drawn only here, as tuples)
+            for _ in range(r.randint(1, 2)):
+                self.out_dot()
 
     # ---- features
     def feature_loop(self):
@@ -748,6 +751,22 @@ class KernelGen:
         self.helpers.append(f"@triton.jit\ndef {name}({params}):\n" + "".join(f"    {line}\n" for line in body))
         self.store_elem(Val(call, ty, tags=a.tags | b.tags | then.tags | other.tags))
 
+    def out_dot(self):
+        """tl.dot of two square tiles of tame values (2-D kernels with BM == BN >= 16): fp16 or
+        bf16 operands (exact products), or fp32 with input_precision ieee or tf32x3; the
+        sum of BN products in another order than Triton's tensor cores: a sum tolerance."""
+        if not self.two_d or self.bm != self.bn or self.bn < 16:
+            return
+        r = self.rng
+        a, b = self.gen_tame(), self.gen_tame()
+        ty = r.choice(["fp16", "bf16", "fp32", "fp32"])
+        prec = "" if ty != "fp32" else r.choice([", input_precision='ieee'", ", input_precision='tf32x3'"])
+        expr = f"tl.dot(({a.expr}).to({TL[ty]}), ({b.expr}).to({TL[ty]}){prec})"
+        if r.random() < 0.3:  # an accumulator
+            c = self.gen_tame()
+            expr = f"tl.dot(({a.expr}).to({TL[ty]}), ({b.expr}).to({TL[ty]}), ({c.expr}).to(tl.float32){prec})"
+        self.store_elem(Val(expr, "fp32", tags=a.tags | b.tags), "sum", self.bn)
+
     def source(self):
         ptrs = self.inputs + self.outputs
         scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
@@ -783,10 +802,10 @@ class KernelGen:
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
-def generate_kernel(rng, name, structured=False, tuples=False, helpers=False):
+def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots)
         g.near_one = []
         try:
             g.build()
@@ -810,6 +829,8 @@ def main():
     ap.add_argument("--helpers-from", type=int, default=None,
                     help="kernels from this index on also call helpers that return inside run-time ifs, "
                          "and tl.map_elementwise")
+    ap.add_argument("--dots-from", type=int, default=None,
+                    help="kernels from this index on also store tl.dot of square tiles (2-D kernels)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -821,7 +842,8 @@ def main():
             structured = args.structured_from is not None and i >= args.structured_from
             tuples = args.tuples_from is not None and i >= args.tuples_from
             helpers = args.helpers_from is not None and i >= args.helpers_from
-            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers)
+            dots = args.dots_from is not None and i >= args.dots_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
