@@ -67,7 +67,7 @@ def i8(lib, mod, tally):
         return [a.clone(), b.clone(), torch.full((32, 32), -1, device="cuda", dtype=torch.int32)]
 
     ref, got, err = gpulib.both(lib, mod, "dot_i8", 1, make, (), dict(B=32))
-    model = (a.long() @ b.long() + 7).int()
+    model = (a.double() @ b.double() + 7).int()  # (exact: |sums| < 2^53; CUDA has no int64 matmul)
     gpulib.check(tally, "dot_i8 into int32 from 7", ref, got, err, model=[a, b, model])
 
 
