@@ -575,7 +575,10 @@ def check_06_fwd(tally):
         lib = Library(stem)
         fwd = lib.launcher("_attn_fwd_tma_grid", ["float", "float*", "int32_t", "int32_t"] + ["tl2cu_tensordesc"] * 4 +
                            ["int32_t"], grid=True)
-        for Z, H, N_CTX in [(1, 2, 1024), (2, 3, 512)]:
+        # Z = 1 only: the tutorial's _attn_fwd_tma starts a head's rows at off_z + off_h * N_CTX,
+        # so for Z > 1 programs of different z write overlapping rows of o, a race in the
+        # tutorial itself (Z=2, H=3 failed on the H200 for that reason, fourteenth session)
+        for Z, H, N_CTX in [(1, 2, 1024), (1, 3, 512)]:
             def run(Z=Z, H=H, N_CTX=N_CTX, causal=causal):
                 torch.manual_seed(Z * H + N_CTX)
                 q, k, v = (torch.empty((Z, H, N_CTX, HEAD_DIM), dtype=F16, device=dev).normal_(mean=0.0, std=0.5)
