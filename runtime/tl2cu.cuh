@@ -140,9 +140,13 @@ TL2CU_DEVICE double tl2cu_fmod(double x, double y) {
   return isinf(y) ? x : r;
 }
 
+// A NaN constant as Triton makes it (APFloat's quiet NaN: 0x7fc00000, and for fp16 and
+// bf16 0x7e00 and 0x7fc0, where converting the fp32 NaN would give CUDA's 0x7fff).
 template <typename T>
 TL2CU_DEVICE T tl2cu_nan() {
-  return T(__int_as_float(0x7fc00000));
+  if constexpr (std::is_same<T, half>::value) return __ushort_as_half((unsigned short)0x7e00);
+  else if constexpr (std::is_same<T, __nv_bfloat16>::value) return __ushort_as_bfloat16((unsigned short)0x7fc0);
+  else return T(__int_as_float(0x7fc00000));
 }
 template <typename T>
 TL2CU_DEVICE T tl2cu_inf() {

@@ -71,8 +71,10 @@ const char *coord(const Layout *l, int d) {
 
 static const char *float_lit(double f, Scalar t) {
   const char *suffix = t == TY_F64 ? "" : "f";
-  if (isnan(f)) return t == TY_F64 ? "tl2cu_nan<double>()" : "tl2cu_nan<float>()";
-  if (isinf(f)) return xprintf("%stl2cu_inf<%s>()", f < 0 ? "-" : "", t == TY_F64 ? "double" : "float");
+  // (fp16 and bf16 in their own type: a float where a half goes makes `?:` ambiguous)
+  const char *ft = t == TY_F64 ? "double" : t == TY_F16 || t == TY_BF16 ? scalar_ctype(t) : "float";
+  if (isnan(f)) return xprintf("tl2cu_nan<%s>()", ft);
+  if (isinf(f)) return xprintf("%stl2cu_inf<%s>()", f < 0 ? "-" : "", ft);
   char buf[64];
   snprintf(buf, sizeof buf, "%.9g", f);
   if (t == TY_F64 || strtod(buf, NULL) != (double)(float)f) snprintf(buf, sizeof buf, "%.17g", f);
