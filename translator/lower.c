@@ -1266,6 +1266,10 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
     if (p->is_constexpr && !p->constval)
       diag_fatal(pn->loc, "constexpr parameter '%s' of '%s' has no value: give it with -D %s=VALUE", p->name,
                  f->name, p->name);
+    if (!p->is_constexpr && !typed && pn->a && pn->a->kind == ND_NAME)  // (x: int, x: float)
+      diag_fatal(pn->loc, "parameter '%s' of '%s' has no Triton type: Triton takes an argument annotated '%s' by its "
+                          "value at each launch (i32 or i64, fp32): give one in the signature (-s '%s:...')",
+                 p->name, f->name, pn->a->str, f->name);
     if (!p->is_constexpr && !typed)
       diag_fatal(pn->loc, "parameter '%s' of '%s' has no type: give it in the signature (-s '%s:...') or annotate it",
                  p->name, f->name, f->name);
