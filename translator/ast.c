@@ -531,6 +531,21 @@ static Node *unsupported_stmt(TSNode ts, const char *what) {
   return n;
 }
 
+// try: body / except ...: orelse (the first handler's block). Unsupported in kernels;
+// at module level collect.c reads the imports of its body (conditional imports).
+static Node *try_statement(TSNode ts) {
+  Node *n = unsupported_stmt(ts, "a 'try' statement");
+  n->body = block(field(ts, "body"));
+  Kids ks = kids(ts);
+  for (int i = 0; i < ks.len && !n->orelse; i++) {
+    if (!is(ks.at[i], "except_clause")) continue;
+    Kids hs = kids(ks.at[i]);
+    for (int j = 0; j < hs.len; j++)
+      if (is(hs.at[j], "block")) n->orelse = block(hs.at[j]);
+  }
+  return n;
+}
+
 static Node *simple_statement(TSNode ts) {
   if (is(ts, "expression_statement")) {
     TSNode e = named(ts, 0);
@@ -622,7 +637,7 @@ static Node *stmt(TSNode ts) {
     return n;
   }
   if (is(ts, "with_statement")) return unsupported_stmt(ts, "a 'with' statement");
-  if (is(ts, "try_statement")) return unsupported_stmt(ts, "a 'try' statement");
+  if (is(ts, "try_statement")) return try_statement(ts);
   if (is(ts, "class_definition")) return class_definition(ts);
   if (is(ts, "match_statement")) return unsupported_stmt(ts, "a 'match' statement");
   return simple_statement(ts);

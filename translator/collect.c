@@ -157,7 +157,7 @@ static char *next_word(char **p) {
 }
 
 // import a.b [as c], ... | from a.b import c [as d], ...
-static void collect_import(Module *m, const char *text) {
+static void collect_import(Binding **env, const char *text) {
   char *p = xstrdup(text);
   char *w = next_word(&p);
   if (!strcmp(w, "import")) {
@@ -167,12 +167,12 @@ static void collect_import(Module *m, const char *text) {
       if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
       else p = save;
       const char *known = known_module(path);
-      if (alias) m->globals = bind(m->globals, alias, obj_module(known ? known : path));
+      if (alias) *env = bind(*env, alias, obj_module(known ? known : path));
       else {
         char *dot = strchr(path, '.');
         char *top = dot ? xstrndup(path, (size_t)(dot - path)) : path;
         const char *k = known_module(top);
-        m->globals = bind(m->globals, top, obj_module(k ? k : top));
+        *env = bind(*env, top, obj_module(k ? k : top));
       }
     }
     return;
@@ -185,14 +185,85 @@ static void collect_import(Module *m, const char *text) {
     if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
     else p = save;
     const char *known = known_module(xprintf("%s.%s", from, name)), *from_known = known_module(from);
-    if (known) m->globals = bind(m->globals, alias, obj_module(known));
+    if (known) *env = bind(*env, alias, obj_module(known));
     else if (from_known && !strcmp(from_known, "libdevice"))  // from ...libdevice import tanh
-      m->globals = bind(m->globals, alias, obj_builtin(xprintf("libdevice.%s", name)));
+      *env = bind(*env, alias, obj_builtin(xprintf("libdevice.%s", name)));
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
-      m->globals = bind(m->globals, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
+      *env = bind(*env, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
     } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
-      m->globals = bind(m->globals, alias, obj_builtin(builtin_member(from_known, name)));
+      *env = bind(*env, alias, obj_builtin(builtin_member(from_known, name)));
     }
+  }
+}
+
+// ---- imports under module-level `if` and `try` (version checks choosing a module):
+// a name every branch that imports it binds alike is bound; a name the branches bind to
+// different things is recorded in m->conditional, for -D NAME=CHOICE to pick and for the
+// error that names the choices. A `try` counts as its body (Triton 3.6's modules import).
+
+static void branch_imports(Module *m, Node *s, Binding **env);
+
+static bool same_import(Obj *a, Obj *b) {
+  return a->kind == b->kind && a->str && b->str && !strcmp(a->str, b->str);
+}
+
+static void merge_import_branches(Module *m, Node *ifnode, Binding **branches, int n, Binding **env) {
+  for (int i = 0; i < n; i++)
+    for (Binding *b = branches[i]; b; b = b->next) {
+      if (lookup(*env, b->name) || lookup(m->conditional, b->name)) continue;  // (done)
+      Obj *alts = obj_new(OBJ_TUPLE);
+      alts->ival = ifnode->loc.line;
+      for (int j = 0; j < n; j++) {
+        Obj *o = lookup(branches[j], b->name);
+        bool seen = false;
+        for (int k = 0; o && k < alts->items.len; k++) seen |= same_import(alts->items.items[k], o);
+        if (o && !seen) vec_push(&alts->items, o);
+      }
+      if (alts->items.len == 1) *env = bind(*env, b->name, alts->items.items[0]);
+      else m->conditional = bind(m->conditional, b->name, alts);
+    }
+}
+
+// "libdevice.rsqrt or tl.rsqrt": what -D NAME=CHOICE accepts.
+const char *import_choices(Obj *choices) {
+  Str s = {0};
+  str_add(&s, "");
+  for (int i = 0; i < choices->items.len; i++)
+    str_addf(&s, "%s%s", i ? (i + 1 == choices->items.len ? " or " : ", ") : "", ((Obj *)choices->items.items[i])->str);
+  return s.buf;
+}
+
+// -D NAME=CHOICE for a name the branches import differently: binds that choice.
+void choose_import(Module *m, const char *name, const char *choice, Loc loc) {
+  Obj *choices = lookup(m->conditional, name);
+  for (int i = 0; i < choices->items.len; i++) {
+    Obj *o = choices->items.items[i];
+    if (!strcmp(o->str, choice)) {
+      m->globals = bind(m->globals, name, o);
+      return;
+    }
+  }
+  diag_fatal(loc, "-D %s=%s: the branches of the `if` at line %lld import '%s' as %s", name, choice,
+             (long long)choices->ival, name, import_choices(choices));
+}
+
+static void if_imports(Module *m, Node *ifnode, Binding **env) {
+  Binding *branches[64] = {0};
+  int n = 0;
+  Node *s = ifnode;
+  do {  // if, each elif (a lone ND_IF in orelse), then the else block if any
+    branch_imports(m, s->body, &branches[n++]);
+    s = s->orelse;
+  } while (s && s->kind == ND_IF && !s->next && n < 63);
+  if (s) branch_imports(m, s, &branches[n++]);
+  merge_import_branches(m, ifnode, branches, n, env);
+}
+
+static void branch_imports(Module *m, Node *s, Binding **env) {
+  for (; s; s = s->next) {
+    if (s->kind == ND_IMPORT) collect_import(env, s->str);
+    else if (s->kind == ND_IF) if_imports(m, s, env);
+    else if (s->kind == ND_UNSUPPORTED_STMT && s->body) branch_imports(m, s->body, env);  // try
   }
 }
 
@@ -398,7 +469,7 @@ static void constants_read(Module *m, Node *n, Vec *visited, Vec *out) {
         vec_push(visited, g);
         constants_read(m, g->def->a, visited, out);  // parameter defaults
         constants_read(m, g->def->body, visited, out);
-      } else if (!g && is_module_constant(m, n->str)) {
+      } else if (!g && (is_module_constant(m, n->str) || lookup(m->conditional, n->str))) {
         add_name(out, n->str);
       }
     }
@@ -498,7 +569,9 @@ static void check_jit_names(Module *m) {
 Module *collect_module(Node *root, const Options *opt) {
   Module *m = xmalloc(sizeof(Module));
   for (Node *s = root; s; s = s->next) {
-    if (s->kind == ND_IMPORT) collect_import(m, s->str);
+    if (s->kind == ND_IMPORT) collect_import(&m->globals, s->str);
+    else if (s->kind == ND_IF) if_imports(m, s, &m->globals);
+    else if (s->kind == ND_UNSUPPORTED_STMT && s->body) branch_imports(m, s->body, &m->globals);  // try
     else if (s->kind == ND_ASSIGN) collect_assign(m, s);
     else if (s->kind == ND_FUNCDEF) {
       Func *f = xmalloc(sizeof(Func));

@@ -81,6 +81,11 @@ static Obj *lookup_name(Ctx *c, Node *e) {
     diag_fatal(e->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
                "tl.constexpr(...) or fix it with -D %s=VALUE", e->str, e->str);
   if (builtin_exists(e->str)) return obj_builtin(e->str);
+  Obj *choices = lookup(c->m->conditional, e->str);
+  if (choices)
+    diag_fatal(e->loc, "'%s' is imported as %s by the branches of the module-level `if` at line %lld, whose condition "
+                       "tl2cu does not evaluate: choose one with -D %s=CHOICE", e->str, import_choices(choices),
+               (long long)choices->ival, e->str);
   diag_fatal(e->loc, "undefined name '%s'", e->str);
 }
 

@@ -80,6 +80,7 @@ static void apply_module_defines(Module *m, Options *opt) {
   for (int i = 0; i < opt->defines.len; i++) {
     Define *d = opt->defines.items[i];
     if (is_module_constant(m, d->name)) m->globals = bind(m->globals, d->name, define_literal(d->value));
+    else if (lookup(m->conditional, d->name)) choose_import(m, d->name, d->value, d->loc);
   }
 }
 

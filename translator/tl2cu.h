@@ -277,6 +277,8 @@ typedef struct Binding {
 typedef struct {
   Binding *globals;  // module-level names: constexprs, modules, functions
   Binding *plain;    // module-level plain variables (not readable from kernels, as in Triton)
+  Binding *conditional;  // names imported differently by the branches of a module-level if:
+                         // a tuple of the choices, ival the if's line (collect.c if_imports)
   Vec funcs;         // Func*
 } Module;
 
@@ -298,6 +300,8 @@ const char *obj_kind_name(const Obj *o);
 bool obj_same(const Obj *a, const Obj *b);  // the same value (runtime values: the same Value)
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
+const char *import_choices(Obj *choices);
+void choose_import(Module *m, const char *name, const char *choice, Loc loc);
 // A module-level constant (tl.constexpr or plain), not an import or a function.
 bool is_module_constant(Module *m, const char *name);
 // The names a -D may fix for kernel f: its parameters, autotune meta-parameters and
