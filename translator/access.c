@@ -790,7 +790,7 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
   line(em, "#pragma unroll");
   line(em, "for (int _j = 0; _j < %d; ++_j) {", vec);
   em->indent++;
-  line(em, "const int _k = _r + _j;");
+  if (uses_e || mentions(value, "_k")) line(em, "const int _k = _r + _j;");  // (a constant reads no element)
   if (uses_e) line(em, "const int _e = %s;", elem_index(l));
   line(em, "%s.v[_j] = %s;", name, value);
   close_loop(em);

@@ -541,7 +541,6 @@ void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn) {
   em->prepared = true;
 }
 
-static bool mentions(const char *s, const char *id);
 
 void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target) {
   if (!em->prepared) prepare_conversions(em, s, l, fn);
@@ -961,7 +960,7 @@ static const char *kernel_name(Kernel *k) {
 }
 
 // Does C text `s` use the identifier `id`?
-static bool mentions(const char *s, const char *id) {
+bool mentions(const char *s, const char *id) {
   size_t n = strlen(id);
   for (const char *p = strstr(s, id); p; p = strstr(p + 1, id)) {
     bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');

@@ -73,6 +73,7 @@ void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ctype(Type t);
 const char *elem_k(const Layout *l, int64_t k);
 const char *elem_index(const Layout *l);
+bool mentions(const char *code, const char *id);  // does C text code use identifier id?
 const char *coord(const Layout *l, int d);
 const char *ex(Em *em, Value *v, Cx *cx);
 const char *int_arith(Op op, Scalar t, const char *A, const char *B);
