@@ -1108,6 +1108,13 @@ static int split_commas(const char *s, char **parts, int max) {
 static Loc sig_loc(Func *f) { return f->def->loc; }
 
 // One signature entry: "*fp32:16", "i32", "fp32", or a constexpr literal.
+// A constexpr keeps its place in the signature (with -D too): a type there usually means
+// the entries after it are one place off.
+static _Noreturn void refuse_type_for_constexpr(Param *p, const char *entry, Func *f) {
+  diag_fatal(sig_loc(f), "signature entry '%s' gives a type to constexpr parameter '%s': a constexpr keeps its place in "
+                         "the signature, with its value there (a number, True, None, tl.float16...)", entry, p->name);
+}
+
 static void apply_sig_entry(Param *p, const char *entry, Func *f) {
   char *e = xstrdup(entry);
   char *colon = strchr(e, ':');
@@ -1119,6 +1126,7 @@ static void apply_sig_entry(Param *p, const char *entry, Func *f) {
   }
   Scalar s;
   if (e[0] == '*') {
+    if (p->is_constexpr) refuse_type_for_constexpr(p, entry, f);
     const char *t = e + 1;
     if (!strncmp(t, "k", 1) && scalar_from_name(t + 1, &s)) t++;
     if (fp8_refused(t)) diag_fatal(sig_loc(f), "signature entry '%s' for '%s': %s", entry, p->name, fp8_refused(t));
@@ -1127,7 +1135,7 @@ static void apply_sig_entry(Param *p, const char *entry, Func *f) {
     return;
   }
   if (scalar_from_name(e, &s)) {
-    if (p->is_constexpr) diag_fatal(sig_loc(f), "signature entry '%s' gives a type to constexpr parameter '%s'", entry, p->name);
+    if (p->is_constexpr) refuse_type_for_constexpr(p, entry, f);
     if (scalar_is_fp8(s))
       diag_fatal(sig_loc(f), "signature entry '%s' for '%s': fp8 scalar arguments are not supported by tl2cu (fp8 pointers are)",
                  entry, p->name);
@@ -1253,6 +1261,9 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       typed = !p->is_constexpr;
     }
     const char *d = option_define(o, p->name);
+    if (d && i < nentries && p->constval && strcmp(obj_repr(p->constval), obj_repr(define_literal(d))))
+      diag_fatal(sig_loc(f), "parameter '%s' of '%s': the signature gives %s and -D gives %s: give one value", p->name, f->name,
+                 obj_repr(p->constval), obj_repr(define_literal(d)));
     if (d) {
       p->is_constexpr = true;
       p->constval = define_literal(d);
