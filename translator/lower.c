@@ -1261,12 +1261,13 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       typed = !p->is_constexpr;
     }
     const char *d = option_define(o, p->name);
-    if (d && i < nentries && p->constval && strcmp(obj_repr(p->constval), obj_repr(define_literal(d))))
-      diag_fatal(sig_loc(f), "parameter '%s' of '%s': the signature gives %s and -D gives %s: give one value", p->name, f->name,
-                 obj_repr(p->constval), obj_repr(define_literal(d)));
     if (d) {
+      Obj *defined = define_literal(d);
+      if (i < nentries && p->constval && strcmp(obj_repr(p->constval), obj_repr(defined)))
+        diag_fatal(sig_loc(f), "parameter '%s' of '%s': the signature gives %s and -D gives %s: give one value", p->name,
+                   f->name, obj_repr(p->constval), obj_repr(defined));
       p->is_constexpr = true;
-      p->constval = define_literal(d);
+      p->constval = defined;
     }
     if (lookup(fixed, p->name)) {  // a heuristic's value
       p->is_constexpr = true;

@@ -10,22 +10,50 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def _paths():
+    build = os.environ.get("TL2CU_GPU_BUILD", os.path.join(ROOT, "build", "gpu"))
+    runtime = os.environ.get("TL2CU_RUNTIME", os.path.join(ROOT, "runtime"))
+    return build, runtime
+
+
+def _build(name, build, runtime):
+    """nvcc for build/gpu/NAME.cu unless its library is newer than it and the runtime
+    (the Popen, or None); run_all.sh builds them all at once through build_all."""
+    lib_path = os.path.join(build, f"lib{name}.so")
+    source = os.path.join(build, f"{name}.cu")
+    if up_to_date(lib_path, [source, os.path.join(runtime, "tl2cu.cuh")]):
+        return None
+    return subprocess.Popen(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
+                             source, "-o", lib_path])
+
+
 def library(name):
     """build/gpu/NAME.cu built and loaded. TL2CU_GPU_BUILD and TL2CU_RUNTIME name another
     translation and its runtime (an earlier translator's, to see a check fail there)."""
-    build = os.environ.get("TL2CU_GPU_BUILD", os.path.join(ROOT, "build", "gpu"))
-    runtime = os.environ.get("TL2CU_RUNTIME", os.path.join(ROOT, "runtime"))
-    lib_path = os.path.join(build, f"lib{name}.so")
-    source = os.path.join(build, f"{name}.cu")
-    if not up_to_date(lib_path, [source, os.path.join(runtime, "tl2cu.cuh")]):
-        subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
-                        source, "-o", lib_path], check=True)
-    return ctypes.CDLL(lib_path)
+    build, runtime = _paths()
+    proc = _build(name, build, runtime)
+    if proc and proc.wait():
+        raise subprocess.CalledProcessError(proc.returncode, proc.args)
+    return ctypes.CDLL(os.path.join(build, f"lib{name}.so"))
+
+
+def build_all(jobs):
+    """Every build/gpu/*.cu at once, JOBS nvcc at a time; the checks then find them built."""
+    build, runtime = _paths()
+    names = sorted(f[:-3] for f in os.listdir(build) if f.endswith(".cu"))
+    running, failed = [], 0
+    for name in names:
+        while len(running) >= jobs:
+            failed += running.pop(0).wait() != 0
+        proc = _build(name, build, runtime)
+        if proc:
+            running.append(proc)
+    failed += sum(p.wait() != 0 for p in running)
+    return failed
 
 
 def up_to_date(target, sources):
-    """Whether TARGET is newer than every source, so that run_all.sh's parallel build of
-    build/gpu/*.cu is not repeated one at a time by each check."""
+    """Whether TARGET is newer than every source."""
     if not os.path.exists(target):
         return False
     return all(os.path.getmtime(target) >= os.path.getmtime(s) for s in sources if os.path.exists(s))
@@ -131,3 +159,8 @@ def tl2cu_tensordesc(base_ptr, shape, strides, nan_padding=False):
     """The descriptor tl2cu's launchers take for a host TensorDescriptor of these shape and strides."""
     return Tl2cuTensorDesc(base_ptr, (ctypes.c_int64 * 5)(*shape), (ctypes.c_int64 * 5)(*strides), 1 if nan_padding else 0)
 
+
+if __name__ == "__main__":  # python3 tests/gpu/gpulib.py build-all [JOBS]
+    if sys.argv[1:2] != ["build-all"]:
+        sys.exit("usage: gpulib.py build-all [JOBS]")
+    sys.exit(1 if build_all(int(sys.argv[2]) if len(sys.argv) > 2 else os.cpu_count() or 1) else 0)

@@ -24,9 +24,7 @@ case "${1:-checks}" in
 checks)
   export PYTHONUNBUFFERED=1
   # The checks' libraries built all at once (gpulib.library then finds them up to date)
-  ls build/gpu/*.cu | xargs -P "$(nproc)" -I{} sh -c \
-    'f={}; nvcc -O3 -arch=sm_90 -shared -Xcompiler -fPIC -Iruntime "$f" -o "$(dirname "$f")/lib$(basename "$f" .cu).so"' \
-    >"$out/gpu_build.log" 2>&1
+  python3 tests/gpu/gpulib.py build-all "$(nproc)" >"$out/gpu_build.log" 2>&1
   step samples bash samples/gpu_check.sh
   for check in tests/gpu/*_check.py; do
     step "$(basename "$check" .py)" python3 "$check"
