@@ -1,8 +1,10 @@
 #!/bin/bash
 # Every GPU check, or the benchmark, in one device call (run from the repository root on the
 # GPU machine, with build/ translated here by `make gpu-inputs` and carried there):
-#   bash tests/gpu/run_all.sh checks   samples/gpu_check.sh, every tests/gpu/*_check.py,
-#                                      compute-sanitizer memcheck on three of them
+#   bash tests/gpu/run_all.sh checks   samples/gpu_check.sh (alone: it times the samples),
+#                                      then every tests/gpu/*_check.py and compute-sanitizer
+#                                      memcheck on four programs, JOBS (default 6) at a
+#                                      time: independent correctness checks that time nothing
 #   bash tests/gpu/run_all.sh bench    bench/bench.py, with --baseline build/base/samples (ROUNDS=N
 #                                      interleaved calls per build, default 5) when
 #                                      that earlier build is there (its runtime in build/base/runtime)
@@ -19,20 +21,39 @@ step() {  # step NAME COMMAND...: run it, log it, remember PASS/FAIL
   if "$@" >"$out/$name.log" 2>&1; then summary+=("PASS $name"); else summary+=("FAIL $name (exit $?)"); fi
   tail -n 25 "$out/$name.log"
 }
+background_step() {  # background_step NAME COMMAND...: step's work, JOBS at a time; its result in $out/NAME.rc
+  local name=$1
+  shift
+  while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-6}" ]; do wait -n; done
+  ("$@" >"$out/$name.log" 2>&1; echo $? >"$out/$name.rc") &
+  started+=("$name")
+}
+collect_steps() {  # the background steps' logs and results, in the order they started
+  wait
+  local name rc
+  for name in "${started[@]}"; do
+    rc=$(cat "$out/$name.rc" 2>/dev/null || echo lost)
+    echo "== $name"
+    tail -n 25 "$out/$name.log"
+    if [ "$rc" = 0 ]; then summary+=("PASS $name"); else summary+=("FAIL $name (exit $rc)"); fi
+  done
+}
 
 case "${1:-checks}" in
 checks)
   export PYTHONUNBUFFERED=1
   # The checks' libraries built all at once (gpulib.library then finds them up to date)
   python3 tests/gpu/gpulib.py build-all "$(nproc)" >"$out/gpu_build.log" 2>&1
-  step samples bash samples/gpu_check.sh
+  step samples bash samples/gpu_check.sh  # alone: it prints the samples' times too
+  started=()
   for check in tests/gpu/*_check.py; do
-    step "$(basename "$check" .py)" python3 "$check"
+    background_step "$(basename "$check" .py)" python3 "$check"
   done
-  step memcheck_game_of_life compute-sanitizer --error-exitcode 1 build/samples/game_of_life/game_of_life --small
-  step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
-  step memcheck_gather_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/gather_ops_check.py
-  step memcheck_sort_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/sort_ops_check.py
+  background_step memcheck_game_of_life compute-sanitizer --error-exitcode 1 build/samples/game_of_life/game_of_life --small
+  background_step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
+  background_step memcheck_gather_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/gather_ops_check.py
+  background_step memcheck_sort_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/sort_ops_check.py
+  collect_steps
   ;;
 bench)
   if [ -d build/base/samples ]; then
