@@ -73,6 +73,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/libdevice.py -o $(BUILD)/gpu/libdevice.cu
 	$(BUILD)/tl2cu tests/golden/half_reduce.py -o $(BUILD)/gpu/half_reduce.cu
 	$(BUILD)/tl2cu tests/golden/half_specials.py -o $(BUILD)/gpu/half_specials.cu
+	$(BUILD)/tl2cu tests/golden/int_to_half.py -o $(BUILD)/gpu/int_to_half.cu
 	$(BUILD)/tl2cu tests/golden/fuzz_regress.py -o $(BUILD)/gpu/fuzz_regress.cu
 	$(BUILD)/tl2cu tests/golden/atomics.py -o $(BUILD)/gpu/atomics.cu
 	$(BUILD)/tl2cu tests/golden/fp8_ops.py -o $(BUILD)/gpu/fp8_ops.cu
