@@ -243,6 +243,13 @@ TL2CU_DEVICE half tl2cu_clip_nan(half x, half m) {
 TL2CU_DEVICE float tl2cu_abs(float x) { return fabsf(x); }
 TL2CU_DEVICE double tl2cu_abs(double x) { return fabs(x); }
 TL2CU_DEVICE bool tl2cu_abs(bool x) { return x; }
+// tl.abs of bits just loaded or reinterpreted from an integer: the sign bit cleared, as
+// LLVM's integer and does it in Triton's kernel (abs.f32 would make a NaN canonical,
+// abs.f64 leave its sign).
+TL2CU_DEVICE float tl2cu_abs_bits(float x) { return __int_as_float(__float_as_int(x) & 0x7fffffff); }
+TL2CU_DEVICE double tl2cu_abs_bits(double x) {
+  return __longlong_as_double(__double_as_longlong(x) & 0x7fffffffffffffffLL);
+}
 // fp16 / bf16: the sign bit cleared, NaNs included, as LLVM's fabs is defined (Triton's
 // PTX has abs.f16 in some kernels, which returns the canonical NaN, and a bitwise and in
 // others: NaN payloads of tl.abs differ between Triton's own kernels).

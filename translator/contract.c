@@ -9,7 +9,7 @@
 // selection sees one block at a time), folding the multiply with fewer uses when both
 // operands are products. Before that, LICM hoists out of a loop a multiply whose
 // operands do not change in it: fp64 `acc + x * n` with x and n fixed stays a multiply
-// before the loop and an add in it (fuzz kernel k527).
+// before the loop and an add in it (fuzz kernel k527), as does fp16's (k2480).
 
 // The basic blocks of the innermost loop around the statements being decided.
 typedef struct {
@@ -40,11 +40,12 @@ static bool loop_invariant(Value *v, int first, int last, int depth) {
   }
 }
 
-// Would LICM hoist m out of the innermost loop around add, and leave add in it? fp64
-// only: for fp32, ptxas (run with --fmad=true) contracts the hoisted mul.f32 with the
-// add.f32 in the loop again (tests/gpu/fuzz_regress_check.py, hoisted_product, H200).
+// Would LICM hoist m out of the innermost loop around add, and leave add in it? Not
+// for fp32: ptxas (run with --fmad=true) contracts the hoisted mul.f32 with the add.f32
+// in the loop again; fp64, fp16 and bf16 products stay apart (mul.rn in Triton's PTX;
+// tests/gpu/fuzz_regress_check.py, hoisted_product and hoisted_half_product, H200).
 static bool hoisted_apart(LoopSpan loop, Value *add, Value *m) {
-  if (!loop.in_loop || m->ty.kind != TY_F64) return false;
+  if (!loop.in_loop || m->ty.kind == TY_F32) return false;
   return loop_invariant(m, loop.first, loop.last, 0) && !loop_invariant(add, loop.first, loop.last, 0);
 }
 

@@ -49,7 +49,7 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   float y[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
+    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs_bits(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
   }
   // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
   float y_1[2];  // [256] fp32
@@ -163,7 +163,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   float y[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
+    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs_bits(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
   }
   // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
   float y_1[2];  // [256] fp32

@@ -6,59 +6,59 @@ namespace tl2cu_kernels {
 // shift_kinds: num_warps=4
 __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr, int16_t *c_ptr, uint32_t *d_ptr, uint8_t *o8_ptr, uint8_t *p8_ptr, uint32_t *o32_ptr, int32_t *o64_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L40: offs = tl.arange(0, 128)
+  // L47: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L41: mask = offs < n
+  // L48: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L42: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
+  // L49: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
   int8_t a[1];  // [128] i8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (int8_t)0);
   }
-  // L43: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
+  // L50: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
   uint8_t b[1];  // [128] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (uint8_t)0);
   }
-  // L44: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
+  // L51: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
   int16_t c[1];  // [128] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     c[_k] = (mask[_k] ? c_ptr[offs[_k]] : (int16_t)0);
   }
-  // L45: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
+  // L52: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t d[1];  // [128] u32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0u);
   }
-  // L46: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
+  // L53: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o8_ptr[offs[_k]] = tl2cu_ashr((uint8_t)a[_k], (uint8_t)(b[_k] & (uint8_t)7));
   }
-  // L47: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
+  // L54: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) p8_ptr[offs[_k]] = tl2cu_shr(b[_k], (uint8_t)(int8_t)(a[_k] & (int8_t)7));
   }
-  // L48: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
+  // L55: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = tl2cu_ashr((uint32_t)c[_k], (d[_k] & 31u));
   }
-  // L49: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
+  // L56: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = (int32_t)(tl2cu_ashr((uint32_t)c[_k], (d[_k] & 15u)) - 4u);
@@ -69,26 +69,26 @@ __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr
 __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12];
-  // L54: offs = tl.arange(0, 64)
+  // L61: offs = tl.arange(0, 64)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     offs[_k] = _e;
   }
-  // L55: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
+  // L62: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
   uint8_t x[1];  // [64] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : (uint8_t)3);
   }
-  // L56: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
+  // L63: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
   int16_t y[1];  // [64] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = ((offs[_k] < n) ? y_ptr[offs[_k]] : (int16_t)-5);
   }
-  // L57: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
+  // L64: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
   int32_t x_argmax;  // argmax of x
   {
     uint8_t _r0 = x[0];
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[0] = x_argmax;
   }
-  // L58: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
+  // L65: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
   int32_t x_argmin;  // argmin of x
   {
     uint8_t _r0 = x[0];
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[1] = x_argmin;
   }
-  // L59: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
+  // L66: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
   int32_t y_argmax;  // argmax of y
   {
     int16_t _r0 = y[0];
@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[2] = y_argmax;
   }
-  // L60: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
+  // L67: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
   int32_t y_argmin;  // argmin of y
   {
     int16_t _r0 = y[0];
@@ -196,7 +196,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[3] = y_argmin;
   }
-  // L61: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
+  // L68: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
   int32_t max_input[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -229,64 +229,64 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
 // nan_bits: num_warps=4
 __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_bfloat16 *b_ptr, double *d_ptr, double *o_sub_ptr, double *o_wide_ptr, half *o_narrow_ptr, half *o_abs_ptr, __nv_bfloat16 *o_babs_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L66: offs = tl.arange(0, 128)
+  // L73: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L67: mask = offs < n
+  // L74: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L68: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L75: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L69: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L76: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L70: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L77: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L71: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L78: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
   double d[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0.0);
   }
-  // L72: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
+  // L79: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_sub_ptr[offs[_k]] = tl2cu_cast<double>((x[_k] - y[_k]));
   }
-  // L73: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
+  // L80: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_wide_ptr[offs[_k]] = tl2cu_cast<double>(b[_k]);
   }
-  // L74: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
+  // L81: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_narrow_ptr[offs[_k]] = tl2cu_cast<half>(d[_k]);
   }
-  // L75: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
+  // L82: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_abs_ptr[offs[_k]] = tl2cu_abs(x[_k]);
   }
-  // L76: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
+  // L83: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_babs_ptr[offs[_k]] = tl2cu_abs(b[_k]);
@@ -296,32 +296,32 @@ __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_b
 // hoisted_product: num_warps=4
 __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_ptr, float *o32_ptr, double *o64_ptr, float s, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L81: offs = tl.arange(0, 128)
+  // L88: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L82: mask = offs < n
+  // L89: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L83: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L90: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L84: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L91: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
   double y[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0);
   }
-  // L87: for i in range(0, reps):
+  // L94: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -333,19 +333,19 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
     acc64[_k] = y[_k];
   }
   for (int32_t i = 0; i < reps; ++i) {
-    // L88: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
+    // L95: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
     float acc_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = fmaf(x[_k], s, acc[_k]);
     }
-    // L89: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
+    // L96: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     double acc64_1[1];  // [128] fp64
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc64_1[_k] = (acc64[_k] + __dmul_rn(y[_k], (double)n));
     }
-    // L87: for i in range(0, reps):
+    // L94: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc[_k] = acc_1[_k];
@@ -355,64 +355,200 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
       acc64[_k] = acc64_1[_k];
     }
   }
-  // L90: tl.store(o32_ptr + offs, acc, mask=mask)
+  // L97: tl.store(o32_ptr + offs, acc, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = acc[_k];
   }
-  // L91: tl.store(o64_ptr + offs, acc64, mask=mask)
+  // L98: tl.store(o64_ptr + offs, acc64, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = acc64[_k];
   }
 }
 
-// half_fma: num_warps=4
-__global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
+// hoisted_half_product: num_warps=4
+__global__ void __launch_bounds__(128) hoisted_half_product(half *x_ptr, __nv_bfloat16 *y_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L96: offs = tl.arange(0, 128)
+  // L103: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L97: mask = offs < n
+  // L104: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L98: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L105: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L99: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L106: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # bf16
+  __nv_bfloat16 y[1];  // [128] bf16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : __nv_bfloat16(0.0f));
+  }
+  // L109: for i in range(0, reps):
+  half acc[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    acc[_k] = x[_k];
+  }
+  __nv_bfloat16 accb[1];  // [128] bf16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    accb[_k] = y[_k];
+  }
+  for (int32_t i = 0; i < reps; ++i) {
+    // L110: acc = acc - x * tl.abs(x)  # hoisted: mul.rn.f16 before the loop, sub.f16 in it
+    half acc_1[1];  // [128] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      acc_1[_k] = (acc[_k] - __hmul_rn(x[_k], tl2cu_abs(x[_k])));
+    }
+    // L111: accb = accb + y * y
+    __nv_bfloat16 accb_1[1];  // [128] bf16
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      accb_1[_k] = (accb[_k] + __hmul_rn(y[_k], y[_k]));
+    }
+    // L109: for i in range(0, reps):
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      acc[_k] = acc_1[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      accb[_k] = accb_1[_k];
+    }
+  }
+  // L112: tl.store(o16_ptr + offs, acc, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o16_ptr[offs[_k]] = acc[_k];
+  }
+  // L113: tl.store(ob16_ptr + offs, accb, mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) ob16_ptr[offs[_k]] = accb[_k];
+  }
+}
+
+// abs_of_bits: num_warps=4
+__global__ void __launch_bounds__(128) abs_of_bits(int64_t *i64_ptr, int32_t *i32_ptr, double *f64_ptr, float *f32_ptr, double *o_bits64, float *o_bits32, double *o_f64, float *o_f32, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L118: offs = tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L119: mask = offs < n
+  bool mask[1];  // [128] i1
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L120: i64 = tl.load(i64_ptr + offs, mask=mask, other=0)
+  int64_t i64[1];  // [128] i64
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    i64[_k] = (mask[_k] ? i64_ptr[offs[_k]] : 0LL);
+  }
+  // L121: i32 = tl.load(i32_ptr + offs, mask=mask, other=0)
+  int32_t i32[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    i32[_k] = (mask[_k] ? i32_ptr[offs[_k]] : 0);
+  }
+  // L122: f64 = tl.load(f64_ptr + offs, mask=mask, other=0.0)
+  double f64[1];  // [128] fp64
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    f64[_k] = (mask[_k] ? f64_ptr[offs[_k]] : 0.0);
+  }
+  // L123: f32 = tl.load(f32_ptr + offs, mask=mask, other=0.0)
+  float f32[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    f32[_k] = (mask[_k] ? f32_ptr[offs[_k]] : 0.0f);
+  }
+  // L124: tl.store(o_bits64 + offs, tl.abs(i64.to(tl.float64, bitcast=True)), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o_bits64[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<double>(i64[_k]));
+  }
+  // L125: tl.store(o_bits32 + offs, tl.abs(i32.to(tl.float32, bitcast=True)), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o_bits32[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<float>(i32[_k]));
+  }
+  // L126: tl.store(o_f64 + offs, tl.abs(f64), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o_f64[offs[_k]] = tl2cu_abs_bits(f64[_k]);
+  }
+  // L127: tl.store(o_f32 + offs, tl.abs(f32), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o_f32[offs[_k]] = tl2cu_abs_bits(f32[_k]);
+  }
+}
+
+// half_fma: num_warps=4
+__global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L132: offs = tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L133: mask = offs < n
+  bool mask[1];  // [128] i1
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L134: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  half x[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
+  }
+  // L135: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L100: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L136: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 a[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L101: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L137: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L102: tl.store(o16_ptr + offs, x * y + x, mask=mask)
+  // L138: tl.store(o16_ptr + offs, x * y + x, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o16_ptr[offs[_k]] = __hfma(x[_k], y[_k], x[_k]);
   }
-  // L103: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
+  // L139: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) ob16_ptr[offs[_k]] = __hfma(a[_k], b[_k], -a[_k]);
@@ -422,70 +558,70 @@ __global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_b
 // select_product: num_warps=4
 __global__ void __launch_bounds__(128) select_product(half *x_ptr, half *y_ptr, float *u_ptr, float *v_ptr, half *o16_ptr, float *o32_ptr, float *orelu_ptr, half *otwice_ptr, half *osel_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L108: offs = tl.arange(0, 128)
+  // L144: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L109: mask = offs < n
+  // L145: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L110: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L146: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L111: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L147: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L112: u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L148: u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
   float u[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0.0f);
   }
-  // L113: v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L149: v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
   float v[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     v[_k] = (mask[_k] ? v_ptr[offs[_k]] : 0.0f);
   }
-  // L114: tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
+  // L150: tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o16_ptr[offs[_k]] = (x[_k] + __hmul_rn(((x[_k] >= y[_k]) ? y[_k] : half(0.25f)), half(1.5f)));
   }
-  // L115: tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
+  // L151: tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = (v[_k] - __fmul_rn(((u[_k] < v[_k]) ? u[_k] : -0.75f), 3.0f));
   }
-  // L116: tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
+  // L152: tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) orelu_ptr[offs[_k]] = fmaf(((u[_k] > 0.0f) ? u[_k] : 0.0f), 1.1000000000000001f, v[_k]);
   }
-  // L117: twice = tl.where(x < y, x, 0.5)
+  // L153: twice = tl.where(x < y, x, 0.5)
   half twice[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     twice[_k] = ((x[_k] < y[_k]) ? x[_k] : half(0.5f));
   }
-  // L118: tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
+  // L154: tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) otwice_ptr[offs[_k]] = __hfma(twice[_k], half(1.25f), y[_k]);
   }
-  // L119: tl.store(osel_ptr + offs, twice, mask=mask)
+  // L155: tl.store(osel_ptr + offs, twice, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) osel_ptr[offs[_k]] = twice[_k];
@@ -495,43 +631,43 @@ __global__ void __launch_bounds__(128) select_product(half *x_ptr, half *y_ptr, 
 // loop_near_top: num_warps=4
 __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t lo, int32_t hi) {
   const int _tid = threadIdx.x;
-  // L126: for i in range(lo, hi, 256):
+  // L162: for i in range(lo, hi, 256):
   int32_t count = 0;
   int32_t last = lo;
   for (int32_t i = lo; i < hi; i = tl2cu_add(i, 256)) {
-    // L127: count += 1
+    // L163: count += 1
     const int32_t count_1 = tl2cu_add(count, 1);
-    // L126: for i in range(lo, hi, 256):
+    // L162: for i in range(lo, hi, 256):
     count = count_1;
     last = i;
   }
-  // L131: for j in range(hi, lo, -256):
+  // L167: for j in range(hi, lo, -256):
   int32_t count_down = 0;
   int32_t last_down = hi;
   for (int32_t j = hi; j > lo; j = tl2cu_add(j, -256)) {
-    // L132: count_down += 1
+    // L168: count_down += 1
     const int32_t count_down_1 = tl2cu_add(count_down, 1);
-    // L131: for j in range(hi, lo, -256):
+    // L167: for j in range(hi, lo, -256):
     count_down = count_down_1;
     last_down = j;
   }
-  // L134: tl.store(out_ptr, count)
+  // L170: tl.store(out_ptr, count)
   if (_tid == 0) {
     *out_ptr = count;
   }
-  // L135: tl.store(out_ptr + 1, last)
+  // L171: tl.store(out_ptr + 1, last)
   if (_tid == 0) {
     out_ptr[1] = last;
   }
-  // L136: tl.store(out_ptr + 2, count_down)
+  // L172: tl.store(out_ptr + 2, count_down)
   if (_tid == 0) {
     out_ptr[2] = count_down;
   }
-  // L137: tl.store(out_ptr + 3, last_down)
+  // L173: tl.store(out_ptr + 3, last_down)
   if (_tid == 0) {
     out_ptr[3] = last_down;
   }
-  // L138: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+  // L174: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
@@ -542,43 +678,43 @@ __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t l
 // loop_near_top: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) loop_near_top_aligned(int32_t *out_ptr, int32_t lo, int32_t hi) {
   const int _tid = threadIdx.x;
-  // L126: for i in range(lo, hi, 256):
+  // L162: for i in range(lo, hi, 256):
   int32_t count = 0;
   int32_t last = lo;
   for (int32_t i = lo; i < hi; i = tl2cu_add(i, 256)) {
-    // L127: count += 1
+    // L163: count += 1
     const int32_t count_1 = tl2cu_add(count, 1);
-    // L126: for i in range(lo, hi, 256):
+    // L162: for i in range(lo, hi, 256):
     count = count_1;
     last = i;
   }
-  // L131: for j in range(hi, lo, -256):
+  // L167: for j in range(hi, lo, -256):
   int32_t count_down = 0;
   int32_t last_down = hi;
   for (int32_t j = hi; j > lo; j = tl2cu_add(j, -256)) {
-    // L132: count_down += 1
+    // L168: count_down += 1
     const int32_t count_down_1 = tl2cu_add(count_down, 1);
-    // L131: for j in range(hi, lo, -256):
+    // L167: for j in range(hi, lo, -256):
     count_down = count_down_1;
     last_down = j;
   }
-  // L134: tl.store(out_ptr, count)
+  // L170: tl.store(out_ptr, count)
   if (_tid == 0) {
     *out_ptr = count;
   }
-  // L135: tl.store(out_ptr + 1, last)
+  // L171: tl.store(out_ptr + 1, last)
   if (_tid == 0) {
     out_ptr[1] = last;
   }
-  // L136: tl.store(out_ptr + 2, count_down)
+  // L172: tl.store(out_ptr + 2, count_down)
   if (_tid == 0) {
     out_ptr[2] = count_down;
   }
-  // L137: tl.store(out_ptr + 3, last_down)
+  // L173: tl.store(out_ptr + 3, last_down)
   if (_tid == 0) {
     out_ptr[3] = last_down;
   }
-  // L138: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+  // L174: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -654,6 +790,36 @@ extern "C" cudaError_t hoisted_product(cudaStream_t _stream, float *x_ptr, doubl
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return hoisted_product_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o32_ptr, o64_ptr, s, n, reps);
+}
+
+extern "C" cudaError_t hoisted_half_product_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, __nv_bfloat16 *y_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n, int32_t reps) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::hoisted_half_product<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, o16_ptr, ob16_ptr, n, reps);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t hoisted_half_product(cudaStream_t _stream, half *x_ptr, __nv_bfloat16 *y_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n, int32_t reps) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return hoisted_half_product_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o16_ptr, ob16_ptr, n, reps);
+}
+
+extern "C" cudaError_t abs_of_bits_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int64_t *i64_ptr, int32_t *i32_ptr, double *f64_ptr, float *f32_ptr, double *o_bits64, float *o_bits32, double *o_f64, float *o_f32, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::abs_of_bits<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(i64_ptr, i32_ptr, f64_ptr, f32_ptr, o_bits64, o_bits32, o_f64, o_f32, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t abs_of_bits(cudaStream_t _stream, int64_t *i64_ptr, int32_t *i32_ptr, double *f64_ptr, float *f32_ptr, double *o_bits64, float *o_bits32, double *o_f64, float *o_f32, int32_t n) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return abs_of_bits_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, i64_ptr, i32_ptr, f64_ptr, f32_ptr, o_bits64, o_bits32, o_f64, o_f32, n);
 }
 
 extern "C" cudaError_t half_fma_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {

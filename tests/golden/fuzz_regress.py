@@ -16,6 +16,11 @@
 #   before instruction selection, so fp64 `acc + y * n` in the loop is not contracted into
 #   an fma there (tl2cu contracted it: last-bit differences, fuzz kernel k527). fp32
 #   `acc + x * s` is contracted all the same (ptxas fuses mul.f32 and add.f32 again).
+# hoisted_half_product: fp16 and bf16 products LICM hoists stay apart from the add in the
+#   loop too (mul.rn.f16 / mul.rn.bf16 before it; tl2cu fused them: fuzz kernel k2480).
+# abs_of_bits: tl.abs of fp64/fp32 bits reinterpreted from an integer or just loaded (Triton
+#   loads integers) clears the sign bit (LLVM's DAG combine makes it an integer and), NaNs
+#   included; abs.f64 kept such a NaN's sign (k2400), abs.f32 made it canonical (k2112).
 # half_fma: fp16 and bf16 a * b + c are one fma.rn.f16 / fma.rn.bf16 in Triton's PTX; tl2cu
 #   rounded the product first (fuzz kernel k227).
 # select_product: InstCombine moves a multiply by a constant into a select read once
@@ -29,6 +34,8 @@
 # tl2cu: -s 'shift_kinds:*i8,*u8,*i16,*u32,*u8,*u8,*u32,*i32,i32' -s 'narrow_argmax:*u8,*i16,*i32,i32'
 # tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
 # tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
+# tl2cu: -s 'hoisted_half_product:*fp16,*bf16,*fp16,*bf16,i32,i32'
+# tl2cu: -s 'abs_of_bits:*i64,*i32,*fp64,*fp32,*fp64,*fp32,*fp64,*fp32,i32'
 # tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32' -s 'loop_near_top:*i32,i32,i32'
 # tl2cu: -s 'select_product:*fp16,*fp16,*fp32,*fp32,*fp16,*fp32,*fp32,*fp16,*fp16,i32'
 import triton
@@ -89,6 +96,35 @@ def hoisted_product(x_ptr, y_ptr, o32_ptr, o64_ptr, s, n, reps):
         acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     tl.store(o32_ptr + offs, acc, mask=mask)
     tl.store(o64_ptr + offs, acc64, mask=mask)
+
+
+@triton.jit
+def hoisted_half_product(x_ptr, y_ptr, o16_ptr, ob16_ptr, n, reps):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # bf16
+    acc = x
+    accb = y
+    for i in range(0, reps):
+        acc = acc - x * tl.abs(x)  # hoisted: mul.rn.f16 before the loop, sub.f16 in it
+        accb = accb + y * y
+    tl.store(o16_ptr + offs, acc, mask=mask)
+    tl.store(ob16_ptr + offs, accb, mask=mask)
+
+
+@triton.jit
+def abs_of_bits(i64_ptr, i32_ptr, f64_ptr, f32_ptr, o_bits64, o_bits32, o_f64, o_f32, n):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    i64 = tl.load(i64_ptr + offs, mask=mask, other=0)
+    i32 = tl.load(i32_ptr + offs, mask=mask, other=0)
+    f64 = tl.load(f64_ptr + offs, mask=mask, other=0.0)
+    f32 = tl.load(f32_ptr + offs, mask=mask, other=0.0)
+    tl.store(o_bits64 + offs, tl.abs(i64.to(tl.float64, bitcast=True)), mask=mask)
+    tl.store(o_bits32 + offs, tl.abs(i32.to(tl.float32, bitcast=True)), mask=mask)
+    tl.store(o_f64 + offs, tl.abs(f64), mask=mask)
+    tl.store(o_f32 + offs, tl.abs(f32), mask=mask)
 
 
 @triton.jit

@@ -26,6 +26,7 @@ def with_nans(g, n, dtype):
     b = bits(x)
     nan = {torch.float16: [0x7E00, 0x7D00, 0x7FFF, -0x0200, 0x7C01],
            torch.bfloat16: [0x7FC0, 0x7FA0, 0x7FFF, -0x0040, 0x7F81],
+           torch.float32: [0x7FC00000, 0x7FA00000, 0x7FFFFFFF, -0x00400000, 0x7F800001],
            torch.float64: [0x7FF8000000000000, 0x7FF4000000000000, -0x0008000000000000, 0x7FF0000000000001]}[dtype]
     pick = torch.rand(n, generator=g) < 0.3
     b[pick] = torch.tensor(nan, dtype=b.dtype)[torch.randint(0, len(nan), (int(pick.sum()),), generator=g)]
@@ -74,6 +75,19 @@ def main():
         s = float(torch.randn(1, generator=g, dtype=torch.float32))
         run(tally, lib, mod, "hoisted_product", ins, outs, [(s, ctypes.c_float), (n, ctypes.c_int32), (7, ctypes.c_int32)],
             f"trial={trial} n={n} s={s:.4f}")
+        ins = [(torch.randn(128, generator=g) * 1.5).to(t).cuda() for t in (torch.float16, torch.bfloat16)]
+        outs = [poisoned(128, torch.float16), poisoned(128, torch.bfloat16)]
+        run(tally, lib, mod, "hoisted_half_product", ins, outs, n32 + [(3, ctypes.c_int32)], f"trial={trial} n={n}")
+        x = ins[0][:n]  # how many elements an fma would have changed: the case can fail
+        fused = x.clone()
+        for _ in range(3):
+            fused = (fused.double() - x.double() * x.double().abs()).half()
+        print(f"[INFO] hoisted_half_product trial={trial}: an fma differs from Triton's rounding in "
+              f"{int((bits(fused) != bits(outs[0][:n])).sum())} of {n} fp16 elements")
+        ins = [full_range(g, 128, torch.int64), full_range(g, 128, torch.int32), with_nans(g, 128, torch.float64),
+               with_nans(g, 128, torch.float32)]
+        outs = [poisoned(128, t) for t in (torch.float64, torch.float32, torch.float64, torch.float32)]
+        run(tally, lib, mod, "abs_of_bits", ins, outs, n32, f"trial={trial} n={n}")
         ins = [(torch.randn(128, generator=g) * 3).to(t).cuda() for t in (torch.float16, torch.float16, torch.bfloat16, torch.bfloat16)]
         run(tally, lib, mod, "half_fma", ins, [poisoned(128, torch.float16), poisoned(128, torch.bfloat16)], n32,
             f"trial={trial} n={n}")
