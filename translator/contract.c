@@ -11,9 +11,9 @@
 // operands do not change in it: fp64 `acc + x * n` with x and n fixed stays a multiply
 // before the loop and an add in it (fuzz kernel k527), as does fp16's (k2480).
 
-// The basic blocks of the innermost loop around the statements being decided.
+// The innermost loop around the statements being decided, and its basic blocks.
 typedef struct {
-  bool in_loop;
+  Stmt *loop;  // NULL outside loops
   int first, last;
 } LoopSpan;
 
@@ -24,29 +24,47 @@ static bool no_loads(Value *v) {
   return no_loads(v->a) && no_loads(v->b) && no_loads(v->c);
 }
 
-// Does v keep its value through the loop whose blocks are first..last (LLVM could
-// compute it before the loop)? Conservative: mutable variables, and loads and anything
-// but plain arithmetic in the loop, count as changing.
-static bool loop_invariant(Value *v, int first, int last, int depth) {
+// Is the variable var assigned among the statements from s on (nested bodies included)?
+static bool assigned_in(Stmt *s, Value *var) {
+  for (; s; s = s->next)
+    if ((s->kind == S_ASSIGN && s->var == var) || assigned_in(s->body, var) || assigned_in(s->orelse, var))
+      return true;
+  return false;
+}
+
+// Does v keep its value through the loop (LLVM could compute it before the loop)? A
+// variable does when it was declared before the loop and nothing in it assigns it (the
+// result of an earlier loop, say). Conservative: loads and anything but plain arithmetic
+// in the loop count as changing.
+static bool loop_invariant(Value *v, LoopSpan loop, int depth) {
   if (!v || v->kind == V_CONST || v->kind == V_PARAM || v->kind == V_PROGRAM_ID || v->kind == V_NUM_PROGRAMS)
     return true;
-  if (v->kind == V_VAR || depth > 32) return false;  // (may be carried through the loop)
-  if (v->bb < first || v->bb > last) return true;    // defined before the loop
+  if (depth > 32) return false;
+  if (v->kind == V_VAR) return v->bb < loop.first && v != loop.loop->var && !assigned_in(loop.loop->body, v);
+  if (v->bb < loop.first || v->bb > loop.last) return true;  // defined before the loop
   switch (v->kind) {
   case V_BINARY: case V_UNARY: case V_CAST: case V_BITCAST: case V_WHERE: case V_MATH: case V_BROADCAST: case V_EXPAND:
-    return loop_invariant(v->a, first, last, depth + 1) && loop_invariant(v->b, first, last, depth + 1) &&
-           loop_invariant(v->c, first, last, depth + 1);
+    return loop_invariant(v->a, loop, depth + 1) && loop_invariant(v->b, loop, depth + 1) &&
+           loop_invariant(v->c, loop, depth + 1);
   default: return false;
   }
 }
 
-// Would LICM hoist m out of the innermost loop around add, and leave add in it? Not
-// for fp32: ptxas (run with --fmad=true) contracts the hoisted mul.f32 with the add.f32
-// in the loop again; fp64, fp16 and bf16 products stay apart (mul.rn in Triton's PTX;
-// tests/gpu/fuzz_regress_check.py, hoisted_product and hoisted_half_product, H200).
+// Is one factor of m a kernel argument or a constant (ptxas can read it from the
+// constant bank or the instruction itself)?
+static bool has_uniform_factor(Value *m) {
+  Value *a = unbroadcast(m->a), *b = unbroadcast(m->b);
+  return a->kind == V_PARAM || a->kind == V_CONST || b->kind == V_PARAM || b->kind == V_CONST;
+}
+
+// Would LICM hoist m out of the innermost loop around add, and leave add in it? Then
+// fp64, fp16 and bf16 products stay apart (mul.rn in Triton's PTX). An fp32 mul.f32 stays
+// apart too unless a factor is uniform: then ptxas fuses it with the add.f32 in the loop
+// again, at no register's cost (tests/gpu/fuzz_regress_check.py, hoisted_product and
+// hoisted_half_product; the x*y loops of fuzz kernel k2818 and docs/NOTES.md 51's probe).
 static bool hoisted_apart(LoopSpan loop, Value *add, Value *m) {
-  if (!loop.in_loop || m->ty.kind == TY_F32) return false;
-  return loop_invariant(m, loop.first, loop.last, 0) && !loop_invariant(add, loop.first, loop.last, 0);
+  if (!loop.loop || (m->ty.kind == TY_F32 && has_uniform_factor(m))) return false;
+  return loop_invariant(m, loop, 0) && !loop_invariant(add, loop, 0);
 }
 
 // Does InstCombine move the multiply m into a select (FoldOpIntoSelect)? It does for
@@ -94,7 +112,7 @@ static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
     for (int i = 0; i < STMT_VALUES; i++) decide_value(loop, vs[i], seen);
-    LoopSpan inner = s->kind == S_FOR || s->kind == S_WHILE ? (LoopSpan){true, s->bb_first, s->bb_last} : loop;
+    LoopSpan inner = s->kind == S_FOR || s->kind == S_WHILE ? (LoopSpan){s, s->bb_first, s->bb_last} : loop;
     decide_fusion(inner, s->body, seen);
     decide_fusion(inner, s->orelse, seen);
   }

@@ -18,6 +18,11 @@
 #   `acc + x * s` is contracted all the same (ptxas fuses mul.f32 and add.f32 again).
 # hoisted_half_product: fp16 and bf16 products LICM hoists stay apart from the add in the
 #   loop too (mul.rn.f16 / mul.rn.bf16 before it; tl2cu fused them: fuzz kernel k2480).
+# hoisted_fp32_product: a loop-invariant fp32 product of two registers, hoisted by LICM,
+#   is a mul.f32 before the loop that ptxas leaves apart (an fma would need both factors
+#   live through the loop); with a kernel argument as a factor (hoisted_product) ptxas
+#   fuses it again. A variable an earlier loop left is fixed in the next one, so its
+#   product is hoisted too (fuzz kernels k2818, k2864, k2526, k2860; docs/NOTES.md 51).
 # abs_of_bits: tl.abs of fp64/fp32 bits reinterpreted from an integer or just loaded (Triton
 #   loads integers) clears the sign bit (LLVM's DAG combine makes it an integer and), NaNs
 #   included; abs.f64 kept such a NaN's sign (k2400), abs.f32 made it canonical (k2112).
@@ -35,6 +40,7 @@
 # tl2cu: -s 'nan_bits:*fp16,*fp16,*bf16,*fp64,*fp64,*fp64,*fp16,*fp16,*bf16,i32' --grid '1'
 # tl2cu: -s 'hoisted_product:*fp32,*fp64,*fp32,*fp64,fp32,i32,i32'
 # tl2cu: -s 'hoisted_half_product:*fp16,*bf16,*fp16,*bf16,i32,i32'
+# tl2cu: -s 'hoisted_fp32_product:*fp32,*fp32,*fp32,*fp32,fp32,i32,i32'
 # tl2cu: -s 'abs_of_bits:*i64,*i32,*fp64,*fp32,*fp64,*fp32,*fp64,*fp32,i32'
 # tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32' -s 'loop_near_top:*i32,i32,i32'
 # tl2cu: -s 'select_product:*fp16,*fp16,*fp32,*fp32,*fp16,*fp32,*fp32,*fp16,*fp16,i32'
@@ -111,6 +117,29 @@ def hoisted_half_product(x_ptr, y_ptr, o16_ptr, ob16_ptr, n, reps):
         accb = accb + y * y
     tl.store(o16_ptr + offs, acc, mask=mask)
     tl.store(ob16_ptr + offs, accb, mask=mask)
+
+
+@triton.jit
+def hoisted_fp32_product(x_ptr, y_ptr, a_ptr, o_ptr, s, n, reps):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = tl.load(y_ptr + offs, mask=mask, other=0.0)
+    a = tl.load(a_ptr + offs, mask=mask, other=0.0)
+    acc = a
+    t = (a, y)
+    acc_s = y
+    for i in range(0, reps):
+        acc = acc + x * y  # mul.f32 before the loop, add.f32 in it
+        t = (t[1] + (x + a) * y, t[0])  # a swapped tuple: the same
+        acc_s = acc_s + (x + y) * s  # a factor is an argument: ptxas fuses it
+    acc_after = x
+    for i in range(0, reps):
+        acc_after = acc_after + acc * a  # acc is fixed here: hoisted apart
+    tl.store(o_ptr + offs, acc, mask=mask)
+    tl.store(o_ptr + 128 + offs, t[0], mask=mask)
+    tl.store(o_ptr + 256 + offs, acc_s, mask=mask)
+    tl.store(o_ptr + 384 + offs, acc_after, mask=mask)
 
 
 @triton.jit

@@ -84,6 +84,17 @@ def main():
             fused = (fused.double() - x.double() * x.double().abs()).half()
         print(f"[INFO] hoisted_half_product trial={trial}: an fma differs from Triton's rounding in "
               f"{int((bits(fused) != bits(outs[0][:n])).sum())} of {n} fp16 elements")
+        ins = [(torch.randn(128, generator=g) * 3).cuda() for _ in range(3)]
+        outs = [poisoned(512, torch.float32)]
+        run(tally, lib, mod, "hoisted_fp32_product", ins, outs, [(1.7, ctypes.c_float), (n, ctypes.c_int32), (3, ctypes.c_int32)],
+            f"trial={trial} n={n}")
+        x, y, a = (t[:n].double() for t in ins)  # how many elements fusing x * y would change: the case can fail
+        fused, rounded = a.clone(), a.float()
+        for _ in range(3):
+            fused = (fused.double() + x * y).float()
+            rounded = rounded + (x.float() * y.float())
+        print(f"[INFO] hoisted_fp32_product trial={trial}: an fma differs from Triton's rounding in "
+              f"{int((fused != outs[0][:n]).sum())} of {n} elements (unfused model: {int((rounded != outs[0][:n]).sum())})")
         ins = [full_range(g, 128, torch.int64), full_range(g, 128, torch.int32), with_nans(g, 128, torch.float64),
                with_nans(g, 128, torch.float32)]
         outs = [poisoned(128, t) for t in (torch.float64, torch.float32, torch.float64, torch.float32)]

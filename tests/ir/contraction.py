@@ -1,6 +1,9 @@
 # FMA contraction decided over the IR (contract.c), as LLVM and ptxas contract for Triton:
 # y = x * s + b fuses its product; t = x * x feeds two adds, both fuse it (every use folded);
 # in the loop, acc + x * n in fp64 with x and n fixed is hoisted apart by LICM (unfused);
+# fp32 products hoisted so: x * b (two registers) stays apart, x * s (an argument) fuses
+# again in ptxas; after the loop, acc (its result, a variable no later loop assigns) is
+# fixed in the next loop, so acc * d is hoisted apart too;
 # u = tl.where(...) * 2.0 + b: InstCombine moves the multiply into the select, so the add
 # reads a select and nothing fuses (mul kept apart: {unfused}).
 # tl2cu: -s 'contraction:*fp32,*fp64,*fp32,fp32,fp64,i32' -D BLOCK=128
@@ -19,7 +22,12 @@ def contraction(x_ptr, d_ptr, out_ptr, s, n, reps, BLOCK: tl.constexpr):
     u = tl.where(x > 0, x, 1.0) * 2.0 + b
     d = tl.load(d_ptr + offs)
     acc = tl.zeros([BLOCK], tl.float64)
+    acc32 = b
     for i in range(reps):
         acc = acc + d * n
-    tl.store(out_ptr + offs, y + z + u)
-    tl.store(d_ptr + offs, acc)
+        acc32 = acc32 + x * b + x * s
+    acc2 = d
+    for i in range(reps):
+        acc2 = acc2 + acc * d
+    tl.store(out_ptr + offs, y + z + u + acc32)
+    tl.store(d_ptr + offs, acc + acc2)
