@@ -4,7 +4,8 @@
 #   bash tests/fuzz/gpu_round.sh [REPLAYS]
 # builds every batch with nvcc (16 jobs), runs run_gpu.py, then replays the first REPLAYS
 # (default 12) untagged mismatches with replay.py and keeps the logs of crashed workers.
-# $OUT receives fuzz_report.json, build.json, summary.txt, replay.txt and crashes.txt.
+# $OUT receives fuzz_report.json, build.json, build.log, summary.txt, crashes.txt,
+# replay.txt and asm.tgz (Triton's code of the replayed kernels): 7 files.
 set -u
 cd "$(dirname "$0")/../.."
 out=${OUT:-/tmp/fuzz_round}
@@ -22,6 +23,9 @@ bad = [k for k, v in r.items() if v["status"] == "mismatch" and not v["tags"]]
 print(" ".join(sorted(bad, key=lambda k: int(k[1:]))[: int(sys.argv[1])]))
 PY
 )
-(cd tests/fuzz && timeout 240 python3 replay.py ../../build/fuzz $names) >"$out/replay.txt" 2>&1
-grep -l -i "error\|Traceback" /tmp/fuzz_results/results/*.log 2>/dev/null | head -10 |
-  while read -r f; do echo "== $f"; grep -i -B2 -A8 "error\|Traceback" "$f" | head -40; done >"$out/crashes.txt"
+# The logs of crashed workers (a SIGABRT leaves no "error" line: the last lines say most)
+sed -n 's/^CRASH .*see \(batch_[0-9]*\.log\).*/\1/p' /tmp/fuzz_run.log | sort -u | head -10 |
+  while read -r f; do echo "== $f"; tail -n 40 "/tmp/fuzz_results/results/$f"; done >"$out/crashes.txt"
+# Replays last, each with Triton's TTGIR, LLVM IR and PTX in asm.tgz (REPLAY_SECONDS, default 240)
+(cd tests/fuzz && timeout "${REPLAY_SECONDS:-240}" python3 replay.py ../../build/fuzz $names --asm /tmp/fuzz_asm) >"$out/replay.txt" 2>&1
+tar czf "$out/asm.tgz" -C /tmp fuzz_asm 2>/dev/null
