@@ -29,7 +29,9 @@ backward), and through tl2cu's launcher on the same inputs:
                              3 ulp (the most measured on the H200, docs/LIBDEVICE.md), NaN where
                              Triton gives NaN, the same sign; for a subnormal argument
                              or result, both results zero or subnormal
-  03, 08                     every kernel needs tl.dot: nothing to run
+  03 matmul_kernel, 08 grouped_matmul_kernel, 06 _attn_fwd_tma, _attn_fwd, _attn_bwd
+                             tl.dot on CUDA cores against Triton's tensor cores: within
+                             the tutorials' own tolerances (docs/NOTES.md 49)
 
 Two NaNs count as equal whatever their payloads. Importing a tutorial runs its
 module-level code; its benchmarks are neutralized first (perf_report's run), missing
@@ -602,6 +604,69 @@ def check_06_fwd(tally):
                         f"attention() against _attn_fwd_tma_grid()", run)
 
 
+def check_06_whole(tally):
+    # The whole file translated for HEAD_DIM 64, BLOCK_M 128, BLOCK_N 64, causal: _attn_fwd
+    # (block pointers; the tutorial launches it where the device lacks host descriptors)
+    # against the tutorial's autotuned _attn_fwd, and the backward pass, _attn_bwd_preprocess
+    # then _attn_bwd as _attention.backward launches them (4 warps, its blocks), on Triton's
+    # own forward results (o, M), against attention(...).backward(do). tl.dot on CUDA
+    # cores: the tutorial's tolerances (atol 1e-2 on o, dq, dk, dv; M within 1e-3 of torch).
+    stem = "06-fused-attention"
+    if not os.path.exists(Library.cu(stem)):
+        tally.skip(f"{stem}: not translated ({first_error(stem)})")
+        return
+    mod = load_tutorial("06-fused-attention.py", ["attention", "_attn_fwd", "_attn_bwd", "_attn_bwd_preprocess"])
+    lib = Library(stem)
+    i32 = ["int32_t"]
+    fwd = lib.launcher("_attn_fwd_grid", ["half*"] * 3 + ["float", "float*", "half*"] + i32 * 19, grid=True)
+    pre = lib.launcher("_attn_bwd_preprocess_grid", ["half*", "half*", "float*"] + i32 * 3, grid=True)
+    bwd = lib.launcher("_attn_bwd_grid", ["half*"] * 3 + ["float"] + ["half*"] * 4 + ["float*"] * 2 + i32 * 6, grid=True)
+    dev = mod.DEVICE
+    HEAD_DIM, BLOCK_M, sm_scale = 64, 128, 0.5
+    for Z, H, N_CTX in [(1, 2, 1024), (2, 3, 512)]:
+        def inputs(Z=Z, H=H, N_CTX=N_CTX):
+            torch.manual_seed(Z * H + N_CTX)
+            return [torch.empty((Z, H, N_CTX, HEAD_DIM), dtype=F16, device=dev).normal_(mean=0.0, std=0.5)
+                    for _ in range(4)]
+
+        def run_fwd(Z=Z, H=H, N_CTX=N_CTX):
+            q, k, v, _ = inputs()
+            o_ref = torch.empty_like(q)
+            M_ref = torch.empty((Z, H, N_CTX), dtype=F32, device=dev)
+            strides = [s for t in (q, k, v, o_ref) for s in t.stride()]
+            grid = lambda args: (triton.cdiv(N_CTX, args["BLOCK_M"]), Z * H, 1)  # noqa: E731
+            mod._attn_fwd[grid](q, k, v, sm_scale, M_ref, o_ref, *strides, Z, H, N_CTX=N_CTX, HEAD_DIM=HEAD_DIM,
+                                CAUSAL=True)
+            torch.cuda.synchronize()
+            o = torch.full_like(q, POISON)
+            M = torch.full((Z, H, N_CTX), POISON, dtype=F32, device=dev)
+            fwd((N_CTX + BLOCK_M - 1) // BLOCK_M, Z * H, 1, q, k, v, sm_scale, M, o, *strides, Z, H, N_CTX)
+            ok, detail = within(o_ref, o, 1e-2, 0.0, "o against Triton:")
+            ok2, detail2 = within(M_ref, M, 1e-3, 0.0, "M against Triton:")
+            return ok and ok2, (detail + " " + detail2).strip()
+        case(tally, f"06 _attn_fwd Z={Z} H={H} N_CTX={N_CTX} HEAD_DIM=64 causal: the autotuned _attn_fwd "
+                    f"against _attn_fwd_grid()", run_fwd)
+
+        def run_bwd(Z=Z, H=H, N_CTX=N_CTX):
+            q, k, v, do = inputs()
+            q, k, v = (t.clone().requires_grad_() for t in (q, k, v))
+            o_ref = mod.attention(q, k, v, True, sm_scale)
+            o_ref.backward(do)
+            torch.cuda.synchronize()
+            _, _, _, o, M = o_ref.grad_fn.saved_tensors  # _attention.forward's, as backward reads them
+            delta = torch.full_like(M, POISON)
+            pre(N_CTX // 128, Z * H, 1, o, do, delta, Z, H, N_CTX)  # PRE_BLOCK 128
+            arg_k = k.detach() * (sm_scale * 1.4426950408889634)  # as _attention.backward scales K
+            dq, dk, dv = (torch.full_like(q, POISON) for _ in range(3))
+            bwd(N_CTX // 128, 1, Z * H, q.detach(), arg_k, v.detach(), sm_scale, do, dq, dk, dv, M, delta,
+                *q.stride(), H, N_CTX)  # BLOCK_N1 128
+            checks = [within(ref, got, 1e-2, 0.0, f"{name} against Triton:")
+                      for name, ref, got in (("dq", q.grad, dq), ("dk", k.grad, dk), ("dv", v.grad, dv))]
+            return all(ok for ok, _ in checks), " ".join(d for _, d in checks if d)
+        case(tally, f"06 _attn_bwd Z={Z} H={H} N_CTX={N_CTX} HEAD_DIM=64 causal: attention(...).backward() "
+                    f"against _attn_bwd_preprocess_grid() and _attn_bwd_grid()", run_bwd)
+
+
 # ---------------------------------------------------------------- 07 libdevice asin
 
 def asin_inputs(dev):
@@ -670,7 +735,8 @@ TUTORIALS_CHECKED = [
     ("04-low-memory-dropout.py", ["04-low-memory-dropout"], check_04),
     ("05-layer-norm.py", ["05-layer-norm-fwd", "05-layer-norm-bwd-dx", "05-layer-norm-bwd-dwdb"], check_05),
     ("06-fused-attention.py", ["06-fused-attention-bwd-preprocess", "06-fused-attention-fwd",
-                               "06-fused-attention-fwd-causal"], lambda tally: (check_06(tally), check_06_fwd(tally))),
+                               "06-fused-attention-fwd-causal", "06-fused-attention"],
+     lambda tally: (check_06(tally), check_06_fwd(tally), check_06_whole(tally))),
     ("07-extern-functions.py", ["07-extern-functions"], check_07),
     ("08-grouped-gemm.py", ["08-grouped-gemm"], check_08),
 ]
