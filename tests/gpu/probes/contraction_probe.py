@@ -121,6 +121,7 @@ def main():
         out = os.environ.get("OUT", "/tmp")
         open(os.path.join(out, "contract_probe.ptx"), "w").write(k.asm["ptx"])
         open(os.path.join(out, "contract_probe.llir"), "w").write(k.asm["llir"])
+        open(os.path.join(out, "contract_probe.ttgir"), "w").write(k.asm["ttgir"])  # where G's products moved
     except Exception as e:  # noqa: BLE001
         print("no asm:", e)
 
