@@ -41,11 +41,6 @@ static const char *smem_slot(Value *v, const char *index) {
   return xprintf("((%s *)tl2cu_smem)[%s]", ctype(v->ty), index);
 }
 
-static void need_smem(Em *em, int64_t elements, Type t) {
-  int bytes = (int)elements * elem_bytes(t);
-  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
-}
-
 // A scalar atomic: by the one thread of a program that is a thread, else by thread 0,
 // the old value broadcast through shared memory.
 static void emit_scalar_atomic(Em *em, Stmt *s) {
@@ -64,7 +59,7 @@ static void emit_scalar_atomic(Em *em, Stmt *s) {
   if (read) line(em, "%s = %s;", smem_slot(v, "0"), v->cname);
   close_loop(em);
   if (!read) return;
-  need_smem(em, 1, v->ty);
+  need_smem(em, elem_bytes(v->ty));
   line(em, "__syncthreads();");
   line(em, "%s = %s;", v->cname, smem_slot(v, "0"));
 }
@@ -88,7 +83,7 @@ static void emit_block_atomic(Em *em, Stmt *s) {
   if (read) line(em, "%s = %s;", smem_slot(v, "_tid"), elem_at(v, "0"));
   close_loop(em);
   if (!read) return;
-  need_smem(em, n, v->ty);
+  need_smem(em, n * elem_bytes(v->ty));
   line(em, "__syncthreads();");
   line(em, "%s = %s;", elem_at(v, "0"), smem_slot(v, xprintf("_tid %% %lld", (long long)n)));
 }

@@ -20,10 +20,6 @@
 
 #include <string.h>
 
-static void need_smem(Em *em, int64_t bytes) {
-  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
-}
-
 // The accumulator at the current element of the result.
 static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx); }
 

@@ -474,6 +474,11 @@ void close_loop(Em *em) {
   line(em, "}");
 }
 
+// Every use of tl2cu_smem starts at its byte 0 (after a barrier): the buffer is the largest use.
+void need_smem(Em *em, int64_t bytes) {
+  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
+}
+
 static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   for (int i = 0; i < em->conversions.len; i++) {
     Conversion *c = em->conversions.items[i];
@@ -493,8 +498,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   // (a transpose) then finds consecutive rows in consecutive banks
   int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0, numel = shape_numel(v->shape);
   bool pad = row > 1 && row < numel;
-  int bytes = (int)((numel + (pad ? numel / row : 0)) * elem_bytes(v->ty));
-  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
+  need_smem(em, (numel + (pad ? numel / row : 0)) * elem_bytes(v->ty));
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");
   line(em, "__syncthreads();");

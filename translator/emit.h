@@ -160,6 +160,7 @@ void emit_dot(Em *em, Stmt *s);
 
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers
+void need_smem(Em *em, int64_t bytes);     // the kernel's tl2cu_smem holds at least this many bytes
 void emit_gather(Em *em, Stmt *s);
 void emit_histogram(Em *em, Stmt *s);
 

@@ -15,10 +15,6 @@
 // counts here are the same.
 #include "emit.h"
 
-static void need_smem(Em *em, int64_t bytes) {
-  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
-}
-
 // ---------------------------------------------------------------- gather
 
 // The source element's coordinate along the axis, at the current element of the result:

@@ -201,8 +201,7 @@ static void reduce_warps(Em *em, Reduction *r) {
   int W = 1 << wn, n = r->n;
   long long nout = (long long)shape_numel(r->v->shape);
   int64_t offset[MAX_COMBINED];
-  int bytes = (int)scratch_regions(r, nout * W, offset);
-  if (bytes > em->smem_bytes) em->smem_bytes = bytes;
+  need_smem(em, scratch_regions(r, nout * W, offset));
   const char *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
   for (int i = 0; i < n; i++) {
     vt[i] = r->arg ? r->xt : r->t[i];
@@ -365,7 +364,7 @@ void emit_scan(Em *em, Stmt *s) {
     at_byte += (padded + lines * P) * elem_bytes(op_result(v, i)->ty);
     if (i + 1 < n) at_byte = (at_byte + 7) / 8 * 8;
   }
-  if (at_byte > em->smem_bytes) em->smem_bytes = (int)at_byte;
+  need_smem(em, at_byte);
   for (int i = 0; i < n; i++) {
     Value *out = op_result(v, i);
     if (result_read(v, i)) line(em, "%s %s[%lld];  %s", t[i], out->cname, (long long)l->per_thread, shape_comment(out));
