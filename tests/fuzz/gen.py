@@ -69,9 +69,9 @@ class Val:
 
 
 class KernelGen:
-    def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False):
+    def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
-        self.returning_helpers, self.dots = helpers, dots
+        self.returning_helpers, self.dots, self.outers = helpers, dots, outers
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -374,6 +374,9 @@ class KernelGen:
         if self.dots:  # (drawn only here, as tuples)
             for _ in range(r.randint(1, 2)):
                 self.out_dot()
+        if self.outers:  # (drawn only here, as tuples)
+            for _ in range(r.randint(1, 2)):
+                self.out_outer()
 
     # ---- features
     def feature_loop(self):
@@ -767,6 +770,23 @@ class KernelGen:
             expr = f"tl.dot(({a.expr}).to({TL[ty]}), ({b.expr}).to({TL[ty]}), ({c.expr}).to(tl.float32){prec})"
         self.store_elem(Val(expr, "fp32", tags=a.tags | b.tags), "sum", self.bn)
 
+    def out_outer(self):
+        """An outer product of two of the program's 1-D blocks (1-D kernels of at most 128
+        elements): [B, B] values that no memory access lays out, so Triton keeps its default
+        layout for them (runs of 1); reduced along either axis and stored. Sums follow that
+        layout's order (compared bit for bit as 'equal' or within a sum tolerance); maxima
+        are exact."""
+        if self.two_d or self.b > 128:
+            return
+        r = self.rng
+        a, b = self.as_float(self.gen_tame(), "fp32"), self.as_float(self.gen_tame(), "fp32")
+        outer = f"(({a.expr})[:, None] * ({b.expr})[None, :])"
+        if r.random() < 0.5:
+            outer = f"tl.exp2({outer} - 1.0)"
+        fn, axis = r.choice(["sum", "sum", "max"]), r.choice([0, 1])
+        cmp = "sum" if fn == "sum" else "exact"
+        self.store_elem(Val(f"tl.{fn}({outer}, axis={axis})", "fp32", tags=a.tags | b.tags), cmp, self.b)
+
     def source(self):
         ptrs = self.inputs + self.outputs
         scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
@@ -802,10 +822,10 @@ class KernelGen:
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
-def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False):
+def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers, dots)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers)
         g.near_one = []
         try:
             g.build()
@@ -831,6 +851,9 @@ def main():
                          "and tl.map_elementwise")
     ap.add_argument("--dots-from", type=int, default=None,
                     help="kernels from this index on also store tl.dot of square tiles (2-D kernels)")
+    ap.add_argument("--outers-from", type=int, default=None,
+                    help="kernels from this index on also reduce outer products of two 1-D blocks, values "
+                         "no memory access lays out (1-D kernels of at most 128 elements)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -843,7 +866,8 @@ def main():
             tuples = args.tuples_from is not None and i >= args.tuples_from
             helpers = args.helpers_from is not None and i >= args.helpers_from
             dots = args.dots_from is not None and i >= args.dots_from
-            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots)
+            outers = args.outers_from is not None and i >= args.outers_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
