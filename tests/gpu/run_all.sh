@@ -14,29 +14,28 @@ cd "$(dirname "$0")/../.."
 out=${OUT:-/tmp/run_all}
 mkdir -p "$out"
 summary=()
-step() {  # step NAME COMMAND...: run it, log it, remember PASS/FAIL
+report() {  # report NAME STATUS: the step's log tail, and PASS/FAIL remembered for the summary
+  echo "== $1"
+  tail -n 25 "$out/$1.log"
+  if [ "$2" = 0 ]; then summary+=("PASS $1"); else summary+=("FAIL $1 (exit $2)"); fi
+}
+step() {  # step NAME COMMAND...: run it, log it, report it
   local name=$1
   shift
-  echo "== $name"
-  if "$@" >"$out/$name.log" 2>&1; then summary+=("PASS $name"); else summary+=("FAIL $name (exit $?)"); fi
-  tail -n 25 "$out/$name.log"
+  "$@" >"$out/$name.log" 2>&1
+  report "$name" $?
 }
-background_step() {  # background_step NAME COMMAND...: step's work, JOBS at a time; its result in $out/NAME.rc
+background_step() {  # background_step NAME COMMAND...: step's work, JOBS at a time; its status in $out/NAME.rc
   local name=$1
   shift
   while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-6}" ]; do wait -n; done
   ("$@" >"$out/$name.log" 2>&1; echo $? >"$out/$name.rc") &
   started+=("$name")
 }
-collect_steps() {  # the background steps' logs and results, in the order they started
+collect_steps() {  # the background steps reported in the order they started
   wait
-  local name rc
-  for name in "${started[@]}"; do
-    rc=$(cat "$out/$name.rc" 2>/dev/null || echo lost)
-    echo "== $name"
-    tail -n 25 "$out/$name.log"
-    if [ "$rc" = 0 ]; then summary+=("PASS $name"); else summary+=("FAIL $name (exit $rc)"); fi
-  done
+  local name
+  for name in "${started[@]}"; do report "$name" "$(cat "$out/$name.rc" 2>/dev/null || echo lost)"; done
 }
 
 case "${1:-checks}" in
