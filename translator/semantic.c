@@ -846,7 +846,7 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
 // two blocks of one dtype (int8, uint8, fp16, bf16, fp32, fp64; or any two fp8), 2-D or
 // batched 3-D, K at least 16 (32 for 8-bit elements: the NVIDIA back end's min_dot_size);
 // int8 accumulates in int32, fp32 and bf16 in fp32, fp64 in fp64, fp16 and fp8 in
-// out_dtype; an accumulator must have the result's shape and out_dtype. Through shared
+// out_dtype; an accumulator must have the result's shape and type (Triton's assert). Through shared
 // memory (dot.c), at most 48 KB for now.
 Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, Scalar out_dtype, Loc loc) {
   if (!a->shape.rank || !b->shape.rank) diag_fatal(loc, "tl.dot needs two blocks");
@@ -884,9 +884,9 @@ Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, S
     ret = out_dtype;
   }
   Shape shape = rank == 3 ? (Shape){3, {a->shape.dim[0], M, N}} : (Shape){2, {M, N}};
-  if (acc && (!shape_eq(acc->shape, shape) || acc->ty.kind != out_dtype))
-    diag_fatal(loc, "the accumulator must be a %s block of %s (out_dtype), not %s of %s", shape_text(shape),
-               scalar_name(out_dtype), shape_text(acc->shape), type_name(acc->ty));
+  if (acc && (!shape_eq(acc->shape, shape) || acc->ty.kind != ret))
+    diag_fatal(loc, "the accumulator must be a %s block of %s (the result's type), not %s of %s", shape_text(shape),
+               scalar_name(ret), shape_text(acc->shape), type_name(acc->ty));
   int64_t bytes = (shape_numel(a->shape) + shape_numel(b->shape)) * elem_size(ta);
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.dot of blocks of %lld bytes together is not supported by tl2cu: they go through shared memory, "
