@@ -4,10 +4,11 @@ Triton's interpreter (TRITON_INTERPRET=1: NumPy on the CPU, a third opinion) and
 input at those indices. Each kernel runs in its own process, so one that faults (and
 which side faulted) is reported without losing the others.
 
-    python3 tests/fuzz/replay.py DIR KERNEL [KERNEL...] [--asm OUTDIR]
+    python3 tests/fuzz/replay.py DIR KERNEL [KERNEL...] [--asm OUTDIR] [--no-interp]
 
 DIR holds batch_*.py, manifest.json and the built batch_*.so (as run_gpu.py needs).
---asm writes Triton's TTGIR, LLVM IR and PTX of each kernel to OUTDIR/KERNEL.{ttgir,llir,ptx}.
+--asm writes Triton's TTGIR, LLVM IR and PTX of each kernel to OUTDIR/KERNEL.{ttgir,llir,ptx};
+--no-interp skips the interpreter.
 """
 import argparse
 import ctypes
@@ -70,7 +71,7 @@ def show(torch, run_gpu, x, i):
     return f"{v!r} ({hex(run_gpu.bits(torch, x)[i].item())})"
 
 
-def replay(directory, manifest, name, asm_dir):
+def replay(directory, manifest, name, asm_dir, interpret=True):
     import torch
     import run_gpu
     batch, desc = find(manifest, name)
@@ -105,8 +106,8 @@ def replay(directory, manifest, name, asm_dir):
         return
     if err:
         print(f"  tl2cu launcher returned {err}")
-    interp, why = interpreted(directory, name)
-    if interp is None:
+    interp, why = interpreted(directory, name) if interpret else (None, None)
+    if interp is None and interpret:
         print(f"  interpreter failed: {why}")
     for k, (s, ref, got) in enumerate(zip(desc["outputs"], refs, gots)):
         status, _ = run_gpu.compare(torch, s, ref, got)
@@ -129,6 +130,7 @@ def main():
     ap.add_argument("directory")
     ap.add_argument("kernels", nargs="+")
     ap.add_argument("--asm", help="write Triton's TTGIR, LLVM IR and PTX here")
+    ap.add_argument("--no-interp", action="store_true", help="skip Triton's interpreter (the third opinion)")
     ap.add_argument("--interp-to", help=argparse.SUPPRESS)  # the interpreter child
     ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # one kernel, this process
     args = ap.parse_args()
@@ -139,9 +141,10 @@ def main():
     if args.asm:
         os.makedirs(args.asm, exist_ok=True)
     if args.one:
-        return replay(args.directory, manifest, args.kernels[0], args.asm)
+        return replay(args.directory, manifest, args.kernels[0], args.asm, not args.no_interp)
     for name in args.kernels:  # one process each: a fault ends only that kernel's context
         cmd = [sys.executable, __file__, args.directory, name, "--one"] + (["--asm", args.asm] if args.asm else [])
+        cmd += ["--no-interp"] if args.no_interp else []
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         sys.stdout.write(r.stdout)
         if r.returncode != 0:
