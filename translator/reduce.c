@@ -197,7 +197,7 @@ static void each_group(Em *em, Reduction *r, GroupStep fn) {
     for (int g = 0; g < r->ngroups; g++) fn(em, r, xprintf("%d", g), elem_k(r->l, r->first[g]));
     return;
   }
-  line(em, "#pragma unroll");
+  line(em, "#pragma unroll 1");  // (rolled: the accumulators in local memory, and nvcc compiles 2x faster)
   line(em, "for (int _g = 0; _g < %d; ++_g) {", r->ngroups);
   em->indent++;
   fn(em, r, "_g", elem_of(r->l, first_of_group(r, "_g")));

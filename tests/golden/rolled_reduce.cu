@@ -46,33 +46,33 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       {
         const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
@@ -106,33 +106,33 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
         _r[_g] = _r[_g] + p[_k];
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 256; ++_g) {
       {
         const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
@@ -213,33 +213,33 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
@@ -271,33 +271,33 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
         _r[_g] = _r[_g] + p[_k];
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
@@ -382,33 +382,33 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
@@ -440,33 +440,33 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
         _r[_g] = _r[_g] + p[_k];
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
@@ -1701,33 +1701,33 @@ __global__ void __launch_bounds__(128) row_argmax(float *x_ptr, int32_t *out_ptr
       _r[_g] = x[_k];
       { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 127); }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 16), tl2cu_shfl_xor(_i[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 8), tl2cu_shfl_xor(_i[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 4), tl2cu_shfl_xor(_i[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 2), tl2cu_shfl_xor(_i[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 1), tl2cu_shfl_xor(_i[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       { const int _e = tl2cu_elem_rows<1, 128>(_tid, _g); float* _p = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 7) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e >> 7) * 4 + ((_tid >> 5) & 3)] = _i[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       {
         const int _e = tl2cu_elem_rows<1, 128>(_tid, _g);
@@ -1805,23 +1805,23 @@ __global__ void __launch_bounds__(128) row_argmax_aligned(float *x_ptr, int32_t 
         { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], x[_k], (int32_t)(_e & 127)); }
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 32; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 16), tl2cu_shfl_xor(_i[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 32; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 8), tl2cu_shfl_xor(_i[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 32; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 4), tl2cu_shfl_xor(_i[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 32; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 2), tl2cu_shfl_xor(_i[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 32; ++_g) {
       tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 1), tl2cu_shfl_xor(_i[_g], 1));
     }
@@ -1913,33 +1913,33 @@ __global__ void __launch_bounds__(128) row_welford(float *x_ptr, float *mean_ptr
         _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 16), tl2cu_shfl_xor(_r_1[_g], 16), tl2cu_shfl_xor(_r_2[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 8), tl2cu_shfl_xor(_r_1[_g], 8), tl2cu_shfl_xor(_r_2[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 4), tl2cu_shfl_xor(_r_1[_g], 4), tl2cu_shfl_xor(_r_2[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 2), tl2cu_shfl_xor(_r_1[_g], 2), tl2cu_shfl_xor(_r_2[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 1), tl2cu_shfl_xor(_r_1[_g], 1), tl2cu_shfl_xor(_r_2[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 4096) + (_e >> 8) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 128; ++_g) {
       {
         const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
@@ -2055,33 +2055,33 @@ __global__ void __launch_bounds__(128) row_welford_aligned(float *x_ptr, float *
         _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 16), tl2cu_shfl_xor(_r_1[_g], 16), tl2cu_shfl_xor(_r_2[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 8), tl2cu_shfl_xor(_r_1[_g], 8), tl2cu_shfl_xor(_r_2[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 4), tl2cu_shfl_xor(_r_1[_g], 4), tl2cu_shfl_xor(_r_2[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 2), tl2cu_shfl_xor(_r_1[_g], 2), tl2cu_shfl_xor(_r_2[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 1), tl2cu_shfl_xor(_r_1[_g], 1), tl2cu_shfl_xor(_r_2[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
@@ -2194,33 +2194,33 @@ __global__ void __launch_bounds__(128) row_welford_pointer_layout(float *x_ptr, 
         _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
       }
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 16), tl2cu_shfl_xor(_r_1[_g], 16), tl2cu_shfl_xor(_r_2[_g], 16));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 8), tl2cu_shfl_xor(_r_1[_g], 8), tl2cu_shfl_xor(_r_2[_g], 8));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 4), tl2cu_shfl_xor(_r_1[_g], 4), tl2cu_shfl_xor(_r_2[_g], 4));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 2), tl2cu_shfl_xor(_r_1[_g], 2), tl2cu_shfl_xor(_r_2[_g], 2));
     }
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 1), tl2cu_shfl_xor(_r_1[_g], 1), tl2cu_shfl_xor(_r_2[_g], 1));
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g]; }
     }
     __syncthreads();
-    #pragma unroll
+    #pragma unroll 1
     for (int _g = 0; _g < 64; ++_g) {
       {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
