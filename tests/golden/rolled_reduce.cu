@@ -172,27 +172,26 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
 // row_softmax_sums: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, float *k_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
   // L14: offs = tl.arange(0, 256)
   int32_t offs[512];  // [256] i32, held in the layout of [256, 256]
   #pragma unroll
   for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     offs[_k] = (_e & 255);
   }
   // L15: q = tl.load(q_ptr + offs)
   float q[512];  // [256] fp32, held in the layout of [256, 256]
   #pragma unroll
   for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     q[_k] = q_ptr[(_e >> 8)];
   }
   // L16: k = tl.load(k_ptr + offs)
-  float k[512];  // [256] fp32, held in the layout of [256, 256] (16-byte loads)
+  float k[512];  // [256] fp32, held in the layout of [256, 256]
   #pragma unroll
-  for (int _k = 0; _k < 512; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(k_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) k[_k + _j] = _t.v[_j];
+  for (int _k = 0; _k < 512; ++_k) {
+    k[_k] = k_ptr[offs[_k]];
   }
   // L17: s = q[:, None] * k[None, :]
   float s[512];  // [256, 256] fp32
@@ -203,54 +202,56 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
   // L18: m = tl.max(s, axis=1)
   float m[512];  // [256] fp32, held in the layout of [256, 256]
   {
-    float _r[128];
+    float _r[256];
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 2>(_k);
-      if ((_k & 3) == 0) {
+      const int _g = tl2cu_drop_bits<0, 1>(_k);
+      if ((_k & 1) == 0) {
         _r[_g] = s[_k];
       } else {
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
+    for (int _g = 0; _g < 256; ++_g) {
+      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 2;
-        float _w0 = _p[0], _w1 = _p[1];
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = tl2cu_maximum(_w0, _w2);
+        _w1 = tl2cu_maximum(_w1, _w3);
         _w0 = tl2cu_maximum(_w0, _w1);
         _r[_g] = _w0;
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+    for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
   }
   // L19: p = tl.exp2(s - m[:, None])
   float p[512];  // [256, 256] fp32
@@ -261,61 +262,63 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
   // L20: l = tl.sum(p, axis=1)
   float l[512];  // [256] fp32, held in the layout of [256, 256]
   {
-    float _r[128];
+    float _r[256];
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 2>(_k);
-      if ((_k & 3) == 0) {
+      const int _g = tl2cu_drop_bits<0, 1>(_k);
+      if ((_k & 1) == 0) {
         _r[_g] = p[_k];
       } else {
         _r[_g] = _r[_g] + p[_k];
       }
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
+    for (int _g = 0; _g < 256; ++_g) {
+      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 2;
-        float _w0 = _p[0], _w1 = _p[1];
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
         _r[_g] = _w0;
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+    for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
   }
   // L21: tl.store(out_ptr + offs, l)
   // l changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 8)] = l[_k];
   }
   __syncthreads();
@@ -342,19 +345,19 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
 // row_softmax_sums: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
 __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_ptr, float *k_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
   // L14: offs = tl.arange(0, 256)
   int32_t offs[512];  // [256] i32, held in the layout of [256, 256]
   #pragma unroll
   for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     offs[_k] = (_e & 255);
   }
   // L15: q = tl.load(q_ptr + offs)
   float q[512];  // [256] fp32, held in the layout of [256, 256]
   #pragma unroll
   for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     q[_k] = q_ptr[(_e >> 8)];
   }
   // L16: k = tl.load(k_ptr + offs)
@@ -372,54 +375,56 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
   // L18: m = tl.max(s, axis=1)
   float m[512];  // [256] fp32, held in the layout of [256, 256]
   {
-    float _r[128];
+    float _r[256];
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 2>(_k);
-      if ((_k & 3) == 0) {
+      const int _g = tl2cu_drop_bits<0, 1>(_k);
+      if ((_k & 1) == 0) {
         _r[_g] = s[_k];
       } else {
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
+    for (int _g = 0; _g < 256; ++_g) {
+      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 2;
-        float _w0 = _p[0], _w1 = _p[1];
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = tl2cu_maximum(_w0, _w2);
+        _w1 = tl2cu_maximum(_w1, _w3);
         _w0 = tl2cu_maximum(_w0, _w1);
         _r[_g] = _w0;
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+    for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
   }
   // L19: p = tl.exp2(s - m[:, None])
   float p[512];  // [256, 256] fp32
@@ -430,61 +435,63 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
   // L20: l = tl.sum(p, axis=1)
   float l[512];  // [256] fp32, held in the layout of [256, 256]
   {
-    float _r[128];
+    float _r[256];
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 2>(_k);
-      if ((_k & 3) == 0) {
+      const int _g = tl2cu_drop_bits<0, 1>(_k);
+      if ((_k & 1) == 0) {
         _r[_g] = p[_k];
       } else {
         _r[_g] = _r[_g] + p[_k];
       }
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
     }
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 2; _p[(_tid >> 5) & 1] = _r[_g]; }
+    for (int _g = 0; _g < 256; ++_g) {
+      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
     }
     __syncthreads();
     #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
+    for (int _g = 0; _g < 256; ++_g) {
       {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 2;
-        float _w0 = _p[0], _w1 = _p[1];
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+        _w0 = _w0 + _w2;
+        _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
         _r[_g] = _w0;
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+    for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
   }
   // L21: tl.store(out_ptr + offs, l)
   // l changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 8)] = l[_k];
   }
   __syncthreads();
@@ -2285,9 +2292,9 @@ __global__ void __launch_bounds__(128) row_welford_pointer_layout(float *x_ptr, 
 
 extern "C" cudaError_t row_softmax_sums_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *q_ptr, float *k_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(k_ptr) && tl2cu_aligned16(out_ptr))
+  if (tl2cu_aligned16(out_ptr))
     tl2cu_kernels::row_softmax_sums_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
-  else if ((tl2cu_aligned16(k_ptr)) || (tl2cu_aligned16(out_ptr)))
+  else if ((tl2cu_aligned16(out_ptr)))
     tl2cu_kernels::row_softmax_sums_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
   else
     tl2cu_kernels::row_softmax_sums<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
