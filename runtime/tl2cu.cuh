@@ -58,6 +58,17 @@ TL2CU_DEVICE int tl2cu_pad(int i) {
   return i + i / S;
 }
 
+// A reduction's element k of a thread, and the output position (group) it folds into:
+// k without the bits [A, B) that walk the reduced dim; and back, group g's first element.
+template <int A, int B>
+TL2CU_DEVICE int tl2cu_drop_bits(int k) {
+  return (k & ((1 << A) - 1)) | ((k >> B) << A);
+}
+template <int A, int B>
+TL2CU_DEVICE int tl2cu_insert_bits(int g) {
+  return (g & ((1 << A) - 1)) | ((g >> A) << B);
+}
+
 // ---------------------------------------------------------------- float math
 TL2CU_DEVICE float tl2cu_ex2_approx(float x) {
   float r;

@@ -46,7 +46,7 @@ void line(Em *em, const char *fmt, ...) {
 const char *ctype(Type t) { return type_ctype(t); }
 
 // The element index e of this thread's element `k` (a C expression) in layout l.
-static const char *elem_of(const Layout *l, const char *k) {
+const char *elem_of(const Layout *l, const char *k) {
   int64_t n = shape_numel(l->space);
   if (n < l->threads) return xprintf("(_tid & %lld)", (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold

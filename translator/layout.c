@@ -25,6 +25,29 @@
 // whole kernel, so that every layout of a space assigns elements alike.
 static int run_elems = 4;
 
+// Spaces a memory access anchors. Triton lays out each load and store from its pointer
+// (the Coalesce pass) and the layout spreads through the ops that keep or rearrange the
+// elements; a tensor no access reaches keeps the default layout every tensor starts with,
+// runs of one element (getDefaultBlockedEncoding: sizePerThread all 1). The issue-13
+// [256, 256] kernel: its only accesses are 1-D, so its 2-D values have runs of 1 there.
+enum { MAX_ANCHORED = 64 };
+static Shape anchored[MAX_ANCHORED];
+static int nanchored;
+static bool every_space_anchored;  // (more shapes than the table holds: runs as before)
+
+static bool is_anchored(Shape s) {
+  for (int i = 0; i < nanchored; i++)
+    if (shape_eq(anchored[i], s)) return true;
+  return every_space_anchored;
+}
+
+static bool anchor(Shape s) {
+  if (s.rank == 0 || is_anchored(s)) return false;
+  if (nanchored == MAX_ANCHORED) every_space_anchored = true;
+  else anchored[nanchored++] = s;
+  return true;
+}
+
 static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   Layout *l = xmalloc(sizeof(Layout));
   l->space = space;
@@ -32,7 +55,8 @@ static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   l->threads = threads;
   int64_t n = shape_numel(space);
   l->per_thread = n >= threads ? n / threads : 1;
-  l->vec = l->per_thread >= run_elems ? run_elems : (int)l->per_thread;
+  int run = is_anchored(space) ? run_elems : 1;
+  l->vec = l->per_thread >= run ? run : (int)l->per_thread;
   return l;
 }
 
@@ -232,6 +256,59 @@ static void walk(Stmt *s, int threads, bool force) {
   unreachable();
 }
 
+// Every value of the kernel once (a fresh walk mark), in `all`.
+static void collect_values(Value *v, Vec *all, int mark) {
+  if (!v || v->visit == mark) return;
+  v->visit = mark;
+  vec_push(all, v);
+  collect_values(v->a, all, mark);
+  collect_values(v->b, all, mark);
+  collect_values(v->c, all, mark);
+}
+
+static void collect_stmt_values(Stmt *s, Vec *all, int mark) {
+  for (; s; s = s->next) {
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) collect_values(vs[i], all, mark);
+    if (s->kind == S_STORE) anchor(s->ptr->shape);
+    collect_stmt_values(s->body, all, mark);
+    collect_stmt_values(s->orelse, all, mark);
+  }
+}
+
+// Does v's layout follow its first operand's in Triton (the same elements, moved or
+// reshaped, or a slice of its layout)?
+static bool follows_operand(Value *v) {
+  switch (v->kind) {
+  case V_RESHAPE: case V_JOIN: case V_SPLIT: case V_PERMUTE: case V_FLIP: case V_BROADCAST: case V_REDUCE: case V_SCAN:
+    return true;
+  default: return false;
+  }
+}
+
+// The anchored spaces: those of loads, stores and atomics, and of values whose layout
+// follows an anchored operand; ops of layouts of their own (dot, sort, gather, histogram,
+// inline asm, map) keep the runs of before.
+static void find_anchored_spaces(Kernel *k) {
+  nanchored = 0;
+  every_space_anchored = false;
+  Vec all = {0};
+  collect_stmt_values(k->body, &all, sem_walk_mark());
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < all.len; i++) {
+      Value *v = all.items[i];
+      bool own_layout_op = v->kind == V_DOT || v->kind == V_SORT || v->kind == V_GATHER || v->kind == V_HISTOGRAM ||
+                           v->kind == V_ASM || v->kind == V_MAP;
+      bool access = v->kind == V_LOAD || v->kind == V_ATOMIC;
+      Value *operand = v->results.len ? v->a->a : v->a;  // (over a tuple: its first block)
+      bool follows = follows_operand(v) && operand && is_anchored(operand->shape);
+      if (access || own_layout_op || follows) changed |= anchor(v->shape);
+    }
+  }
+}
+
 // Forget every layout and every fact, so that the kernel can be laid out again with other runs.
 static int generation;  // this walk's mark
 
@@ -266,6 +343,7 @@ void layout_assign(Kernel *k, int run) {
   generation = sem_walk_mark();
   clear_stmts(k->body);
   run_elems = run;
+  find_anchored_spaces(k);
   // loop-carried variables learn their layout from uses inside the body,
   // which a reverse walk reaches after the assignment at the body's end
   walk(k->body, threads, false);

@@ -115,55 +115,167 @@ typedef struct {
   int ngroups;          // output positions this thread holds
   int64_t *group_of;    // per element k: its output position
   int64_t *first;       // per group: its first element
+  bool rolled;          // emitted as loops over the groups (many of them), see below
+  int drop[2][2];       // rolled: the bit ranges [a, b) of k that walk the reduced dim
+  int64_t dropped;      // rolled: those bits of k, as a mask
+  int bit;              // reduce_lanes: the lane bit being combined
 } Reduction;
 
-// Group g's accumulators (component i of _r<g>), as C names.
-static void accumulators(Reduction *r, int64_t g, const char **acc) {
-  for (int i = 0; i < r->n; i++) acc[i] = part(xprintf("_r%lld", (long long)g), i, r->n);
-}
-
-// 1. each thread folds its own elements that share an output position, in index order
-static void reduce_fold(Em *em, Reduction *r) {
+// Each thread's elements in groups, one per output position, numbered in the order of
+// their first elements.
+static void assign_groups(Reduction *r) {
   const Layout *l = r->l;
   for (int64_t k = 0; k < l->per_thread; k++) {
     int64_t key = outside(r->b, k_bits(l, r->b, k)), g = 0;
     while (g < r->ngroups && outside(r->b, k_bits(l, r->b, r->first[g])) != key) g++;
     if (g == r->ngroups) r->first[r->ngroups++] = k;
     r->group_of[k] = g;
-    bool head = r->first[g] == k;
-    long long G = (long long)g;
-    const char *acc[MAX_COMBINED], *xk[MAX_COMBINED];
-    accumulators(r, g, acc);
-    for (int i = 0; i < r->n; i++) xk[i] = elem_at(r->x[i], xprintf("%lld", (long long)k));
-    if (r->arg && head) {
-      line(em, "%s _r%lld = %s;", r->xt, G, xk[0]);
-      line(em, "int32_t _i%lld;", G);
-      line(em, "{ const int _e = %s; _i%lld = %s; }", elem_k(l, k), G, r->idx);
-    } else if (r->arg) {
-      line(em, "{ const int _e = %s; %s(_r%lld, _i%lld, %s, %s); }", elem_k(l, k), r->step, G, G, xk[0], r->idx);
-    } else if (head) {
-      for (int i = 0; i < r->n; i++) line(em, "%s %s = %s;", r->t[i], acc[i], xk[i]);
-    } else {
-      combine_into(em, r->v, r->n, acc, xk);
-    }
   }
 }
 
+// Many groups per thread are emitted as loops over them, which nvcc unrolls: a
+// statement per element and group made a [256, 256] row reduction 12,000 lines that
+// nvcc compiled in 80 s; as loops, 7 s (docs/NOTES.md 47). Element k's group is k
+// without the bits that walk the reduced dim (those below the run length, and those
+// above the thread bits in the element index), so the loops compute it.
+enum { ROLLED_GROUPS = 16 };
+
+// As the runtime's tl2cu_drop_bits / tl2cu_insert_bits (an empty range [a, a) changes nothing).
+static int64_t drop_bits(int64_t k, int a, int b) { return (k & (((int64_t)1 << a) - 1)) | ((k >> b) << a); }
+static int64_t insert_bits(int64_t g, int a, int b) { return (g & (((int64_t)1 << a) - 1)) | ((g >> a) << b); }
+
+static void roll_groups(Reduction *r) {
+  r->rolled = r->ngroups > ROLLED_GROUPS && !r->scalar;
+  Bits b = r->b;
+  // element-index bits [lo, hi) as bits of k: below lv they are k's own, above lv + lt
+  // they are k's shifted down by lt (the thread bits are not in k)
+  int lo1 = b.lo, hi1 = b.hi < b.lv ? b.hi : b.lv;
+  int lo2 = (b.lo > b.lv + b.lt ? b.lo : b.lv + b.lt) - b.lt, hi2 = b.hi - b.lt;
+  r->drop[0][0] = lo1 < hi1 ? lo1 : 0, r->drop[0][1] = lo1 < hi1 ? hi1 : 0;
+  r->drop[1][0] = lo2 < hi2 ? lo2 : 0, r->drop[1][1] = lo2 < hi2 ? hi2 : 0;
+  r->dropped = 0;
+  for (int i = 0; i < 2; i++)
+    for (int j = r->drop[i][0]; j < r->drop[i][1]; j++) r->dropped |= (int64_t)1 << j;
+  if (r->d < 0) r->dropped = 0, r->drop[0][1] = r->drop[1][1] = 0;
+  // the loops' arithmetic must number the groups as assign_groups did (checked for every
+  // reduction, rolled or not)
+  for (int64_t k = 0; k < r->l->per_thread; k++) {
+    int64_t g = k;
+    for (int i = 1; i >= 0; i--) g = drop_bits(g, r->drop[i][0], r->drop[i][1]);
+    int64_t first = g;
+    for (int i = 0; i < 2; i++) first = insert_bits(first, r->drop[i][0], r->drop[i][1]);
+    if (g != r->group_of[k] || first != r->first[g] || ((k & r->dropped) == 0) != (first == k))
+      internal_error(__FILE__, __LINE__, "rolled reduction: element and group numbering disagree");
+  }
+}
+
+// Rolled: the group of element k (C text), and the first element of group g.
+static const char *group_of_k(Reduction *r, const char *k) {
+  for (int i = 1; i >= 0; i--)
+    if (r->drop[i][1] > r->drop[i][0]) k = xprintf("tl2cu_drop_bits<%d, %d>(%s)", r->drop[i][0], r->drop[i][1], k);
+  return k;
+}
+static const char *first_of_group(Reduction *r, const char *g) {
+  for (int i = 0; i < 2; i++)
+    if (r->drop[i][1] > r->drop[i][0]) g = xprintf("tl2cu_insert_bits<%d, %d>(%s)", r->drop[i][0], r->drop[i][1], g);
+  return g;
+}
+
+// Group g's accumulators (component i of _r<g>, or of the array _r when rolled) and its
+// argmax/argmin index, as C names (g: a number, or the rolled loop's _g).
+static void accumulators(Reduction *r, const char *g, const char **acc) {
+  for (int i = 0; i < r->n; i++)
+    acc[i] = r->rolled ? xprintf("%s[%s]", part("_r", i, r->n), g) : part(xprintf("_r%s", g), i, r->n);
+}
+static const char *index_of(Reduction *r, const char *g) { return xprintf(r->rolled ? "_i[%s]" : "_i%s", g); }
+
+// fn(g, e) for every group g, with e its first element's index: one after another, or as
+// one loop over them when rolled.
+typedef void (*GroupStep)(Em *em, Reduction *r, const char *g, const char *first_e);
+static void each_group(Em *em, Reduction *r, GroupStep fn) {
+  if (!r->rolled) {
+    for (int g = 0; g < r->ngroups; g++) fn(em, r, xprintf("%d", g), elem_k(r->l, r->first[g]));
+    return;
+  }
+  line(em, "#pragma unroll 1");  // (rolled: the accumulators in local memory, and nvcc compiles 2x faster)
+  line(em, "for (int _g = 0; _g < %d; ++_g) {", r->ngroups);
+  em->indent++;
+  fn(em, r, "_g", elem_of(r->l, first_of_group(r, "_g")));
+  em->indent--;
+  line(em, "}");
+}
+
+// 1. each thread folds its own elements that share an output position, in index order
+static void fold_element(Em *em, Reduction *r, const char *k, const char *g, bool head, const char *e) {
+  const char *acc[MAX_COMBINED], *xk[MAX_COMBINED], *i = index_of(r, g);
+  accumulators(r, g, acc);
+  for (int c = 0; c < r->n; c++) xk[c] = elem_at(r->x[c], k);
+  const char *decl = r->rolled ? "" : xprintf("%s ", r->arg ? r->xt : r->t[0]);
+  if (r->arg && head) {
+    line(em, "%s%s = %s;", decl, acc[0], xk[0]);
+    if (!r->rolled) line(em, "int32_t %s;", i);
+    line(em, "{ const int _e = %s; %s = %s; }", e, i, r->idx);
+  } else if (r->arg) {
+    line(em, "{ const int _e = %s; %s(%s, %s, %s, %s); }", e, r->step, acc[0], i, xk[0], r->idx);
+  } else if (head) {
+    for (int c = 0; c < r->n; c++) line(em, "%s%s = %s;", r->rolled ? "" : xprintf("%s ", r->t[c]), acc[c], xk[c]);
+  } else {
+    combine_into(em, r->v, r->n, acc, xk);
+  }
+}
+
+static void reduce_fold(Em *em, Reduction *r) {
+  const Layout *l = r->l;
+  if (!r->rolled) {
+    for (int64_t k = 0; k < l->per_thread; k++) {
+      int64_t g = r->group_of[k];
+      fold_element(em, r, xprintf("%lld", (long long)k), xprintf("%lld", (long long)g), r->first[g] == k, elem_k(l, k));
+    }
+    return;
+  }
+  for (int c = 0; c < r->n; c++) line(em, "%s %s[%d];", r->arg ? r->xt : r->t[c], part("_r", c, r->n), r->ngroups);
+  if (r->arg) line(em, "int32_t _i[%d];", r->ngroups);
+  line(em, "#pragma unroll");
+  line(em, "for (int _k = 0; _k < %lld; ++_k) {", (long long)l->per_thread);
+  em->indent++;
+  line(em, "const int _g = %s;", group_of_k(r, "_k"));
+  if (!r->dropped) {
+    fold_element(em, r, "_k", "_g", true, elem_index(l));
+  } else {
+    line(em, "if ((_k & %lld) == 0) {", (long long)r->dropped);
+    em->indent++;
+    fold_element(em, r, "_k", "_g", true, elem_index(l));
+    em->indent--;
+    line(em, "} else {");
+    em->indent++;
+    fold_element(em, r, "_k", "_g", false, elem_index(l));
+    em->indent--;
+    line(em, "}");
+  }
+  em->indent--;
+  line(em, "}");
+}
+
 // 2. lanes holding the same output position combine, high lane bit first
+static void lane_step(Em *em, Reduction *r, const char *g, const char *first_e) {
+  (void)first_e;
+  const char *acc[MAX_COMBINED], *other[MAX_COMBINED];
+  accumulators(r, g, acc);
+  if (r->arg) {
+    const char *i = index_of(r, g);
+    line(em, "%s(%s, %s, tl2cu_shfl_xor(%s, %d), tl2cu_shfl_xor(%s, %d));", r->step, acc[0], i, acc[0], 1 << r->bit, i, 1 << r->bit);
+    return;
+  }
+  for (int c = 0; c < r->n; c++) other[c] = xprintf("tl2cu_shfl_xor(%s, %d)", acc[c], 1 << r->bit);
+  combine_into(em, r->v, r->n, acc, other);
+}
+
 static void reduce_lanes(Em *em, Reduction *r) {
   for (int bit = 4; bit >= 0 && r->d >= 0; bit--) {
     int ebit = r->b.lv + bit;
     if (bit >= r->b.lt || ebit < r->b.lo || ebit >= r->b.hi) continue;
-    for (int g = 0; g < r->ngroups; g++) {
-      if (r->arg) {
-        line(em, "%s(_r%d, _i%d, tl2cu_shfl_xor(_r%d, %d), tl2cu_shfl_xor(_i%d, %d));", r->step, g, g, g, 1 << bit, g, 1 << bit);
-        continue;
-      }
-      const char *acc[MAX_COMBINED], *other[MAX_COMBINED];
-      accumulators(r, g, acc);
-      for (int i = 0; i < r->n; i++) other[i] = xprintf("tl2cu_shfl_xor(%s, %d)", acc[i], 1 << bit);
-      combine_into(em, r->v, r->n, acc, other);
-    }
+    r->bit = bit;
+    each_group(em, r, lane_step);
   }
 }
 
@@ -186,6 +298,67 @@ static int64_t scratch_regions(Reduction *r, int64_t slots, int64_t *offset) {
   return at;
 }
 
+// The scratch of step 3, as the groups' steps read it.
+static struct {
+  int W;
+  const char *lane, *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
+} scratch;
+
+static void warp_write(Em *em, Reduction *r, const char *g, const char *first_e) {
+  bool uses_e = false;
+  const char *pos = reduce_slot(r, &uses_e), *acc[MAX_COMBINED];
+  accumulators(r, g, acc);
+  int n = r->n, W = scratch.W;
+  Str writes = {0};
+  str_add(&writes, "");
+  for (int i = 0; i < n; i++)
+    str_addf(&writes, "%s%s* %s = %s + %s * %d; %s[%s] = %s;", i ? " " : "", scratch.vt[i], part("_p", i, n), scratch.vbase[i], pos,
+             W, part("_p", i, n), scratch.lane, acc[i]);
+  line(em, "{ %s%s%s }", uses_e ? xprintf("const int _e = %s; ", first_e) : "", writes.buf,
+       r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = %s;", pos, W, scratch.lane, index_of(r, g)) : "");
+}
+
+static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_e) {
+  bool uses_e = false;
+  const char *pos = reduce_slot(r, &uses_e);
+  int n = r->n, W = scratch.W;
+  line(em, "{");
+  em->indent++;
+  if (uses_e) line(em, "const int _e = %s;", first_e);
+  for (int i = 0; i < n; i++) line(em, "const %s* %s = %s + %s * %d;", scratch.vt[i], part("_p", i, n), scratch.cvbase[i], pos, W);
+  if (r->arg) line(em, "const int32_t* _q = (const int32_t*)tl2cu_smem + %s * %d;", pos, W);
+  for (int i = 0; i < n; i++) {
+    Str loads = {0};
+    str_add(&loads, "");
+    for (int w = 0; w < W; w++) str_addf(&loads, "%s%s = %s[%d]", w ? ", " : "", part(xprintf("_w%d", w), i, n), part("_p", i, n), w);
+    line(em, "%s %s;", scratch.vt[i], loads.buf);
+  }
+  if (r->arg) {
+    Str iloads = {0};
+    str_add(&iloads, "");
+    for (int w = 0; w < W; w++) str_addf(&iloads, "%s_j%d = _q[%d]", w ? ", " : "", w, w);
+    line(em, "int32_t %s;", iloads.buf);
+  }
+  for (int step = W / 2; step >= 1; step /= 2)
+    for (int w = 0; w < step; w++) {
+      if (r->arg) {
+        line(em, "%s(_w%d, _j%d, _w%d, _j%d);", r->step, w, w, w + step, w + step);
+        continue;
+      }
+      const char *mine[MAX_COMBINED], *theirs[MAX_COMBINED];
+      for (int i = 0; i < n; i++) mine[i] = part(xprintf("_w%d", w), i, n), theirs[i] = part(xprintf("_w%d", w + step), i, n);
+      combine_into(em, r->v, n, mine, theirs);
+    }
+  Str results = {0};
+  str_add(&results, "");
+  const char *acc[MAX_COMBINED];
+  accumulators(r, g, acc);
+  for (int i = 0; i < n; i++) str_addf(&results, "%s%s = %s;", i ? " " : "", acc[i], part("_w0", i, n));
+  line(em, "%s%s", results.buf, r->arg ? xprintf(" %s = _j0;", index_of(r, g)) : "");
+  em->indent--;
+  line(em, "}");
+}
+
 // 3. warps holding the same output position combine through shared memory,
 // every thread reading all W partials and combining them in the butterfly's order
 static void reduce_warps(Em *em, Reduction *r) {
@@ -198,73 +371,22 @@ static void reduce_warps(Em *em, Reduction *r) {
     }
   }
   if (!wn) return;
-  int W = 1 << wn, n = r->n;
+  int W = 1 << wn;
   long long nout = (long long)shape_numel(r->v->shape);
   int64_t offset[MAX_COMBINED];
   need_smem(em, scratch_regions(r, nout * W, offset));
-  const char *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
-  for (int i = 0; i < n; i++) {
-    vt[i] = r->arg ? r->xt : r->t[i];
-    vbase[i] = offset[i] ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt[i], (long long)offset[i]) : xprintf("(%s*)tl2cu_smem", vt[i]);
-    cvbase[i] = offset[i] ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt[i], (long long)offset[i])
-                          : xprintf("(const %s*)tl2cu_smem", vt[i]);
+  scratch.W = W;
+  for (int i = 0; i < r->n; i++) {
+    const char *vt = scratch.vt[i] = r->arg ? r->xt : r->t[i];
+    scratch.vbase[i] = offset[i] ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i]) : xprintf("(%s*)tl2cu_smem", vt);
+    scratch.cvbase[i] = offset[i] ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i])
+                                  : xprintf("(const %s*)tl2cu_smem", vt);
   }
-  const char *lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
+  scratch.lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
   line(em, "__syncthreads();");
-  for (int g = 0; g < r->ngroups; g++) {
-    bool uses_e = false;
-    const char *pos = reduce_slot(r, &uses_e);
-    const char *acc[MAX_COMBINED];
-    accumulators(r, g, acc);
-    Str writes = {0};
-    str_add(&writes, "");
-    for (int i = 0; i < n; i++)
-      str_addf(&writes, "%s%s* %s = %s + %s * %d; %s[%s] = %s;", i ? " " : "", vt[i], part("_p", i, n), vbase[i], pos, W,
-               part("_p", i, n), lane, acc[i]);
-    line(em, "{ %s%s%s }", uses_e ? xprintf("const int _e = %s; ", elem_k(r->l, r->first[g])) : "", writes.buf,
-         r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = _i%d;", pos, W, lane, g) : "");
-  }
+  each_group(em, r, warp_write);
   line(em, "__syncthreads();");
-  for (int g = 0; g < r->ngroups; g++) {
-    bool uses_e = false;
-    const char *pos = reduce_slot(r, &uses_e);
-    line(em, "{");
-    em->indent++;
-    if (uses_e) line(em, "const int _e = %s;", elem_k(r->l, r->first[g]));
-    for (int i = 0; i < n; i++) line(em, "const %s* %s = %s + %s * %d;", vt[i], part("_p", i, n), cvbase[i], pos, W);
-    if (r->arg) line(em, "const int32_t* _q = (const int32_t*)tl2cu_smem + %s * %d;", pos, W);
-    for (int i = 0; i < n; i++) {
-      Str loads = {0};
-      str_add(&loads, "");
-      for (int w = 0; w < W; w++)
-        str_addf(&loads, "%s%s = %s[%d]", w ? ", " : "", part(xprintf("_w%d", w), i, n), part("_p", i, n), w);
-      line(em, "%s %s;", vt[i], loads.buf);
-    }
-    if (r->arg) {
-      Str iloads = {0};
-      str_add(&iloads, "");
-      for (int w = 0; w < W; w++) str_addf(&iloads, "%s_j%d = _q[%d]", w ? ", " : "", w, w);
-      line(em, "int32_t %s;", iloads.buf);
-    }
-    for (int step = W / 2; step >= 1; step /= 2)
-      for (int w = 0; w < step; w++) {
-        if (r->arg) {
-          line(em, "%s(_w%d, _j%d, _w%d, _j%d);", r->step, w, w, w + step, w + step);
-          continue;
-        }
-        const char *mine[MAX_COMBINED], *theirs[MAX_COMBINED];
-        for (int i = 0; i < n; i++) mine[i] = part(xprintf("_w%d", w), i, n), theirs[i] = part(xprintf("_w%d", w + step), i, n);
-        combine_into(em, r->v, n, mine, theirs);
-      }
-    Str results = {0};
-    str_add(&results, "");
-    const char *acc[MAX_COMBINED];
-    accumulators(r, g, acc);
-    for (int i = 0; i < n; i++) str_addf(&results, "%s%s = %s;", i ? " " : "", acc[i], part("_w0", i, n));
-    line(em, "%s%s", results.buf, r->arg ? xprintf(" _i%d = _j0;", g) : "");
-    em->indent--;
-    line(em, "}");
-  }
+  each_group(em, r, warp_combine);
 }
 
 // 4. every element of an output position gets the result
@@ -272,10 +394,18 @@ static void reduce_write(Em *em, Reduction *r) {
   for (int i = 0; i < r->n; i++) {
     Value *out = op_result(r->v, i);
     if (!result_read(r->v, i)) continue;
-    for (int64_t k = 0; k < r->l->per_thread; k++) {
+    if (r->rolled) {
       const char *acc[MAX_COMBINED];
-      accumulators(r, r->group_of[k], acc);
-      const char *val = r->arg ? xprintf("_i%lld", (long long)r->group_of[k]) : acc[i];
+      accumulators(r, group_of_k(r, "_k"), acc);
+      line(em, "#pragma unroll");
+      line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s;", (long long)r->l->per_thread, out->cname,
+           r->arg ? index_of(r, group_of_k(r, "_k")) : acc[i]);
+      continue;
+    }
+    for (int64_t k = 0; k < r->l->per_thread; k++) {
+      const char *g = xprintf("%lld", (long long)r->group_of[k]), *acc[MAX_COMBINED];
+      accumulators(r, g, acc);
+      const char *val = r->arg ? index_of(r, g) : acc[i];
       if (r->scalar) {
         line(em, "%s = %s;", out->cname, val);
         break;
@@ -310,6 +440,8 @@ void emit_reduce(Em *em, Stmt *s) {
   r.idx = r.d >= 0 ? xprintf("(int32_t)%s", coord(l, r.d)) : "0";
   r.group_of = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
   r.first = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
+  assign_groups(&r);
+  roll_groups(&r);
   declare_results(em, &r);
   line(em, "{");
   em->indent++;

@@ -3557,7 +3557,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   float _x_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
@@ -3569,7 +3569,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
@@ -3929,7 +3929,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   float _x_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
@@ -3941,7 +3941,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
     ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
