@@ -261,6 +261,13 @@ TL2CU_DEVICE float tl2cu_abs_bits(float x) { return __int_as_float(__float_as_in
 TL2CU_DEVICE double tl2cu_abs_bits(double x) {
   return __longlong_as_double(__double_as_longlong(x) & 0x7fffffffffffffffLL);
 }
+// The negated factor of a fused multiply-subtract, when it is bits just loaded: the sign
+// bit flipped, as LLVM's integer xor does in Triton's kernel (-x in C becomes a negated
+// DFMA operand, which leaves a NaN's sign).
+TL2CU_DEVICE float tl2cu_neg_bits(float x) { return __int_as_float(__float_as_int(x) ^ 0x80000000); }
+TL2CU_DEVICE double tl2cu_neg_bits(double x) {
+  return __longlong_as_double(__double_as_longlong(x) ^ (long long)0x8000000000000000ULL);
+}
 // fp16 / bf16: the sign bit cleared, NaNs included, as LLVM's fabs is defined (Triton's
 // PTX has abs.f16 in some kernels, which returns the canonical NaN, and a bitwise and in
 // others: NaN payloads of tl.abs differ between Triton's own kernels).

@@ -90,6 +90,22 @@ static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   return !hoisted_apart(loop, add, m) && !folds_into_select(m);
 }
 
+// Triton's -x is 0 - x (fsub 0.0, x), so -(a * b) is an fsub of a product like any
+// other: fma(-a, b, 0) in its PTX (fuzz kernel k3415). Not only a NaN's sign depends on
+// it: a product that underflows to +0 gives -0 fused, +0 apart. The negation of a loaded
+// fp64 a is an integer xor there, which flips a NaN's sign; ptxas's negated DFMA operand
+// (what -a in C becomes) does not.
+static void decide_negation(LoopSpan loop, Value *v) {
+  Value *m = v->a;
+  if (fusable_mul(loop, v, m)) {
+    v->fuse = 1;
+    m->fused_uses++;
+    v->negate_bits = float_from_int_bits(m->a, v);
+  } else if (m->kind == V_BINARY && m->op == OP_MUL) {
+    m->mul_rn = true;
+  }
+}
+
 static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
   if (!v) return;
   for (int i = 0; i < seen->len; i++)
@@ -98,11 +114,14 @@ static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
   decide_value(loop, v->a, seen);
   decide_value(loop, v->b, seen);
   decide_value(loop, v->c, seen);
+  if (v->kind == V_UNARY && v->op == OP_NEG && scalar_is_float(v->a->ty.kind)) return decide_negation(loop, v);
   if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
   bool fa = fusable_mul(loop, v, v->a), fb = fusable_mul(loop, v, v->b);
   if (fa && fb && v->a->uses > v->b->uses) fa = false;  // LLVM folds the multiply with fewer uses
   v->fuse = fa ? 1 : fb ? 2 : 0;
   if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
+  // x - a * b is fma(-a, b, x): a's sign flipped as LLVM does it (decide_negation)
+  if (v->fuse == 2 && v->op == OP_SUB) v->negate_bits = float_from_int_bits(v->b->a, v);
   if (v->a->kind == V_BINARY && v->a->op == OP_MUL && v->fuse != 1) v->a->mul_rn = true;
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
 }

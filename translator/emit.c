@@ -165,6 +165,11 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
 // -x in C: a negative literal x needs parentheses (--3.0f is a decrement).
 static const char *negated(const char *x) { return xprintf(x[0] == '-' ? "-(%s)" : "-%s", x); }
 
+// The negated factor of an fma that subtracts a product: contract.c says whether as bits.
+static const char *negated_factor(Value *v, const char *factor) {
+  return v->negate_bits ? xprintf("tl2cu_neg_bits(%s)", factor) : negated(factor);
+}
+
 static const char *binary_float(Em *em, Value *v, const char *A, const char *B, Cx *cx) {
   Scalar t = v->a->ty.kind;
   bool f32 = t == TY_F32, f64 = t == TY_F64;
@@ -176,7 +181,7 @@ static const char *binary_float(Em *em, Value *v, const char *A, const char *B, 
     const char *other = v->fuse == 1 ? B : A;
     if (v->op == OP_ADD) return xprintf("%s(%s, %s, %s)", fma, ma, mb, other);
     if (v->fuse == 1) return xprintf("%s(%s, %s, %s)", fma, ma, mb, negated(other));
-    return xprintf("%s(%s, %s, %s)", fma, negated(ma), mb, other);
+    return xprintf("%s(%s, %s, %s)", fma, negated_factor(v, ma), mb, other);
   }
   switch (v->op) {
   case OP_ADD: return xprintf("(%s + %s)", A, B);
@@ -267,12 +272,23 @@ static const char *ex_binary(Em *em, Value *v, Cx *cx) {
   return binary_int(v, A, B);
 }
 
+// A float zero of type t, as C.
+static const char *float_zero(Scalar t) {
+  return t == TY_F64 ? "0.0" : t == TY_F32 ? "0.0f" : xprintf("%s(0.0f)", scalar_ctype(t));
+}
+
 static const char *ex_unary(Em *em, Value *v, Cx *cx) {
-  const char *A = ex(em, v->a, cx);
   Scalar t = v->a->ty.kind;
+  if (v->fuse) {  // -(a * b) as Triton's 0 - a * b contracts: fma(-a, b, 0)
+    Cx c1 = child(cx), c2 = child(cx);
+    const char *ma = ex(em, v->a->a, &c1), *mb = ex(em, v->a->b, &c2);
+    const char *fma = t == TY_F64 ? "fma" : t == TY_F32 ? "fmaf" : "__hfma";
+    return xprintf("%s(%s, %s, %s)", fma, negated_factor(v, ma), mb, float_zero(t));
+  }
+  const char *A = ex(em, v->a, cx);
   switch (v->op) {
   case OP_NEG:  // Triton negates as 0 - x (so -(+0.0) is +0.0)
-    if (scalar_is_float(t)) return xprintf("(%s - %s)", t == TY_F64 ? "0.0" : t == TY_F32 ? "0.0f" : xprintf("%s(0.0f)", scalar_ctype(t)), A);
+    if (scalar_is_float(t)) return xprintf("(%s - %s)", float_zero(t), A);
     if (t == TY_I1) return A;
     if (scalar_bits(t) < 32 || !scalar_is_signed(t)) return int_arith(OP_SUB, t, "0", A);
     return cannot_wrap(v) ? xprintf("(0 - %s)", A) : xprintf("tl2cu_neg(%s)", A);  // -INT32_MIN wraps

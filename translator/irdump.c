@@ -119,10 +119,11 @@ static const char *contiguity(Value *ptr) {
   return t.buf;
 }
 
-// contract.c's decision on a float add or multiply: the product an add fuses into an fma,
-// or a multiply kept apart (mul.rn) because the add reading it does not fuse it.
+// contract.c's decision on a float add, negation or multiply: the product an add (or a
+// negation, 0 - x) fuses into an fma, or a multiply kept apart (mul.rn) because the add
+// reading it does not fuse it.
 static const char *contraction(Dump *d, Value *v) {
-  if (v->kind != V_BINARY) return "";
+  if (v->kind != V_BINARY && v->kind != V_UNARY) return "";
   if (v->fuse) return xprintf(" {fma: %s}", operand(d, v->fuse == 1 ? v->a : v->b));
   return v->mul_rn ? " {unfused}" : "";
 }

@@ -381,12 +381,13 @@ Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc l
   return v;
 }
 
-// Is r = tl.abs(x) of fp32/fp64 bits reinterpreted from an integer in the same block: a
-// bitcast, or a load (Triton's loads are inline PTX returning integers, bitcast to
-// float)? LLVM's DAG combine then clears the sign bit with an integer and (fabs(bitcast(i))
-// -> bitcast(i & ~sign)), where abs.f32 makes a NaN canonical and abs.f64 leaves its sign
-// (fuzz kernels k2400: |bitcast(-3)|, k2112: |a loaded NaN|).
-static bool fabs_of_int_bits(Value *x, Value *r) {
+// Is x fp32/fp64 bits reinterpreted from an integer in the basic block of its user r: a
+// bitcast, or a load (Triton's loads are inline PTX returning integers, bitcast to float)?
+// LLVM's DAG combine then turns a sign operation on x into integer logic: fabs(bitcast(i))
+// -> bitcast(i & ~sign), fneg(bitcast(i)) -> bitcast(i ^ sign). abs.f32 would make a NaN
+// canonical, abs.f64 and a negated fma operand leave its sign (fuzz kernels k2400:
+// |bitcast(-3)|, k2112: |a loaded NaN|, k3415: -(a loaded NaN * b)).
+bool float_from_int_bits(Value *x, Value *r) {
   bool float32_or_64 = x->ty.kind == TY_F32 || x->ty.kind == TY_F64;
   bool int_bits = x->kind == V_LOAD || (x->kind == V_BITCAST && !scalar_is_float(x->a->ty.kind));
   return float32_or_64 && int_bits && x->bb == r->bb;
@@ -400,7 +401,7 @@ Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc) {
     diag_fatal(loc, "tl.%s: expected dtype fp32 or fp64 but got %s", fn, type_name(x->ty));
   if (x->ty.kind == TY_PTR) diag_fatal(loc, "tl.%s is not defined on pointers", fn);
   Value *r = sem_new(c, V_MATH, x->ty, x->shape, loc);
-  r->fn = !strcmp(fn, "abs") && fabs_of_int_bits(x, r) ? "abs_bits" : fn;
+  r->fn = !strcmp(fn, "abs") && float_from_int_bits(x, r) ? "abs_bits" : fn;
   r->a = use(x);
   return r;
 }

@@ -442,8 +442,9 @@ struct Value {
     AxisInfo facts;
   } info;
   int id;
-  int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma
+  int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma (negation: 1)
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
+  bool negate_bits;   // fp fma with a negated factor: its sign flipped as integer bits (Triton's xor)
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
   int param_index;    // V_PARAM of a kernel: its position among the parameters
   int visit;          // walk marker (layout.c)
@@ -711,6 +712,7 @@ Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
 bool is_compare(Op op);  // < <= > >= == !=
 Value *unbroadcast(Value *v);
+bool float_from_int_bits(Value *x, Value *r);  // x: fp32/fp64 bits of an integer (a load) in r's block
 int sem_next_id(void);
 int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).

@@ -6,59 +6,59 @@ namespace tl2cu_kernels {
 // shift_kinds: num_warps=4
 __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr, int16_t *c_ptr, uint32_t *d_ptr, uint8_t *o8_ptr, uint8_t *p8_ptr, uint32_t *o32_ptr, int32_t *o64_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L53: offs = tl.arange(0, 128)
+  // L57: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L54: mask = offs < n
+  // L58: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L55: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
+  // L59: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
   int8_t a[1];  // [128] i8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (int8_t)0);
   }
-  // L56: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
+  // L60: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
   uint8_t b[1];  // [128] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (uint8_t)0);
   }
-  // L57: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
+  // L61: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
   int16_t c[1];  // [128] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     c[_k] = (mask[_k] ? c_ptr[offs[_k]] : (int16_t)0);
   }
-  // L58: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
+  // L62: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t d[1];  // [128] u32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0u);
   }
-  // L59: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
+  // L63: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o8_ptr[offs[_k]] = tl2cu_ashr((uint8_t)a[_k], (uint8_t)(b[_k] & (uint8_t)7));
   }
-  // L60: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
+  // L64: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) p8_ptr[offs[_k]] = tl2cu_shr(b[_k], (uint8_t)(int8_t)(a[_k] & (int8_t)7));
   }
-  // L61: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
+  // L65: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = tl2cu_ashr((uint32_t)c[_k], (d[_k] & 31u));
   }
-  // L62: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
+  // L66: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = (int32_t)(tl2cu_ashr((uint32_t)c[_k], (d[_k] & 15u)) - 4u);
@@ -69,26 +69,26 @@ __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr
 __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12];
-  // L67: offs = tl.arange(0, 64)
+  // L71: offs = tl.arange(0, 64)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
     offs[_k] = _e;
   }
-  // L68: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
+  // L72: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
   uint8_t x[1];  // [64] u8
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : (uint8_t)3);
   }
-  // L69: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
+  // L73: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
   int16_t y[1];  // [64] i16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = ((offs[_k] < n) ? y_ptr[offs[_k]] : (int16_t)-5);
   }
-  // L70: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
+  // L74: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
   int32_t x_argmax;  // argmax of x
   {
     uint8_t _r0 = x[0];
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[0] = x_argmax;
   }
-  // L71: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
+  // L75: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
   int32_t x_argmin;  // argmin of x
   {
     uint8_t _r0 = x[0];
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[1] = x_argmin;
   }
-  // L72: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
+  // L76: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
   int32_t y_argmax;  // argmax of y
   {
     int16_t _r0 = y[0];
@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[2] = y_argmax;
   }
-  // L73: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
+  // L77: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
   int32_t y_argmin;  // argmin of y
   {
     int16_t _r0 = y[0];
@@ -196,7 +196,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   if (_tid == 0) {
     out_ptr[3] = y_argmin;
   }
-  // L74: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
+  // L78: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
   int32_t max_input[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -229,64 +229,64 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
 // nan_bits: num_warps=4
 __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_bfloat16 *b_ptr, double *d_ptr, double *o_sub_ptr, double *o_wide_ptr, half *o_narrow_ptr, half *o_abs_ptr, __nv_bfloat16 *o_babs_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L79: offs = tl.arange(0, 128)
+  // L83: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L80: mask = offs < n
+  // L84: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L81: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L85: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L82: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L86: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L83: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L87: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L84: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L88: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
   double d[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0.0);
   }
-  // L85: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
+  // L89: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_sub_ptr[offs[_k]] = tl2cu_cast<double>((x[_k] - y[_k]));
   }
-  // L86: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
+  // L90: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_wide_ptr[offs[_k]] = tl2cu_cast<double>(b[_k]);
   }
-  // L87: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
+  // L91: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_narrow_ptr[offs[_k]] = tl2cu_cast<half>(d[_k]);
   }
-  // L88: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
+  // L92: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_abs_ptr[offs[_k]] = tl2cu_abs(x[_k]);
   }
-  // L89: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
+  // L93: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_babs_ptr[offs[_k]] = tl2cu_abs(b[_k]);
@@ -296,32 +296,32 @@ __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_b
 // hoisted_product: num_warps=4
 __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_ptr, float *o32_ptr, double *o64_ptr, float s, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L94: offs = tl.arange(0, 128)
+  // L98: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L95: mask = offs < n
+  // L99: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L96: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L100: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L97: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
+  // L101: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
   double y[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0);
   }
-  // L100: for i in range(0, reps):
+  // L104: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -333,19 +333,19 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
     acc64[_k] = y[_k];
   }
   for (int32_t i = 0; i < reps; ++i) {
-    // L101: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
+    // L105: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
     float acc_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = fmaf(x[_k], s, acc[_k]);
     }
-    // L102: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
+    // L106: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     double acc64_1[1];  // [128] fp64
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc64_1[_k] = (acc64[_k] + __dmul_rn(y[_k], (double)n));
     }
-    // L100: for i in range(0, reps):
+    // L104: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc[_k] = acc_1[_k];
@@ -355,12 +355,12 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
       acc64[_k] = acc64_1[_k];
     }
   }
-  // L103: tl.store(o32_ptr + offs, acc, mask=mask)
+  // L107: tl.store(o32_ptr + offs, acc, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = acc[_k];
   }
-  // L104: tl.store(o64_ptr + offs, acc64, mask=mask)
+  // L108: tl.store(o64_ptr + offs, acc64, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o64_ptr[offs[_k]] = acc64[_k];
@@ -370,32 +370,32 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
 // hoisted_half_product: num_warps=4
 __global__ void __launch_bounds__(128) hoisted_half_product(half *x_ptr, __nv_bfloat16 *y_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L109: offs = tl.arange(0, 128)
+  // L113: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L110: mask = offs < n
+  // L114: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L111: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L115: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L112: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L116: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 y[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L115: for i in range(0, reps):
+  // L119: for i in range(0, reps):
   half acc[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -407,19 +407,19 @@ __global__ void __launch_bounds__(128) hoisted_half_product(half *x_ptr, __nv_bf
     accb[_k] = y[_k];
   }
   for (int32_t i = 0; i < reps; ++i) {
-    // L116: acc = acc - x * tl.abs(x)  # hoisted: mul.rn.f16 before the loop, sub.f16 in it
+    // L120: acc = acc - x * tl.abs(x)  # hoisted: mul.rn.f16 before the loop, sub.f16 in it
     half acc_1[1];  // [128] fp16
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = (acc[_k] - __hmul_rn(x[_k], tl2cu_abs(x[_k])));
     }
-    // L117: accb = accb + y * y
+    // L121: accb = accb + y * y
     __nv_bfloat16 accb_1[1];  // [128] bf16
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       accb_1[_k] = (accb[_k] + __hmul_rn(y[_k], y[_k]));
     }
-    // L115: for i in range(0, reps):
+    // L119: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc[_k] = acc_1[_k];
@@ -429,12 +429,12 @@ __global__ void __launch_bounds__(128) hoisted_half_product(half *x_ptr, __nv_bf
       accb[_k] = accb_1[_k];
     }
   }
-  // L118: tl.store(o16_ptr + offs, acc, mask=mask)
+  // L122: tl.store(o16_ptr + offs, acc, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o16_ptr[offs[_k]] = acc[_k];
   }
-  // L119: tl.store(ob16_ptr + offs, accb, mask=mask)
+  // L123: tl.store(ob16_ptr + offs, accb, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) ob16_ptr[offs[_k]] = accb[_k];
@@ -444,38 +444,38 @@ __global__ void __launch_bounds__(128) hoisted_half_product(half *x_ptr, __nv_bf
 // hoisted_fp32_product: num_warps=4
 __global__ void __launch_bounds__(128) hoisted_fp32_product(float *x_ptr, float *y_ptr, float *a_ptr, float *o_ptr, float s, int32_t n, int32_t reps) {
   const int _tid = threadIdx.x;
-  // L124: offs = tl.arange(0, 128)
+  // L128: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L125: mask = offs < n
+  // L129: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L126: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+  // L130: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
-  // L127: y = tl.load(y_ptr + offs, mask=mask, other=0.0)
+  // L131: y = tl.load(y_ptr + offs, mask=mask, other=0.0)
   float y[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
   }
-  // L128: a = tl.load(a_ptr + offs, mask=mask, other=0.0)
+  // L132: a = tl.load(a_ptr + offs, mask=mask, other=0.0)
   float a[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0.0f);
   }
-  // L132: for i in range(0, reps):
+  // L136: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -497,25 +497,25 @@ __global__ void __launch_bounds__(128) hoisted_fp32_product(float *x_ptr, float 
     acc_s[_k] = y[_k];
   }
   for (int32_t i = 0; i < reps; ++i) {
-    // L133: acc = acc + x * y  # mul.f32 before the loop, add.f32 in it
+    // L137: acc = acc + x * y  # mul.f32 before the loop, add.f32 in it
     float acc_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_1[_k] = (acc[_k] + __fmul_rn(x[_k], y[_k]));
     }
-    // L134: t = (t[1] + (x + a) * y, t[0])  # a swapped tuple: the same
+    // L138: t = (t[1] + (x + a) * y, t[0])  # a swapped tuple: the same
     float t_0_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       t_0_1[_k] = (t_1[_k] + __fmul_rn((x[_k] + a[_k]), y[_k]));
     }
-    // L135: acc_s = acc_s + (x + y) * s  # a factor is an argument: ptxas fuses it
+    // L139: acc_s = acc_s + (x + y) * s  # a factor is an argument: ptxas fuses it
     float acc_s_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_s_1[_k] = fmaf((x[_k] + y[_k]), s, acc_s[_k]);
     }
-    // L132: for i in range(0, reps):
+    // L136: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc[_k] = acc_1[_k];
@@ -533,41 +533,41 @@ __global__ void __launch_bounds__(128) hoisted_fp32_product(float *x_ptr, float 
       acc_s[_k] = acc_s_1[_k];
     }
   }
-  // L137: for i in range(0, reps):
+  // L141: for i in range(0, reps):
   float acc_after[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     acc_after[_k] = x[_k];
   }
   for (int32_t i_1 = 0; i_1 < reps; ++i_1) {
-    // L138: acc_after = acc_after + acc * a  # acc is fixed here: hoisted apart
+    // L142: acc_after = acc_after + acc * a  # acc is fixed here: hoisted apart
     float acc_after_1[1];  // [128] fp32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_after_1[_k] = (acc_after[_k] + __fmul_rn(acc[_k], a[_k]));
     }
-    // L137: for i in range(0, reps):
+    // L141: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       acc_after[_k] = acc_after_1[_k];
     }
   }
-  // L139: tl.store(o_ptr + offs, acc, mask=mask)
+  // L143: tl.store(o_ptr + offs, acc, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_ptr[offs[_k]] = acc[_k];
   }
-  // L140: tl.store(o_ptr + 128 + offs, t[0], mask=mask)
+  // L144: tl.store(o_ptr + 128 + offs, t[0], mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) (o_ptr + 128)[offs[_k]] = t_0[_k];
   }
-  // L141: tl.store(o_ptr + 256 + offs, acc_s, mask=mask)
+  // L145: tl.store(o_ptr + 256 + offs, acc_s, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) (o_ptr + 256)[offs[_k]] = acc_s[_k];
   }
-  // L142: tl.store(o_ptr + 384 + offs, acc_after, mask=mask)
+  // L146: tl.store(o_ptr + 384 + offs, acc_after, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) (o_ptr + 384)[offs[_k]] = acc_after[_k];
@@ -577,59 +577,59 @@ __global__ void __launch_bounds__(128) hoisted_fp32_product(float *x_ptr, float 
 // abs_of_bits: num_warps=4
 __global__ void __launch_bounds__(128) abs_of_bits(int64_t *i64_ptr, int32_t *i32_ptr, double *f64_ptr, float *f32_ptr, double *o_bits64, float *o_bits32, double *o_f64, float *o_f32, int32_t n) {
   const int _tid = threadIdx.x;
-  // L147: offs = tl.arange(0, 128)
+  // L151: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L148: mask = offs < n
+  // L152: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L149: i64 = tl.load(i64_ptr + offs, mask=mask, other=0)
+  // L153: i64 = tl.load(i64_ptr + offs, mask=mask, other=0)
   int64_t i64[1];  // [128] i64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     i64[_k] = (mask[_k] ? i64_ptr[offs[_k]] : 0LL);
   }
-  // L150: i32 = tl.load(i32_ptr + offs, mask=mask, other=0)
+  // L154: i32 = tl.load(i32_ptr + offs, mask=mask, other=0)
   int32_t i32[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     i32[_k] = (mask[_k] ? i32_ptr[offs[_k]] : 0);
   }
-  // L151: f64 = tl.load(f64_ptr + offs, mask=mask, other=0.0)
+  // L155: f64 = tl.load(f64_ptr + offs, mask=mask, other=0.0)
   double f64[1];  // [128] fp64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     f64[_k] = (mask[_k] ? f64_ptr[offs[_k]] : 0.0);
   }
-  // L152: f32 = tl.load(f32_ptr + offs, mask=mask, other=0.0)
+  // L156: f32 = tl.load(f32_ptr + offs, mask=mask, other=0.0)
   float f32[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     f32[_k] = (mask[_k] ? f32_ptr[offs[_k]] : 0.0f);
   }
-  // L153: tl.store(o_bits64 + offs, tl.abs(i64.to(tl.float64, bitcast=True)), mask=mask)
+  // L157: tl.store(o_bits64 + offs, tl.abs(i64.to(tl.float64, bitcast=True)), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_bits64[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<double>(i64[_k]));
   }
-  // L154: tl.store(o_bits32 + offs, tl.abs(i32.to(tl.float32, bitcast=True)), mask=mask)
+  // L158: tl.store(o_bits32 + offs, tl.abs(i32.to(tl.float32, bitcast=True)), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_bits32[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<float>(i32[_k]));
   }
-  // L155: tl.store(o_f64 + offs, tl.abs(f64), mask=mask)
+  // L159: tl.store(o_f64 + offs, tl.abs(f64), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_f64[offs[_k]] = tl2cu_abs_bits(f64[_k]);
   }
-  // L156: tl.store(o_f32 + offs, tl.abs(f32), mask=mask)
+  // L160: tl.store(o_f32 + offs, tl.abs(f32), mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o_f32[offs[_k]] = tl2cu_abs_bits(f32[_k]);
@@ -639,49 +639,49 @@ __global__ void __launch_bounds__(128) abs_of_bits(int64_t *i64_ptr, int32_t *i3
 // half_fma: num_warps=4
 __global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, half *o16_ptr, __nv_bfloat16 *ob16_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L161: offs = tl.arange(0, 128)
+  // L165: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L162: mask = offs < n
+  // L166: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L163: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L167: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L164: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L168: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L165: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L169: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 a[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     a[_k] = (mask[_k] ? a_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L166: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
+  // L170: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   }
-  // L167: tl.store(o16_ptr + offs, x * y + x, mask=mask)
+  // L171: tl.store(o16_ptr + offs, x * y + x, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o16_ptr[offs[_k]] = __hfma(x[_k], y[_k], x[_k]);
   }
-  // L168: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
+  // L172: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) ob16_ptr[offs[_k]] = __hfma(a[_k], b[_k], -a[_k]);
@@ -691,70 +691,70 @@ __global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_b
 // select_product: num_warps=4
 __global__ void __launch_bounds__(128) select_product(half *x_ptr, half *y_ptr, float *u_ptr, float *v_ptr, half *o16_ptr, float *o32_ptr, float *orelu_ptr, half *otwice_ptr, half *osel_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L173: offs = tl.arange(0, 128)
+  // L177: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L174: mask = offs < n
+  // L178: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     mask[_k] = (offs[_k] < n);
   }
-  // L175: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L179: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   }
-  // L176: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
+  // L180: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   }
-  // L177: u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L181: u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
   float u[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0.0f);
   }
-  // L178: v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
+  // L182: v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
   float v[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     v[_k] = (mask[_k] ? v_ptr[offs[_k]] : 0.0f);
   }
-  // L179: tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
+  // L183: tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o16_ptr[offs[_k]] = (x[_k] + __hmul_rn(((x[_k] >= y[_k]) ? y[_k] : half(0.25f)), half(1.5f)));
   }
-  // L180: tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
+  // L184: tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) o32_ptr[offs[_k]] = (v[_k] - __fmul_rn(((u[_k] < v[_k]) ? u[_k] : -0.75f), 3.0f));
   }
-  // L181: tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
+  // L185: tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) orelu_ptr[offs[_k]] = fmaf(((u[_k] > 0.0f) ? u[_k] : 0.0f), 1.1000000000000001f, v[_k]);
   }
-  // L182: twice = tl.where(x < y, x, 0.5)
+  // L186: twice = tl.where(x < y, x, 0.5)
   half twice[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     twice[_k] = ((x[_k] < y[_k]) ? x[_k] : half(0.5f));
   }
-  // L183: tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
+  // L187: tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) otwice_ptr[offs[_k]] = __hfma(twice[_k], half(1.25f), y[_k]);
   }
-  // L184: tl.store(osel_ptr + offs, twice, mask=mask)
+  // L188: tl.store(osel_ptr + offs, twice, mask=mask)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     if (mask[_k]) osel_ptr[offs[_k]] = twice[_k];
@@ -764,43 +764,43 @@ __global__ void __launch_bounds__(128) select_product(half *x_ptr, half *y_ptr, 
 // loop_near_top: num_warps=4
 __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t lo, int32_t hi) {
   const int _tid = threadIdx.x;
-  // L191: for i in range(lo, hi, 256):
+  // L195: for i in range(lo, hi, 256):
   int32_t count = 0;
   int32_t last = lo;
   for (int32_t i = lo; i < hi; i = tl2cu_add(i, 256)) {
-    // L192: count += 1
+    // L196: count += 1
     const int32_t count_1 = tl2cu_add(count, 1);
-    // L191: for i in range(lo, hi, 256):
+    // L195: for i in range(lo, hi, 256):
     count = count_1;
     last = i;
   }
-  // L196: for j in range(hi, lo, -256):
+  // L200: for j in range(hi, lo, -256):
   int32_t count_down = 0;
   int32_t last_down = hi;
   for (int32_t j = hi; j > lo; j = tl2cu_add(j, -256)) {
-    // L197: count_down += 1
+    // L201: count_down += 1
     const int32_t count_down_1 = tl2cu_add(count_down, 1);
-    // L196: for j in range(hi, lo, -256):
+    // L200: for j in range(hi, lo, -256):
     count_down = count_down_1;
     last_down = j;
   }
-  // L199: tl.store(out_ptr, count)
+  // L203: tl.store(out_ptr, count)
   if (_tid == 0) {
     *out_ptr = count;
   }
-  // L200: tl.store(out_ptr + 1, last)
+  // L204: tl.store(out_ptr + 1, last)
   if (_tid == 0) {
     out_ptr[1] = last;
   }
-  // L201: tl.store(out_ptr + 2, count_down)
+  // L205: tl.store(out_ptr + 2, count_down)
   if (_tid == 0) {
     out_ptr[2] = count_down;
   }
-  // L202: tl.store(out_ptr + 3, last_down)
+  // L206: tl.store(out_ptr + 3, last_down)
   if (_tid == 0) {
     out_ptr[3] = last_down;
   }
-  // L203: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+  // L207: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
@@ -811,43 +811,43 @@ __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t l
 // loop_near_top: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) loop_near_top_aligned(int32_t *out_ptr, int32_t lo, int32_t hi) {
   const int _tid = threadIdx.x;
-  // L191: for i in range(lo, hi, 256):
+  // L195: for i in range(lo, hi, 256):
   int32_t count = 0;
   int32_t last = lo;
   for (int32_t i = lo; i < hi; i = tl2cu_add(i, 256)) {
-    // L192: count += 1
+    // L196: count += 1
     const int32_t count_1 = tl2cu_add(count, 1);
-    // L191: for i in range(lo, hi, 256):
+    // L195: for i in range(lo, hi, 256):
     count = count_1;
     last = i;
   }
-  // L196: for j in range(hi, lo, -256):
+  // L200: for j in range(hi, lo, -256):
   int32_t count_down = 0;
   int32_t last_down = hi;
   for (int32_t j = hi; j > lo; j = tl2cu_add(j, -256)) {
-    // L197: count_down += 1
+    // L201: count_down += 1
     const int32_t count_down_1 = tl2cu_add(count_down, 1);
-    // L196: for j in range(hi, lo, -256):
+    // L200: for j in range(hi, lo, -256):
     count_down = count_down_1;
     last_down = j;
   }
-  // L199: tl.store(out_ptr, count)
+  // L203: tl.store(out_ptr, count)
   if (_tid == 0) {
     *out_ptr = count;
   }
-  // L200: tl.store(out_ptr + 1, last)
+  // L204: tl.store(out_ptr + 1, last)
   if (_tid == 0) {
     out_ptr[1] = last;
   }
-  // L201: tl.store(out_ptr + 2, count_down)
+  // L205: tl.store(out_ptr + 2, count_down)
   if (_tid == 0) {
     out_ptr[2] = count_down;
   }
-  // L202: tl.store(out_ptr + 3, last_down)
+  // L206: tl.store(out_ptr + 3, last_down)
   if (_tid == 0) {
     out_ptr[3] = last_down;
   }
-  // L203: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+  // L207: tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -860,6 +860,75 @@ __global__ void __launch_bounds__(128) loop_near_top_aligned(int32_t *out_ptr, i
     const int _k = _r;
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     *(tl2cu_vec<int32_t, 2> *)((out_ptr + 4) + _e) = _t;
+  }
+}
+
+// negated_product: num_warps=4
+__global__ void __launch_bounds__(128) negated_product(double *a64_ptr, double *b64_ptr, float *a32_ptr, float *b32_ptr, half *a16_ptr, half *b16_ptr, double *o64_ptr, float *o32_ptr, half *o16_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L212: offs = tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L213: mask = offs < n
+  bool mask[1];  // [128] i1
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    mask[_k] = (offs[_k] < n);
+  }
+  // L214: a64 = tl.load(a64_ptr + offs, mask=mask, other=0.0)
+  double a64[1];  // [128] fp64
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    a64[_k] = (mask[_k] ? a64_ptr[offs[_k]] : 0.0);
+  }
+  // L215: b64 = tl.load(b64_ptr + offs, mask=mask, other=0.0)
+  double b64[1];  // [128] fp64
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    b64[_k] = (mask[_k] ? b64_ptr[offs[_k]] : 0.0);
+  }
+  // L216: tl.store(o64_ptr + offs, -(a64 * b64), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o64_ptr[offs[_k]] = fma(tl2cu_neg_bits(a64[_k]), b64[_k], 0.0);
+  }
+  // L217: a32 = tl.load(a32_ptr + offs, mask=mask, other=0.0)
+  float a32[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    a32[_k] = (mask[_k] ? a32_ptr[offs[_k]] : 0.0f);
+  }
+  // L218: b32 = tl.load(b32_ptr + offs, mask=mask, other=0.0)
+  float b32[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    b32[_k] = (mask[_k] ? b32_ptr[offs[_k]] : 0.0f);
+  }
+  // L219: tl.store(o32_ptr + offs, -(a32 * b32), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o32_ptr[offs[_k]] = fmaf(tl2cu_neg_bits(a32[_k]), b32[_k], 0.0f);
+  }
+  // L220: a16 = tl.load(a16_ptr + offs, mask=mask, other=0.0)
+  half a16[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    a16[_k] = (mask[_k] ? a16_ptr[offs[_k]] : half(0.0f));
+  }
+  // L221: b16 = tl.load(b16_ptr + offs, mask=mask, other=0.0)
+  half b16[1];  // [128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    b16[_k] = (mask[_k] ? b16_ptr[offs[_k]] : half(0.0f));
+  }
+  // L222: tl.store(o16_ptr + offs, -(a16 * b16), mask=mask)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    if (mask[_k]) o16_ptr[offs[_k]] = __hfma(-a16[_k], b16[_k], half(0.0f));
   }
 }
 
@@ -1016,5 +1085,20 @@ extern "C" cudaError_t loop_near_top(cudaStream_t _stream, int32_t *out_ptr, int
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return loop_near_top_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, out_ptr, lo, hi);
+}
+
+extern "C" cudaError_t negated_product_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, double *a64_ptr, double *b64_ptr, float *a32_ptr, float *b32_ptr, half *a16_ptr, half *b16_ptr, double *o64_ptr, float *o32_ptr, half *o16_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::negated_product<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a64_ptr, b64_ptr, a32_ptr, b32_ptr, a16_ptr, b16_ptr, o64_ptr, o32_ptr, o16_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t negated_product(cudaStream_t _stream, double *a64_ptr, double *b64_ptr, float *a32_ptr, float *b32_ptr, half *a16_ptr, half *b16_ptr, double *o64_ptr, float *o32_ptr, half *o16_ptr, int32_t n) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return negated_product_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, a64_ptr, b64_ptr, a32_ptr, b32_ptr, a16_ptr, b16_ptr, o64_ptr, o32_ptr, o16_ptr, n);
 }
 

@@ -32,6 +32,9 @@
 #   with a constant arm (tl.where(c, y, 0.25) * 1.5 becomes tl.where(c, y * 1.5, 0.375)),
 #   so the add after it is not contracted; a min/max idiom (tl.where(u > 0.0, u, 0.0)) and
 #   a select read twice keep the multiply, and the fma (fuzz kernel k227).
+# negated_product: Triton's -x is 0 - x, so -(a * b) contracts like c - a * b: fma(-a, b, 0)
+#   in its PTX (fuzz kernel k3415); tl2cu rounded the product and subtracted it from 0,
+#   which differs where a is a NaN (its sign) and where the product underflows (-0 fused).
 # loop_near_top (not a fuzz finding): a loop stepping by a constant from a run-time bound
 #   near the type's end, up and down: Triton's increment wraps (no nsw), tl2cu's too, and
 #   the last counter and a block of it. docs/NOTES.md 26: versioning such loops on the
@@ -43,6 +46,7 @@
 # tl2cu: -s 'hoisted_fp32_product:*fp32,*fp32,*fp32,*fp32,fp32,i32,i32'
 # tl2cu: -s 'abs_of_bits:*i64,*i32,*fp64,*fp32,*fp64,*fp32,*fp64,*fp32,i32'
 # tl2cu: -s 'half_fma:*fp16,*fp16,*bf16,*bf16,*fp16,*bf16,i32' -s 'loop_near_top:*i32,i32,i32'
+# tl2cu: -s 'negated_product:*fp64,*fp64,*fp32,*fp32,*fp16,*fp16,*fp64,*fp32,*fp16,i32'
 # tl2cu: -s 'select_product:*fp16,*fp16,*fp32,*fp32,*fp16,*fp32,*fp32,*fp16,*fp16,i32'
 import triton
 import triton.language as tl
@@ -201,3 +205,18 @@ def loop_near_top(out_ptr, lo, hi):
     tl.store(out_ptr + 2, count_down)
     tl.store(out_ptr + 3, last_down)
     tl.store(out_ptr + 4 + tl.arange(0, 256), last + tl.arange(0, 256))
+
+
+@triton.jit
+def negated_product(a64_ptr, b64_ptr, a32_ptr, b32_ptr, a16_ptr, b16_ptr, o64_ptr, o32_ptr, o16_ptr, n):
+    offs = tl.arange(0, 128)
+    mask = offs < n
+    a64 = tl.load(a64_ptr + offs, mask=mask, other=0.0)
+    b64 = tl.load(b64_ptr + offs, mask=mask, other=0.0)
+    tl.store(o64_ptr + offs, -(a64 * b64), mask=mask)
+    a32 = tl.load(a32_ptr + offs, mask=mask, other=0.0)
+    b32 = tl.load(b32_ptr + offs, mask=mask, other=0.0)
+    tl.store(o32_ptr + offs, -(a32 * b32), mask=mask)
+    a16 = tl.load(a16_ptr + offs, mask=mask, other=0.0)
+    b16 = tl.load(b16_ptr + offs, mask=mask, other=0.0)
+    tl.store(o16_ptr + offs, -(a16 * b16), mask=mask)

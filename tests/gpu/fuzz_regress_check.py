@@ -110,6 +110,16 @@ def main():
         fused = (x.double() + sel.double() * 1.5).half()
         print(f"[INFO] select_product trial={trial}: an fma differs from Triton's rounding in "
               f"{int((bits(fused) != bits(outs[0][:n])).sum())} of {n} fp16 elements")
+        ins = []
+        for t, tiny in ((torch.float64, 1e-200), (torch.float32, 1e-30), (torch.float16, 1e-4)):
+            a, b = with_nans(g, 128, t).cpu(), (torch.randn(128, generator=g) * 3).to(t)
+            a[::4], b[::4] = tiny, tiny  # products that underflow: -0 fused, +0 apart
+            ins += [a.cuda(), b.cuda()]
+        outs = [poisoned(128, t) for t in (torch.float64, torch.float32, torch.float16)]
+        run(tally, lib, mod, "negated_product", ins, outs, n32, f"trial={trial} n={n}")
+        apart = [0.0 - (ins[i][:n] * ins[i + 1][:n]) for i in (0, 2, 4)]  # the case can fail
+        print(f"[INFO] negated_product trial={trial}: 0 - a * b differs from Triton's in "
+              f"{sum(int((bits(p) != bits(o[:n])).sum()) for p, o in zip(apart, outs))} of {3 * n} elements")
         ins = [full_range(g, 64, torch.uint8), full_range(g, 64, torch.int16)]
         run(tally, lib, mod, "narrow_argmax", ins, [torch.full((5,), -7, dtype=torch.int32, device="cuda")],
             [(min(n, 64), ctypes.c_int32)], f"trial={trial} n={min(n, 64)}")

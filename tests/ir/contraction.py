@@ -5,7 +5,8 @@
 # again in ptxas; after the loop, acc (its result, a variable no later loop assigns) is
 # fixed in the next loop, so acc * d is hoisted apart too;
 # u = tl.where(...) * 2.0 + b: InstCombine moves the multiply into the select, so the add
-# reads a select and nothing fuses (mul kept apart: {unfused}).
+# reads a select and nothing fuses (mul kept apart: {unfused});
+# w = -(x * b): Triton's -x is 0 - x, which fuses the product as any subtract does.
 # tl2cu: -s 'contraction:*fp32,*fp64,*fp32,fp32,fp64,i32' -D BLOCK=128
 import triton
 import triton.language as tl
@@ -29,5 +30,6 @@ def contraction(x_ptr, d_ptr, out_ptr, s, n, reps, BLOCK: tl.constexpr):
     acc2 = d
     for i in range(reps):
         acc2 = acc2 + acc * d
-    tl.store(out_ptr + offs, y + z + u + acc32)
+    w = -(x * b)
+    tl.store(out_ptr + offs, y + z + u + acc32 + w)
     tl.store(d_ptr + offs, acc + acc2)
