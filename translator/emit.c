@@ -165,6 +165,9 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
 // -x in C: a negative literal x needs parentheses (--3.0f is a decrement).
 static const char *negated(const char *x) { return xprintf(x[0] == '-' ? "-(%s)" : "-%s", x); }
 
+// The fused multiply-add of type t (fp16/bf16: fma.rn.f16 / .bf16, as Triton).
+static const char *fma_name(Scalar t) { return t == TY_F64 ? "fma" : t == TY_F32 ? "fmaf" : "__hfma"; }
+
 // The negated factor of an fma that subtracts a product: contract.c says whether as bits.
 static const char *negated_factor(Value *v, const char *factor) {
   return v->negate_bits ? xprintf("tl2cu_neg_bits(%s)", factor) : negated(factor);
@@ -177,7 +180,7 @@ static const char *binary_float(Em *em, Value *v, const char *A, const char *B, 
     Value *m = v->fuse == 1 ? v->a : v->b;
     Cx c1 = child(cx), c2 = child(cx);
     const char *ma = ex(em, m->a, &c1), *mb = ex(em, m->b, &c2);
-    const char *fma = f64 ? "fma" : f32 ? "fmaf" : "__hfma";  // fp16/bf16: fma.rn.f16 / .bf16, as Triton
+    const char *fma = fma_name(t);
     const char *other = v->fuse == 1 ? B : A;
     if (v->op == OP_ADD) return xprintf("%s(%s, %s, %s)", fma, ma, mb, other);
     if (v->fuse == 1) return xprintf("%s(%s, %s, %s)", fma, ma, mb, negated(other));
@@ -282,8 +285,7 @@ static const char *ex_unary(Em *em, Value *v, Cx *cx) {
   if (v->fuse) {  // -(a * b) as Triton's 0 - a * b contracts: fma(-a, b, 0)
     Cx c1 = child(cx), c2 = child(cx);
     const char *ma = ex(em, v->a->a, &c1), *mb = ex(em, v->a->b, &c2);
-    const char *fma = t == TY_F64 ? "fma" : t == TY_F32 ? "fmaf" : "__hfma";
-    return xprintf("%s(%s, %s, %s)", fma, negated_factor(v, ma), mb, float_zero(t));
+    return xprintf("%s(%s, %s, %s)", fma_name(t), negated_factor(v, ma), mb, float_zero(t));
   }
   const char *A = ex(em, v->a, cx);
   switch (v->op) {
