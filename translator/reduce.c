@@ -119,6 +119,10 @@ typedef struct {
   int drop[2][2];       // rolled: the bit ranges [a, b) of k that walk the reduced dim
   int64_t dropped;      // rolled: those bits of k, as a mask
   int bit;              // reduce_lanes: the lane bit being combined
+  struct {              // reduce_warps: the shared-memory scratch its group steps use
+    int W;              // warps combined
+    const char *lane, *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
+  } scratch;
 } Reduction;
 
 // Each thread's elements in groups, one per output position, numbered in the order of
@@ -298,40 +302,34 @@ static int64_t scratch_regions(Reduction *r, int64_t slots, int64_t *offset) {
   return at;
 }
 
-// The scratch of step 3, as the groups' steps read it.
-static struct {
-  int W;
-  const char *lane, *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
-} scratch;
-
 static void warp_write(Em *em, Reduction *r, const char *g, const char *first_e) {
   bool uses_e = false;
   const char *pos = reduce_slot(r, &uses_e), *acc[MAX_COMBINED];
   accumulators(r, g, acc);
-  int n = r->n, W = scratch.W;
+  int n = r->n, W = r->scratch.W;
   Str writes = {0};
   str_add(&writes, "");
   for (int i = 0; i < n; i++)
-    str_addf(&writes, "%s%s* %s = %s + %s * %d; %s[%s] = %s;", i ? " " : "", scratch.vt[i], part("_p", i, n), scratch.vbase[i], pos,
-             W, part("_p", i, n), scratch.lane, acc[i]);
+    str_addf(&writes, "%s%s* %s = %s + %s * %d; %s[%s] = %s;", i ? " " : "", r->scratch.vt[i], part("_p", i, n), r->scratch.vbase[i], pos,
+             W, part("_p", i, n), r->scratch.lane, acc[i]);
   line(em, "{ %s%s%s }", uses_e ? xprintf("const int _e = %s; ", first_e) : "", writes.buf,
-       r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = %s;", pos, W, scratch.lane, index_of(r, g)) : "");
+       r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = %s;", pos, W, r->scratch.lane, index_of(r, g)) : "");
 }
 
 static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_e) {
   bool uses_e = false;
   const char *pos = reduce_slot(r, &uses_e);
-  int n = r->n, W = scratch.W;
+  int n = r->n, W = r->scratch.W;
   line(em, "{");
   em->indent++;
   if (uses_e) line(em, "const int _e = %s;", first_e);
-  for (int i = 0; i < n; i++) line(em, "const %s* %s = %s + %s * %d;", scratch.vt[i], part("_p", i, n), scratch.cvbase[i], pos, W);
+  for (int i = 0; i < n; i++) line(em, "const %s* %s = %s + %s * %d;", r->scratch.vt[i], part("_p", i, n), r->scratch.cvbase[i], pos, W);
   if (r->arg) line(em, "const int32_t* _q = (const int32_t*)tl2cu_smem + %s * %d;", pos, W);
   for (int i = 0; i < n; i++) {
     Str loads = {0};
     str_add(&loads, "");
     for (int w = 0; w < W; w++) str_addf(&loads, "%s%s = %s[%d]", w ? ", " : "", part(xprintf("_w%d", w), i, n), part("_p", i, n), w);
-    line(em, "%s %s;", scratch.vt[i], loads.buf);
+    line(em, "%s %s;", r->scratch.vt[i], loads.buf);
   }
   if (r->arg) {
     Str iloads = {0};
@@ -375,14 +373,14 @@ static void reduce_warps(Em *em, Reduction *r) {
   long long nout = (long long)shape_numel(r->v->shape);
   int64_t offset[MAX_COMBINED];
   need_smem(em, scratch_regions(r, nout * W, offset));
-  scratch.W = W;
+  r->scratch.W = W;
   for (int i = 0; i < r->n; i++) {
-    const char *vt = scratch.vt[i] = r->arg ? r->xt : r->t[i];
-    scratch.vbase[i] = offset[i] ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i]) : xprintf("(%s*)tl2cu_smem", vt);
-    scratch.cvbase[i] = offset[i] ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i])
+    const char *vt = r->scratch.vt[i] = r->arg ? r->xt : r->t[i];
+    r->scratch.vbase[i] = offset[i] ? xprintf("(%s*)((uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i]) : xprintf("(%s*)tl2cu_smem", vt);
+    r->scratch.cvbase[i] = offset[i] ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i])
                                   : xprintf("(const %s*)tl2cu_smem", vt);
   }
-  scratch.lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
+  r->scratch.lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
   line(em, "__syncthreads();");
   each_group(em, r, warp_write);
   line(em, "__syncthreads();");
