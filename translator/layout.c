@@ -30,21 +30,17 @@ static int run_elems = 4;
 // elements; a tensor no access reaches keeps the default layout every tensor starts with,
 // runs of one element (getDefaultBlockedEncoding: sizePerThread all 1). The issue-13
 // [256, 256] kernel: its only accesses are 1-D, so its 2-D values have runs of 1 there.
-enum { MAX_ANCHORED = 64 };
-static Shape anchored[MAX_ANCHORED];
-static int nanchored;
-static bool every_space_anchored;  // (more shapes than the table holds: runs as before)
+static Vec anchored;  // Shape *: the anchored spaces of the kernel being laid out
 
 static bool is_anchored(Shape s) {
-  for (int i = 0; i < nanchored; i++)
-    if (shape_eq(anchored[i], s)) return true;
-  return every_space_anchored;
+  for (int i = 0; i < anchored.len; i++)
+    if (shape_eq(*(Shape *)anchored.items[i], s)) return true;
+  return false;
 }
 
-static bool anchor(Shape s) {
-  if (s.rank == 0 || is_anchored(s)) return false;
-  if (nanchored == MAX_ANCHORED) every_space_anchored = true;
-  else anchored[nanchored++] = s;
+static bool anchor(Shape *s) {
+  if (s->rank == 0 || is_anchored(*s)) return false;
+  vec_push(&anchored, s);
   return true;
 }
 
@@ -271,7 +267,7 @@ static void collect_stmt_values(Stmt *s, Vec *all, int mark) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
     for (int i = 0; i < STMT_VALUES; i++) collect_values(vs[i], all, mark);
-    if (s->kind == S_STORE) anchor(s->ptr->shape);
+    if (s->kind == S_STORE) anchor(&s->ptr->shape);
     collect_stmt_values(s->body, all, mark);
     collect_stmt_values(s->orelse, all, mark);
   }
@@ -291,8 +287,7 @@ static bool follows_operand(Value *v) {
 // follows an anchored operand; ops of layouts of their own (dot, sort, gather, histogram,
 // inline asm, map) keep the runs of before.
 static void find_anchored_spaces(Kernel *k) {
-  nanchored = 0;
-  every_space_anchored = false;
+  anchored.len = 0;
   Vec all = {0};
   collect_stmt_values(k->body, &all, sem_walk_mark());
   for (bool changed = true; changed;) {
@@ -304,7 +299,7 @@ static void find_anchored_spaces(Kernel *k) {
       bool access = v->kind == V_LOAD || v->kind == V_ATOMIC;
       Value *operand = v->results.len ? v->a->a : v->a;  // (over a tuple: its first block)
       bool follows = follows_operand(v) && operand && is_anchored(operand->shape);
-      if (access || own_layout_op || follows) changed |= anchor(v->shape);
+      if (access || own_layout_op || follows) changed |= anchor(&v->shape);
     }
   }
 }
