@@ -845,6 +845,13 @@ static SyntaxIssue grammar_error(TSNode ts) {
         return issue_at(a, "positional argument follows keyword argument");
     }
   }
+  if (is(ts, "try_statement")) {  // tree-sitter takes a try without handlers; Python does not
+    bool handled = false;
+    Kids ks = kids(ts);
+    for (int i = 0; i < ks.len; i++)
+      handled |= is(ks.at[i], "except_clause") || is(ks.at[i], "except_group_clause") || is(ks.at[i], "finally_clause");
+    if (!handled) return issue_at(token_after(ts), "expected 'except' or 'finally' block");
+  }
   if (is(ts, "parameters") || is(ts, "lambda_parameters")) {
     bool with_default = false;
     Kids ks = kids(ts);
