@@ -77,6 +77,7 @@ def torch_cases():
         "mandelbrot": (4096 * 4096 * 4, None),
         "giou": (4099 * 256 * (8 * F32 + F32 + 1), None),
         "game_of_life": (2 * 65536 * 65536, None),
+        "game_of_life_loop": (2 * 65536 * 65536, None),
         "long_sum": ((8192 * 16384 + 8192) * F32, rowsum),
         "long_softmax": (2 * 4099 * 20000 * F32, lambda: softmax(4099, 20000)),
         "softmax": (2 * 16384 * 4096 * F32, lambda: softmax(16384, 4096)),

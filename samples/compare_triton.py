@@ -243,9 +243,9 @@ def giou(build, small):
         check)
 
 
-def game_of_life(build, small):
-    k = load_module("game_of_life").gol_triton_2d_kernel
-    tl2cu = Launcher(build, "game_of_life", "gol_triton_2d_kernel", [PTR, PTR, I64, I64])
+def game_of_life(build, small, sample="game_of_life", kernel="gol_triton_2d_kernel"):
+    k = getattr(load_module(sample), kernel)
+    tl2cu = Launcher(build, sample, kernel, [PTR, PTR, I64, I64])
     n = 1000 if small else 65536
     x = torch.randint(0, 2, (n, n), dtype=torch.int8, device=DEVICE)
     out_t, out_c = poisoned((n, n), torch.int8), poisoned((n, n), torch.int8)
@@ -513,6 +513,7 @@ SAMPLES = {
     "mandelbrot": mandelbrot_case("mandelbrot", "mandelbrot_kernel_triton", True),
     "giou": giou,
     "game_of_life": game_of_life,
+    "game_of_life_loop": lambda build, small: game_of_life(build, small, "game_of_life_loop", "gol_loop_kernel"),
     "long_sum": long_sum,
     "long_softmax": long_softmax,
     "softmax": softmax,

@@ -190,6 +190,20 @@ else
   bad "packed bytes: translating tests/golden/packed.py failed"
 fi
 
+# ---- the Game of Life as a loop (samples/game_of_life_loop): the group pass (loads.c)
+# names the eight loads the static_range loop traces inside its adds and gathers them with
+# `alive`, so the aligned variant gets the named sample's fast path: one decision for the
+# windows of 9 loads and the store, a store window, the 8 neighbours packed four to a word
+if "$TL2CU" --format=none samples/game_of_life_loop/kernel.py -o "$tmp/gol_loop.cu" 2>/dev/null; then
+  count() { awk '/^__global__/ {on = index($0, "_aligned(") > 0} on' "$tmp/gol_loop.cu" | grep -c -e "$1"; }
+  got="$(count 'one decision for the windows of the next 9 loads and the stores') $(count 'runs start')"
+  got="$got $(count 'uint32_t x_ptr_load[_0-9]*\[4\] = {};  // \[1, 1024\] i8, four to a word')"
+  if [ "$got" = "1 1 8" ]; then ok "Game of Life as a loop: windows and packed words as the named form"
+  else echo "decisions, store windows, packed neighbour loads: $got (want 1 1 8)" >"$tmp/gol_loop"; bad "Game of Life as a loop" "$tmp/gol_loop"; fi
+else
+  bad "Game of Life as a loop: translating samples/game_of_life_loop/kernel.py failed"
+fi
+
 # ---- bad inputs: tests/errors/NAME.{py,args,err,status}
 run_error_case() {  # name -> runs the translator, stderr in $tmp/name.err, prints status
   local name=$1 base=tests/errors/$1 args=""
@@ -429,7 +443,7 @@ if make -s asan >"$tmp/asan.log" 2>&1; then
     fi
   done
   for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py; do  # the IR printer too
-    for ir_pass in trace layout contract; do
+    for ir_pass in trace group layout contract; do
       build/asan/tl2cu --dump-ir=$ir_pass "$py" >/dev/null 2>"$tmp/asan.one"
       if grep -qE "AddressSanitizer|runtime error|LeakSanitizer" "$tmp/asan.one"; then
         san_ok=0

@@ -327,45 +327,6 @@ bool emit_vector_load(Em *em, Stmt *s) {
 // word, and the Game of Life ran 16.7 ms against 14.7 without windows (more
 // registers, half the warps resident).
 
-// An integer constant, possibly broadcast or folded from constants (x - 1 is x + (0 - 1)).
-static bool const_scalar(Value *v, int64_t *c) {
-  int64_t a, b;
-  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
-  if (!scalar_is_int(v->ty.kind)) return false;
-  if (v->kind == V_CONST) return *c = v->ival, true;
-  if (v->kind == V_UNARY && v->op == OP_NEG && const_scalar(v->a, &a)) return *c = -a, true;
-  if (v->kind != V_BINARY || !const_scalar(v->a, &a) || !const_scalar(v->b, &b)) return false;
-  if (v->op == OP_ADD) return *c = a + b, true;
-  if (v->op == OP_SUB) return *c = a - b, true;
-  return false;
-}
-
-// p - q, when the two differ only by added integer constants (in elements for
-// pointers of the same type). False when that cannot be shown.
-static bool const_diff(Value *p, Value *q, int64_t *d) {
-  int64_t c, e;
-  if (p == q) return *d = 0, true;
-  bool p_sum = p->kind == V_BINARY && (p->op == OP_ADD || p->op == OP_SUB) && p->a->ty.kind == p->ty.kind;
-  bool q_sum = q->kind == V_BINARY && (q->op == OP_ADD || q->op == OP_SUB) && q->a->ty.kind == q->ty.kind;
-  if (p_sum && const_scalar(p->b, &c) && const_diff(p->a, q, &e)) return *d = e + (p->op == OP_ADD ? c : -c), true;
-  if (q_sum && const_scalar(q->b, &c) && const_diff(p, q->a, &e)) return *d = e - (q->op == OP_ADD ? c : -c), true;
-  if (p->kind != q->kind || p->ty.kind != q->ty.kind || !shape_eq(p->shape, q->shape)) return false;
-  *d = 0;
-  switch (p->kind) {
-  case V_PARAM: return p->param_index >= 0 && p->param_index == q->param_index;
-  case V_CONST: return p->ival == q->ival && p->fval == q->fval;
-  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return p->ival == q->ival;
-  case V_BROADCAST: case V_EXPAND: return p->ival == q->ival && const_diff(p->a, q->a, d);
-  case V_CAST: return p->a->ty.kind == q->a->ty.kind && const_diff(p->a, q->a, &e) && e == 0;
-  case V_BINARY:
-    if (p->op != q->op || !const_diff(p->a, q->a, &c) || !const_diff(p->b, q->b, &e)) return false;
-    if (p->op == OP_ADD) return *d = c + e, true;
-    if (p->op == OP_SUB) return *d = c - e, true;
-    return c == 0 && e == 0;
-  default: return false;
-  }
-}
-
 enum { MAX_WINDOW = 8 };
 
 typedef struct {
@@ -428,7 +389,7 @@ static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
     if (t == s || !window_load(em, t) || !t->v->layout || !layout_same(t->v->layout, l, &a->shape) || t->v->ty.kind != a->ty.kind ||
         !shape_eq(t->v->shape, a->shape) || windowed(em, t) || t->v->packed != a->packed)
       continue;
-    if (!const_diff(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(em, l, t->v->a)) continue;
+    if (!constant_difference(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(em, l, t->v->a)) continue;
     w->s[w->n] = t;
     w->shift[w->n++] = c;
     if (c > w->after) w->after = c;
@@ -476,7 +437,29 @@ static int run_endpoint(Em *em, const Layout *l, Value *m) {
   return AT_EVERY;
 }
 
-// The masks' conjunctions split at (unnamed) &, as C, into the three places.
+// Is boolean m, of the space's shape, true over a run exactly when it is at the run's
+// two ends? So where it is an & of comparisons each decided at one end, and of values the
+// same along the run (broadcast along the space's last dim). Named values are read by
+// their definitions, which their arrays hold; a loop's variable is not.
+static bool decided_at_ends(Em *em, const Layout *l, Value *m) {
+  if (m->kind == V_VAR) return false;
+  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1)
+    return decided_at_ends(em, l, m->a) && decided_at_ends(em, l, m->b);
+  if (m->kind == V_BROADCAST && shape_eq(m->shape, l->space))
+    return m->a->shape.rank == 0 || m->a->shape.dim[m->a->shape.rank - 1] == 1;
+  return run_endpoint(em, l, m) != AT_EVERY;
+}
+
+static void add_condition(Em *em, const Layout *l, Value *m, int where, Str at[3], bool uses_e[3]) {
+  Cx cx = identity_cx(l, &uses_e[where]);
+  const char *c = ex(em, m, &cx);
+  if (!strstr(xprintf(" & %s & ", at[where].buf), xprintf(" & %s & ", c)))  // once each
+    str_addf(&at[where], "%s%s", at[where].len ? " & " : "", c);
+}
+
+// The masks' conjunctions split at (unnamed) &, as C, into the three places. A named
+// mask whose every part is decided at the run's ends is read at both ends (the Game of
+// Life's loop form: `mask = (rows < N - 1) & (cols < N - 1)`, two reads for sixteen).
 static void split_mask(Em *em, const Layout *l, Value *m, Str at[3], bool uses_e[3]) {
   if (!m) return;
   if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1 && !is_materialized(m)) {
@@ -484,11 +467,12 @@ static void split_mask(Em *em, const Layout *l, Value *m, Str at[3], bool uses_e
     split_mask(em, l, m->b, at, uses_e);
     return;
   }
-  int where = run_endpoint(em, l, m);
-  Cx cx = identity_cx(l, &uses_e[where]);
-  const char *c = ex(em, m, &cx);
-  if (!strstr(xprintf(" & %s & ", at[where].buf), xprintf(" & %s & ", c)))  // once each
-    str_addf(&at[where], "%s%s", at[where].len ? " & " : "", c);
+  if (m->kind == V_BINARY && m->op == OP_AND && is_materialized(m) && decided_at_ends(em, l, m)) {
+    add_condition(em, l, m, AT_FIRST, at, uses_e);
+    add_condition(em, l, m, AT_LAST, at, uses_e);
+    return;
+  }
+  add_condition(em, l, m, run_endpoint(em, l, m), at, uses_e);
 }
 
 // bool window = every mask true at every element of this thread.

@@ -40,20 +40,22 @@ Stmt *add_stmt(Ctx *c, SKind kind) {
 }
 
 // The C name for a user name (names.c), made unique in the kernel.
-const char *unique_cname(Ctx *c, const char *name) {
+const char *kernel_cname(Kernel *k, const char *name) {
   const char *base = user_cname(name);
   // A name's counter: 0 while it is free, else the next suffix to try after it, so that
   // thousands of `x = x + 1` stay linear.
-  for (int n = *nameset_find(&c->cnames, base, true);; n++) {
+  for (int n = *nameset_find(&k->cnames, base, true);; n++) {
     const char *cand = n ? xprintf("%s_%d", base, n) : base;
-    int *taken = nameset_find(&c->cnames, cand, true);
+    int *taken = nameset_find(&k->cnames, cand, true);
     if (!*taken) {
       *taken = 1;
-      *nameset_find(&c->cnames, base, true) = n + 1;
+      *nameset_find(&k->cnames, base, true) = n + 1;
       return cand;
     }
   }
 }
+
+const char *unique_cname(Ctx *c, const char *name) { return kernel_cname(c->k, name); }
 
 // Gives a runtime value a C variable named after `name` (S_LET), once.
 static Value *materialize(Ctx *c, Value *v, const char *name) {

@@ -1,7 +1,7 @@
 // main.c: the tl2cu command. The pipeline, one call per stage:
 //   options -> read -> parse (syntax.c, ast.c) -> options in "# tl2cu:" lines -> collect
 //   (collect.c) -> for each kernel:
-//   lower (lower.c, semantic.c, builtins.c) -> layout (layout.c) -> grid (grid.c)
+//   lower (lower.c, semantic.c, builtins.c) -> group loads (loads.c) -> layout (layout.c) -> grid (grid.c)
 //   -> emit (emit.c) -> format (clang-format, when present).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
 // both find the runtime header tl2cu.cuh beside this binary.
@@ -280,6 +280,8 @@ int main(int argc, char **argv) {
     for (int j = 0; j < variants.len; j++) {
       Kernel *k = variants.items[j];
       after_pass(k, "trace", false, &opt);
+      group_loads(k);
+      after_pass(k, "group", false, &opt);
       layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
       after_pass(k, "layout", true, &opt);
       contract_fma(k);

@@ -98,22 +98,33 @@ static bool packable_load(Value *v) {
          shape_eq(v->shape, v->layout->space);
 }
 
+// A named block of one byte value everywhere (`total = tl.zeros(..., dtype=tl.int8)`):
+// as a load, packed (its words splat) where packed operations read it.
+static bool packable_splat(Value *v) {
+  return v->kind == V_BROADCAST && byte_type(v->ty.kind) && uniform_scalar(v->a) && v->uses > 1 && packable_layout(v->layout) &&
+         shape_eq(v->shape, v->layout->space);
+}
+
+// Loads and splats: candidates until a packed statement reads them.
+static bool candidate(Value *v) { return packable_load(v) || packable_splat(v); }
+
 static void unpack(Stmt *s, void *arg) {
   (void)arg;
-  s->v->packed = packable_load(s->v);  // loads: candidates until a packed statement reads them
+  s->v->packed = candidate(s->v);
 }
 
 static void decide(Stmt *s, void *reads) {
   Value *v = s->v;
-  if (v->kind == V_LOAD || never_read(v) || !packable_layout(v->layout) || !shape_eq(v->shape, v->layout->space)) return;
+  if (candidate(v) || v->kind == V_LOAD || never_read(v) || !packable_layout(v->layout) || !shape_eq(v->shape, v->layout->space))
+    return;
   Vec mine = {0};
   v->packed = packable(v, v->layout, v->shape, true, &mine);
   for (int i = 0; v->packed && i < mine.len; i++) vec_push(reads, mine.items[i]);
 }
 
-static void keep_read_loads(Stmt *s, void *reads) {
+static void keep_read_candidates(Stmt *s, void *reads) {
   Vec *r = reads;
-  if (s->v->kind != V_LOAD || !s->v->packed) return;
+  if (!candidate(s->v) || !s->v->packed) return;
   bool read = false;
   for (int i = 0; i < r->len && !read; i++) read = r->items[i] == s->v;
   s->v->packed = read;
@@ -125,7 +136,7 @@ void decide_packing(Stmt *body) {
   each(body, S_LET, unpack, NULL);
   each(body, S_LET, decide, &reads);
   each(body, S_STORE, decide_store, &reads);
-  each(body, S_LET, keep_read_loads, &reads);
+  each(body, S_LET, keep_read_candidates, &reads);
 }
 
 // ---------------------------------------------------------------- emission

@@ -570,9 +570,11 @@ typedef struct {
   bool pointer_layout_variant;  // also emitted with plain facts in the aligned variant's layout,
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
+  NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
 } Kernel;
 
 Kernel *lower_kernel(Module *m, Func *f, Options *opt);
+const char *kernel_cname(Kernel *k, const char *name);  // a C name for `name`, unique in k
 Param *kernel_param(Kernel *k, const char *name);  // by its Python name, or NULL
 Obj *literal_value(const char *text);  // a signature literal (numbers, True, False, None, dtypes, 'strings'); NULL if none
 Obj *define_literal(const char *text); // a -D value: a literal, else the text as a string
@@ -611,6 +613,9 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
 AxisInfo axis_info(Value *v);  // (axisinfo.c)
+bool int_constant(Value *v, int64_t *c);                   // v is this integer constant everywhere
+bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the constant d (elements)
+void group_loads(Kernel *k);   // (loads.c) neighbouring loads named, as one run of loads
 void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
 int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
@@ -647,7 +652,6 @@ typedef struct {
   int bb;              // current basic block (for fp contraction)
   Loc loc;             // the Python statement being traced
   const char *src;     // its text
-  NameSet cnames;      // C names in use in this kernel
   int inline_depth;
   Obj *returned;       // set by `return` inside an inlined helper
   Vec rest;            // Node*: the statements after each statement being traced, innermost last
@@ -664,7 +668,7 @@ static inline bool debug_mode(const Ctx *c) { return c->opt->debug || c->k->func
 Obj *eval(Ctx *c, Node *e);
 Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);  // Python on constexprs, else semantic.c
 Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw);
-const char *unique_cname(Ctx *c, const char *name);
+const char *unique_cname(Ctx *c, const char *name);  // kernel_cname in the kernel being traced
 Stmt *add_stmt(Ctx *c, SKind kind);
 Obj *obj_value(Value *v);
 bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr

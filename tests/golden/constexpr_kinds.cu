@@ -100,20 +100,35 @@ __global__ void __launch_bounds__(128) weighted(float *x_ptr, float *y_ptr, int3
     acc[_k] = 0.0f;
   }
   // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
+  float x_ptr_load[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x_ptr_load[_k] = ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f);
+  }
+  float x_ptr_load_1[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x_ptr_load_1[_k] = ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f);
+  }
+  float x_ptr_load_2[2];  // [256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    x_ptr_load_2[_k] = ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f);
+  }
   float acc_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = fmaf(0.5f, ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f), acc[_k]);
+    acc_1[_k] = fmaf(0.5f, x_ptr_load[_k], acc[_k]);
   }
   float acc_2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_2[_k] = fmaf(-2.0f, ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f), acc_1[_k]);
+    acc_2[_k] = fmaf(-2.0f, x_ptr_load_1[_k], acc_1[_k]);
   }
   float acc_3[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
-    acc_3[_k] = fmaf(3.0f, ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f), acc_2[_k]);
+    acc_3[_k] = fmaf(3.0f, x_ptr_load_2[_k], acc_2[_k]);
   }
   // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
   #pragma unroll
@@ -138,33 +153,85 @@ __global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_p
   for (int _k = 0; _k < 2; ++_k) {
     acc[_k] = 0.0f;
   }
-  // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
-  float acc_1[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = fmaf(0.5f, ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f), acc[_k]);
-  }
-  float acc_2[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_2[_k] = fmaf(-2.0f, ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f), acc_1[_k]);
-  }
-  float acc_3[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_3[_k] = fmaf(3.0f, ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f), acc_2[_k]);
-  }
-  // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
-  #pragma unroll
-  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // one decision for the windows of the next 2 loads: vector accesses when the warp's masks are all true
+    bool _window = true;
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_3[_k];
+    for (int _r = 0; _r < 2; _r += 2) {  // a run's comparisons decided at its ends
+      {
+        const int _k = _r + 1;
+        _window &= (offs[_k] < n) & (tl2cu_add(offs[_k], 1) < n);
+      }
     }
-    const int _k = _r;
-    if ((offs[_k] < n)) *(tl2cu_vec<float, 2> *)(y_ptr + offs[_k]) = _t;
+    #pragma unroll
+    for (int _k = 0; _k < 2; _k += 2) {
+      _window &= (int64_t)(1) == (int64_t)(0) + 1;
+    }
+    if (__all_sync(0xffffffffu, _window)) {
+      // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
+      float x_ptr_load[2];  // [256] fp32
+      float x_ptr_load_1[2];  // [256] fp32
+      #pragma unroll
+      for (int _k = 0; _k < 2; _k += 2) {
+        const float *_at = ((x_ptr + offs[_k]) + 0);
+        const tl2cu_vec<float, 2> _run = *(const tl2cu_vec<float, 2> *)_at;
+        tl2cu_vec<float, 2> _next = {};  // the 1 element after the run
+        tl2cu_load_span<0, 1>(_next, _at + 2);
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          x_ptr_load[_k + _j] = tl2cu_window_at(_run, _run, _next, _j + 0);
+          x_ptr_load_1[_k + _j] = tl2cu_window_at(_run, _run, _next, _j + 1);
+        }
+      }
+      float x_ptr_load_2[2];  // [256] fp32 (8-byte loads)
+      #pragma unroll
+      for (int _k = 0; _k < 2; _k += 2) {
+        tl2cu_vec<float, 2> _t;
+        if ((tl2cu_add(offs[_k], 2) < n)) _t = *(const tl2cu_vec<float, 2> *)((x_ptr + offs[_k]) + 2);
+        else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
+        for (int _j = 0; _j < 2; ++_j) x_ptr_load_2[_k + _j] = _t.v[_j];
+      }
+      float acc_1[2];  // [256] fp32
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        acc_1[_k] = fmaf(0.5f, x_ptr_load[_k], acc[_k]);
+      }
+      float acc_2[2];  // [256] fp32
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        acc_2[_k] = fmaf(-2.0f, x_ptr_load_1[_k], acc_1[_k]);
+      }
+      float acc_3[2];  // [256] fp32
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) {
+        acc_3[_k] = fmaf(3.0f, x_ptr_load_2[_k], acc_2[_k]);
+      }
+      // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
+      #pragma unroll
+      for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = acc_3[_k];
+        }
+        const int _k = _r;
+        if ((offs[_k] < n)) *(tl2cu_vec<float, 2> *)(y_ptr + offs[_k]) = _t;
+      }
+    } else {  // element by element, as written
+      #pragma unroll 1  // one element at a time: a rare path, kept small in registers
+      for (int _k = 0; _k < 2; ++_k) {
+        const int _e = tl2cu_elem<2, 128>(_tid, _k);
+        // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
+        const float x_ptr_load = ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 0) : 0.0f);
+        const float x_ptr_load_1 = ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e), 1) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 1) : 0.0f);
+        const float x_ptr_load_2 = ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e), 2) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 2) : 0.0f);
+        const float acc_1 = fmaf(0.5f, x_ptr_load, 0.0f);
+        const float acc_2 = fmaf(-2.0f, x_ptr_load_1, acc_1);
+        const float acc_3 = fmaf(3.0f, x_ptr_load_2, acc_2);
+        // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
+        if ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e) < n)) y_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)] = acc_3;
+      }
+    }
   }
 }
 
@@ -190,7 +257,7 @@ extern "C" cudaError_t activation(cudaStream_t _stream, float *x_ptr, float *y_p
 
 extern "C" cudaError_t weighted_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(y_ptr) && n % 16 == 0)
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && n % 16 == 0)
     tl2cu_kernels::weighted_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
     tl2cu_kernels::weighted<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);

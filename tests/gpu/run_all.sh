@@ -49,6 +49,7 @@ checks)
     background_step "$(basename "$check" .py)" python3 "$check"
   done
   background_step memcheck_game_of_life compute-sanitizer --error-exitcode 1 build/samples/game_of_life/game_of_life --small
+  background_step memcheck_game_of_life_loop compute-sanitizer --error-exitcode 1 build/samples/game_of_life_loop/game_of_life_loop --small
   background_step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
   background_step memcheck_gather_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/gather_ops_check.py
   background_step memcheck_sort_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/sort_ops_check.py
