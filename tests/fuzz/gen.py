@@ -69,9 +69,10 @@ class Val:
 
 
 class KernelGen:
-    def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False):
+    def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
+                 stencils=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
-        self.returning_helpers, self.dots, self.outers = helpers, dots, outers
+        self.returning_helpers, self.dots, self.outers, self.stencils = helpers, dots, outers, stencils
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -377,6 +378,9 @@ class KernelGen:
         if self.outers:  # (drawn only here, as tuples)
             for _ in range(r.randint(1, 2)):
                 self.out_outer()
+        if self.stencils:  # (drawn only here, as tuples)
+            for _ in range(r.randint(1, 2)):
+                self.out_stencil()
 
     # ---- features
     def feature_loop(self):
@@ -787,6 +791,48 @@ class KernelGen:
         cmp = "sum" if fn == "sum" else "exact"
         self.store_elem(Val(f"tl.{fn}({outer}, axis={axis})", "fp32", tags=a.tags | b.tags), cmp, self.b)
 
+    def out_stencil(self):
+        """A stencil: the sum of loads of one input at its neighbours' offsets (a row of 2R + 1
+        in 1-D kernels, the 3 x 3 around each element in 2-D), each masked to the input, as a
+        tl.static_range loop whose loads are traced inside the adds (translator/loads.c gathers
+        them) or as named loads summed after, with a value computed between two of them. Sums
+        in source order on both sides: compared exactly."""
+        r = self.rng
+        ty = r.choice(["fp16", "bf16", "fp32", "fp64", "i8", "i8", "u8", "i16", "i32", "i64"])
+        x = self.add_input(ty, "tame" if is_float(ty) else "any", "full")
+        acc_ty = ty if not is_float(ty) or ty == "fp64" else "fp32"
+        if self.two_d:
+            taps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+            loops = ["for dr in tl.static_range(-1, 2):", "    for dc in tl.static_range(-1, 2):"]
+            at = lambda dr, dc: f"{x} + offs + {dr} * N + {dc}"
+            inside = lambda dr, dc: (f"((rm[:, None] + {dr}) >= 0) & ((rm[:, None] + {dr}) < M) & "
+                                     f"((rn[None, :] + {dc}) >= 0) & ((rn[None, :] + {dc}) < N)")
+            shape = f"({self.bm}, {self.bn})"
+        else:
+            radius = r.randint(1, 3)
+            taps = [(0, k) for k in range(-radius, radius + 1)]
+            loops = [f"for dc in tl.static_range({-radius}, {radius + 1}):"]
+            at = lambda dr, dc: f"{x} + offs + {dc}"
+            inside = lambda dr, dc: f"(offs + {dc} >= 0) & (offs + {dc} < n)"
+            shape = f"({self.b},)"
+        acc = self.temp("st")
+        self.emit(f"{acc} = tl.zeros({shape}, dtype={TL[acc_ty]})")
+        if r.random() < 0.5:  # the loop form
+            for depth, line in enumerate(loops):
+                self.emit(line.strip(), 1 + depth)
+            self.emit(f"{acc} += tl.load({at('dr', 'dc')}, mask={inside('dr', 'dc')}, other=0)", 1 + len(loops))
+        else:  # named loads, a computed value between two of them, summed after
+            names = []
+            for i, (dr, dc) in enumerate(taps):
+                name = self.temp("tap")
+                self.emit(f"{name} = tl.load({at(dr, dc)}, mask={inside(dr, dc)}, other=0)")
+                names.append(name)
+                if i == len(taps) // 2:
+                    self.let(self.gen(1))
+            for name in names:
+                self.emit(f"{acc} += {name}")
+        self.store_elem(Val(acc, acc_ty))
+
     def source(self):
         ptrs = self.inputs + self.outputs
         scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
@@ -822,10 +868,11 @@ class KernelGen:
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
-def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False):
+def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
+                    stencils=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils)
         g.near_one = []
         try:
             g.build()
@@ -854,6 +901,9 @@ def main():
     ap.add_argument("--outers-from", type=int, default=None,
                     help="kernels from this index on also reduce outer products of two 1-D blocks, values "
                          "no memory access lays out (1-D kernels of at most 128 elements)")
+    ap.add_argument("--stencils-from", type=int, default=None,
+                    help="kernels from this index on also store stencils: sums of neighbouring loads, as "
+                         "tl.static_range loops or named loads")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -867,7 +917,8 @@ def main():
             helpers = args.helpers_from is not None and i >= args.helpers_from
             dots = args.dots_from is not None and i >= args.dots_from
             outers = args.outers_from is not None and i >= args.outers_from
-            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers)
+            stencils = args.stencils_from is not None and i >= args.stencils_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
