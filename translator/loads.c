@@ -17,6 +17,11 @@
 // one 16-byte vector either side).
 enum { NEIGHBOUR_BYTES = 16 };
 
+// Loads gathered into one run at the most: all of a run's values are live at once (the
+// window code holds them together), so a large stencil written as a loop, which summed
+// each load as it came, is gathered a bounded number at a time (the Game of Life: 9).
+enum { MAX_RUN_LOADS = 16 };
+
 typedef struct {
   Value *load;
   Stmt *host;  // the statement it is (named load) or is computed inside (traced inline)
@@ -153,10 +158,13 @@ static void group_list(Kernel *k, Stmt **list) {
   for (int i = 0; i < loads.len; i++)
     if (has_neighbour(&loads, i)) vec_push(&grouped, loads.items[i]);
   Stmt *run_end = NULL;
+  int run_len = 0;
   for (int i = 0; i < grouped.len; i++) {
     Found *f = grouped.items[i];
     Stmt *ls = f->host->v == f->load ? f->host : name_load(k, list, f);
-    if (run_end) move_after(run_end, ls);  // where it cannot move, it starts a run of its own
+    // where it cannot move, or the run is full, it starts a run of its own
+    bool joined = run_end && run_len < MAX_RUN_LOADS && move_after(run_end, ls);
+    run_len = joined ? run_len + 1 : 1;
     run_end = ls;
   }
 }

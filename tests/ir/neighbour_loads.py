@@ -7,7 +7,9 @@
 # - the tap after the store cannot move past it: it starts a run of its own;
 # - `idx` reads a load (a gather's index): the gathered load stays inside its add;
 # - `far`, 16 elements away, is no neighbour: it stays inside its add too.
-# tl2cu: -s 'smooth:*fp32,*fp32,*i32,i32' -D BLOCK=128 --grid 'cdiv(n, BLOCK)'
+# - in `wide`, 19 taps: 16 are gathered (a run's most), the 17th starts a run of its own
+#   where it was traced, and the last two join it.
+# tl2cu: -s 'smooth:*fp32,*fp32,*i32,i32' -s 'wide:*fp32,*fp32' -D BLOCK=128
 import triton
 import triton.language as tl
 
@@ -25,3 +27,12 @@ def smooth(x_ptr, y_ptr, idx_ptr, n, BLOCK: tl.constexpr):
     idx = tl.load(idx_ptr + offs)
     gathered = after + tl.load(x_ptr + idx) + tl.load(x_ptr + offs + 16)
     tl.store(y_ptr + offs, gathered)
+
+
+@triton.jit
+def wide(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for i in tl.static_range(-9, 10):
+        acc += tl.load(x_ptr + offs + i)
+    tl.store(y_ptr + offs, acc)
