@@ -13,7 +13,7 @@
 // alike. Nothing else moves: a kernel without neighbouring loads is left as traced.
 #include "tl2cu.h"
 
-// A load at most this many bytes from another is its neighbour (a window's reach:
+// A load fewer than this many bytes from another is its neighbour (a window's reach:
 // one 16-byte vector either side).
 enum { NEIGHBOUR_BYTES = 16 };
 
@@ -43,8 +43,8 @@ static bool reads_load(Value *v) {
   return elementwise(v) && (reads_load(v->a) || reads_load(v->b) || reads_load(v->c));
 }
 
-// A load fit to move: its address, mask and other read no loaded data (a gather
-// stays where it is), and it is a block.
+// A load fit to move: a block whose address, mask and other compute no load inline
+// (that load would move with it; a named one is a value like any other).
 static bool movable_load(Value *v) {
   return v->kind == V_LOAD && v->shape.rank && !reads_load(v->a) && !reads_load(v->b) && !reads_load(v->c);
 }
@@ -95,18 +95,27 @@ static bool neighbours(const Value *p, const Value *q) {
   return bytes < NEIGHBOUR_BYTES;
 }
 
+// Searched outward from load i, among the 64 traced before and after it: a stencil's
+// neighbours are traced close to it, and a kernel of thousands of unrelated loads is not
+// searched pair by pair.
+enum { NEIGHBOUR_SEARCH = 64 };
+
 static bool has_neighbour(Vec *loads, int i) {
   Found *f = loads->items[i];
-  for (int j = 0; j < loads->len; j++)
-    if (j != i && neighbours(f->load, ((Found *)loads->items[j])->load)) return true;
+  for (int d = 1; d <= NEIGHBOUR_SEARCH && d < loads->len; d++)
+    for (int j = i - d; j <= i + d; j += 2 * d)
+      if (j >= 0 && j < loads->len && neighbours(f->load, ((Found *)loads->items[j])->load)) return true;
   return false;
 }
 
 // The root parameter a pointer is computed from, for the name of its load.
 static const char *pointer_name(const Value *p) {
-  while (p && p->kind != V_PARAM) p = p->ty.kind == TY_PTR && p->kind == V_BINARY ? (p->a->ty.kind == TY_PTR ? p->a : p->b)
-                                      : p->kind == V_BROADCAST || p->kind == V_EXPAND ? p->a : NULL;
-  return p ? xprintf("%s_load", p->cname ? p->cname : "x") : "loaded";
+  while (p && p->kind != V_PARAM) {
+    if (p->kind == V_BINARY && p->ty.kind == TY_PTR) p = p->a->ty.kind == TY_PTR ? p->a : p->b;  // pointer + offset
+    else if (p->kind == V_BROADCAST || p->kind == V_EXPAND) p = p->a;
+    else p = NULL;
+  }
+  return p && p->cname ? xprintf("%s_load", p->cname) : "loaded";
 }
 
 // A load traced inline, named: its own statement, just before the one it was in.
