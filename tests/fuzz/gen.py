@@ -70,9 +70,10 @@ class Val:
 
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                 stencils=False):
+                 stencils=False, interior=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
         self.returning_helpers, self.dots, self.outers, self.stencils = helpers, dots, outers, stencils
+        self.interior = interior
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -796,7 +797,9 @@ class KernelGen:
         in 1-D kernels, the 3 x 3 around each element in 2-D), each masked to the input, as a
         tl.static_range loop whose loads are traced inside the adds (translator/loads.c gathers
         them) or as named loads summed after, with a value computed between two of them. Sums
-        in source order on both sides: compared exactly."""
+        in source order on both sides: compared exactly. With `interior` every tap takes one
+        named mask, the kernel's & the elements whose neighbours all lie inside (the Game of
+        Life's form), which the window decision reads at a run's ends."""
         r = self.rng
         ty = r.choice(["fp16", "bf16", "fp32", "fp64", "i8", "i8", "u8", "i16", "i32", "i64"])
         x = self.add_input(ty, "tame" if is_float(ty) else "any", "full")
@@ -815,6 +818,14 @@ class KernelGen:
             at = lambda dr, dc: f"{x} + offs + {dc}"
             inside = lambda dr, dc: f"(offs + {dc} >= 0) & (offs + {dc} < n)"
             shape = f"({self.b},)"
+        if self.interior:  # one named mask for every tap: the elements whose neighbours all exist
+            inner = self.temp("inner")
+            if self.two_d:
+                self.emit(f"{inner} = mask & (rm[:, None] >= 1) & (rm[:, None] < M - 1) & (rn[None, :] >= 1) & "
+                          f"(rn[None, :] < N - 1)")
+            else:
+                self.emit(f"{inner} = mask & (offs >= {radius}) & (offs < n - {radius})")
+            inside = lambda dr, dc: inner
         acc = self.temp("st")
         self.emit(f"{acc} = tl.zeros({shape}, dtype={TL[acc_ty]})")
         if r.random() < 0.5:  # the loop form
@@ -869,10 +880,10 @@ class KernelGen:
 
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                    stencils=False):
+                    stencils=False, interior=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior)
         g.near_one = []
         try:
             g.build()
@@ -904,6 +915,9 @@ def main():
     ap.add_argument("--stencils-from", type=int, default=None,
                     help="kernels from this index on also store stencils: sums of neighbouring loads, as "
                          "tl.static_range loops or named loads")
+    ap.add_argument("--interior-from", type=int, default=None,
+                    help="kernels from this index on write their stencils' taps with one named mask, the "
+                         "elements whose neighbours all exist")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -918,7 +932,8 @@ def main():
             dots = args.dots_from is not None and i >= args.dots_from
             outers = args.outers_from is not None and i >= args.outers_from
             stencils = args.stencils_from is not None and i >= args.stencils_from
-            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils)
+            interior = args.interior_from is not None and i >= args.interior_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
