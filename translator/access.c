@@ -276,7 +276,7 @@ const char *run_type(Type t, int vec, bool packed) { return packed ? xprintf("tl
 bool emit_vector_load(Em *em, Stmt *s) {
   Value *v = s->v;
   const Layout *l = v->layout;
-  if (v->kind != V_LOAD || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
+  if (v->kind != V_LOAD || v->volatile_load || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
   int vec = chunk_elems(l, v->ty), n = v->packed ? vec / 4 : vec;  // elements or packed words a chunk
   const char *vt = run_type(v->ty, vec, v->packed);
   em->scanning = true;
@@ -346,7 +346,9 @@ static bool contiguous_run(Em *em, const Layout *l, Value *ptr) {
 // Warps that run whole: every lane takes part in the shuffles and votes.
 static bool whole_warps(Em *em) { return em->threads >= 32 && em->threads % 32 == 0; }
 
-static bool is_used_load(Stmt *s) { return s->kind == S_LET && s->v->kind == V_LOAD && s->v->uses > 1; }
+static bool is_used_load(Stmt *s) {
+  return s->kind == S_LET && s->v->kind == V_LOAD && s->v->uses > 1 && !s->v->volatile_load;
+}
 
 bool windowed(Em *em, Stmt *s) {
   for (int i = 0; i < em->windowed.len; i++)

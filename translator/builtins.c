@@ -112,10 +112,18 @@ static bool given(Obj *o) {  // an optional argument other than its default (Non
 
 static Obj *b_load(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.load");
-  if (a[0]->kind == OBJ_BLOCK_PTR) return obj_value(blockptr_load(c, a[0], a[1], a[2], a[3], a[4], call->loc));
+  // volatile=True: Triton's ld.volatile, which a spin-wait on a flag another program
+  // writes depends on (a plain load may be read once, before the loop)
+  bool is_volatile = given(a[7]) && const_int(a[7], call, "tl.load's volatile") != 0;
+  if (a[0]->kind == OBJ_BLOCK_PTR) {
+    if (is_volatile) diag_fatal(call->loc, "tl.load: volatile=True through a block pointer is not supported");
+    return obj_value(blockptr_load(c, a[0], a[1], a[2], a[3], a[4], call->loc));
+  }
   if (given(a[3]) || given(a[4]))
     diag_fatal(call->loc, "tl.load: boundary_check and padding_option are only for block pointers (tl.make_block_ptr)");
-  return obj_value(sem_load(c, a[0], a[1], a[2], call->loc));
+  Value *v = sem_load(c, a[0], a[1], a[2], call->loc);
+  v->volatile_load = is_volatile;
+  return obj_value(v);
 }
 
 static Obj *b_store(Ctx *c, Node *call, Obj **a) {

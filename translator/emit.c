@@ -366,13 +366,17 @@ static const char *ex_load(Em *em, Value *v, Cx *cx) {
   Cx cp = child(cx), cm = child(cx), co = child(cx);
   note_access_pointer(em, cx->lay, v->a, v->ty);
   const char *addr = v->ty.kind == TY_I1 ? xprintf("tl2cu_load_bool(%s)", ex(em, v->a, &cp)) : deref(em, v->a, &cp);
+  if (v->volatile_load)  // (bools: their byte through a volatile pointer, as tl2cu_load_bool reads it)
+    addr = v->ty.kind == TY_I1 ? xprintf("(*(const volatile uint8_t *)(%s) != 0)", ex(em, v->a, &cp))
+                               : xprintf("*(const volatile %s *)&%s", ctype(v->ty), addr);
   if (!v->b) return addr;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
   if (v->ty.kind == TY_F32 && !v->c) other = "0.0f";
   // In a loop, one predicated load (tl2cu_load_masked says why). Elsewhere the branch
   // around the load: predicated, ptxas hoisted all of a kernel's loads (the Game of
   // Life's unaligned variant: 80 -> 227 registers, 16.9 -> 26.9 ms; docs/NOTES.md 17).
-  if (em->loops && v->ty.kind != TY_I1) return xprintf("tl2cu_load_masked(&%s, %s, %s)", addr, ex(em, v->b, &cm), other);
+  if (em->loops && v->ty.kind != TY_I1 && !v->volatile_load)
+    return xprintf("tl2cu_load_masked(&%s, %s, %s)", addr, ex(em, v->b, &cm), other);
   return xprintf("(%s ? %s : %s)", ex(em, v->b, &cm), addr, other);
 }
 

@@ -43,10 +43,11 @@ static bool reads_load(Value *v) {
   return elementwise(v) && (reads_load(v->a) || reads_load(v->b) || reads_load(v->c));
 }
 
-// A load fit to move: a block whose address, mask and other compute no load inline
-// (that load would move with it; a named one is a value like any other).
+// A load fit to move: a block, not volatile, whose address, mask and other compute no
+// load inline (that load would move with it; a named one is a value like any other).
 static bool movable_load(Value *v) {
-  return v->kind == V_LOAD && v->shape.rank && !reads_load(v->a) && !reads_load(v->b) && !reads_load(v->c);
+  return v->kind == V_LOAD && v->shape.rank && !v->volatile_load && !reads_load(v->a) && !reads_load(v->b) &&
+         !reads_load(v->c);
 }
 
 // The loads traced inside v's expression (not behind a named value).

@@ -445,6 +445,7 @@ struct Value {
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma (negation: 1)
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
   bool negate_bits;   // fp fma with a negated factor: its sign flipped as integer bits (Triton's xor)
+  bool volatile_load; // V_LOAD of tl.load(..., volatile=True): read through a volatile pointer, element by element
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
   int param_index;    // V_PARAM of a kernel: its position among the parameters
   int visit;          // walk marker (layout.c)
