@@ -365,10 +365,11 @@ const char *deref(Em *em, Value *p, Cx *cx) {
 static const char *ex_load(Em *em, Value *v, Cx *cx) {
   Cx cp = child(cx), cm = child(cx), co = child(cx);
   note_access_pointer(em, cx->lay, v->a, v->ty);
-  const char *addr = v->ty.kind == TY_I1 ? xprintf("tl2cu_load_bool(%s)", ex(em, v->a, &cp)) : deref(em, v->a, &cp);
-  if (v->volatile_load)  // (bools: their byte through a volatile pointer, as tl2cu_load_bool reads it)
-    addr = v->ty.kind == TY_I1 ? xprintf("(*(const volatile uint8_t *)(%s) != 0)", ex(em, v->a, &cp))
-                               : xprintf("*(const volatile %s *)&%s", ctype(v->ty), addr);
+  const char *addr = v->ty.kind == TY_I1 ? ex(em, v->a, &cp) : deref(em, v->a, &cp);
+  if (v->ty.kind == TY_I1)  // a bool's byte, through a volatile pointer where asked, as tl2cu_load_bool reads it
+    addr = v->volatile_load ? xprintf("(*(const volatile uint8_t *)(%s) != 0)", addr) : xprintf("tl2cu_load_bool(%s)", addr);
+  else if (v->volatile_load)
+    addr = xprintf("*(const volatile %s *)&%s", ctype(v->ty), addr);
   if (!v->b) return addr;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
   if (v->ty.kind == TY_F32 && !v->c) other = "0.0f";
