@@ -997,7 +997,18 @@ bool mentions(const char *s, const char *id) {
   return false;
 }
 
-static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char *note) {
+// A thread block may have 48 KB of static shared memory; up to 227 KB on sm_90 when the
+// launch asks for it dynamically (cudaFuncAttributeMaxDynamicSharedMemorySize).
+enum { STATIC_SMEM_MAX = 48 * 1024, SMEM_MAX_SM90 = 227 * 1024 };
+
+// The C name of one of k's variants.
+static const char *variant_name(Kernel *k, int variant) {
+  static const char *const suffix[NVARIANTS] = {"", "_aligned", "_pointer_layout"};
+  return xprintf("%s%s", kernel_name(k), suffix[variant]);
+}
+
+static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note) {
+  const char *name = variant_name(k, variant);
   Str body = {0};
   str_add(&body, "");
   Str *saved = em->out;
@@ -1041,7 +1052,14 @@ static void emit_kernel_variant(Em *em, Kernel *k, const char *name, const char 
     em->indent = 1;
     if (uses_tid) line(em, "const int _tid = threadIdx.x;");
   }
-  if (em->smem_bytes) line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
+  if (em->smem_bytes > SMEM_MAX_SM90)
+    diag_fatal(k->func->def->loc, "kernel '%s' needs %d bytes of shared memory a program (layout conversions, reductions); sm_90 allows %d",
+               k->func->name, em->smem_bytes, SMEM_MAX_SM90);
+  if (em->smem_bytes > STATIC_SMEM_MAX)
+    line(em, "extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // %d bytes, given at launch", em->smem_bytes);
+  else if (em->smem_bytes)
+    line(em, "__shared__ __align__(16) unsigned char tl2cu_smem[%d];", em->smem_bytes);
+  k->smem_bytes[variant] = em->smem_bytes;
   str_add(em->out, body.buf);
   em->indent = 0;
   line(em, "}");
@@ -1097,7 +1115,7 @@ static void emit_kernel(Em *em, Kernel *k) {
     em->k = k;
     em->threads = k->program_threads;
     layout_assign(k, layout_widest_run(k));
-    emit_kernel_variant(em, k, kernel_name(k), "");
+    emit_kernel_variant(em, k, PLAIN_VARIANT, "");
     em->out = saved;
     if (em->smem_bytes) k->program_threads = 0;
   }
@@ -1121,21 +1139,21 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->out = &plain;
   em->assume_aligned = false;
   layout_assign(k, wide);
-  emit_kernel_variant(em, k, kernel_name(k), "");
+  emit_kernel_variant(em, k, PLAIN_VARIANT, "");
   int plain_vectors = em->nvector;
   int narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
   if (plain_vectors == 0 && wide > narrow) {
     plain.len = 0;
     plain.buf[0] = 0;
     layout_assign(k, narrow);
-    emit_kernel_variant(em, k, kernel_name(k), "");
+    emit_kernel_variant(em, k, PLAIN_VARIANT, "");
   }
   em->out = &aligned;
   em->assume_aligned = true;
   em->assumed = 0;
   em->npointer_needs = 0;
   layout_assign(k, wide);
-  emit_kernel_variant(em, k, xprintf("%s_aligned", kernel_name(k)),
+  emit_kernel_variant(em, k, ALIGNED_VARIANT,
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
   k->aligned_variant = em->nvector > plain_vectors && !em->nspread_bytes;
@@ -1155,7 +1173,7 @@ static void emit_kernel(Em *em, Kernel *k) {
     memcpy(k->pointer_needs, em->pointer_needs, sizeof k->pointer_needs);
     em->out = &wide_plain;
     layout_assign(k, wide);
-    emit_kernel_variant(em, k, xprintf("%s_pointer_layout", kernel_name(k)),
+    emit_kernel_variant(em, k, POINTER_LAYOUT_VARIANT,
                         " (variant for some aligned pointers, in Triton's layout for them)");
   }
   em->out = saved;
@@ -1256,17 +1274,28 @@ static const char *launch_condition(Kernel *k, uint64_t assumed) {
   return cond.len ? cond.buf : "true";
 }
 
-// The launch of one variant over grid gx x gy x gz.
-static void emit_launch(Em *em, Kernel *k, const char *kernel, const char *indent) {
+// The launch of one variant over grid gx x gy x gz; over 48 KB of shared memory, the
+// kernel's limit raised first (one statement either way: it may follow an if or else).
+static void emit_launch(Em *em, Kernel *k, int variant, const char *indent) {
+  const char *kernel = xprintf("tl2cu_kernels::%s", variant_name(k, variant));
   const char *args = param_list(k, KERNEL_ARGS);
-  int block = k->num_warps * 32;
+  int block = k->num_warps * 32, smem = k->smem_bytes[variant];
+  const char *grid = "dim3(_gx, _gy, _gz)";
   if (k->program_threads) {
     int per = block / k->program_threads;
-    line(em, "%stl2cu_kernels::%s<<<dim3((unsigned)(((uint64_t)_gx + %d) / %d), _gy, _gz), %d, 0, _stream>>>(%s%s_gx);", indent,
-         kernel, per - 1, per, block, args, *args ? ", " : "");
-  } else {
-    line(em, "%stl2cu_kernels::%s<<<dim3(_gx, _gy, _gz), %d, 0, _stream>>>(%s);", indent, kernel, block, args);
+    grid = xprintf("dim3((unsigned)(((uint64_t)_gx + %d) / %d), _gy, _gz)", per - 1, per);
+    args = xprintf("%s%s_gx", args, *args ? ", " : "");
   }
+  if (smem <= STATIC_SMEM_MAX) {
+    line(em, "%s%s<<<%s, %d, 0, _stream>>>(%s);", indent, kernel, grid, block, args);
+    return;
+  }
+  line(em, "%s{", indent);
+  line(em, "%s  const cudaError_t _err = cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, %d);", indent,
+       kernel, smem);
+  line(em, "%s  if (_err != cudaSuccess) return _err;", indent);
+  line(em, "%s  %s<<<%s, %d, %d, _stream>>>(%s);", indent, kernel, grid, block, smem, args);
+  line(em, "%s}", indent);
 }
 
 static void emit_launchers(Em *em, Kernel *k) {
@@ -1281,19 +1310,19 @@ static void emit_launchers(Em *em, Kernel *k) {
   if (k->program_threads) line(em, "  // %d programs per thread block", k->num_warps * 32 / k->program_threads);
   if (k->aligned_variant) {
     line(em, "  if (%s)", launch_condition(k, k->assumed_params));
-    emit_launch(em, k, xprintf("%s_aligned", kernel_name(k)), "    ");
+    emit_launch(em, k, ALIGNED_VARIANT, "    ");
     if (k->pointer_layout_variant) {
       Str any = {0};
       str_add(&any, "");
       for (int i = 0; i < k->npointer_needs; i++)
         str_addf(&any, "%s(%s)", i ? " || " : "", launch_condition(k, k->pointer_needs[i]));
       line(em, "  else if (%s)", k->npointer_needs ? any.buf : "false");
-      emit_launch(em, k, xprintf("%s_pointer_layout", kernel_name(k)), "    ");
+      emit_launch(em, k, POINTER_LAYOUT_VARIANT, "    ");
     }
     line(em, "  else");
-    emit_launch(em, k, kernel_name(k), "    ");
+    emit_launch(em, k, PLAIN_VARIANT, "    ");
   } else {
-    emit_launch(em, k, kernel_name(k), "  ");
+    emit_launch(em, k, PLAIN_VARIANT, "  ");
   }
   line(em, "  return cudaGetLastError();");
   line(em, "}");

@@ -546,6 +546,10 @@ typedef struct {
   int desc_part, desc_dim;
 } Param;
 
+// The kernels emitted for one Kernel (emit.c): plain, assuming aligned arguments, and
+// with plain facts in the aligned variant's layout.
+enum { PLAIN_VARIANT, ALIGNED_VARIANT, POINTER_LAYOUT_VARIANT, NVARIANTS };
+
 #define MAX_POINTER_NEEDS 16  // Kernel.pointer_needs: the alternatives of its pointer-layout variant
 
 typedef struct {
@@ -557,7 +561,7 @@ typedef struct {
   const char *grid_c[3];  // launch grid as C expressions over the launcher's parameters (NULL: none)
   Vec constexprs;  // Binding-like pairs for the banner: "NAME=VALUE" strings
   int nvalues;
-  int smem_bytes;  // shared scratch for layout conversions
+  int smem_bytes[NVARIANTS];  // each variant's shared scratch (emit.c): conversions, reductions
   Vec combines;    // Combine*
   bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
   int program_threads;       // >0: programs this small share a thread block, this many threads each
