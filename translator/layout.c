@@ -143,16 +143,21 @@ static void own_layout(Value *v, int threads, bool force);
 
 // Would a load laid out as `space` read across its memory? Its elements are consecutive
 // in memory along its last dim (axisinfo.c), but the space runs along another dim of it
-// (its user transposes it, as tl.trans). Then, where runs are vectors, it is loaded in
-// its own layout, along its memory, as Triton's Coalesce pass lays out each access by its
-// pointer, and converted through shared memory. With runs of one element the transposed
-// read is kept: measured on the H200, the transpose sample at 8191x8193 ran 0.198 ms
-// reading across (L1 hits 75%) against 0.214 converted; at 8192x8192 (16-byte runs)
-// 0.142 across against 0.138-0.140 converted (docs/NOTES.md 44).
+// (its user transposes it, as tl.trans). Then it is loaded in its own layout, along its
+// memory, as Triton's Coalesce pass lays out each access by its pointer, and converted
+// through shared memory; with runs of one element only where the dim the space runs
+// along has 64 elements or more. Measured on the H200 at 8191x8193 (docs/NOTES.md 44,
+// 54), reading across against converted: tiles of 32 rows 0.190 against 0.213 ms, of 64
+// rows 0.19-0.20 against 0.17-0.18, of 128 rows 0.204 against 0.152; with 16-byte runs
+// (8192x8192) 0.142 against 0.138-0.140.
 static bool read_across_memory(Value *v, Shape space, const int *map) {
   int last = v->shape.rank - 1;
-  if (run_elems == 1 || last < 1 || v->shape.dim[last] == 1 || shape_numel(space) != shape_numel(v->shape)) return false;
-  return axis_info(v->a).contiguous == last && map[last] != space.rank - 1;
+  if (last < 1 || v->shape.dim[last] == 1 || shape_numel(space) != shape_numel(v->shape)) return false;
+  if (axis_info(v->a).contiguous != last || map[last] == space.rank - 1) return false;
+  int64_t across = 1;  // the extent of v's dim that the space's runs walk
+  for (int d = 0; d <= last; d++)
+    if (map[d] == space.rank - 1) across = v->shape.dim[d];
+  return run_elems > 1 || across >= 64;
 }
 
 static void require(Value *v, Shape space, const int *map, int threads) {
