@@ -66,6 +66,10 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   default: break;
   }
   if (known && a.coef == 0 && b.coef == 0) r.uniform = true;
+  // integers the same along a run (a scalar's pid // blocks, a row's index % 3): constant
+  // there, of unknown divisibility, as Triton's AxisInfo gives their constancy
+  if (r.coef < 0 && known && a.coef == 0 && b.coef == 0 && scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1)
+    r = (Axis){0, 1, true, 0};
   return r;
 }
 

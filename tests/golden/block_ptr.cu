@@ -605,6 +605,50 @@ __global__ void __launch_bounds__(128) td_tile_copy(float *x_ptr, half *y_ptr, i
   }
 }
 
+// td_tile_copy: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) td_tile_copy_aligned(float *x_ptr, half *y_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_ym) {
+  const int _tid = threadIdx.x;
+  // L100: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L101: tiles_n = tl.cdiv(N, BLOCK_N)
+  const int32_t tiles_n = (tl2cu_add(N, 31) / 32);
+  // L102: src = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[stride_xm, 1], block_shape=[BLOCK_M, BLOCK_N])
+  const int32_t src_shape_0 = (int32_t)(int64_t)M;
+  const int32_t src_shape_1 = (int32_t)(int64_t)N;
+  const int64_t src_strides_0 = (int64_t)stride_xm;
+  // L103: dst = tl.make_tensor_descriptor(y_ptr, [M, N], [stride_ym, 1], [BLOCK_M, BLOCK_N])
+  const int32_t dst_shape_0 = (int32_t)(int64_t)M;
+  const int32_t dst_shape_1 = (int32_t)(int64_t)N;
+  const int64_t dst_strides_0 = (int64_t)stride_ym;
+  // L104: m = (pid // tiles_n) * BLOCK_M
+  const int32_t m = tl2cu_mul((pid / tiles_n), 16);
+  // L105: n = (pid % tiles_n) * BLOCK_N
+  const int32_t n = tl2cu_mul((pid % tiles_n), 32);
+  // L106: tile = src.load([m, n])
+  float tile[4];  // [16, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 4; _k += 4) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    tl2cu_vec<float, 4> _t;
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0)) + ((int64_t)n + (int64_t)(_e & 31)));
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
+  }
+  // L107: dst.store([m, n], tile - 0.5)  # fp32 into the fp16 matrix: cast as Triton casts
+  #pragma unroll
+  for (int _r = 0; _r < 4; _r += 4) {  // 8-byte stores
+    tl2cu_vec<half, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tl2cu_cast<half>((tile[_k] - 0.5f));
+    }
+    const int _k = _r;
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)dst_shape_1)))) *(tl2cu_vec<half, 4> *)((y_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * dst_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) = _t;
+  }
+}
+
 // td_nan: num_warps=4, BLOCK_M=16, BLOCK_N=32
 __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
@@ -926,7 +970,10 @@ extern "C" cudaError_t bp_branch_grid(cudaStream_t _stream, unsigned _gx, unsign
 
 extern "C" cudaError_t td_tile_copy_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, half *y_ptr, int32_t M, int32_t N, int32_t stride_xm, int32_t stride_ym) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::td_tile_copy<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, M, N, stride_xm, stride_ym);
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && N % 16 == 0 && stride_xm % 16 == 0 && stride_ym % 16 == 0)
+    tl2cu_kernels::td_tile_copy_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, M, N, stride_xm, stride_ym);
+  else
+    tl2cu_kernels::td_tile_copy<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, M, N, stride_xm, stride_ym);
   return cudaGetLastError();
 }
 

@@ -53,15 +53,82 @@ __global__ void __launch_bounds__(256) transpose_wide(float *x_ptr, float *z_ptr
   }
 }
 
+// transpose_wide: num_warps=8, BLOCK_M=128, BLOCK_N=128 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(256) transpose_wide_aligned(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
+  const int _tid = threadIdx.x;
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
+  // L14: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L15: blocks_n = tl.cdiv(N, BLOCK_N)
+  const int32_t blocks_n = (tl2cu_add(N, 127) / 128);
+  // L16: rm = (pid // blocks_n) * BLOCK_M + tl.arange(0, BLOCK_M)
+  int32_t rm[64];  // [128] i32, held in the layout of [128, 128]
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
+    rm[_k] = tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e & 127));
+  }
+  // L17: rn = (pid % blocks_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+  int32_t rn[64];  // [128] i32, held in the layout of [128, 128]
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
+    rn[_k] = tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e >> 7));
+  }
+  // L18: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
+  float x[64];  // [128, 128] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 64; _k += 4) {
+    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
+    tl2cu_vec<float, 4> _t;
+    if (((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)));
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+  }
+  // L19: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
+  // x changes layout: through shared memory (rows padded)
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
+    ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+  }
+  __syncthreads();
+  float _x_cvt1[64];
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
+  }
+  #pragma unroll
+  for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = _x_cvt1[_k];
+    }
+    const int _k = _r;
+    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t transpose_wide_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  {
-    const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
-    if (_err != cudaSuccess) return _err;
-    tl2cu_kernels::transpose_wide<<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
-  }
+  if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && M % 16 == 0 && N % 16 == 0)
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::transpose_wide_aligned<<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
+    }
+  else
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::transpose_wide<<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
+    }
   return cudaGetLastError();
 }
 
