@@ -271,6 +271,14 @@ static void test_axis_info(void) {
   CHECK(c.contiguous == -1 && c.constant == 2, "axisinfo: a row's start broadcast along dim 1 is constant there");
   CHECK(d.contiguous == -1 && d.constant == 0, "axisinfo: a stride of 2 is not contiguous");
   CHECK(e.contiguous == 0, "axisinfo: a widened offset minus a constant stays contiguous");
+  CHECK(a.contiguity[1] == 32 && a.contiguity[0] == 1 && a.divisibility[1] == 4, "axisinfo: a row of 32 from an fp32 pointer");
+  AxisInfo d16 = axis_info_in(ptr[3], ALIGNED_VARIANT);
+  CHECK(d.divisibility[0] == 4 && d16.divisibility[0] == 8, "axisinfo: p + 2i is 8-byte aligned where p is 16");
+  int64_t shift = 0;
+  int width = axis_shifted_vector(ptr[4], ALIGNED_VARIANT, &shift);
+  CHECK(width == 4 && shift == 3, "axisinfo: p + i - 1 runs start 3 elements past a 16-byte boundary");
+  CHECK(axis_vector(ptr[0], NULL, PLAIN_VARIANT) == 1 && axis_vector(ptr[0], NULL, ALIGNED_VARIANT) == 4,
+        "axisinfo: a row-major tile's loads are 16-byte vectors only in the aligned variant");
 }
 
 // ---------------------------------------------------------------- linear.c

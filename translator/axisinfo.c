@@ -1,67 +1,313 @@
 // axisinfo.c: what a block value's index math says about each of its dims before any
-// layout is chosen (the part of Triton's AxisInfo that layouts need): the dim along which
-// consecutive indices give consecutive integers (offsets) or consecutive elements
-// (pointers), and the dims along which the value does not change. Layout assignment
-// reads it to lay a load out along its memory (Triton's Coalesce pass).
+// layout is chosen, as Triton's AxisInfo analysis (lib/Analysis/AxisInfo.cpp): per dim,
+// the contiguity (the shortest run of consecutive integers, or of consecutive elements
+// for pointers), the divisibility (the largest power of two dividing the first element
+// of every such run; bytes for pointers) and the constancy (the shortest run of equal
+// values). Beyond Triton, the first elements' residue modulo a power of two: x + 1 for
+// an aligned x is "1 past a multiple of 16", what a stencil's shifted loads and stores
+// need (access.c's windows). Computed twice: with the facts the kernel states (":16"
+// hints, constants), and with those of the aligned variant, which assumes every pointer
+// 16-byte aligned and every integer argument divisible by 16, as Triton's specialization
+// finds at launch. Layout assignment reads the contiguity to lay a load out along its
+// memory (Triton's Coalesce pass); the pass records each access's widest vector.
 #include "tl2cu.h"
 
-static AxisInfo unknown(void) { return (AxisInfo){.contiguous = -1, .constant = 0}; }
+enum { MODULUS_MAX = 1 << 30 };  // "a multiple of anything": zero's modulus, capped
 
-// Every dim constant: scalars, and blocks of one value.
-static AxisInfo uniform(int rank) { return (AxisInfo){.contiguous = -1, .constant = rank ? (1u << rank) - 1 : 0}; }
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
 
-// a + b or a - b: consecutive where one side is and the other does not change.
-static AxisInfo add_info(Value *v, AxisInfo a, AxisInfo b) {
-  AxisInfo r = {.contiguous = -1, .constant = a.constant & b.constant};
-  if (a.contiguous >= 0 && (b.constant >> a.contiguous & 1)) r.contiguous = a.contiguous;
-  if (v->op == OP_ADD && b.contiguous >= 0 && (a.constant >> b.contiguous & 1)) r.contiguous = b.contiguous;
+static int64_t min64_(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static int64_t pow2_divisor(int64_t x) {
+  if (x == 0) return MODULUS_MAX;
+  int64_t d = 1;
+  while (d < MODULUS_MAX && x % (d * 2) == 0) d *= 2;
+  return d;
+}
+
+static int64_t mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
+
+// Nothing known: runs of one, any integer (constancy 1 along every dim).
+static AxisInfo unknown(int rank) {
+  AxisInfo r = {0};
+  for (int d = 0; d < (rank ? rank : 1); d++) r.contiguity[d] = r.modulus[d] = r.constancy[d] = 1;
   return r;
 }
 
-static AxisInfo compute(Value *v) {
-  int rank = v->shape.rank;
-  if (rank == 0) return uniform(0);
-  switch (v->kind) {
-  case V_ARANGE: return (AxisInfo){.contiguous = 0, .constant = 0};
-  case V_CONST: return uniform(rank);
-  case V_BROADCAST: {  // a's dims are the last ones; new dims and dims of size 1 do not change
-    AxisInfo a = axis_info(v->a), r = {.contiguous = -1, .constant = 0};
-    int off = rank - v->a->shape.rank;
-    for (int d = 0; d < rank; d++)
-      if (d < off || v->a->shape.dim[d - off] == 1 || (a.constant >> (d - off) & 1)) r.constant |= 1u << d;
-    if (a.contiguous >= 0 && v->a->shape.dim[a.contiguous] > 1) r.contiguous = a.contiguous + off;
-    return r;
+// The same value everywhere, `residue` modulo `modulus`: a constant or an argument.
+static AxisInfo uniform(Shape s, int64_t modulus, int64_t residue) {
+  AxisInfo r = unknown(s.rank);
+  for (int d = 0; d < (s.rank ? s.rank : 1); d++) {
+    r.modulus[d] = modulus;
+    r.residue[d] = mod(residue, modulus);
+    r.constancy[d] = s.rank ? s.dim[d] : 1;
   }
-  case V_EXPAND: {
-    AxisInfo a = axis_info(v->a), r = {.contiguous = -1, .constant = 1u << v->ival};
-    for (int d = 0; d < v->a->shape.rank; d++)
-      if (a.constant >> d & 1) r.constant |= 1u << (d < v->ival ? d : d + 1);
-    if (a.contiguous >= 0) r.contiguous = a.contiguous < v->ival ? a.contiguous : a.contiguous + 1;
-    return r;
+  return r;
+}
+
+// Triton's divisibility, and the old summary layout.c reads: the dim walked consecutively
+// end to end, and the dims along which nothing changes.
+static AxisInfo summarize(AxisInfo r, Shape s) {
+  r.contiguous = -1;
+  r.constant = 0;
+  for (int d = 0; d < (s.rank ? s.rank : 1); d++) {
+    r.divisibility[d] = r.residue[d] ? pow2_divisor(r.residue[d]) : r.modulus[d];
+    if (d < s.rank && s.dim[d] > 1 && r.contiguity[d] == s.dim[d] && r.contiguous < 0) r.contiguous = d;
+    if (d < s.rank && r.constancy[d] == s.dim[d]) r.constant |= 1u << d;
   }
-  case V_BINARY: {
-    AxisInfo a = axis_info(v->a), b = axis_info(v->b);
-    bool ints = v->a->ty.kind == TY_PTR || scalar_is_int(v->a->ty.kind);
-    if (ints && (v->op == OP_ADD || v->op == OP_SUB)) return add_info(v, a, b);
-    return (AxisInfo){.contiguous = -1, .constant = a.constant & b.constant};
+  return r;
+}
+
+static bool is_int_constant(Value *v, int64_t value) {
+  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
+  return v->kind == V_CONST && scalar_is_int(v->ty.kind) && v->ival == value;
+}
+
+// A parameter: the aligned variant's assumption, a ":16" hint, else a pointer aligned to
+// its element and an integer of unknown divisibility.
+static int64_t param_divisibility(Value *v, int variant) {
+  bool assumable = v->ty.kind == TY_PTR || (scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1);
+  if (assumable && (v->ival >= 16 || variant == ALIGNED_VARIANT)) return 16;
+  return v->ty.kind == TY_PTR ? elem_bytes(type_scalar(v->ty.pointee)) : 1;
+}
+
+// A dim's divisibility where every element counts (a run's later elements are not
+// multiples of its first's divisor).
+static int64_t element_divisibility(AxisInfo a, int d) { return a.contiguity[d] > 1 ? 1 : a.divisibility[d]; }
+
+// a + b, a - b; p + offset (offset in elements of `scale` bytes).
+static AxisInfo add_info(Value *v, AxisInfo a, AxisInfo b, int64_t scale_a, int64_t scale_b) {
+  AxisInfo r = unknown(v->shape.rank);
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
+    int64_t from_a = gcd64(a.contiguity[d], b.constancy[d]);
+    int64_t from_b = v->op == OP_ADD ? gcd64(a.constancy[d], b.contiguity[d]) : 1;
+    r.contiguity[d] = from_a > from_b ? from_a : from_b;
+    r.modulus[d] = gcd64(min64_(a.modulus[d] * scale_a, MODULUS_MAX), min64_(b.modulus[d] * scale_b, MODULUS_MAX));
+    int64_t ra = a.residue[d] * scale_a, rb = b.residue[d] * scale_b;
+    r.residue[d] = mod(v->op == OP_ADD ? ra + rb : ra - rb, r.modulus[d]);
+    r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
   }
-  case V_CAST:  // integers widened keep their steps (Triton assumes no wrap-around too)
-    if (scalar_is_int(v->ty.kind) && scalar_is_int(v->a->ty.kind) && scalar_bits(v->ty.kind) >= scalar_bits(v->a->ty.kind))
-      return axis_info(v->a);
-    return (AxisInfo){.contiguous = -1, .constant = axis_info(v->a).constant};
-  case V_UNARY: return (AxisInfo){.contiguous = -1, .constant = axis_info(v->a).constant};
-  case V_WHERE:
-    return (AxisInfo){.contiguous = -1, .constant = axis_info(v->a).constant & axis_info(v->b).constant & axis_info(v->c).constant};
-  default: return unknown();
+  return r;
+}
+
+static AxisInfo mul_info(Value *v, AxisInfo a, AxisInfo b) {
+  if (is_int_constant(v->b, 1)) return a;  // x * 1: a block pointer's unit stride
+  if (is_int_constant(v->a, 1)) return b;
+  AxisInfo r = unknown(v->shape.rank);
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
+    r.modulus[d] = min64_(element_divisibility(a, d) * element_divisibility(b, d), MODULUS_MAX);
+    r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
+  }
+  return r;
+}
+
+// a < b and the like: the same along a run where both are, or where one side runs
+// through consecutive integers that the other, constant there, cannot split (Triton's
+// CmpOp rule: a contiguous run from a multiple of 2^k against a multiple of 2^k).
+static AxisInfo compare_info(Value *v, AxisInfo a, AxisInfo b) {
+  AxisInfo r = unknown(v->shape.rank);
+  bool ordered = v->op == OP_LT || v->op == OP_LE || v->op == OP_GT || v->op == OP_GE;
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
+    int64_t c = gcd64(a.constancy[d], b.constancy[d]);
+    if (ordered && a.contiguity[d] > 1 && b.constancy[d] > 1) {
+      int64_t edge = gcd64(a.contiguity[d], gcd64(a.divisibility[d], b.divisibility[d]));
+      c = c > edge ? c : gcd64(edge, b.constancy[d]);
+    }
+    if (ordered && b.contiguity[d] > 1 && a.constancy[d] > 1) {
+      int64_t edge = gcd64(b.contiguity[d], gcd64(a.divisibility[d], b.divisibility[d]));
+      c = c > edge ? c : gcd64(edge, a.constancy[d]);
+    }
+    r.constancy[d] = c;
+  }
+  return r;
+}
+
+// Elementwise ops that keep only what their operands share: constancy.
+static AxisInfo constancy_only(Value *v, AxisInfo a, AxisInfo b) {
+  AxisInfo r = unknown(v->shape.rank);
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
+  return r;
+}
+
+static AxisInfo binary_info(Value *v, int variant) {
+  AxisInfo a = axis_info_in(v->a, variant), b = axis_info_in(v->b, variant);
+  if (v->ty.kind == TY_PTR) {  // pointer + offset: the offset counts elements
+    int64_t size = elem_bytes(type_scalar(v->ty.pointee));
+    bool a_ptr = v->a->ty.kind == TY_PTR;
+    return add_info(v, a, b, a_ptr ? 1 : size, a_ptr ? size : 1);
+  }
+  bool ints = scalar_is_int(v->a->ty.kind) && v->a->ty.kind != TY_I1;
+  switch (v->op) {
+  case OP_ADD: case OP_SUB: return ints ? add_info(v, a, b, 1, 1) : constancy_only(v, a, b);
+  case OP_MUL: return ints ? mul_info(v, a, b) : constancy_only(v, a, b);
+  case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return compare_info(v, a, b);
+  default: return constancy_only(v, a, b);
   }
 }
 
-AxisInfo axis_info(Value *v) {
-  if (!v->info.known) {
-    v->info.facts = v->kind == V_VAR ? unknown() : compute(v);  // a variable changes from loop to loop
-    v->info.known = true;
+// The divisibility that every element of a has (for the dims a broadcast or expand_dims
+// adds: Triton's ExpandDims).
+static int64_t every_element(Value *src, AxisInfo a) {
+  int64_t every = MODULUS_MAX;
+  for (int d = 0; d < (src->shape.rank ? src->shape.rank : 1); d++) every = gcd64(every, element_divisibility(a, d));
+  return every;
+}
+
+static void copy_dim(AxisInfo *r, int d, AxisInfo a, int s) {
+  r->contiguity[d] = a.contiguity[s];
+  r->modulus[d] = a.modulus[s];
+  r->residue[d] = a.residue[s];
+  r->constancy[d] = a.constancy[s];
+}
+
+// Broadcast: new dims and dims of size 1 are constant along their new extent.
+static AxisInfo broadcast_info(Value *v, AxisInfo a) {
+  Value *src = v->a;
+  AxisInfo r = unknown(v->shape.rank);
+  int off = v->shape.rank - src->shape.rank;
+  for (int d = 0; d < v->shape.rank; d++) {
+    int s = d - off;
+    if (s >= 0 && src->shape.dim[s] != 1) {
+      copy_dim(&r, d, a, s);
+      continue;
+    }
+    if (s >= 0) copy_dim(&r, d, a, s);
+    else r.modulus[d] = src->shape.rank ? every_element(src, a) : a.modulus[0], r.residue[d] = src->shape.rank ? 0 : a.residue[0];
+    r.contiguity[d] = 1;
+    r.constancy[d] = v->shape.dim[d];
   }
-  return v->info.facts;
+  return r;
+}
+
+static AxisInfo expand_info(Value *v, AxisInfo a) {
+  AxisInfo r = unknown(v->shape.rank);
+  for (int d = 0; d < v->shape.rank; d++) {
+    if (d != v->ival) copy_dim(&r, d, a, d < v->ival ? d : d - 1);
+    else if (v->a->shape.rank) r.modulus[d] = every_element(v->a, a);
+    else r.modulus[d] = a.modulus[0], r.residue[d] = a.residue[0];
+  }
+  return r;
+}
+
+static AxisInfo compute(Value *v, int variant) {
+  int rank = v->shape.rank;
+  switch (v->kind) {
+  case V_ARANGE: {
+    AxisInfo r = unknown(1);
+    r.contiguity[0] = v->shape.dim[0];
+    r.modulus[0] = MODULUS_MAX;
+    r.residue[0] = mod(v->ival, MODULUS_MAX);
+    return r;
+  }
+  case V_CONST:
+    if (!scalar_is_int(v->ty.kind)) return uniform(v->shape, 1, 0);
+    return uniform(v->shape, MODULUS_MAX, v->ival);
+  case V_PARAM: return uniform(v->shape, param_divisibility(v, variant), 0);
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: return uniform(v->shape, 1, 0);
+  case V_BROADCAST: return broadcast_info(v, axis_info_in(v->a, variant));
+  case V_EXPAND: return expand_info(v, axis_info_in(v->a, variant));
+  case V_PERMUTE: {
+    AxisInfo a = axis_info_in(v->a, variant), r = unknown(rank);
+    for (int d = 0; d < rank; d++) copy_dim(&r, d, a, v->perm[d]);
+    return r;
+  }
+  case V_BINARY: return binary_info(v, variant);
+  case V_CAST:  // integers widened keep their steps (Triton assumes no wrap-around too)
+    if (scalar_is_int(v->ty.kind) && scalar_is_int(v->a->ty.kind) && scalar_bits(v->ty.kind) >= scalar_bits(v->a->ty.kind))
+      return axis_info_in(v->a, variant);
+    return constancy_only(v, axis_info_in(v->a, variant), axis_info_in(v->a, variant));
+  case V_UNARY: return constancy_only(v, axis_info_in(v->a, variant), axis_info_in(v->a, variant));
+  case V_WHERE: {
+    AxisInfo c = axis_info_in(v->a, variant), r = constancy_only(v, axis_info_in(v->b, variant), axis_info_in(v->c, variant));
+    for (int d = 0; d < (rank ? rank : 1); d++) r.constancy[d] = gcd64(r.constancy[d], c.constancy[d]);
+    return r;
+  }
+  default: return rank ? unknown(rank) : uniform(v->shape, 1, 0);  // a scalar is the same for every element
+  }
+}
+
+AxisInfo axis_info_in(Value *v, int variant) {
+  if (!v->info.known[variant]) {
+    // a variable changes from loop to loop: nothing known of a block one (a scalar is the
+    // same for every element)
+    AxisInfo r = v->kind == V_VAR ? (v->shape.rank ? unknown(v->shape.rank) : uniform(v->shape, 1, 0)) : compute(v, variant);
+    v->info.facts[variant] = summarize(r, v->shape);
+    v->info.known[variant] = true;
+  }
+  return v->info.facts[variant];
+}
+
+AxisInfo axis_info(Value *v) { return axis_info_in(v, PLAIN_VARIANT); }
+
+// The widest vector (in elements, a power of two, at most 16 bytes) that an access
+// through ptr with this mask may move along its last dim in the variant: Triton's
+// vector size from the pointer's contiguity and alignment and the mask's constancy.
+int axis_vector(Value *ptr, Value *mask, int variant) {
+  int last = ptr->shape.rank - 1;
+  if (last < 0 || ptr->ty.kind != TY_PTR) return 1;
+  int64_t size = elem_bytes(type_scalar(ptr->ty.pointee));
+  AxisInfo p = axis_info_in(ptr, variant);
+  int64_t n = min64_(p.contiguity[last], min64_(p.divisibility[last] / size, 16 / size));
+  if (mask && mask->shape.rank) n = min64_(n, axis_info_in(mask, variant).constancy[last]);
+  int vec = 1;
+  while (vec * 2 <= n) vec *= 2;
+  return vec;
+}
+
+// An access whose runs would be vectors but start c elements past a 2^k-byte boundary
+// (x[i + 1] for an aligned x): the widest such vector, ignoring the mask (a window
+// checks it at run time), with c in *shift; 0 if the access is aligned or not so.
+int axis_shifted_vector(Value *ptr, int variant, int64_t *shift) {
+  int last = ptr->shape.rank - 1;
+  if (last < 0 || ptr->ty.kind != TY_PTR) return 0;
+  int64_t size = elem_bytes(type_scalar(ptr->ty.pointee));
+  AxisInfo p = axis_info_in(ptr, variant);
+  int64_t n = min64_(p.contiguity[last], min64_(p.modulus[last] / size, 16 / size));
+  int vec = 1;
+  while (vec * 2 <= n) vec *= 2;
+  int64_t r = mod(p.residue[last], vec * size);
+  if (vec < 2 || r == 0 || r % size) return 0;
+  *shift = r / size;
+  return vec;
+}
+
+// The pass: each load's and store's widest vector in both variants, from the facts of its
+// pointer and mask (what Triton's lowering asks AxisInfo for each access).
+static int pass_generation;
+
+static void note_loads(Value *v) {
+  if (!v || v->visit == pass_generation) return;
+  v->visit = pass_generation;
+  if (v->kind == V_LOAD)
+    for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) v->vector[variant] = axis_vector(v->a, v->b, variant);
+  note_loads(v->a);
+  note_loads(v->b);
+  note_loads(v->c);
+  for (int i = 0; i < v->results.len; i++) note_loads(v->results.items[i]);
+}
+
+static void note_accesses(Stmt *s) {
+  for (; s; s = s->next) {
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) note_loads(vs[i]);
+    if (s->kind == S_STORE)
+      for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) s->vector[variant] = axis_vector(s->ptr, s->mask, variant);
+    note_accesses(s->body);
+    note_accesses(s->orelse);
+  }
+}
+
+void axisinfo_pass(Kernel *k) {
+  pass_generation = sem_walk_mark();
+  note_accesses(k->body);
 }
 
 // ---------------------------------------------------------------- constant differences

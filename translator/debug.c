@@ -90,7 +90,7 @@ static const char *print_call(Em *em, Stmt *s, Cx *cx) {
 
 void emit_print(Em *em, Stmt *s) {
   Layout own;
-  const Layout *l = s->v && s->v->shape.rank ? own_space_layout(em, s->v, &own) : NULL;
+  const Layout *l = s->v && s->v->shape.rank ? layout_own_space(s->v, em->threads, &own) : NULL;
   elementwise(em, s, l, print_call, "%s", NULL);
 }
 
@@ -106,6 +106,6 @@ static const char *assert_call(Em *em, Stmt *s, Cx *cx) {
 
 void emit_assert(Em *em, Stmt *s) {
   Layout own;
-  const Layout *l = s->v->shape.rank ? own_space_layout(em, s->v, &own) : NULL;
+  const Layout *l = s->v->shape.rank ? layout_own_space(s->v, em->threads, &own) : NULL;
   elementwise(em, s, l, assert_call, "%s", NULL);
 }

@@ -104,7 +104,6 @@ const char *ex(Em *em, Value *v, Cx *cx);
 Cx child(Cx *cx) { return *cx; }
 
 static const char *conversion_for(Em *em, Value *v, Cx *cx);
-int elem_bytes(Type t) { return t.kind == TY_I1 ? 1 : t.kind == TY_PTR ? 8 : scalar_bits(t.kind) / 8; }
 
 // The coordinates of a value held in layout l, at its own element k.
 Cx identity_cx(const Layout *l, bool *uses_e) {
@@ -705,17 +704,6 @@ static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
   if (replicated) close_loop(em);
 }
 
-// A layout over v's own shape: v's, if it is held so, else a plain one (in *own).
-const Layout *own_space_layout(Em *em, Value *v, Layout *own) {
-  if (v->layout && shape_eq(v->layout->space, v->shape)) return v->layout;
-  *own = (Layout){.space = v->shape, .threads = em->threads};
-  for (int i = 0; i < v->shape.rank; i++) own->map[i] = i;
-  int64_t n = shape_numel(own->space);
-  own->per_thread = n >= em->threads ? n / em->threads : 1;
-  own->vec = own->per_thread >= 4 ? 4 : (int)own->per_thread;
-  return own;
-}
-
 static void emit_store(Em *em, Stmt *s) {
   if (s->ptr->shape.rank == 0 && em->k->program_threads == 1) {  // the thread is the program
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
@@ -730,7 +718,7 @@ static void emit_store(Em *em, Stmt *s) {
     return;
   }
   Layout own;
-  const Layout *l = own_space_layout(em, s->ptr, &own);
+  const Layout *l = layout_own_space(s->ptr, em->threads, &own);
   bool packed = begin_packed_store(em, s, l);
   emit_block_store(em, s, l);
   if (packed) end_packed_store(s);
@@ -1023,7 +1011,6 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   em->prechecked.len = 0;
   em->last_line = 0;
   em->indent = 1;
-  decide_packing(k->body);
   emit_stmts(em, k->body);
   em->out = saved;
   em->indent = 0;
@@ -1088,6 +1075,13 @@ static int64_t largest_block(Stmt *s) {
   return n;
 }
 
+// Layouts with runs of `run` elements (layout.c), and which byte values are packed in
+// them (pack.c): what a variant is printed from.
+static void lay_out(Kernel *k, int run) {
+  layout_assign(k, run);
+  decide_packing(k->body);
+}
+
 // Programs whose blocks are smaller than half the thread block, and that never
 // synchronize, share thread blocks: one thread per program when they have no
 // blocks at all (the seeds' one-pixel Mandelbrot), else a warp or more each.
@@ -1114,7 +1108,7 @@ static void emit_kernel(Em *em, Kernel *k) {
     em->out = &trial;
     em->k = k;
     em->threads = k->program_threads;
-    layout_assign(k, layout_widest_run(k));
+    lay_out(k, layout_widest_run(k));
     emit_kernel_variant(em, k, PLAIN_VARIANT, "");
     em->out = saved;
     if (em->smem_bytes) k->program_threads = 0;
@@ -1127,32 +1121,27 @@ static void emit_kernel(Em *em, Kernel *k) {
     em->last_line = 0;
     emit_combine(em, cb);
   }
-  // the plain variant: vector accesses where hints prove them, else runs of
-  // 4 bytes (one fp32, four int8), so that consecutive threads' scalar accesses
-  // coalesce; measured on the H200 (docs/NOTES.md): runs of one byte made the
-  // Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
-  int wide = layout_widest_run(k);
+  // the plain variant: vector accesses where hints prove them (the axisinfo pass's
+  // widths), else runs of 4 bytes (one fp32, four int8), so that consecutive threads'
+  // scalar accesses coalesce; measured on the H200 (docs/NOTES.md): runs of one byte
+  // made the Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
+  int wide = layout_widest_run(k), narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
+  lay_out(k, wide);
+  bool plain_wide = wide == narrow || kernel_has_vectors(k, PLAIN_VARIANT);
+  if (!plain_wide) lay_out(k, narrow);
   Str plain = {0}, aligned = {0};
   str_add(&plain, "");
   str_add(&aligned, "");
   Str *saved = em->out;
   em->out = &plain;
   em->assume_aligned = false;
-  layout_assign(k, wide);
   emit_kernel_variant(em, k, PLAIN_VARIANT, "");
   int plain_vectors = em->nvector;
-  int narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
-  if (plain_vectors == 0 && wide > narrow) {
-    plain.len = 0;
-    plain.buf[0] = 0;
-    layout_assign(k, narrow);
-    emit_kernel_variant(em, k, PLAIN_VARIANT, "");
-  }
   em->out = &aligned;
   em->assume_aligned = true;
   em->assumed = 0;
   em->npointer_needs = 0;
-  layout_assign(k, wide);
+  lay_out(k, wide);
   emit_kernel_variant(em, k, ALIGNED_VARIANT,
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
@@ -1167,12 +1156,12 @@ static void emit_kernel(Em *em, Kernel *k) {
   // layout decides results (the order of float sums) and differs from the plain one.
   Str wide_plain = {0};
   str_add(&wide_plain, "");
-  k->pointer_layout_variant = k->aligned_variant && k->float_sums && plain_vectors == 0 && wide > narrow;
+  k->pointer_layout_variant = k->aligned_variant && k->float_sums && !plain_wide;
   if (k->pointer_layout_variant) {
     k->npointer_needs = em->npointer_needs;
     memcpy(k->pointer_needs, em->pointer_needs, sizeof k->pointer_needs);
     em->out = &wide_plain;
-    layout_assign(k, wide);
+    lay_out(k, wide);
     emit_kernel_variant(em, k, POINTER_LAYOUT_VARIANT,
                         " (variant for some aligned pointers, in Triton's layout for them)");
   }

@@ -79,7 +79,6 @@ const char *coord(const Layout *l, int d);
 const char *ex(Em *em, Value *v, Cx *cx);
 const char *int_arith(Op op, Scalar t, const char *A, const char *B);
 Cx child(Cx *cx);
-int elem_bytes(Type t);
 Cx identity_cx(const Layout *l, bool *uses_e);
 bool held_here(Value *v, Cx *cx);
 // A block value read at cx in another layout than its own, and recomputed there (index
@@ -103,7 +102,6 @@ const char *store_rhs(Em *em, Stmt *s, Cx *cx);
 const char *store_value(Em *em, Stmt *s, Cx *cx);
 const char *store_address(Em *em, Stmt *s, Cx *cx);
 const char *store_value_and_address(Em *em, Stmt *s, Cx *cx);
-const Layout *own_space_layout(Em *em, Value *v, Layout *own);
 
 void emit_stmts(Em *em, Stmt *s);
 bool emit_rolled(Em *em, Stmt *first);
@@ -134,6 +132,7 @@ const char *packed_lvalue(Value *v, const char *k);
 void emit_packed_let(Em *em, Stmt *s);
 bool begin_packed_store(Em *em, Stmt *s, const Layout *l);
 bool packs_store_value(Stmt *s, const Layout *l);
+bool kernel_has_vectors(Kernel *k, int variant);  // (vectorize.c) as now laid out and packed
 void end_packed_store(Stmt *s);
 
 // atomic.c

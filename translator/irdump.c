@@ -20,6 +20,7 @@ typedef struct {
   int indent;
   Vec layouts;   // the distinct #blocked<...> texts printed, and
   Vec linear;    // each one's #linear<...> (listed after the kernel)
+  bool facts;    // after the axisinfo pass: every integer and pointer block's facts
 } Dump;
 
 static const char *op_mnemonic(Op op) {
@@ -103,20 +104,64 @@ static const char *layout_text(Dump *d, Value *v) {
   return xprintf(" %s", t.buf);
 }
 
-// A block pointer's AxisInfo (axisinfo.c): the dim along which it walks memory element by
-// element, and the dims along which it stays put.
-static const char *contiguity(Value *ptr) {
-  if (!ptr->shape.rank) return "";
-  AxisInfo a = axis_info(ptr);
+// "name=[1, 64]"; a divisibility of any power of two (zero's, an arange from 0) is "inf".
+static void add_dims(Str *t, const char *name, const int64_t *x, int rank) {
+  str_addf(t, "%s=[", name);
+  for (int i = 0; i < rank; i++)
+    str_addf(t, x[i] >= (1 << 30) ? "%sinf" : "%s%lld", i ? ", " : "", (long long)x[i]);
+  str_add(t, "]");
+}
+
+// One fact per dim: "[4, 16]", or with the aligned variant's where they differ,
+// "[4, 16] aligned=[16, 16]".
+static void add_fact(Str *t, const char *name, const int64_t *plain, const int64_t *aligned, int rank) {
+  add_dims(t, name, plain, rank);
+  if (aligned && memcmp(plain, aligned, rank * sizeof *plain)) add_dims(t, " aligned", aligned, rank);
+}
+
+// "past=[0, 2 mod 16]": first elements a known distance past a boundary (x + 1), or "".
+static const char *past_text(AxisInfo a, int rank) {
+  bool any = false;
+  for (int i = 0; i < rank; i++) any |= a.residue[i] && a.modulus[i] > a.divisibility[i] && a.modulus[i] < (1 << 30);
+  if (!any) return "";
   Str t = {0};
-  str_add(&t, " {contiguous=");
-  str_addf(&t, a.contiguous >= 0 ? "%d" : "none", a.contiguous);
-  str_add(&t, ", constant=[");
-  bool first = true;
-  for (int i = 0; i < ptr->shape.rank; i++)
-    if (a.constant >> i & 1) str_addf(&t, "%s%d", first ? "" : ", ", i), first = false;
-  str_add(&t, "]}");
+  str_add(&t, "past=[");
+  for (int i = 0; i < rank; i++) {
+    bool known = a.residue[i] && a.modulus[i] < (1 << 30);
+    str_addf(&t, "%s%lld", i ? ", " : "", (long long)(known ? a.residue[i] : 0));
+    if (known) str_addf(&t, " mod %lld", (long long)a.modulus[i]);
+  }
+  str_add(&t, "]");
   return t.buf;
+}
+
+// After the axisinfo pass, an integer, pointer or bool block's facts (axisinfo.c), where
+// anything is known: per dim its contiguity, divisibility and constancy, how far past a
+// boundary its first elements are, and the aligned variant's where they differ.
+static const char *axis_facts(Dump *d, Value *v) {
+  Scalar t = v->ty.kind;
+  if (!d->facts || !v->shape.rank || v->kind == V_LOAD || !(t == TY_PTR || scalar_is_int(t))) return "";
+  int rank = v->shape.rank;
+  AxisInfo a = axis_info_in(v, PLAIN_VARIANT), b = axis_info_in(v, ALIGNED_VARIANT);
+  const char *past = past_text(a, rank), *past_aligned = past_text(b, rank);
+  bool known = *past || *past_aligned;
+  for (int i = 0; i < rank; i++)
+    known |= a.contiguity[i] > 1 || a.divisibility[i] > 1 || b.divisibility[i] > 1 || a.constancy[i] > 1 || b.constancy[i] > 1;
+  if (!known) return "";
+  Str s = {0};
+  str_add(&s, " {");
+  add_fact(&s, "contiguity", a.contiguity, NULL, rank);
+  add_fact(&s, ", divisibility", a.divisibility, b.divisibility, rank);
+  add_fact(&s, ", constancy", a.constancy, b.constancy, rank);
+  if (*past) str_addf(&s, ", %s", past);
+  if (strcmp(past, past_aligned)) str_addf(&s, *past_aligned ? ", aligned %s" : ", aligned past=[]", past_aligned);
+  str_add(&s, "}");
+  return s.buf;
+}
+
+// An access's widest vectors (the axisinfo pass), in elements: plain and aligned variant.
+static const char *vector_text(const int *vector) {
+  return vector[PLAIN_VARIANT] ? xprintf(" {vector=%d, aligned %d}", vector[PLAIN_VARIANT], vector[ALIGNED_VARIANT]) : "";
 }
 
 // contract.c's decision on a float add, negation or multiply: the product an add (or a
@@ -139,7 +184,7 @@ static const char *inputs_text(Dump *d, Value *v) {
 }
 
 // The op's operands and attributes, after its mnemonic.
-static const char *arguments(Dump *d, Value *v) {
+static const char *op_arguments(Dump *d, Value *v) {
   Str t = {0};
   str_add(&t, "");
   switch (v->kind) {
@@ -166,7 +211,7 @@ static const char *arguments(Dump *d, Value *v) {
     str_add(&t, operand(d, v->a));
     if (v->b) str_addf(&t, ", mask %s", operand(d, v->b));
     if (v->c) str_addf(&t, ", other %s", operand(d, v->c));
-    str_add(&t, contiguity(v->a));
+    str_add(&t, vector_text(v->vector));
     return t.buf;
   default:
     if (v->a) str_add(&t, operand(d, v->a));
@@ -176,6 +221,9 @@ static const char *arguments(Dump *d, Value *v) {
     return t.buf;
   }
 }
+
+// ... and, after the axisinfo pass, its facts.
+static const char *arguments(Dump *d, Value *v) { return xprintf("%s%s", op_arguments(d, v), axis_facts(d, v)); }
 
 static void line_start(Dump *d, Loc loc) {
   fprintf(d->out, "%-6s%*s", loc.line ? xprintf("L%d", loc.line) : "", 2 * d->indent, "");
@@ -222,7 +270,7 @@ static void print_stmt(Dump *d, Stmt *s) {
   case S_STORE: {
     const char *ptr = operand(d, s->ptr), *v = operand(d, s->v), *mask = s->mask ? operand(d, s->mask) : NULL;
     line_start(d, s->loc);
-    fprintf(d->out, "store %s, %s%s%s%s\n", ptr, v, mask ? ", mask " : "", mask ? mask : "", contiguity(s->ptr));
+    fprintf(d->out, "store %s, %s%s%s%s\n", ptr, v, mask ? ", mask " : "", mask ? mask : "", vector_text(s->vector));
     return;
   }
   case S_FOR: {
@@ -277,7 +325,7 @@ static void print_stmts(Dump *d, Stmt *s) {
 }
 
 void ir_dump(FILE *out, Kernel *k, const char *after) {
-  Dump d = {.out = out, .numbers = xmalloc((size_t)sem_next_id() * sizeof(int))};
+  Dump d = {.out = out, .numbers = xmalloc((size_t)sem_next_id() * sizeof(int)), .facts = !strcmp(after, "axisinfo")};
   fprintf(out, "// %s after %s\n", k->func->name, after);
   fprintf(out, "kernel %s(", k->func->name);
   bool first = true;

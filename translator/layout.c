@@ -56,13 +56,11 @@ static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   return l;
 }
 
-static int access_bytes(Type t) { return t.kind == TY_I1 ? 1 : scalar_bits(t.kind) / 8; }
-
 static void narrowest_access(Stmt *s, int *bytes) {
   for (; s; s = s->next) {
-    if (s->kind == S_STORE && s->ptr->shape.rank && access_bytes(s->v->ty) < *bytes) *bytes = access_bytes(s->v->ty);
-    if (s->kind == S_LET && s->v->kind == V_LOAD && s->v->shape.rank && access_bytes(s->v->ty) < *bytes)
-      *bytes = access_bytes(s->v->ty);
+    if (s->kind == S_STORE && s->ptr->shape.rank && elem_bytes(s->v->ty) < *bytes) *bytes = elem_bytes(s->v->ty);
+    if (s->kind == S_LET && s->v->kind == V_LOAD && s->v->shape.rank && elem_bytes(s->v->ty) < *bytes)
+      *bytes = elem_bytes(s->v->ty);
     narrowest_access(s->body, bytes);
     narrowest_access(s->orelse, bytes);
   }
@@ -330,6 +328,18 @@ static void clear_stmts(Stmt *s) {
     clear_stmts(s->body);
     clear_stmts(s->orelse);
   }
+}
+
+// A layout over v's own shape: v's, if it is held so, else a plain one (in *own): where
+// stores and prints walk their elements.
+const Layout *layout_own_space(Value *v, int threads, Layout *own) {
+  if (v->layout && shape_eq(v->layout->space, v->shape)) return v->layout;
+  *own = (Layout){.space = v->shape, .threads = threads};
+  for (int i = 0; i < v->shape.rank; i++) own->map[i] = i;
+  int64_t n = shape_numel(own->space);
+  own->per_thread = n >= threads ? n / threads : 1;
+  own->vec = own->per_thread >= 4 ? 4 : (int)own->per_thread;
+  return own;
 }
 
 int layout_widest_run(Kernel *k) {

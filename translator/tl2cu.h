@@ -196,6 +196,7 @@ bool scalar_is_fp8(Scalar s);    // fp8e4nv, fp8e5
 const char *fp8_refused(const char *name);
 bool scalar_is_signed(Scalar s);
 int scalar_bits(Scalar s);
+int elem_bytes(Type t);  // in memory: a bool takes a byte, a pointer 8
 const char *scalar_name(Scalar s);    // "fp32"
 const char *scalar_ctype(Scalar s);   // "float"
 const char *type_ctype(Type t);       // "float *" for pointers
@@ -416,11 +417,15 @@ typedef struct AsmCall AsmCall;
 
 typedef struct Layout Layout;
 
-// axisinfo.c: per dim of a block value, before layouts.
+// axisinfo.c: per dim of a block value, before layouts (Triton's AxisInfo). Scalars use index 0.
 typedef struct {
-  int contiguous;     // the dim along which consecutive indices give consecutive integers or
-                      // elements (pointers), -1 if none is known
-  unsigned constant;  // bit d: the value is the same along dim d
+  int64_t contiguity[MAX_RANK];    // shortest run of consecutive integers (elements, for pointers)
+  int64_t divisibility[MAX_RANK];  // largest power of two dividing every run's first (bytes, for pointers)
+  int64_t modulus[MAX_RANK];       // every run's first is residue modulo this power of two
+  int64_t residue[MAX_RANK];
+  int64_t constancy[MAX_RANK];     // shortest run of equal values
+  int contiguous;     // the dim walked consecutively end to end, -1 if none
+  unsigned constant;  // bit d: the value is the same along all of dim d
 } AxisInfo;
 
 struct Value {
@@ -437,15 +442,16 @@ struct Value {
   int uses;
   const char *cname;  // set when the value lives in a C variable
   Layout *layout;     // for materialized block values
-  struct {            // axisinfo.c, computed when first asked
-    bool known;
-    AxisInfo facts;
+  struct {            // axisinfo.c, computed when first asked: plain and aligned variant
+    bool known[2];
+    AxisInfo facts[2];
   } info;
   int id;
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma (negation: 1)
   bool mul_rn;        // fp multiply feeding an add it is not folded into: keep it unfused
   bool negate_bits;   // fp fma with a negated factor: its sign flipped as integer bits (Triton's xor)
   bool volatile_load; // V_LOAD of tl.load(..., volatile=True): read through a volatile pointer, element by element
+  int vector[2];      // V_LOAD, after the axisinfo pass: the widest vector its facts allow in the plain and aligned variant
   int fused_uses;     // fp multiply: how many of its uses are folded into fmas
   int param_index;    // V_PARAM of a kernel: its position among the parameters
   int visit;          // walk marker (layout.c)
@@ -514,6 +520,7 @@ struct Stmt {
   const char *text;       // S_PRINT: the prefix as Triton completes it; S_ASSERT: the message
   int operand, operands;  // S_PRINT: v is operand `operand` of `operands` (tagged when several)
   bool hex;               // S_PRINT: hex=True
+  int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
 };
 
 // A tensor descriptor made on the host (Triton's TensorDescriptor; signature entry
@@ -617,12 +624,17 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 // Lays out every block value with runs of `run` elements per thread (the
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
-AxisInfo axis_info(Value *v);  // (axisinfo.c)
+AxisInfo axis_info(Value *v);  // (axisinfo.c) the plain variant's facts
+AxisInfo axis_info_in(Value *v, int variant);  // PLAIN_VARIANT or ALIGNED_VARIANT
+int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the facts allow, in elements
+int axis_shifted_vector(Value *ptr, int variant, int64_t *shift);  // runs c elements past a boundary
+void axisinfo_pass(Kernel *k);  // every access's vector widths (Value.vector, Stmt.vector)
 bool int_constant(Value *v, int64_t *c);                   // v is this integer constant everywhere
 bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the constant d (elements)
 void group_loads(Kernel *k);   // (loads.c) neighbouring loads named, as one run of loads
 void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
-int layout_widest_run(Kernel *k);  // 16 bytes of the narrowest memory access
+int layout_widest_run(Kernel *k);
+const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layout if over its shape, else *own  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
 bool is_materialized(Value *v);

@@ -47,6 +47,8 @@ const char *type_ctype(Type t) {
   return t.kind == TY_PTR ? xprintf("%s *", scalars[t.pointee].ctype) : scalars[t.kind].ctype;
 }
 
+int elem_bytes(Type t) { return t.kind == TY_I1 ? 1 : t.kind == TY_PTR ? 8 : scalar_bits(t.kind) / 8; }
+
 const char *type_name(Type t) {
   return t.kind == TY_PTR ? xprintf("*%s", scalars[t.pointee].name) : scalars[t.kind].name;
 }

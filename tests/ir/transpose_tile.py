@@ -1,8 +1,8 @@
 # AxisInfo and the layout it gives a transposed load: x's pointer walks memory along its
-# last dim (contiguous=1), its user transposes it, so x is laid out along its own rows
-# (map=[0, 1] over [32, 64]) and z, in the store's layout over [64, 32], converts it. w's
-# pointer is the same along dim 1 (constant=[1]) and strided along dim 0 (contiguous=none):
-# it keeps the layout its transposing user needs.
+# last dim (contiguity [1, 64] in --dump-ir=axisinfo), its user transposes it, so x is laid
+# out along its own rows (map=[0, 1] over [32, 64]) and z, in the store's layout over
+# [64, 32], converts it. w's pointer is the same along dim 1 (constancy [1, 64]) and
+# strided along dim 0: it keeps the layout its transposing user needs.
 # tl2cu: -s 'transpose_tile:*fp32,*fp32,*fp32,i32,i32' -D BLOCK_M=32 -D BLOCK_N=64
 import triton
 import triton.language as tl
