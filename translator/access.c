@@ -76,8 +76,12 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
 static Axis axis_def(Em *em, Value *v, Cx *cx);
 
 Axis axis_of(Em *em, Value *v, Cx *cx) {
-  if (em->fresh && !v->axis.known && v->kind != V_VAR && v->kind != V_PARAM && is_materialized(v))
-    return v->shape.rank ? (Axis){-1, 1, false, 0} : axis_def(em, v, cx);  // not emitted yet
+  if (em->fresh && !v->axis.known && v->kind != V_VAR && v->kind != V_PARAM && is_materialized(v)) {
+    // not emitted yet (a loop's next value of a variable): its definition's facts where
+    // it will be held as read
+    bool here = !v->shape.rank || (v->layout && cx->lay && held_here(v, cx));
+    return here ? axis_def(em, v, cx) : (Axis){-1, 1, false, 0};
+  }
   if (is_materialized(v) && v->kind != V_PARAM) {
     if (v->axis.known && (v->axis.params & em->denied)) return axis_def(em, v, cx);  // facts without them
     bool known = v->axis.known;
@@ -148,31 +152,39 @@ static void find_assigns(Stmt *s, Value *var, Vec *out) {
   }
 }
 
-// A scalar variable's facts, at its definition: what its initial value and every later
+// A variable's facts, at its definition: what its initial value and every later
 // assignment share, each assignment's facts computed from the variable's own (a fixed
 // point, as Triton's AxisInfo over a loop's block arguments): the offsets of
-// `p = tl.advance(p, (0, BLOCK))` stay multiples of BLOCK, `ptr += BLOCK` stays aligned.
+// `p = tl.advance(p, (0, BLOCK))` stay multiples of BLOCK, `ptr += BLOCK` stays aligned,
+// and a block of pointers moved by a scalar each iteration (tutorial 03's
+// `a_ptrs += BLOCK_SIZE_K * stride_ak`) stays contiguous along its rows, read at the
+// variable's own layout.
 void note_var_axis(Em *em, Stmt *def) {
   Value *var = def->var;
   Scalar t = var->ty.kind;
-  if (var->shape.rank || !def->v || !(t == TY_PTR || (scalar_is_int(t) && t != TY_I1))) return;
+  if (!def->v || !(t == TY_PTR || (scalar_is_int(t) && t != TY_I1)) || (var->shape.rank && !var->layout)) return;
   Vec assigns = {0};
   find_assigns(def->next, var, &assigns);
-  Cx cx = identity_cx(NULL, NULL);
+  bool uses_e = false;
+  Cx cx = identity_cx(var->shape.rank ? var->layout : NULL, var->shape.rank ? &uses_e : NULL);
   em->probed = 0;
   em->fresh = true;
   Axis a = axis_of(em, def->v, &cx);
+  int coef = var->shape.rank ? a.coef : 0;  // (a scalar is the same along any run)
   var->axis.known = true;
-  var->axis.coef = 0;
-  var->axis.div = a.coef == 0 ? a.div : 1;
+  var->axis.coef = coef;
+  var->axis.div = coef >= 0 && (a.coef == 0 || var->shape.rank) ? a.div : 1;
   var->axis.rem = mod(a.rem, var->axis.div);
-  var->axis.uniform = true;
+  var->axis.uniform = var->shape.rank ? a.uniform : true;
   for (bool changed = true; changed;) {  // the divisor only shrinks: at most six rounds
     changed = false;
     for (int i = 0; i < assigns.len; i++) {
       Axis b = axis_of(em, ((Stmt *)assigns.items[i])->v, &cx);
-      int64_t d = b.coef == 0 ? min64(var->axis.div, b.div) : 1;
+      bool same_steps = var->shape.rank ? b.coef == var->axis.coef : b.coef == 0;
+      int64_t d = same_steps ? min64(var->axis.div, b.div) : 1;
       while (d > 1 && mod(var->axis.rem, d) != mod(b.rem, d)) d /= 2;
+      if (var->shape.rank && !same_steps && var->axis.coef >= 0) var->axis.coef = -1, changed = true;
+      if (var->shape.rank && var->axis.uniform && !b.uniform) var->axis.uniform = false, changed = true;
       if (d != var->axis.div) {
         var->axis.div = d;
         var->axis.rem = mod(var->axis.rem, d);
