@@ -5,7 +5,9 @@
 #   bench/transpose_tiles.sh translate   (here)     bench/transpose_tiles.sh build   (on the GPU machine)
 set -e
 cd "$(dirname "$0")/.."
-for cfg in ${CONFIGS:-32x64w4 32x32w4 64x32w4 64x64w4 64x64w8 128x64w8 128x64w4 128x32w4 64x128w8 128x128w8 256x64w8}; do
+default="32x64w4 32x32w4 64x32w4 64x64w4 64x64w8 128x64w8 128x64w4 128x32w4 64x128w8 128x128w8 256x64w8"
+[ "$1" = build ] && default=$(ls build/ttiles | grep -v 'c$')  # what was translated
+for cfg in ${CONFIGS:-$default}; do
   [ "$1" = build ] && [ -d "build/ttiles/${cfg}c" ] &&
     nvcc -O3 -arch=sm_90 -shared -Xcompiler -fPIC -Iruntime "build/ttiles/${cfg}c/kernel.cu" -o "build/ttiles/${cfg}c/libkernel.so" &
   bm=${cfg%%x*}; rest=${cfg#*x}; bn=${rest%w*}; w=${cfg#*w}

@@ -11,7 +11,8 @@ import triton
 
 import gpulib
 
-META = dict(BLOCK=512, BLOCK_K=64, ROWS=4)
+META = {"rows_sum": dict(BLOCK=512), "tile_sum": dict(ROWS=4, BLOCK_K=64), "odd_step": dict(BLOCK=512),
+        "reassigned": dict(BLOCK=512)}  # Triton's constexpr arguments (the file's -D for tl2cu)
 
 
 def buffer(n, offset):
@@ -23,7 +24,7 @@ def rows_sum(lib, mod, tally, offset, n_cols):
     m = 37
     x = buffer(m * n_cols, offset)
     make = lambda: [x.clone() if offset == 0 else buffer(m * n_cols, offset).copy_(x), torch.full((m * 512,), float("nan"), device="cuda")]
-    ref, got, err = gpulib.both(lib, mod, "rows_sum", m, make, (n_cols,), META)
+    ref, got, err = gpulib.both(lib, mod, "rows_sum", m, make, (n_cols,), META["rows_sum"])
     gpulib.check(tally, f"rows_sum offset={offset} n_cols={n_cols}", ref, got, err)
 
 
@@ -31,14 +32,14 @@ def tile_sum(lib, mod, tally, offset, k, stride):
     m = 40
     a = buffer(m * stride, offset)
     make = lambda: [buffer(m * stride, offset).copy_(a), torch.full((m * 64,), float("nan"), device="cuda")]
-    ref, got, err = gpulib.both(lib, mod, "tile_sum", triton.cdiv(m, 4), make, (k, stride), META)
+    ref, got, err = gpulib.both(lib, mod, "tile_sum", triton.cdiv(m, 4), make, (k, stride), META["tile_sum"])
     gpulib.check(tally, f"tile_sum offset={offset} K={k} stride={stride}", ref, got, err)
 
 
 def one_program(name, lib, mod, tally, offset, n, size):
     x = buffer(size, offset)
     make = lambda: [buffer(size, offset).copy_(x), torch.full((512,), float("nan"), device="cuda")]
-    ref, got, err = gpulib.both(lib, mod, name, 1, make, (n,), META)
+    ref, got, err = gpulib.both(lib, mod, name, 1, make, (n,), META[name])
     gpulib.check(tally, f"{name} offset={offset} n={n}", ref, got, err)
 
 
