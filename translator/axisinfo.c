@@ -233,13 +233,34 @@ static AxisInfo compute(Value *v, int variant) {
   }
 }
 
+// Variables (loop-carried or merged after an if): the facts the pass found for them, a
+// fixed point over their assignments. Until then, and for a variable it did not reach,
+// nothing is known of a block (a scalar is the same for every element).
+typedef struct {
+  Value *var;
+  AxisInfo facts[2];
+} VarFacts;
+
+static Vec var_facts;     // VarFacts*, of the kernel the pass runs on
+static int generation = 1;  // bumped when a variable's facts change: every memo is stale
+
+static VarFacts *find_var(Value *var) {
+  for (int i = 0; i < var_facts.len; i++)
+    if (((VarFacts *)var_facts.items[i])->var == var) return var_facts.items[i];
+  return NULL;
+}
+
+static AxisInfo var_info(Value *v, int variant) {
+  VarFacts *f = find_var(v);
+  if (f) return f->facts[variant];
+  return v->shape.rank ? unknown(v->shape.rank) : uniform(v->shape, 1, 0);
+}
+
 AxisInfo axis_info_in(Value *v, int variant) {
-  if (!v->info.known[variant]) {
-    // a variable changes from loop to loop: nothing known of a block one (a scalar is the
-    // same for every element)
-    AxisInfo r = v->kind == V_VAR ? (v->shape.rank ? unknown(v->shape.rank) : uniform(v->shape, 1, 0)) : compute(v, variant);
+  if (v->info.generation[variant] != generation) {
+    AxisInfo r = v->kind == V_VAR ? var_info(v, variant) : compute(v, variant);
     v->info.facts[variant] = summarize(r, v->shape);
-    v->info.known[variant] = true;
+    v->info.generation[variant] = generation;
   }
   return v->info.facts[variant];
 }
@@ -278,8 +299,79 @@ int axis_shifted_vector(Value *ptr, int variant, int64_t *shift) {
   return vec;
 }
 
-// The pass: each load's and store's widest vector in both variants, from the facts of its
-// pointer and mask (what Triton's lowering asks AxisInfo for each access).
+// What two values' facts have in common: Triton's join of a loop's entry and back edge.
+static AxisInfo meet(AxisInfo a, AxisInfo b, int rank) {
+  AxisInfo r = unknown(rank);
+  for (int d = 0; d < (rank ? rank : 1); d++) {
+    r.contiguity[d] = gcd64(a.contiguity[d], b.contiguity[d]);
+    r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
+    int64_t m = gcd64(a.modulus[d], b.modulus[d]);
+    while (m > 1 && mod(a.residue[d], m) != mod(b.residue[d], m)) m /= 2;
+    r.modulus[d] = m;
+    r.residue[d] = mod(a.residue[d], m);
+  }
+  return r;
+}
+
+static bool same_facts(AxisInfo a, AxisInfo b, int rank) {
+  for (int d = 0; d < (rank ? rank : 1); d++)
+    if (a.contiguity[d] != b.contiguity[d] || a.modulus[d] != b.modulus[d] || a.residue[d] != b.residue[d] ||
+        a.constancy[d] != b.constancy[d])
+      return false;
+  return true;
+}
+
+static void find_assigns(Stmt *s, Value *var, Vec *out) {
+  for (; s; s = s->next) {
+    if (s->kind == S_ASSIGN && s->var == var) vec_push(out, s->v);
+    find_assigns(s->body, var, out);
+    find_assigns(s->orelse, var, out);
+  }
+}
+
+// A variable's facts: what its first value and every assignment share, each computed from
+// the variable's current facts until nothing changes (facts only shrink: a few rounds).
+// A loop's induction variable: its first value, stepping by multiples of the step.
+static void solve_var(Value *var, Value *first, Vec *assigns, Value *step) {
+  VarFacts *f = xmalloc(sizeof *f);
+  f->var = var;
+  for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) f->facts[variant] = axis_info_in(first, variant);
+  vec_push(&var_facts, f);
+  for (int round = 0; round < 64; round++) {
+    generation++;
+    bool changed = false;
+    for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) {
+      AxisInfo now = f->facts[variant];
+      if (step) {
+        AxisInfo s = axis_info_in(step, variant);
+        now.modulus[0] = gcd64(now.modulus[0], s.divisibility[0]);
+        now.residue[0] = mod(now.residue[0], now.modulus[0]);
+      }
+      for (int i = 0; i < assigns->len; i++) now = meet(now, axis_info_in(assigns->items[i], variant), var->shape.rank);
+      changed |= !same_facts(now, f->facts[variant], var->shape.rank);
+      f->facts[variant] = now;
+    }
+    if (!changed) break;
+  }
+  generation++;
+}
+
+static void solve_vars(Stmt *s) {
+  for (; s; s = s->next) {
+    if ((s->kind == S_VARDEF && s->v) || s->kind == S_FOR) {
+      Vec assigns = {0};
+      find_assigns(s->kind == S_FOR ? s->body : s->next, s->var, &assigns);
+      if (s->kind == S_FOR) solve_var(s->var, s->lo, &assigns, s->step);
+      else solve_var(s->var, s->v, &assigns, NULL);
+    }
+    solve_vars(s->body);
+    solve_vars(s->orelse);
+  }
+}
+
+// The pass: the facts of every variable, then each load's and store's widest vector in
+// both variants, from the facts of its pointer and mask (what Triton's lowering asks
+// AxisInfo for each access).
 static int pass_generation;
 
 static void note_loads(Value *v) {
@@ -306,6 +398,9 @@ static void note_accesses(Stmt *s) {
 }
 
 void axisinfo_pass(Kernel *k) {
+  var_facts.len = 0;
+  generation++;
+  solve_vars(k->body);
   pass_generation = sem_walk_mark();
   note_accesses(k->body);
 }

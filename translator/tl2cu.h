@@ -443,7 +443,7 @@ struct Value {
   const char *cname;  // set when the value lives in a C variable
   Layout *layout;     // for materialized block values
   struct {            // axisinfo.c, computed when first asked: plain and aligned variant
-    bool known[2];
+    int generation[2];  // valid while axisinfo.c's generation is this (0: never computed)
     AxisInfo facts[2];
   } info;
   int id;

@@ -9,7 +9,8 @@
 #   assumed divisible by 16: vector 1, aligned 4.
 # - b (bytes, ":16") at tile * 256 + arange, tile = pid // tiles (constant, divisibility 1,
 #   times 256): vector 16 in both variants.
-# - out at a variable's offset (a loop-carried block): nothing known, vector 1.
+# - out at a loop-carried offset (offs = offs + i): a fixed point over the loop keeps it
+#   contiguous, of divisibility 1 (i steps by 1): vector 1 in both variants.
 # tl2cu: -s 'facts:*fp16:16,*fp32,*i8:16,*fp32,i32,i32,i32' -D BLOCK_R=4 -D BLOCK_C=64 --grid 1
 import triton
 import triton.language as tl
