@@ -30,8 +30,9 @@ __global__ void __launch_bounds__(T) across(const float *x, float *z, int M, int
   }
 }
 
-// B: tile TM x TN through shared memory (padded), T threads, all loads before the barrier.
-template <int TM, int TN, int T>
+// B: tile TM x TN through shared memory (padded), T threads, all loads before the barrier;
+// Index: the type of the address arithmetic (size_t, or int as tl2cu writes int32 math).
+template <int TM, int TN, int T, typename Index>
 __global__ void __launch_bounds__(T) tiled(const float *x, float *z, int M, int N) {
   __shared__ float s[TM][TN + 1];
   int rm0 = blockIdx.x * TM, rn0 = blockIdx.y * TN;
@@ -40,7 +41,7 @@ __global__ void __launch_bounds__(T) tiled(const float *x, float *z, int M, int 
 #pragma unroll
   for (int k = 0; k < PER; ++k) {  // rows of x: consecutive threads along n
     int e = k * T + threadIdx.x, r = e / TN, c = e % TN;
-    v[k] = (rm0 + r < M && rn0 + c < N) ? x[(size_t)(rm0 + r) * N + rn0 + c] : 0.f;
+    v[k] = (rm0 + r < M && rn0 + c < N) ? x[(Index)(rm0 + r) * N + rn0 + c] : 0.f;
   }
 #pragma unroll
   for (int k = 0; k < PER; ++k) {
@@ -51,32 +52,7 @@ __global__ void __launch_bounds__(T) tiled(const float *x, float *z, int M, int 
 #pragma unroll
   for (int k = 0; k < PER; ++k) {  // rows of z: consecutive threads along m
     int e = k * T + threadIdx.x, r = e / TM, c = e % TM;
-    if (rn0 + r < N && rm0 + c < M) z[(size_t)(rn0 + r) * M + rm0 + c] = s[c][r];
-  }
-}
-
-// C: the same, with 32-bit index math as tl2cu writes it (int32 products).
-template <int TM, int TN, int T>
-__global__ void __launch_bounds__(T) tiled32(const float *x, float *z, int M, int N) {
-  __shared__ float s[TM][TN + 1];
-  int rm0 = blockIdx.x * TM, rn0 = blockIdx.y * TN;
-  constexpr int PER = TM * TN / T;
-  float v[PER];
-#pragma unroll
-  for (int k = 0; k < PER; ++k) {
-    int e = k * T + threadIdx.x, r = e / TN, c = e % TN;
-    v[k] = (rm0 + r < M && rn0 + c < N) ? x[(rm0 + r) * N + rn0 + c] : 0.f;
-  }
-#pragma unroll
-  for (int k = 0; k < PER; ++k) {
-    int e = k * T + threadIdx.x;
-    s[e / TN][e % TN] = v[k];
-  }
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < PER; ++k) {
-    int e = k * T + threadIdx.x, r = e / TM, c = e % TM;
-    if (rn0 + r < N && rm0 + c < M) z[(rn0 + r) * M + rm0 + c] = s[c][r];
+    if (rn0 + r < N && rm0 + c < M) z[(Index)(rn0 + r) * M + rm0 + c] = s[c][r];
   }
 }
 
@@ -149,13 +125,13 @@ int main() {
   } vs[] = {
       {"across 32x64/128 (tl2cu)", across<32, 64, 128>, 32, 64, 128, true},
       {"across 64x64/256", across<64, 64, 256>, 64, 64, 256, true},
-      {"tiled 32x64/128", tiled<32, 64, 128>, 32, 64, 128, true},
-      {"tiled 32x32/256", tiled<32, 32, 256>, 32, 32, 256, true},
-      {"tiled 64x64/256", tiled<64, 64, 256>, 64, 64, 256, true},
-      {"tiled 64x64/512", tiled<64, 64, 512>, 64, 64, 512, true},
-      {"tiled 32x128/256", tiled<32, 128, 256>, 32, 128, 256, true},
-      {"tiled32 32x64/128", tiled32<32, 64, 128>, 32, 64, 128, true},
-      {"tiled32 64x64/256", tiled32<64, 64, 256>, 64, 64, 256, true},
+      {"tiled 32x64/128", tiled<32, 64, 128, size_t>, 32, 64, 128, true},
+      {"tiled 32x32/256", tiled<32, 32, 256, size_t>, 32, 32, 256, true},
+      {"tiled 64x64/256", tiled<64, 64, 256, size_t>, 64, 64, 256, true},
+      {"tiled 64x64/512", tiled<64, 64, 512, size_t>, 64, 64, 512, true},
+      {"tiled 32x128/256", tiled<32, 128, 256, size_t>, 32, 128, 256, true},
+      {"tiled32 32x64/128", tiled<32, 64, 128, int>, 32, 64, 128, true},
+      {"tiled32 64x64/256", tiled<64, 64, 256, int>, 64, 64, 256, true},
       {"copy rows 32x64/128", copy_rows<32, 64, 128>, 32, 64, 128, false},
       {"copy rows 64x64/256", copy_rows<64, 64, 256>, 64, 64, 256, false},
       {"copy rows 32x64/256", copy_rows<32, 64, 256>, 32, 64, 256, false},
