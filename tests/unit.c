@@ -259,12 +259,14 @@ static void test_axis_info(void) {
                     "    c = tl.load(p + rm[:, None] * N + tl.zeros([BM, BN], tl.int32))\n"
                     "    d = tl.load(p + rn * 2)\n"
                     "    e = tl.load(p + (rn.to(tl.int64) - 1))\n"
-                    "    tl.store(p + rm[:, None] * N + rn[None, :], a + b + c + (d + e)[None, :])\n",
+                    "    f = tl.load(p + (rn + 1) - 1)\n"
+                    "    g = tl.load(p + (rn.to(tl.int64) + N).to(tl.int32))\n"
+                    "    tl.store(p + rm[:, None] * N + rn[None, :], a + b + c + (d + e + f + g)[None, :])\n",
                     "*fp32, i32, 16, 32");
   Value *ptr[8];
   int n = load_pointers(k, ptr, 8);
-  CHECK(n == 5, "axisinfo: five loads traced");
-  if (n != 5) return;
+  CHECK(n == 7, "axisinfo: seven loads traced");
+  if (n != 7) return;
   AxisInfo a = axis_info(ptr[0]), b = axis_info(ptr[1]), c = axis_info(ptr[2]), d = axis_info(ptr[3]), e = axis_info(ptr[4]);
   CHECK(a.contiguous == 1 && a.constant == 0, "axisinfo: a row-major tile walks its last dim");
   CHECK(b.contiguous == 0 && b.constant == 0, "axisinfo: a column-major tile walks its first dim");
@@ -279,6 +281,9 @@ static void test_axis_info(void) {
   CHECK(width == 4 && shift == 3, "axisinfo: p + i - 1 runs start 3 elements past a 16-byte boundary");
   CHECK(axis_vector(ptr[0], NULL, PLAIN_VARIANT) == 1 && axis_vector(ptr[0], NULL, ALIGNED_VARIANT) == 4,
         "axisinfo: a row-major tile's loads are 16-byte vectors only in the aligned variant");
+  CHECK(axis_vector(ptr[5], NULL, ALIGNED_VARIANT) == 4, "axisinfo: p + (i + 1) - 1 is aligned again (x - 1 is x + -1)");
+  CHECK(axis_vector(ptr[6], NULL, ALIGNED_VARIANT) == 4 && axis_vector(ptr[6], NULL, PLAIN_VARIANT) == 1,
+        "axisinfo: an offset narrowed from int64 keeps its facts");
 }
 
 // ---------------------------------------------------------------- linear.c

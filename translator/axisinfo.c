@@ -167,6 +167,16 @@ static void copy_dim(AxisInfo *r, int d, AxisInfo a, int s) {
   r->constancy[d] = a.constancy[s];
 }
 
+// -x of an integer: where every element starts a run, each is -r modulo the same modulus
+// (x - 1 is traced as x + (-1)); a run of consecutive integers negated runs downwards.
+static AxisInfo unary_info(Value *v, AxisInfo a) {
+  AxisInfo r = constancy_only(v, a, a);
+  if (v->op != OP_NEG || !scalar_is_int(v->ty.kind)) return r;
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++)
+    if (a.contiguity[d] == 1) r.modulus[d] = a.modulus[d], r.residue[d] = mod(-a.residue[d], a.modulus[d]);
+  return r;
+}
+
 // Broadcast: new dims and dims of size 1 are constant along their new extent.
 static AxisInfo broadcast_info(Value *v, AxisInfo a) {
   Value *src = v->a;
@@ -219,11 +229,11 @@ static AxisInfo compute(Value *v, int variant) {
     return r;
   }
   case V_BINARY: return binary_info(v, variant);
-  case V_CAST:  // integers widened keep their steps (Triton assumes no wrap-around too)
-    if (scalar_is_int(v->ty.kind) && scalar_is_int(v->a->ty.kind) && scalar_bits(v->ty.kind) >= scalar_bits(v->a->ty.kind))
+  case V_CAST:  // integers widened or narrowed keep their facts (Triton assumes no wrap-around)
+    if (scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1 && scalar_is_int(v->a->ty.kind) && v->a->ty.kind != TY_I1)
       return axis_info_in(v->a, variant);
     return constancy_only(v, axis_info_in(v->a, variant), axis_info_in(v->a, variant));
-  case V_UNARY: return constancy_only(v, axis_info_in(v->a, variant), axis_info_in(v->a, variant));
+  case V_UNARY: return unary_info(v, axis_info_in(v->a, variant));
   case V_WHERE: {
     AxisInfo c = axis_info_in(v->a, variant), r = constancy_only(v, axis_info_in(v->b, variant), axis_info_in(v->c, variant));
     for (int d = 0; d < (rank ? rank : 1); d++) r.constancy[d] = gcd64(r.constancy[d], c.constancy[d]);
@@ -233,26 +243,14 @@ static AxisInfo compute(Value *v, int variant) {
   }
 }
 
-// Variables (loop-carried or merged after an if): the facts the pass found for them, a
-// fixed point over their assignments. Until then, and for a variable it did not reach,
-// nothing is known of a block (a scalar is the same for every element).
-typedef struct {
-  Value *var;
-  AxisInfo facts[2];
-} VarFacts;
-
-static Vec var_facts;     // VarFacts*, of the kernel the pass runs on
+// Variables (loop-carried or merged after an if): the facts the pass solved for them
+// (Value.info.solved), a fixed point over their assignments. Until then, and for a
+// variable it did not reach, nothing is known of a block (a scalar is the same for every
+// element).
 static int generation = 1;  // bumped when a variable's facts change: every memo is stale
 
-static VarFacts *find_var(Value *var) {
-  for (int i = 0; i < var_facts.len; i++)
-    if (((VarFacts *)var_facts.items[i])->var == var) return var_facts.items[i];
-  return NULL;
-}
-
 static AxisInfo var_info(Value *v, int variant) {
-  VarFacts *f = find_var(v);
-  if (f) return f->facts[variant];
+  if (v->info.solved) return v->info.solved[variant];
   return v->shape.rank ? unknown(v->shape.rank) : uniform(v->shape, 1, 0);
 }
 
@@ -333,23 +331,22 @@ static void find_assigns(Stmt *s, Value *var, Vec *out) {
 // the variable's current facts until nothing changes (facts only shrink: a few rounds).
 // A loop's induction variable: its first value, stepping by multiples of the step.
 static void solve_var(Value *var, Value *first, Vec *assigns, Value *step) {
-  VarFacts *f = xmalloc(sizeof *f);
-  f->var = var;
-  for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) f->facts[variant] = axis_info_in(first, variant);
-  vec_push(&var_facts, f);
+  AxisInfo *facts = xmalloc(2 * sizeof *facts);
+  for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) facts[variant] = axis_info_in(first, variant);
+  var->info.solved = facts;
   for (int round = 0; round < 64; round++) {
     generation++;
     bool changed = false;
     for (int variant = PLAIN_VARIANT; variant <= ALIGNED_VARIANT; variant++) {
-      AxisInfo now = f->facts[variant];
+      AxisInfo now = facts[variant];
       if (step) {
         AxisInfo s = axis_info_in(step, variant);
         now.modulus[0] = gcd64(now.modulus[0], s.divisibility[0]);
         now.residue[0] = mod(now.residue[0], now.modulus[0]);
       }
       for (int i = 0; i < assigns->len; i++) now = meet(now, axis_info_in(assigns->items[i], variant), var->shape.rank);
-      changed |= !same_facts(now, f->facts[variant], var->shape.rank);
-      f->facts[variant] = now;
+      changed |= !same_facts(now, facts[variant], var->shape.rank);
+      facts[variant] = now;
     }
     if (!changed) break;
   }
@@ -398,7 +395,6 @@ static void note_accesses(Stmt *s) {
 }
 
 void axisinfo_pass(Kernel *k) {
-  var_facts.len = 0;
   generation++;
   solve_vars(k->body);
   pass_generation = sem_walk_mark();

@@ -445,6 +445,7 @@ struct Value {
   struct {            // axisinfo.c, computed when first asked: plain and aligned variant
     int generation[2];  // valid while axisinfo.c's generation is this (0: never computed)
     AxisInfo facts[2];
+    AxisInfo *solved;   // V_VAR: the facts the pass solved for it, plain and aligned (NULL: none)
   } info;
   int id;
   int fuse;           // fp add/sub: 1 or 2 = operand a or b is a multiply folded into an fma (negation: 1)
