@@ -25,19 +25,24 @@ static bool laid_out_as_window(const Layout *l, Value *ptr, Type elem, bool pack
   return l->vec <= vector && c < l->vec && l->space.dim[l->space.rank - 1] >= 32 * l->vec;
 }
 
+enum { WINDOW_SEARCH = 64 };  // a shifted load's anchor is sought among this many loads either side
+
 typedef struct {
   int variant, threads, generation;
-  Vec shifted, aligned;  // loads a window may serve, and the loads that may anchor one
+  Vec loads;              // the kernel's loads in order, each either
+  Vec shifted, aligned;   // (of the same length: 1 where the load may be a window's, or its anchor)
 } VectorSearch;
 
 static bool loads_as_vector(Value *v, VectorSearch *q) {
   if (!v || v->visit == q->generation) return false;
   v->visit = q->generation;
   if (v->kind == V_LOAD && laid_out_as_vector(v->layout, v->vector[q->variant], v->ty, v->shape.rank)) return true;
-  if (v->kind == V_LOAD && laid_out_as_window(v->layout, v->a, v->ty, v->packed, q->variant, q->threads))
-    vec_push(&q->shifted, v);
-  if (v->kind == V_LOAD && laid_out_as_vector(v->layout, axis_vector(v->a, NULL, q->variant), v->ty, v->shape.rank))
-    vec_push(&q->aligned, v);
+  if (v->kind == V_LOAD) {
+    vec_push(&q->loads, v);
+    vec_push(&q->shifted, (void *)(intptr_t)laid_out_as_window(v->layout, v->a, v->ty, v->packed, q->variant, q->threads));
+    vec_push(&q->aligned,
+             (void *)(intptr_t)laid_out_as_vector(v->layout, axis_vector(v->a, NULL, q->variant), v->ty, v->shape.rank));
+  }
   for (int i = 0; i < v->results.len; i++)
     if (loads_as_vector(v->results.items[i], q)) return true;
   return loads_as_vector(v->a, q) || loads_as_vector(v->b, q) || loads_as_vector(v->c, q);
@@ -60,14 +65,19 @@ static bool accesses_as_vector(Stmt *s, VectorSearch *q) {
 }
 
 // A shifted load with an aligned load at a constant distance under a run: a window's
-// anchor and its neighbour (the stencil's x[i] and x[i + 1]).
+// anchor and its neighbour (the stencil's x[i] and x[i + 1]), sought nearby (a window's
+// loads are consecutive once the group pass has run).
 static bool anchored_window(VectorSearch *q) {
-  for (int i = 0; i < q->shifted.len; i++)
-    for (int j = 0; j < q->aligned.len; j++) {
-      Value *v = q->shifted.items[i], *anchor = q->aligned.items[j];
+  for (int i = 0; i < q->loads.len; i++) {
+    if (!q->shifted.items[i]) continue;
+    Value *v = q->loads.items[i];
+    for (int j = i > WINDOW_SEARCH ? i - WINDOW_SEARCH : 0; j < q->loads.len && j <= i + WINDOW_SEARCH; j++) {
+      Value *anchor = q->loads.items[j];
       int64_t d;
-      if (constant_difference(v->a, anchor->a, &d) && d && d < v->layout->vec && d > -v->layout->vec) return true;
+      if (q->aligned.items[j] && constant_difference(v->a, anchor->a, &d) && d && d < v->layout->vec && d > -v->layout->vec)
+        return true;
     }
+  }
   return false;
 }
 
