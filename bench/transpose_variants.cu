@@ -70,14 +70,16 @@ __global__ void __launch_bounds__(T) copy_rows(const float *x, float *z, int M, 
 
 typedef void (*Kern)(const float *, float *, int, int);
 
-static float time_ms(Kern f, dim3 grid, int threads, const float *x, float *z, int M, int N) {
+// Median of 50 runs of launch() after 10 warm-ups, timed with events.
+template <typename Launch>
+static float time_ms(Launch launch) {
   cudaEvent_t a, b;
   CHECK(cudaEventCreate(&a));
   CHECK(cudaEventCreate(&b));
   std::vector<float> t;
   for (int i = 0; i < 60; ++i) {
     CHECK(cudaEventRecord(a));
-    f<<<grid, threads>>>(x, z, M, N);
+    launch();
     CHECK(cudaEventRecord(b));
     CHECK(cudaEventSynchronize(b));
     float ms;
@@ -100,22 +102,8 @@ int main() {
   CHECK(cudaMalloc(&x, bytes));
   CHECK(cudaMalloc(&z, bytes));
   CHECK(cudaMemcpy(x, hx.data(), bytes, cudaMemcpyHostToDevice));
-  // the copy limit as bench.py measures it: a device-to-device copy of the same bytes
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> tc;
-  for (int i = 0; i < 60; ++i) {
-    CHECK(cudaEventRecord(a));
-    CHECK(cudaMemcpyAsync(z, x, bytes, cudaMemcpyDeviceToDevice));
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    if (i >= 10) tc.push_back(ms);
-  }
-  std::sort(tc.begin(), tc.end());
-  float limit = tc[tc.size() / 2];
+  // the copy limit: a device-to-device copy of the same bytes
+  float limit = time_ms([&] { CHECK(cudaMemcpyAsync(z, x, bytes, cudaMemcpyDeviceToDevice)); });
   printf("%-28s %8.4f ms  (copy limit)\n", "cudaMemcpy D2D", limit);
   struct V {
     const char *name;
@@ -146,7 +134,7 @@ int main() {
     size_t bad = 0;
     const std::vector<float> &ref = v.transposes ? want : hx;
     for (size_t i = 0; i < n; ++i) bad += hz[i] != ref[i];
-    float ms = time_ms(v.f, grid, v.threads, x, z, M, N);
+    float ms = time_ms([&] { v.f<<<grid, v.threads>>>(x, z, M, N); });
     printf("%-28s %8.4f ms  %5.1f%% of limit  %s\n", v.name, ms, 100 * limit / ms, bad ? "WRONG" : "exact");
   }
   return 0;

@@ -12,23 +12,13 @@
 // of `vec` elements that a thread holds contiguously in the last space dim, is
 // the address contiguous and aligned, and is the mask the same for the whole run?
 
-static int64_t pow2_dividing(int64_t x) {
-  if (x == 0) return 64;
-  int64_t d = 1;
-  while (d < 64 && x % (d * 2) == 0) d *= 2;
-  return d;
-}
-
-int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
-static int64_t mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
 
 // The largest power of two that divides the value at every run start.
-int64_t divides(Axis a) { return a.rem ? min64(a.div, pow2_dividing(a.rem)) : a.div; }
+int64_t divides(Axis a) { return a.rem ? min64(a.div, pow2_divisor(a.rem, 64)) : a.div; }
 
 static bool is_int_one(Value *v) {
-  v = unbroadcast(v);
-  return v->kind == V_CONST && scalar_is_int(v->ty.kind) && v->ival == 1;
+  int64_t c;
+  return int_constant(v, &c) && c == 1;
 }
 
 static Axis axis_binary(Em *em, Value *v, Cx *cx) {
@@ -40,14 +30,14 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
     Axis p = a_ptr ? a : b, o = a_ptr ? b : a;
     int64_t m = min64(p.div, o.div * size);
     bool known = p.coef >= 0 && o.coef >= 0 && p.coef + o.coef <= 1;
-    return (Axis){known ? p.coef + o.coef : -1, m, false, mod(p.rem + o.rem * size, m)};
+    return (Axis){known ? p.coef + o.coef : -1, m, false, floor_mod(p.rem + o.rem * size, m)};
   }
   bool known = a.coef >= 0 && b.coef >= 0;
   switch (v->op) {
   case OP_ADD: case OP_SUB:
     if (known && a.coef + b.coef <= 1 && (v->op == OP_ADD || b.coef == 0)) {
       int64_t m = min64(a.div, b.div);
-      r = (Axis){a.coef + b.coef, m, false, mod(v->op == OP_ADD ? a.rem + b.rem : a.rem - b.rem, m)};
+      r = (Axis){a.coef + b.coef, m, false, floor_mod(v->op == OP_ADD ? a.rem + b.rem : a.rem - b.rem, m)};
     }
     break;
   case OP_MUL:
@@ -108,12 +98,12 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
     if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true, 0};
     return (Axis){0, div16 ? 16 : 1, true, 0};
   }
-  case V_CONST: return scalar_is_float(v->ty.kind) ? (Axis){0, 1, true, 0} : (Axis){0, 64, true, mod(v->ival, 64)};
+  case V_CONST: return scalar_is_float(v->ty.kind) ? (Axis){0, 1, true, 0} : (Axis){0, 64, true, floor_mod(v->ival, 64)};
   case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true, 0};
   case V_ARANGE: {
     const char *c = cx->lay ? cx->crd[0] : "0";
-    if (!strcmp(c, "0")) return (Axis){0, 64, true, mod(v->ival, 64)};
-    if (run && !strcmp(c, run)) return (Axis){1, cx->lay->vec, false, mod(v->ival, cx->lay->vec)};
+    if (!strcmp(c, "0")) return (Axis){0, 64, true, floor_mod(v->ival, 64)};
+    if (run && !strcmp(c, run)) return (Axis){1, cx->lay->vec, false, floor_mod(v->ival, cx->lay->vec)};
     for (int d = 0; d + 1 < cx->lay->space.rank; d++)
       if (!strcmp(c, coord(cx->lay, d))) return (Axis){0, 1, true, 0};  // another dim: fixed within a run
     return (Axis){-1, 1, false, 0};
@@ -134,21 +124,12 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
   case V_UNARY: {  // -x: constant along a run if x is
     Axis a = axis_of(em, v->a, cx);
     if (v->op != OP_NEG || a.coef != 0) return (Axis){-1, 1, false, 0};
-    return (Axis){0, a.div, a.uniform, mod(-a.rem, a.div)};
+    return (Axis){0, a.div, a.uniform, floor_mod(-a.rem, a.div)};
   }
   case V_CAST:
     if (scalar_is_int(v->ty.kind) && (scalar_is_int(v->a->ty.kind) || v->ty.kind == TY_I1)) return axis_of(em, v->a, cx);
     return (Axis){-1, 1, false, 0};
   default: return (Axis){-1, 1, false, 0};
-  }
-}
-
-// The assignments to var in a statement list, at any depth.
-static void find_assigns(Stmt *s, Value *var, Vec *out) {
-  for (; s; s = s->next) {
-    if (s->kind == S_ASSIGN && s->var == var) vec_push(out, s);
-    find_assigns(s->body, var, out);
-    find_assigns(s->orelse, var, out);
   }
 }
 
@@ -164,7 +145,7 @@ void note_var_axis(Em *em, Stmt *def) {
   Scalar t = var->ty.kind;
   if (!def->v || !(t == TY_PTR || (scalar_is_int(t) && t != TY_I1)) || (var->shape.rank && !var->layout)) return;
   Vec assigns = {0};
-  find_assigns(def->next, var, &assigns);
+  var_assignments(def->next, var, &assigns);
   bool uses_e = false;
   Cx cx = identity_cx(var->shape.rank ? var->layout : NULL, var->shape.rank ? &uses_e : NULL);
   em->probed = 0;
@@ -174,7 +155,7 @@ void note_var_axis(Em *em, Stmt *def) {
   var->axis.known = true;
   var->axis.coef = coef;
   var->axis.div = coef >= 0 && (a.coef == 0 || var->shape.rank) ? a.div : 1;
-  var->axis.rem = mod(a.rem, var->axis.div);
+  var->axis.rem = floor_mod(a.rem, var->axis.div);
   var->axis.uniform = var->shape.rank ? a.uniform : true;
   for (bool changed = true; changed;) {  // the divisor only shrinks: at most six rounds
     changed = false;
@@ -182,12 +163,12 @@ void note_var_axis(Em *em, Stmt *def) {
       Axis b = axis_of(em, ((Stmt *)assigns.items[i])->v, &cx);
       bool same_steps = var->shape.rank ? b.coef == var->axis.coef : b.coef == 0;
       int64_t d = same_steps ? min64(var->axis.div, b.div) : 1;
-      while (d > 1 && mod(var->axis.rem, d) != mod(b.rem, d)) d /= 2;
+      while (d > 1 && floor_mod(var->axis.rem, d) != floor_mod(b.rem, d)) d /= 2;
       if (var->shape.rank && !same_steps && var->axis.coef >= 0) var->axis.coef = -1, changed = true;
       if (var->shape.rank && var->axis.uniform && !b.uniform) var->axis.uniform = false, changed = true;
       if (d != var->axis.div) {
         var->axis.div = d;
-        var->axis.rem = mod(var->axis.rem, d);
+        var->axis.rem = floor_mod(var->axis.rem, d);
         changed = true;
       }
     }
@@ -197,22 +178,15 @@ void note_var_axis(Em *em, Stmt *def) {
 }
 
 // Can this access of layout l go 16 bytes (or 8) at a time?
-// A run moves in chunks of at most 16 bytes.
-static int chunk_elems(const Layout *l, Type elem) {
-  int size = elem_bytes(elem);
-  return l->vec * size > 16 ? 16 / size : l->vec;
-}
-
 // shift: the run starts this many elements past an aligned address (0: aligned).
 static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
-  int size = elem_bytes(elem), vec = chunk_elems(l, elem);
-  if (elem.kind == TY_I1 || vec < 2 || size * vec < 4) return false;
-  if (l->space.dim[l->space.rank - 1] % vec || shape_numel(l->space) < l->threads) return false;
+  int size = elem_bytes(elem), vec = layout_vector_chunk(l, elem, layout_chunk(l, elem));
+  if (!vec) return false;
   if (other && !(other->kind == V_CONST || (other->kind == V_BROADCAST && other->a->shape.rank == 0))) return false;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Axis p = axis_of(em, ptr, &cx);
-  if (p.coef != 1 || p.div < size * vec || mod(p.rem, size * vec) != shift * size) return false;
+  if (p.coef != 1 || p.div < size * vec || floor_mod(p.rem, size * vec) != shift * size) return false;
   if (mask && !axis_of(em, mask, &cx).uniform) return false;
   return true;
 }
@@ -293,7 +267,7 @@ bool emit_vector_load(Em *em, Stmt *s) {
   Value *v = s->v;
   const Layout *l = v->layout;
   if (v->kind != V_LOAD || v->volatile_load || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
-  int vec = chunk_elems(l, v->ty), n = v->packed ? vec / 4 : vec;  // elements or packed words a chunk
+  int vec = layout_chunk(l, v->ty), n = v->packed ? vec / 4 : vec;  // elements or packed words a chunk
   const char *vt = run_type(v->ty, vec, v->packed);
   em->scanning = true;
   em->conversions.len = 0;
@@ -800,7 +774,7 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
 
 // tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
 void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
-  int vec = chunk_elems(l, s->v->ty);
+  int vec = layout_chunk(l, s->v->ty);
   em->vec = vec;
   em->vec_words = stores_words(s, l);
   prepare_conversions(em, s, l, store_value_and_address);
@@ -830,8 +804,8 @@ static int64_t store_window_shift(Em *em, Stmt *s, const Layout *l, bool packed)
   Cx cx = identity_cx(l, &uses_e);
   em->probed = 0;
   Axis p = axis_of(em, s->ptr, &cx);
-  if (p.coef != 1 || p.div < size * vec || mod(p.rem, size * vec) % size) return 0;
-  int64_t c = mod(p.rem, size * vec) / size;
+  if (p.coef != 1 || p.div < size * vec || floor_mod(p.rem, size * vec) % size) return 0;
+  int64_t c = floor_mod(p.rem, size * vec) / size;
   if (c == 0 || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) || needs_conversion(em, l, s->v))
     return 0;
   return vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c) ? c : 0;

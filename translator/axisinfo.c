@@ -23,16 +23,6 @@ static int64_t gcd64(int64_t a, int64_t b) {
   return a < 0 ? -a : a;
 }
 
-static int64_t min64_(int64_t a, int64_t b) { return a < b ? a : b; }
-
-static int64_t pow2_divisor(int64_t x) {
-  if (x == 0) return MODULUS_MAX;
-  int64_t d = 1;
-  while (d < MODULUS_MAX && x % (d * 2) == 0) d *= 2;
-  return d;
-}
-
-static int64_t mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
 
 // Nothing known: runs of one, any integer (constancy 1 along every dim).
 static AxisInfo unknown(int rank) {
@@ -46,7 +36,7 @@ static AxisInfo uniform(Shape s, int64_t modulus, int64_t residue) {
   AxisInfo r = unknown(s.rank);
   for (int d = 0; d < (s.rank ? s.rank : 1); d++) {
     r.modulus[d] = modulus;
-    r.residue[d] = mod(residue, modulus);
+    r.residue[d] = floor_mod(residue, modulus);
     r.constancy[d] = s.rank ? s.dim[d] : 1;
   }
   return r;
@@ -58,16 +48,11 @@ static AxisInfo summarize(AxisInfo r, Shape s) {
   r.contiguous = -1;
   r.constant = 0;
   for (int d = 0; d < (s.rank ? s.rank : 1); d++) {
-    r.divisibility[d] = r.residue[d] ? pow2_divisor(r.residue[d]) : r.modulus[d];
+    r.divisibility[d] = r.residue[d] ? pow2_divisor(r.residue[d], MODULUS_MAX) : r.modulus[d];
     if (d < s.rank && s.dim[d] > 1 && r.contiguity[d] == s.dim[d] && r.contiguous < 0) r.contiguous = d;
     if (d < s.rank && r.constancy[d] == s.dim[d]) r.constant |= 1u << d;
   }
   return r;
-}
-
-static bool is_int_constant(Value *v, int64_t value) {
-  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
-  return v->kind == V_CONST && scalar_is_int(v->ty.kind) && v->ival == value;
 }
 
 // A parameter: the aligned variant's assumption, a ":16" hint, else a pointer aligned to
@@ -89,20 +74,21 @@ static AxisInfo add_info(Value *v, AxisInfo a, AxisInfo b, int64_t scale_a, int6
     int64_t from_a = gcd64(a.contiguity[d], b.constancy[d]);
     int64_t from_b = v->op == OP_ADD ? gcd64(a.constancy[d], b.contiguity[d]) : 1;
     r.contiguity[d] = from_a > from_b ? from_a : from_b;
-    r.modulus[d] = gcd64(min64_(a.modulus[d] * scale_a, MODULUS_MAX), min64_(b.modulus[d] * scale_b, MODULUS_MAX));
+    r.modulus[d] = gcd64(min64(a.modulus[d] * scale_a, MODULUS_MAX), min64(b.modulus[d] * scale_b, MODULUS_MAX));
     int64_t ra = a.residue[d] * scale_a, rb = b.residue[d] * scale_b;
-    r.residue[d] = mod(v->op == OP_ADD ? ra + rb : ra - rb, r.modulus[d]);
+    r.residue[d] = floor_mod(v->op == OP_ADD ? ra + rb : ra - rb, r.modulus[d]);
     r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
   }
   return r;
 }
 
 static AxisInfo mul_info(Value *v, AxisInfo a, AxisInfo b) {
-  if (is_int_constant(v->b, 1)) return a;  // x * 1: a block pointer's unit stride
-  if (is_int_constant(v->a, 1)) return b;
+  int64_t c;
+  if (int_constant(v->b, &c) && c == 1) return a;  // x * 1: a block pointer's unit stride
+  if (int_constant(v->a, &c) && c == 1) return b;
   AxisInfo r = unknown(v->shape.rank);
   for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
-    r.modulus[d] = min64_(element_divisibility(a, d) * element_divisibility(b, d), MODULUS_MAX);
+    r.modulus[d] = min64(element_divisibility(a, d) * element_divisibility(b, d), MODULUS_MAX);
     r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
   }
   return r;
@@ -173,7 +159,7 @@ static AxisInfo unary_info(Value *v, AxisInfo a) {
   AxisInfo r = constancy_only(v, a, a);
   if (v->op != OP_NEG || !scalar_is_int(v->ty.kind)) return r;
   for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++)
-    if (a.contiguity[d] == 1) r.modulus[d] = a.modulus[d], r.residue[d] = mod(-a.residue[d], a.modulus[d]);
+    if (a.contiguity[d] == 1) r.modulus[d] = a.modulus[d], r.residue[d] = floor_mod(-a.residue[d], a.modulus[d]);
   return r;
 }
 
@@ -213,7 +199,7 @@ static AxisInfo compute(Value *v, int variant) {
     AxisInfo r = unknown(1);
     r.contiguity[0] = v->shape.dim[0];
     r.modulus[0] = MODULUS_MAX;
-    r.residue[0] = mod(v->ival, MODULUS_MAX);
+    r.residue[0] = floor_mod(v->ival, MODULUS_MAX);
     return r;
   }
   case V_CONST:
@@ -273,8 +259,8 @@ int axis_vector(Value *ptr, Value *mask, int variant) {
   if (last < 0 || ptr->ty.kind != TY_PTR) return 1;
   int64_t size = elem_bytes(type_scalar(ptr->ty.pointee));
   AxisInfo p = axis_info_in(ptr, variant);
-  int64_t n = min64_(p.contiguity[last], min64_(p.divisibility[last] / size, 16 / size));
-  if (mask && mask->shape.rank) n = min64_(n, axis_info_in(mask, variant).constancy[last]);
+  int64_t n = min64(p.contiguity[last], min64(p.divisibility[last] / size, 16 / size));
+  if (mask && mask->shape.rank) n = min64(n, axis_info_in(mask, variant).constancy[last]);
   int vec = 1;
   while (vec * 2 <= n) vec *= 2;
   return vec;
@@ -288,10 +274,10 @@ int axis_shifted_vector(Value *ptr, int variant, int64_t *shift) {
   if (last < 0 || ptr->ty.kind != TY_PTR) return 0;
   int64_t size = elem_bytes(type_scalar(ptr->ty.pointee));
   AxisInfo p = axis_info_in(ptr, variant);
-  int64_t n = min64_(p.contiguity[last], min64_(p.modulus[last] / size, 16 / size));
+  int64_t n = min64(p.contiguity[last], min64(p.modulus[last] / size, 16 / size));
   int vec = 1;
   while (vec * 2 <= n) vec *= 2;
-  int64_t r = mod(p.residue[last], vec * size);
+  int64_t r = floor_mod(p.residue[last], vec * size);
   if (vec < 2 || r == 0 || r % size) return 0;
   *shift = r / size;
   return vec;
@@ -304,9 +290,9 @@ static AxisInfo meet(AxisInfo a, AxisInfo b, int rank) {
     r.contiguity[d] = gcd64(a.contiguity[d], b.contiguity[d]);
     r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
     int64_t m = gcd64(a.modulus[d], b.modulus[d]);
-    while (m > 1 && mod(a.residue[d], m) != mod(b.residue[d], m)) m /= 2;
+    while (m > 1 && floor_mod(a.residue[d], m) != floor_mod(b.residue[d], m)) m /= 2;
     r.modulus[d] = m;
-    r.residue[d] = mod(a.residue[d], m);
+    r.residue[d] = floor_mod(a.residue[d], m);
   }
   return r;
 }
@@ -319,11 +305,12 @@ static bool same_facts(AxisInfo a, AxisInfo b, int rank) {
   return true;
 }
 
-static void find_assigns(Stmt *s, Value *var, Vec *out) {
+// The assignments to var in a statement list, at any depth (Stmt*).
+void var_assignments(Stmt *s, Value *var, Vec *out) {
   for (; s; s = s->next) {
-    if (s->kind == S_ASSIGN && s->var == var) vec_push(out, s->v);
-    find_assigns(s->body, var, out);
-    find_assigns(s->orelse, var, out);
+    if (s->kind == S_ASSIGN && s->var == var) vec_push(out, s);
+    var_assignments(s->body, var, out);
+    var_assignments(s->orelse, var, out);
   }
 }
 
@@ -342,9 +329,10 @@ static void solve_var(Value *var, Value *first, Vec *assigns, Value *step) {
       if (step) {
         AxisInfo s = axis_info_in(step, variant);
         now.modulus[0] = gcd64(now.modulus[0], s.divisibility[0]);
-        now.residue[0] = mod(now.residue[0], now.modulus[0]);
+        now.residue[0] = floor_mod(now.residue[0], now.modulus[0]);
       }
-      for (int i = 0; i < assigns->len; i++) now = meet(now, axis_info_in(assigns->items[i], variant), var->shape.rank);
+      for (int i = 0; i < assigns->len; i++)
+        now = meet(now, axis_info_in(((Stmt *)assigns->items[i])->v, variant), var->shape.rank);
       changed |= !same_facts(now, facts[variant], var->shape.rank);
       facts[variant] = now;
     }
@@ -357,7 +345,7 @@ static void solve_vars(Stmt *s) {
   for (; s; s = s->next) {
     if ((s->kind == S_VARDEF && s->v) || s->kind == S_FOR) {
       Vec assigns = {0};
-      find_assigns(s->kind == S_FOR ? s->body : s->next, s->var, &assigns);
+      var_assignments(s->kind == S_FOR ? s->body : s->next, s->var, &assigns);
       if (s->kind == S_FOR) solve_var(s->var, s->lo, &assigns, s->step);
       else solve_var(s->var, s->v, &assigns, NULL);
     }
@@ -409,7 +397,7 @@ void axisinfo_pass(Kernel *k) {
 // 0 * x is 0, as Triton's canonicalizer folds it: a stencil's `dr * row_stride` at dr = 0).
 bool int_constant(Value *v, int64_t *c) {
   int64_t a, b;
-  while (v->kind == V_BROADCAST || v->kind == V_EXPAND) v = v->a;
+  v = unbroadcast(v);
   if (!scalar_is_int(v->ty.kind)) return false;
   if (v->kind == V_CONST) return *c = v->ival, true;
   if (v->kind == V_UNARY && v->op == OP_NEG && int_constant(v->a, &a)) return *c = -a, true;

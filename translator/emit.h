@@ -109,7 +109,6 @@ bool emit_rolled(Em *em, Stmt *first);
 // access.c
 Axis axis_of(Em *em, Value *v, Cx *cx);
 int64_t divides(Axis a);
-int64_t min64(int64_t a, int64_t b);
 void note_axis(Em *em, Value *v);
 void note_var_axis(Em *em, Stmt *def);
 void note_scalar_access(Em *em, const Layout *l, Type t);

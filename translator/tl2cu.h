@@ -18,6 +18,9 @@
 // One arena for the whole run: nothing is freed before exit.
 void *xmalloc(size_t size);  // zeroed; exits on out-of-memory
 int log2i(int64_t n);        // log2 of a power of two
+int64_t min64(int64_t a, int64_t b);
+int64_t floor_mod(int64_t x, int64_t m);           // in [0, m): -1 mod 16 is 15
+int64_t pow2_divisor(int64_t x, int64_t cap);      // the largest power of two up to cap dividing x (0: cap)
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -629,13 +632,16 @@ AxisInfo axis_info(Value *v);  // (axisinfo.c) the plain variant's facts
 AxisInfo axis_info_in(Value *v, int variant);  // PLAIN_VARIANT or ALIGNED_VARIANT
 int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the facts allow, in elements
 int axis_shifted_vector(Value *ptr, int variant, int64_t *shift);  // runs c elements past a boundary
-void axisinfo_pass(Kernel *k);  // every access's vector widths (Value.vector, Stmt.vector)
+void axisinfo_pass(Kernel *k);
+void var_assignments(Stmt *s, Value *var, Vec *out);  // the S_ASSIGNs to var in s..., at any depth  // every access's vector widths (Value.vector, Stmt.vector)
 bool int_constant(Value *v, int64_t *c);                   // v is this integer constant everywhere
 bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the constant d (elements)
 void group_loads(Kernel *k);   // (loads.c) neighbouring loads named, as one run of loads
 void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
 int layout_widest_run(Kernel *k);
-const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layout if over its shape, else *own  // 16 bytes of the narrowest memory access
+const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layout if over its shape, else *own
+int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (16 bytes at most)
+int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
 bool is_materialized(Value *v);

@@ -190,3 +190,14 @@ int log2i(int64_t n) {  // the exponent of a power of two (of the next one up ot
   while ((int64_t)1 << r < n) r++;
   return r;
 }
+
+int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+int64_t floor_mod(int64_t x, int64_t m) { return ((x % m) + m) % m; }
+
+int64_t pow2_divisor(int64_t x, int64_t cap) {
+  if (x == 0) return cap;
+  int64_t d = 1;
+  while (d < cap && x % (d * 2) == 0) d *= 2;
+  return d;
+}

@@ -6,13 +6,10 @@
 #include "emit.h"
 
 // Would an access of this element type, vector width (the axisinfo pass's) and layout
-// move at least two elements and 4 bytes at a time? Its runs must walk its last dim and
-// tile the space (emit.c's vector accesses ask the same of the facts they read).
+// move vectors (layout_vector_chunk, as access.c's vector accesses ask)? Its runs must
+// walk its last dim.
 static bool laid_out_as_vector(const Layout *l, int vector, Type elem, int rank) {
-  if (!l || rank < 1 || elem.kind == TY_I1 || l->map[rank - 1] != l->space.rank - 1) return false;
-  int size = elem_bytes(elem), run = l->vec * size > 16 ? 16 / size : l->vec;
-  int n = vector < run ? vector : run;
-  return n >= 2 && size * n >= 4 && l->space.dim[l->space.rank - 1] % n == 0 && shape_numel(l->space) >= l->threads;
+  return l && rank >= 1 && l->map[rank - 1] == l->space.rank - 1 && layout_vector_chunk(l, elem, vector);
 }
 
 // Could a window (access.c) serve an access through ptr, c elements past a boundary, in
