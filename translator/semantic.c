@@ -629,10 +629,10 @@ Value *sem_split(Ctx *c, Value *x, int part, Loc loc) {
 
 // ---------------------------------------------------------------- reductions and scans
 
-// The scratch buffer is a static __shared__ array (emit.c): at most 48 KB.
+// Scans, sorts, dots, gathers and histograms through shared memory: at most 48 KB each.
+// emit.c now gives a kernel up to sm_90's 227 KB (dynamic shared memory, docs/NOTES.md
+// 54), but these ops have not been checked on a GPU beyond 48 KB yet.
 static const int64_t smem_limit = 48 * 1024;
-
-static int elem_size(Scalar t) { return t == TY_I1 ? 1 : scalar_bits(t) / 8; }
 
 // The input of a reduction, scan, gather or histogram is read by every thread: it lives
 // in a variable.
@@ -788,7 +788,7 @@ Value *sem_scan(Ctx *c, Value *x, int64_t axis, const char *fn, Combine *combine
   int ax = norm_axis(axis, x->shape.rank, xprintf("tl.%s", fn), loc);
   Scalar t = combine ? x->ty.kind : reduce_dtype(fn, x->ty.kind, loc);
   x = reduction_input(c, sem_cast(c, x, t, loc), fn);
-  check_scan_smem(c, x->shape, ax, elem_size(t), fn, loc);
+  check_scan_smem(c, x->shape, ax, elem_bytes(type_scalar(t)), fn, loc);
   Value *r = sem_new(c, V_SCAN, type_scalar(t), x->shape, loc);
   r->a = use(x);
   r->ival = ax;
@@ -803,7 +803,7 @@ void sem_scan_tuple(Ctx *c, Value **xs, int n, int64_t axis, Combine *combine, b
   int ax = norm_axis(axis, xs[0]->shape.rank, "tl.associative_scan", loc);
   tuple_inputs(c, xs, n, "tl.associative_scan", loc);
   int64_t bytes = 0;
-  for (int i = 0; i < n; i++) bytes += elem_size(xs[i]->ty.kind);
+  for (int i = 0; i < n; i++) bytes += elem_bytes(type_scalar(xs[i]->ty.kind));
   check_scan_smem(c, xs[0]->shape, ax, bytes, "associative_scan", loc);
   Value *r = sem_new(c, V_SCAN, xs[0]->ty, xs[0]->shape, loc);
   r->ival = ax;
@@ -830,7 +830,7 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
     if (d != ax && idx->shape.dim[d] != x->shape.dim[d])
       diag_fatal(loc, "index dim %d must match the corresponding source dim", ax);
   if (x->ty.kind == TY_PTR) diag_fatal(loc, "tl.gather of pointers is not supported by tl2cu");
-  int64_t bytes = shape_numel(x->shape) * elem_size(x->ty.kind);
+  int64_t bytes = shape_numel(x->shape) * elem_bytes(type_scalar(x->ty.kind));
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.gather from a block of %lld bytes is not supported by tl2cu: it goes through shared memory, "
                "at most 48 KB for now", (long long)bytes);
@@ -888,7 +888,7 @@ Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, S
   if (acc && (!shape_eq(acc->shape, shape) || acc->ty.kind != ret))
     diag_fatal(loc, "the accumulator must be a %s block of %s (the result's type), not %s of %s", shape_text(shape),
                scalar_name(ret), shape_text(acc->shape), type_name(acc->ty));
-  int64_t bytes = (shape_numel(a->shape) + shape_numel(b->shape)) * elem_size(ta);
+  int64_t bytes = (shape_numel(a->shape) + shape_numel(b->shape)) * elem_bytes(type_scalar(ta));
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.dot of blocks of %lld bytes together is not supported by tl2cu: they go through shared memory, "
                     "at most 48 KB for now", (long long)bytes);
@@ -977,7 +977,7 @@ Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64
     else if (scalar_is_int(t) && scalar_bits(t) < 32) to = TY_I32;
     if (to != t) x = lower_materialize(c, sem_cast(c, x, to, loc), xprintf("%s_%s", name, scalar_name(to)));
   }
-  int64_t bytes = numel * elem_size(x->ty.kind);
+  int64_t bytes = numel * elem_bytes(type_scalar(x->ty.kind));
   if (bytes > smem_limit)
     diag_fatal(loc, "%s of a block of %lld bytes is not supported by tl2cu: it goes through shared memory, at most "
                "48 KB for now", what, (long long)bytes);
