@@ -875,6 +875,30 @@ TL2CU_DEVICE T tl2cu_load_masked(const T *p, bool m, typename tl2cu_same<T>::typ
   return r;
 }
 
+// A masked store as one predicated st.global, where the translator wants no branch (a
+// transpose converted element by element: docs/NOTES.md 54). 8- and 16-bit values are
+// stored from the low bytes of a 32-bit register.
+#define TL2CU_STORE_PREDICATED(bytes, bits, reg_t, constraint)                                      \
+  TL2CU_DEVICE void tl2cu_st_predicated(tl2cu_bytes<bytes>, void *p, bool m, reg_t v) {             \
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q st.global.u" #bits " [%0], %1;\n\t}" \
+                 :                                                                                  \
+                 : "l"(p), constraint(v), "r"((uint32_t)m)                                          \
+                 : "memory");                                                                       \
+  }
+TL2CU_STORE_PREDICATED(1, 8, uint32_t, "r")
+TL2CU_STORE_PREDICATED(2, 16, uint32_t, "r")
+TL2CU_STORE_PREDICATED(4, 32, uint32_t, "r")
+TL2CU_STORE_PREDICATED(8, 64, uint64_t, "l")
+#undef TL2CU_STORE_PREDICATED
+
+template <typename T>
+TL2CU_DEVICE void tl2cu_store_masked(T *p, bool m, typename tl2cu_same<T>::type v) {
+  const tl2cu_bytes<sizeof(T)> size;  // no overload for other sizes: a compile error
+  decltype(tl2cu_ld_predicated(size, p, m, 0u)) bits = 0;
+  memcpy(&bits, &v, sizeof(T));
+  tl2cu_st_predicated(size, p, m, bits);
+}
+
 // ---------------------------------------------------------------- atomics
 // tl.atomic_*: one PTX atom per element, with Triton's memory order (sem) and scope,
 // spelled as Triton's lowering spells them (atom.acq_rel.gpu.global.add.u32 and so on).

@@ -486,7 +486,7 @@ def transpose(build, small):
     m, n = (37, 101) if small else (8191, 8193)
     x = uniform((m, n), -100, 100)
     z_t, z_c = poisoned((n, m), FP32), poisoned((n, m), FP32)
-    grid = (triton.cdiv(m, 32), triton.cdiv(n, 64))
+    grid = (triton.cdiv(m, 128), triton.cdiv(n, 64))
 
     def check():
         equal = torch.equal(z_c, z_t) and torch.equal(z_t, x.T)
@@ -494,7 +494,7 @@ def transpose(build, small):
 
     return Case(
         f"{m}x{n}",
-        lambda: k[grid](x, z_t, m, n, BLOCK_M=32, BLOCK_N=64),
+        lambda: k[grid](x, z_t, m, n, BLOCK_M=128, BLOCK_N=64, num_warps=8),
         lambda: tl2cu(ptr(x), ptr(z_c), I32(m), I32(n)),
         check,
         bytes=2 * m * n * 4)

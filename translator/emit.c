@@ -372,10 +372,11 @@ static const char *ex_load(Em *em, Value *v, Cx *cx) {
   if (!v->b) return addr;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
   if (v->ty.kind == TY_F32 && !v->c) other = "0.0f";
-  // In a loop, one predicated load (tl2cu_load_masked says why). Elsewhere the branch
-  // around the load: predicated, ptxas hoisted all of a kernel's loads (the Game of
-  // Life's unaligned variant: 80 -> 227 registers, 16.9 -> 26.9 ms; docs/NOTES.md 17).
-  if (em->loops && v->ty.kind != TY_I1 && !v->volatile_load)
+  // In a loop, or converted element by element (layout.c), one predicated load
+  // (tl2cu_load_masked says why). Elsewhere the branch around the load: predicated,
+  // ptxas hoisted all of a kernel's loads (the Game of Life's unaligned variant: 80 ->
+  // 227 registers, 16.9 -> 26.9 ms; docs/NOTES.md 17).
+  if ((em->loops || v->predicated) && v->ty.kind != TY_I1 && !v->volatile_load)
     return xprintf("tl2cu_load_masked(&%s, %s, %s)", addr, ex(em, v->b, &cm), other);
   return xprintf("(%s ? %s : %s)", ex(em, v->b, &cm), addr, other);
 }
@@ -662,11 +663,21 @@ static void emit_assign(Em *em, Stmt *s) {
   elementwise(em, s, var->shape.rank ? var->layout : NULL, rhs_value, "%s = %s;", var);
 }
 
+// Does v read a load that layout.c predicated? (a few ops deep: a transpose, a cast)
+static bool reads_predicated_load(const Value *v, int depth) {
+  if (!v || depth == 0) return false;
+  if (v->kind == V_LOAD) return v->predicated;
+  return reads_predicated_load(v->a, depth - 1) || reads_predicated_load(v->b, depth - 1) ||
+         reads_predicated_load(v->c, depth - 1);
+}
+
 const char *store_rhs(Em *em, Stmt *s, Cx *cx) {
   Cx cp = *cx, cm = *cx;
   const char *target = deref(em, s->ptr, &cp);
   const char *value = ex(em, s->v, cx);
   if (!s->mask) return xprintf("%s = %s;", target, value);
+  if (s->v->ty.kind != TY_I1 && reads_predicated_load(s->v, 4))  // as its load, without a branch
+    return xprintf("tl2cu_store_masked(&%s, %s, %s);", target, ex(em, s->mask, &cm), value);
   return xprintf("if (%s) %s = %s;", ex(em, s->mask, &cm), target, value);
 }
 

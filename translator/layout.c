@@ -147,7 +147,9 @@ static void own_layout(Value *v, int threads, bool force);
 // along has 64 elements or more. Measured on the H200 at 8191x8193 (docs/NOTES.md 44,
 // 54), reading across against converted: tiles of 32 rows 0.190 against 0.213 ms, of 64
 // rows 0.19-0.20 against 0.17-0.18, of 128 rows 0.204 against 0.152; with 16-byte runs
-// (8192x8192) 0.142 against 0.138-0.140.
+// (8192x8192) 0.142 against 0.138-0.140. Converted element by element, the load and the
+// stores of what is read from it are predicated: a branch each was 1.8x Triton's
+// instructions at 64 elements a thread (0.184 against 0.154 ms, docs/NOTES.md 54).
 static bool read_across_memory(Value *v, Shape space, const int *map) {
   int last = v->shape.rank - 1;
   if (last < 1 || v->shape.dim[last] == 1 || shape_numel(space) != shape_numel(v->shape)) return false;
@@ -170,6 +172,7 @@ static void require(Value *v, Shape space, const int *map, int threads) {
   }
   if (v->kind == V_LOAD && !v->layout && read_across_memory(v, space, map)) {
     own_layout(v, threads, true);  // its users convert it (through shared memory)
+    v->predicated = v->layout->vec == 1;
     return;
   }
   if (is_materialized(v)) {
@@ -314,6 +317,7 @@ static void clear_value(Value *v) {
   if (!v || v->visit == generation) return;
   v->visit = generation;
   v->layout = NULL;
+  v->predicated = false;
   v->axis.known = false;  // (facts are the variant's: emit.c notes them again)
   clear_value(v->a);
   clear_value(v->b);

@@ -462,6 +462,8 @@ struct Value {
   bool auto_named;    // materialized under a name the tracer made up (renamed on assignment)
   bool packed;        // 8-bit elements held four to a word (pack.c), in the variant being emitted
   bool rolled;        // a scalar of a rolled element loop (emit_rolled), while it is emitted
+  bool predicated;    // V_LOAD held element by element in its own layout and converted (layout.c):
+                      // its masked loads, and the masked stores of values read from it, predicated
   struct {            // what emit.c learned of a materialized value along a run of its layout
     bool known;
     int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else

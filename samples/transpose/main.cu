@@ -1,4 +1,4 @@
-// transpose: z (N x M) = x (M x N)^T, one BLOCK_M x BLOCK_N = 32 x 64 tile per program
+// transpose: z (N x M) = x (M x N)^T, one BLOCK_M x BLOCK_N = 128 x 64 tile per program
 // transposed with tl.trans, masked at the edges (M and N are not multiples of the tile).
 // The result must be bit-exact.
 // usage: transpose [M [N]] [--small]
@@ -9,7 +9,7 @@ int main(int argc, char **argv) {
   Args args("transpose", argc, argv);
   size_t M = args.get(0, 8191, 37), N = args.get(1, 8193, 101), n = M * N;
   // The last tiles still form (masked) int32 offsets past the ends.
-  if (n + 64 * (M + N) > INT32_MAX)
+  if (n + 128 * (M + N) > INT32_MAX)
     return report(false, 0, "M=%zu N=%zu: too big for int32 offsets", M, N);
 
   auto x = host_array<float>(n);
