@@ -996,10 +996,6 @@ bool mentions(const char *s, const char *id) {
   return false;
 }
 
-// A thread block may have 48 KB of static shared memory; up to 227 KB on sm_90 when the
-// launch asks for it dynamically (cudaFuncAttributeMaxDynamicSharedMemorySize).
-enum { STATIC_SMEM_MAX = 48 * 1024, SMEM_MAX_SM90 = 227 * 1024 };
-
 // The C name of one of k's variants.
 static const char *variant_name(Kernel *k, int variant) {
   static const char *const suffix[NVARIANTS] = {"", "_aligned", "_pointer_layout"};

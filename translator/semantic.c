@@ -629,10 +629,11 @@ Value *sem_split(Ctx *c, Value *x, int part, Loc loc) {
 
 // ---------------------------------------------------------------- reductions and scans
 
-// Scans, sorts, dots, gathers and histograms through shared memory: at most 48 KB each.
-// emit.c now gives a kernel up to sm_90's 227 KB (dynamic shared memory, docs/NOTES.md
-// 54), but these ops have not been checked on a GPU beyond 48 KB yet.
-static const int64_t smem_limit = 48 * 1024;
+// Scans, sorts, dots, gathers and histograms go through shared memory: at most sm_90's
+// 227 KB each (emit.c asks for it at launch past 48 KB; each checked on the H200 beyond
+// 48 KB against Triton, tests/gpu/large_scratch_check.py). The kernel's whole scratch is
+// checked again when it is printed.
+static const int64_t smem_limit = SMEM_MAX_SM90;
 
 // The input of a reduction, scan, gather or histogram is read by every thread: it lives
 // in a variable.
@@ -778,7 +779,7 @@ static void check_scan_smem(Ctx *c, Shape shape, int ax, int64_t bytes_per_elem,
   if (segs > n) segs = n;
   int64_t bytes = (numel + numel / (n / segs) + lines * segs) * bytes_per_elem;
   if (bytes > smem_limit)
-    diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 48 KB for now", fn,
+    diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 227 KB (sm_90)", fn,
                (long long)bytes);
 }
 
@@ -833,7 +834,7 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
   int64_t bytes = shape_numel(x->shape) * elem_bytes(type_scalar(x->ty.kind));
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.gather from a block of %lld bytes is not supported by tl2cu: it goes through shared memory, "
-               "at most 48 KB for now", (long long)bytes);
+               "at most 227 KB (sm_90)", (long long)bytes);
   if (x->shape.dim[ax] == 1) return sem_broadcast_to(c, x, idx->shape, loc);  // every index reads coordinate 0
   x = reduction_input(c, x, "gather");
   Value *r = sem_new(c, V_GATHER, x->ty, idx->shape, loc);
@@ -848,7 +849,7 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
 // batched 3-D, K at least 16 (32 for 8-bit elements: the NVIDIA back end's min_dot_size);
 // int8 accumulates in int32, fp32 and bf16 in fp32, fp64 in fp64, fp16 and fp8 in
 // out_dtype; an accumulator must have the result's shape and type (Triton's assert). Through shared
-// memory (dot.c), at most 48 KB for now.
+// memory (dot.c), at most 227 KB.
 Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, Scalar out_dtype, Loc loc) {
   if (!a->shape.rank || !b->shape.rank) diag_fatal(loc, "tl.dot needs two blocks");
   Scalar ta = a->ty.kind, tb = b->ty.kind;
@@ -891,7 +892,7 @@ Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, S
   int64_t bytes = (shape_numel(a->shape) + shape_numel(b->shape)) * elem_bytes(type_scalar(ta));
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.dot of blocks of %lld bytes together is not supported by tl2cu: they go through shared memory, "
-                    "at most 48 KB for now", (long long)bytes);
+                    "at most 227 KB (sm_90)", (long long)bytes);
   if (!acc) acc = sem_broadcast_to(c, sem_const(c, obj_int(0), ret, loc), shape, loc);
   Value *r = sem_new(c, V_DOT, type_scalar(ret), shape, loc);
   r->a = use(reduction_input(c, a, "dot"));
@@ -928,7 +929,7 @@ Value *sem_histogram(Ctx *c, Obj *input, int64_t num_bins, Obj *mask, Loc loc) {
                scalar_name(x->ty.kind));
   if (num_bins * 4 > smem_limit)
     diag_fatal(loc, "tl.histogram with %lld bins is not supported by tl2cu: its counts live in shared memory, at most "
-               "48 KB for now", (long long)num_bins);
+               "227 KB (sm_90)", (long long)num_bins);
   x = reduction_input(c, x, "histogram");
   Value *r = sem_new(c, V_HISTOGRAM, type_scalar(TY_I32), (Shape){1, {num_bins}}, loc);
   r->a = use(x);
@@ -980,7 +981,7 @@ Value *sem_sort(Ctx *c, Value *x, const char *fn, int64_t k, bool has_dim, int64
   int64_t bytes = numel * elem_bytes(type_scalar(x->ty.kind));
   if (bytes > smem_limit)
     diag_fatal(loc, "%s of a block of %lld bytes is not supported by tl2cu: it goes through shared memory, at most "
-               "48 KB for now", what, (long long)bytes);
+               "227 KB (sm_90)", what, (long long)bytes);
   x = reduction_input(c, x, fn);
   Shape s = x->shape;
   s.dim[rank - 1] = (int64_t)1 << log_k;

@@ -200,6 +200,9 @@ const char *fp8_refused(const char *name);
 bool scalar_is_signed(Scalar s);
 int scalar_bits(Scalar s);
 int elem_bytes(Type t);  // in memory: a bool takes a byte, a pointer 8
+// A thread block may have 48 KB of static shared memory; up to 227 KB on sm_90 when the
+// launch asks for it dynamically (cudaFuncAttributeMaxDynamicSharedMemorySize).
+enum { STATIC_SMEM_MAX = 48 * 1024, SMEM_MAX_SM90 = 227 * 1024 };
 const char *scalar_name(Scalar s);    // "fp32"
 const char *scalar_ctype(Scalar s);   // "float"
 const char *type_ctype(Type t);       // "float *" for pointers
