@@ -104,6 +104,7 @@ const char *ex(Em *em, Value *v, Cx *cx);
 Cx child(Cx *cx) { return *cx; }
 
 static const char *conversion_for(Em *em, Value *v, Cx *cx);
+static void note_printed_conversion(Em *em, Value *v, const Layout *to);
 
 // The coordinates of a value held in layout l, at its own element k.
 Cx identity_cx(const Layout *l, bool *uses_e) {
@@ -113,16 +114,6 @@ Cx identity_cx(const Layout *l, bool *uses_e) {
 }
 
 static const char *ex_def(Em *em, Value *v, Cx *cx);
-
-// Pure functions of coordinates, parameters and scalars: no loads, no variables.
-static bool recomputable_tree(Value *v) {
-  if (!v) return true;
-  if (v->kind == V_LOAD || v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
-  if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
-  if (is_collective(v)) return false;  // only ever read from their arrays
-  return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
-}
-static bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
 // Does this thread's element k of v's array hold v at the current coordinates?
 bool held_here(Value *v, Cx *cx) {
@@ -502,6 +493,60 @@ void need_smem(Em *em, int64_t bytes) {
   if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
 }
 
+// ---------------------------------------------------------------- the conversions pass, checked
+
+static void note_printed_conversion(Em *em, Value *v, const Layout *to) {
+  Conversion *c = xmalloc(sizeof(Conversion));
+  c->v = v;
+  c->to = to;
+  vec_push(&em->printed, c);
+}
+
+static bool pass_converts(Stmt *s, Value *v, Shape space) {
+  for (; s; s = s->next) {
+    for (int i = 0; i < s->converts.len; i++) {
+      Convert *c = s->converts.items[i];
+      if (c->v == v && shape_eq(c->to.space, space)) return true;
+    }
+    if (pass_converts(s->body, v, space) || pass_converts(s->orelse, v, space)) return true;
+  }
+  return false;
+}
+
+static bool printed_converts(Em *em, Value *v, Shape space) {
+  for (int i = 0; i < em->printed.len; i++) {
+    Conversion *c = em->printed.items[i];
+    if (c->v == v && shape_eq(c->to->space, space)) return true;
+  }
+  return false;
+}
+
+static void pass_conversions_printed(Em *em, Stmt *s, const char *variant) {
+  for (; s; s = s->next) {
+    for (int i = 0; i < s->converts.len; i++) {
+      Convert *c = s->converts.items[i];
+      if (!printed_converts(em, c->v, c->to.space))
+        internal_error(__FILE__, __LINE__, xprintf("%s: convert.c converts %s (line %d) into %s, the printer does not",
+                                                   variant, c->v->cname, s->loc.line, shape_text(c->to.space)));
+    }
+    pass_conversions_printed(em, s->body, variant);
+    pass_conversions_printed(em, s->orelse, variant);
+  }
+}
+
+// With TL2CU_CHECK_CONVERSIONS set (the test suite), the conversions this variant printed
+// must be the ones convert.c found: the printer is to read them from the pass instead.
+static void check_conversions(Em *em, Kernel *k, const char *variant) {
+  if (!getenv("TL2CU_CHECK_CONVERSIONS")) return;
+  for (int i = 0; i < em->printed.len; i++) {
+    Conversion *c = em->printed.items[i];
+    if (!pass_converts(k->body, c->v, c->to->space))
+      internal_error(__FILE__, __LINE__, xprintf("%s: the printer converts %s into %s, convert.c does not", variant,
+                                                 c->v->cname, shape_text(c->to->space)));
+  }
+  pass_conversions_printed(em, k->body, variant);
+}
+
 static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   for (int i = 0; i < em->conversions.len; i++) {
     Conversion *c = em->conversions.items[i];
@@ -519,9 +564,10 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   vec_push(&em->conversions, c);
   // rows of the value's last dim padded by one element: a layout that reads across rows
   // (a transpose) then finds consecutive rows in consecutive banks
-  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0, numel = shape_numel(v->shape);
-  bool pad = row > 1 && row < numel;
-  need_smem(em, (numel + (pad ? numel / row : 0)) * elem_bytes(v->ty));
+  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0;
+  bool pad;
+  convert_bytes(v, &pad);  // the buffer's shape; convert.c counted its bytes (Kernel.convert_bytes)
+  note_printed_conversion(em, v, cx->lay);
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");
   line(em, "__syncthreads();");
@@ -1008,7 +1054,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   str_add(&body, "");
   Str *saved = em->out;
   em->out = &body;
-  em->smem_bytes = 0;
+  em->smem_bytes = (int)k->convert_bytes;  // the conversions' buffer (convert.c); the printer adds its ops'
   em->nconversions = 0;
   em->nvector = 0;
   em->nspread_bytes = 0;
@@ -1018,7 +1064,9 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   em->prechecked.len = 0;
   em->last_line = 0;
   em->indent = 1;
+  em->printed.len = 0;
   emit_stmts(em, k->body);
+  check_conversions(em, k, name);
   em->out = saved;
   em->indent = 0;
   Str spec = {0};
@@ -1087,6 +1135,7 @@ static int64_t largest_block(Stmt *s) {
 static void lay_out(Kernel *k, int run) {
   layout_assign(k, run);
   decide_packing(k->body);
+  convert_pass(k);
 }
 
 // Programs whose blocks are smaller than half the thread block, and that never

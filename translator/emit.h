@@ -46,6 +46,7 @@ typedef struct {
   Vec prechecked;       // stores whose store window a window split's decision covers
   int loops;            // source loops (for, while) around the statement being emitted
   bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
+  Vec printed;          // Conversion*: every conversion printed in the variant (checked against convert.c)
 } Em;
 
 typedef struct {

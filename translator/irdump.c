@@ -86,22 +86,25 @@ static const char *type_text(Value *v) {
 // A held block's layout: runs of vec elements, per_thread of them in each of the threads,
 // over the block `space`; map: the space dim each of the value's dims follows (-1: size 1),
 // so a reduction's result held where its elements were shows as a slice of the space.
-static const char *layout_text(Dump *d, Value *v) {
-  Layout *l = v->shape.rank ? v->layout : NULL;
-  if (!l) return "";
+static const char *blocked_text(Dump *d, const Layout *l, Shape value) {
   Str t = {0};
   str_addf(&t, "#blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
            l->threads, shape_text(l->space));
-  for (int i = 0; i < v->shape.rank; i++) str_addf(&t, "%s%d", i ? ", " : "", l->map[i]);
+  for (int i = 0; i < value.rank; i++) str_addf(&t, "%s%d", i ? ", " : "", l->map[i]);
   str_add(&t, "]>");
   bool listed = false;
   for (int i = 0; i < d->layouts.len; i++) listed |= !strcmp(d->layouts.items[i], t.buf);
   if (!listed) {
-    LinearLayout ll = linear_layout(l, v->shape);
+    LinearLayout ll = linear_layout(l, value);
     vec_push(&d->layouts, t.buf);
     vec_push(&d->linear, (void *)linear_text(&ll));
   }
-  return xprintf(" %s", t.buf);
+  return t.buf;
+}
+
+static const char *layout_text(Dump *d, Value *v) {
+  Layout *l = v->shape.rank ? v->layout : NULL;
+  return l ? xprintf(" %s", blocked_text(d, l, v->shape)) : "";
 }
 
 // "name=[1, 64]"; a divisibility of any power of two (zero's, an arange from 0) is "inf".
@@ -320,8 +323,26 @@ static void print_stmt(Dump *d, Stmt *s) {
   }
 }
 
+// After the conversions pass, each value a statement reads in another layout, before the
+// statement: from its layout into the statement's, at the coordinates it reads (dims of
+// the statement's space: "at [d1, d0]" is a transpose), through a shared-memory buffer.
+static void print_converts(Dump *d, Stmt *s) {
+  for (int i = 0; i < s->converts.len; i++) {
+    Convert *c = s->converts.items[i];
+    Str at = {0};
+    for (int j = 0; j < c->v->shape.rank; j++) str_addf(&at, "%s%s", j ? ", " : "", c->crd[j]);
+    const char *from = blocked_text(d, c->v->layout, c->v->shape);
+    line_start(d, s->loc);
+    fprintf(d->out, "convert %s %s -> space=%s at [%s] : %lld bytes of shared memory%s\n", operand(d, c->v), from,
+            shape_text(c->to.space), at.buf, (long long)c->bytes, c->padded ? ", rows padded" : "");
+  }
+}
+
 static void print_stmts(Dump *d, Stmt *s) {
-  for (; s; s = s->next) print_stmt(d, s);
+  for (; s; s = s->next) {
+    print_converts(d, s);
+    print_stmt(d, s);
+  }
 }
 
 void ir_dump(FILE *out, Kernel *k, const char *after) {
@@ -353,6 +374,7 @@ void ir_dump(FILE *out, Kernel *k, const char *after) {
     fprintf(out, "}\n");
   }
   print_stmts(&d, k->body);
+  if (k->convert_bytes) fprintf(out, "// shared memory for conversions: %lld bytes\n", (long long)k->convert_bytes);
   for (int i = 0; i < d.layouts.len; i++)  // each layout as the linear map it is
     fprintf(out, "%s = %s\n", (const char *)d.layouts.items[i], (const char *)d.linear.items[i]);
   fprintf(out, "\n");

@@ -530,6 +530,7 @@ struct Stmt {
   int operand, operands;  // S_PRINT: v is operand `operand` of `operands` (tagged when several)
   bool hex;               // S_PRINT: hex=True
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
+  Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
 };
 
 // A tensor descriptor made on the host (Triton's TensorDescriptor; signature entry
@@ -578,6 +579,7 @@ typedef struct {
   Vec constexprs;  // Binding-like pairs for the banner: "NAME=VALUE" strings
   int nvalues;
   int smem_bytes[NVARIANTS];  // each variant's shared scratch (emit.c): conversions, reductions
+  int64_t convert_bytes;      // the largest conversion's buffer (convert.c), in the variant laid out
   Vec combines;    // Combine*
   bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
   int program_threads;       // >0: programs this small share a thread block, this many threads each
@@ -650,6 +652,20 @@ int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where f
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
 bool is_materialized(Value *v);
+
+// ---------------------------------------------------------------- convert.c
+// A block value a statement reads through shared memory: converted from its layout into
+// the statement's (to), at coordinates crd of to's space (symbols: "d1", "0", ...).
+typedef struct {
+  Value *v;
+  Layout to;
+  const char *crd[MAX_RANK];
+  int64_t bytes;  // its buffer in shared memory
+  bool padded;    // rows padded by one element
+} Convert;
+void convert_pass(Kernel *k);  // Stmt.converts and Kernel.convert_bytes for the layouts assigned
+bool recomputable(Value *v);    // index math: recomputed where another layout reads it
+int64_t convert_bytes(Value *v, bool *padded);
 
 // ---------------------------------------------------------------- verify.c, irdump.c
 // The IR's invariants after a pass (layouts: they are assigned); an internal error if not.

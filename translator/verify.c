@@ -164,7 +164,20 @@ static void check_scalar_bool(Verify *vf, Stmt *s, Value *cond, const char *what
   if (cond->shape.rank) violation(vf, s->loc, xprintf("%s of shape %s", what, shape_text(cond->shape)), NULL);
 }
 
+// A conversion (convert.c) moves a materialized block that has a layout into another space.
+static void check_converts(Verify *vf, Stmt *s) {
+  for (int i = 0; i < s->converts.len; i++) {
+    Convert *c = s->converts.items[i];
+    if (!is_materialized(c->v) || !c->v->shape.rank || !c->v->layout)
+      violation(vf, s->loc, "a conversion of a value without an array in a layout", c->v->cname);
+    if (shape_numel(c->v->shape) < 2 || c->bytes < shape_numel(c->v->shape) * elem_bytes(c->v->ty))
+      violation(vf, s->loc, xprintf("a conversion of %s through %lld bytes", shape_text(c->v->shape), (long long)c->bytes),
+                c->v->cname);
+  }
+}
+
 static void check_stmt(Verify *vf, Stmt *s) {
+  check_converts(vf, s);
   switch (s->kind) {
   case S_LET:
     need(vf, s, s->v, "a let's value");

@@ -1,0 +1,276 @@
+// convert.c: the conversions pass (issue 13). After layouts are assigned, which block
+// values each statement reads outside the elements its own threads hold, and how: held
+// (the reading thread has the element), recomputed (index math, cheaper to redo than to
+// move), or converted through shared memory (a buffer of the whole value, rows padded by
+// one element so that reading down columns is free of bank conflicts). It follows each
+// statement's expressions as the printer reads them, with coordinates as symbols: a dim
+// of the statement's space ("d1"), a constant ("0", "1"), or the structure of a flip or a
+// reshape of them. Its records (Stmt.converts) are printed by --dump-ir=convert; the
+// printer still finds its conversions as it prints and, with TL2CU_CHECK_CONVERSIONS set
+// (the test suite), stops if they differ from this pass's (the step before the printer
+// reads them from here).
+#include <stdlib.h>
+#include <string.h>
+
+#include "tl2cu.h"
+
+typedef struct {
+  const Layout *lay;          // the space of the element loop the statement runs in
+  const char *crd[MAX_RANK];  // the current value's coordinates, as symbols
+} Place;
+
+typedef struct {
+  Stmt *s;
+  int threads;
+  Kernel *k;
+} Walk;
+
+// Pure functions of coordinates, parameters and scalars: no loads, no variables.
+static bool recomputable_tree(Value *v) {
+  if (!v) return true;
+  if (v->kind == V_LOAD || v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
+  if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
+  if (is_collective(v)) return false;  // only ever read from their arrays
+  return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
+}
+bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
+
+// The coordinates of a value held in layout l, at its own element.
+static Place own_place(const Layout *l) {
+  Place p = {.lay = l};
+  for (int i = 0; i < MAX_RANK; i++) p.crd[i] = l && l->map[i] >= 0 ? xprintf("d%d", l->map[i]) : "0";
+  return p;
+}
+
+// Does the reading thread's element hold v at these coordinates?
+static bool held_at(Value *v, const Place *p) {
+  const Layout *l = v->layout;
+  if (!shape_eq(l->space, p->lay->space)) return false;
+  for (int i = 0; i < v->shape.rank; i++)
+    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(p->crd[i], xprintf("d%d", l->map[i])))) return false;
+  return true;
+}
+
+// The shared-memory buffer of a conversion of v: its elements, one padding element a row.
+int64_t convert_bytes(Value *v, bool *padded) {
+  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0, numel = shape_numel(v->shape);
+  *padded = row > 1 && row < numel;
+  return (numel + (*padded ? numel / row : 0)) * elem_bytes(v->ty);
+}
+
+// The same value at the same coordinates of the same space converts once per statement.
+static bool already_converted(Walk *w, Value *v, const Place *p) {
+  for (int i = 0; i < w->s->converts.len; i++) {
+    Convert *c = w->s->converts.items[i];
+    if (c->v != v || !shape_eq(c->to.space, p->lay->space)) continue;
+    bool same = true;
+    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->crd[d], p->crd[d]);
+    if (same) return true;
+  }
+  return false;
+}
+
+static void convert(Walk *w, Value *v, const Place *p) {
+  if (already_converted(w, v, p)) return;
+  Convert *c = xmalloc(sizeof(Convert));
+  c->v = v;
+  c->to = *p->lay;
+  memcpy(c->crd, p->crd, sizeof c->crd);
+  c->bytes = convert_bytes(v, &c->padded);
+  vec_push(&w->s->converts, c);
+  if (c->bytes > w->k->convert_bytes) w->k->convert_bytes = c->bytes;
+}
+
+static void read_definition(Walk *w, Value *v, const Place *p);
+
+// v at these coordinates (the printer's ex): a named value from its array, else its definition.
+static void read_value(Walk *w, Value *v, const Place *p) {
+  if (!v) return;
+  if (!is_materialized(v) || v->kind == V_PARAM) {
+    read_definition(w, v, p);
+    return;
+  }
+  if (v->shape.rank == 0 || !p->lay) return;
+  if (v->layout && held_at(v, p)) return;
+  if (shape_numel(v->shape) == 1) return;  // every thread holds the one element
+  if (recomputable(v)) read_definition(w, v, p);
+  else convert(w, v, p);
+}
+
+static void read_at(Walk *w, Value *v, const Place *p, int dim, const char *crd) {
+  Place c = *p;
+  c.crd[dim] = crd;
+  read_value(w, v, &c);
+}
+
+// Row-major linear index of the coordinates in shape s, as a symbol.
+static const char *linear_symbol(const Place *p, Shape s) {
+  const char *t = "";
+  int64_t stride = 1;
+  for (int i = s.rank - 1; i >= 0; i--) {
+    if (s.dim[i] > 1 && strcmp(p->crd[i], "0")) t = xprintf("%s+%s*%lld", t, p->crd[i], (long long)stride);
+    stride *= s.dim[i];
+  }
+  return *t ? t : "0";
+}
+
+static void read_definition(Walk *w, Value *v, const Place *p) {
+  Place c = *p;
+  switch (v->kind) {
+  case V_BROADCAST: {
+    int off = v->shape.rank - v->a->shape.rank;
+    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : p->crd[j + off];
+    read_value(w, v->a, &c);
+    return;
+  }
+  case V_EXPAND:
+    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = p->crd[j < v->ival ? j : j + 1];
+    read_value(w, v->a, &c);
+    return;
+  case V_PERMUTE:
+    for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = p->crd[i];
+    read_value(w, v->a, &c);
+    return;
+  case V_FLIP:
+    read_at(w, v->a, p, (int)v->ival, xprintf("f%lld(%s)", (long long)v->shape.dim[v->ival], p->crd[v->ival]));
+    return;
+  case V_RESHAPE: {
+    const char *lin = linear_symbol(p, v->shape);
+    int64_t stride = 1;
+    for (int j = v->a->shape.rank - 1; j >= 0; j--) {
+      int64_t d = v->a->shape.dim[j];
+      c.crd[j] = d == 1 ? "0" : xprintf("r(%s)/%lld%%%lld", lin, (long long)stride, (long long)d);
+      stride *= d;
+    }
+    read_value(w, v->a, &c);
+    return;
+  }
+  case V_SPLIT:
+    read_at(w, v->a, p, v->a->shape.rank - 1, v->ival ? "1" : "0");
+    return;
+  case V_BINARY:
+    if (v->fuse && (v->op == OP_ADD || v->op == OP_SUB)) {  // the folded multiply through its operands
+      Value *m = v->fuse == 1 ? v->a : v->b, *other = v->fuse == 1 ? v->b : v->a;
+      read_value(w, m->a, p);
+      read_value(w, m->b, p);
+      read_value(w, other, p);
+      return;
+    }
+    break;
+  case V_UNARY:
+    if (v->fuse) {  // -(a * b) as an fma of the product's operands
+      read_value(w, v->a->a, p);
+      read_value(w, v->a->b, p);
+      return;
+    }
+    break;
+  case V_MATH:
+    if (v->c && v->c->kind == V_ARG) {  // a libdevice call's third and fourth operands
+      read_value(w, v->a, p);
+      read_value(w, v->b, p);
+      read_value(w, v->c->a, p);
+      read_value(w, v->c->b->a, p);
+      return;
+    }
+    break;
+  case V_CONST: case V_PARAM: case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: case V_ARG:
+    return;
+  default:
+    break;
+  }
+  read_value(w, v->a, p);
+  read_value(w, v->b, p);
+  read_value(w, v->c, p);
+}
+
+// The operands of a tuple op (a V_ARG list) or its one operand.
+static void read_inputs_in(Walk *w, Value *op, const Layout *l) {
+  Place p = own_place(l);
+  if (op->a && op->a->kind == V_ARG) {
+    for (Value *n = op->a; n; n = n->b)
+      if (!(n->a->layout && layout_same(n->a->layout, l, &n->a->shape) && n->a->layout->per_thread == l->per_thread))
+        read_value(w, n->a, &p);
+  }
+}
+
+// A let: the value's definition in its own layout, or what its own emitter reads.
+static void let_reads(Walk *w, Value *v) {
+  const Layout *l = v->shape.rank ? v->layout : NULL;
+  Place p = own_place(l);
+  switch (v->kind) {
+  case V_RESULT: return;  // written by its call
+  case V_ATOMIC: case V_ASM:  // effects: read whether or not their results are
+    if (v->kind == V_ASM) {
+      for (Value *n = v->a; n; n = n->b) read_value(w, n->a, &p);
+    } else {
+      read_definition(w, v, &p);
+    }
+    return;
+  default: break;
+  }
+  if (never_read(v)) return;
+  switch (v->kind) {
+  case V_REDUCE: case V_SCAN: case V_SORT:  // inputs held in the first input's layout
+    if (v->a && v->a->kind == V_ARG) read_inputs_in(w, v, v->a->a->layout);
+    return;
+  case V_GATHER: read_value(w, v->b, &p); return;  // the index, in the result's layout
+  case V_HISTOGRAM: {  // the values and the mask, in the values' layout
+    Place px = own_place(v->a->layout);
+    read_value(w, v->a, &px);
+    read_value(w, v->b, &px);
+    return;
+  }
+  case V_DOT: read_value(w, v->c, &p); return;  // the accumulator
+  case V_MAP:
+    for (Value *n = v->a; n; n = n->b) read_value(w, n->a, &p);
+    return;
+  default: break;
+  }
+  if (v->fused_uses && v->fused_uses == v->uses - 1) return;  // every use recomputes it
+  if (l) read_definition(w, v, &p);
+}
+
+static void stmt_reads(Walk *w, Stmt *s) {
+  switch (s->kind) {
+  case S_LET: let_reads(w, s->v); return;
+  case S_VARDEF: case S_ASSIGN: {
+    if (!s->v || !s->var->shape.rank) return;
+    Place p = own_place(s->var->layout);
+    read_value(w, s->v, &p);
+    return;
+  }
+  case S_STORE: {
+    if (!s->ptr->shape.rank) return;
+    Layout own;
+    Place p = own_place(layout_own_space(s->ptr, w->threads, &own));
+    read_value(w, s->ptr, &p);
+    read_value(w, s->v, &p);
+    read_value(w, s->mask, &p);
+    return;
+  }
+  case S_PRINT: case S_ASSERT: {
+    if (!s->v || !s->v->shape.rank) return;
+    Layout own;
+    Place p = own_place(layout_own_space(s->v, w->threads, &own));
+    read_value(w, s->v, &p);
+    return;
+  }
+  default: return;  // loops, ifs, breaks: scalar conditions
+  }
+}
+
+static void walk(Walk *w, Stmt *s) {
+  for (; s; s = s->next) {
+    w->s = s;
+    s->converts.len = 0;
+    stmt_reads(w, s);
+    walk(w, s->body);
+    walk(w, s->orelse);
+  }
+}
+
+void convert_pass(Kernel *k) {
+  Walk w = {.k = k, .threads = k->program_threads ? k->program_threads : k->num_warps * 32};
+  k->convert_bytes = 0;
+  walk(&w, k->body);
+}
