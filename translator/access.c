@@ -109,15 +109,7 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
     return (Axis){-1, 1, false, 0};
   }
   case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
-    Cx c = child(cx);
-    if (v->kind == V_BROADCAST) {
-      int off = v->shape.rank - v->a->shape.rank;
-      for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : cx->crd[j + off];
-    } else if (v->kind == V_EXPAND) {
-      for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
-    } else {
-      for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i];
-    }
+    Cx c = operand_cx(v, cx);
     return axis_of(em, v->a, &c);
   }
   case V_BINARY: return axis_binary(em, v, cx);

@@ -35,19 +35,38 @@ static bool recomputable_tree(Value *v) {
 }
 bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
+// Coordinates as symbols, here and in the printer's Cx: "d<i>" is the coordinate along
+// dim i of the statement's space, "0" and "1" constants; flips and reshapes wrap them.
+const char *coord_symbol(int space_dim) { return xprintf("d%d", space_dim); }
+const char *flip_symbol(int64_t n, const char *c) { return xprintf("f%lld(%s)", (long long)n, c); }
+
+// Row-major linear index of the coordinates in shape s, as a symbol.
+const char *linear_symbol(const char *const *sym, Shape s) {
+  const char *t = "";
+  int64_t stride = 1;
+  for (int i = s.rank - 1; i >= 0; i--) {
+    if (s.dim[i] > 1 && strcmp(sym[i], "0")) t = xprintf("%s+%s*%lld", t, sym[i], (long long)stride);
+    stride *= s.dim[i];
+  }
+  return *t ? t : "0";
+}
+const char *reshape_symbol(const char *lin, int64_t stride, int64_t dim) {
+  return dim == 1 ? "0" : xprintf("r(%s)/%lld%%%lld", lin, (long long)stride, (long long)dim);
+}
+
 // The coordinates of a value held in layout l, at its own element.
 static Place own_place(const Layout *l) {
   Place p = {.lay = l};
-  for (int i = 0; i < MAX_RANK; i++) p.crd[i] = l && l->map[i] >= 0 ? xprintf("d%d", l->map[i]) : "0";
+  for (int i = 0; i < MAX_RANK; i++) p.crd[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : "0";
   return p;
 }
 
-// Does the reading thread's element hold v at these coordinates?
-static bool held_at(Value *v, const Place *p) {
+// Does the reading thread's element of space lay hold v at these coordinates?
+bool held_at(Value *v, const Layout *lay, const char *const *sym) {
   const Layout *l = v->layout;
-  if (!shape_eq(l->space, p->lay->space)) return false;
+  if (!shape_eq(l->space, lay->space)) return false;
   for (int i = 0; i < v->shape.rank; i++)
-    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(p->crd[i], xprintf("d%d", l->map[i])))) return false;
+    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return false;
   return true;
 }
 
@@ -91,7 +110,7 @@ static void read_value(Walk *w, Value *v, const Place *p) {
     return;
   }
   if (v->shape.rank == 0 || !p->lay) return;
-  if (v->layout && held_at(v, p)) return;
+  if (v->layout && held_at(v, p->lay, p->crd)) return;
   if (shape_numel(v->shape) == 1) return;  // every thread holds the one element
   if (recomputable(v)) read_definition(w, v, p);
   else convert(w, v, p);
@@ -101,17 +120,6 @@ static void read_at(Walk *w, Value *v, const Place *p, int dim, const char *crd)
   Place c = *p;
   c.crd[dim] = crd;
   read_value(w, v, &c);
-}
-
-// Row-major linear index of the coordinates in shape s, as a symbol.
-static const char *linear_symbol(const Place *p, Shape s) {
-  const char *t = "";
-  int64_t stride = 1;
-  for (int i = s.rank - 1; i >= 0; i--) {
-    if (s.dim[i] > 1 && strcmp(p->crd[i], "0")) t = xprintf("%s+%s*%lld", t, p->crd[i], (long long)stride);
-    stride *= s.dim[i];
-  }
-  return *t ? t : "0";
 }
 
 static void read_definition(Walk *w, Value *v, const Place *p) {
@@ -132,15 +140,14 @@ static void read_definition(Walk *w, Value *v, const Place *p) {
     read_value(w, v->a, &c);
     return;
   case V_FLIP:
-    read_at(w, v->a, p, (int)v->ival, xprintf("f%lld(%s)", (long long)v->shape.dim[v->ival], p->crd[v->ival]));
+    read_at(w, v->a, p, (int)v->ival, flip_symbol(v->shape.dim[v->ival], p->crd[v->ival]));
     return;
   case V_RESHAPE: {
-    const char *lin = linear_symbol(p, v->shape);
+    const char *lin = linear_symbol(p->crd, v->shape);
     int64_t stride = 1;
     for (int j = v->a->shape.rank - 1; j >= 0; j--) {
-      int64_t d = v->a->shape.dim[j];
-      c.crd[j] = d == 1 ? "0" : xprintf("r(%s)/%lld%%%lld", lin, (long long)stride, (long long)d);
-      stride *= d;
+      c.crd[j] = reshape_symbol(lin, stride, v->a->shape.dim[j]);
+      stride *= v->a->shape.dim[j];
     }
     read_value(w, v->a, &c);
     return;

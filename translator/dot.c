@@ -60,12 +60,16 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
   return xprintf("%s = fmaf(%s, %s, %s);", acc, x, y, acc);
 }
 
+// The operands in shared memory: a, then b from the next 16-byte boundary.
+static int64_t b_offset(Value *a) { return (shape_numel(a->shape) * elem_bytes(a->ty) + 15) / 16 * 16; }
+int64_t dot_scratch_bytes(Value *v) { return b_offset(v->a) + shape_numel(v->b->shape) * elem_bytes(v->b->ty); }
+
 void emit_dot(Em *em, Stmt *s) {
   Value *v = s->v, *a = v->a, *b = v->b;
   int rank = v->shape.rank;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
-  int64_t at_b = (shape_numel(a->shape) * elem_bytes(a->ty) + 15) / 16 * 16;
-  need_smem(em, at_b + shape_numel(b->shape) * elem_bytes(b->ty));
+  int64_t at_b = b_offset(a);
+  need_smem(em, dot_scratch_bytes(v));
   bool tf32 = a->ty.kind == TY_F32 && v->ival == DOT_TF32, half_acc = v->ty.kind == TY_F16;
   line(em, "%s", array_decl(v));
   prepare_conversions(em, s, v->layout, dot_acc);  // before the buffer holds the operands

@@ -109,20 +109,43 @@ static void note_printed_conversion(Em *em, Value *v, const Layout *to);
 // The coordinates of a value held in layout l, at its own element k.
 Cx identity_cx(const Layout *l, bool *uses_e) {
   Cx c = {.lay = l, .uses_e = uses_e};
-  for (int i = 0; i < MAX_RANK; i++) c.crd[i] = l && l->map[i] >= 0 ? coord(l, l->map[i]) : "0";
+  for (int i = 0; i < MAX_RANK; i++) {
+    c.crd[i] = l && l->map[i] >= 0 ? coord(l, l->map[i]) : "0";
+    c.sym[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : "0";
+  }
   return c;
 }
 
 static const char *ex_def(Em *em, Value *v, Cx *cx);
 
-// Does this thread's element k of v's array hold v at the current coordinates?
-bool held_here(Value *v, Cx *cx) {
-  const Layout *l = v->layout;
-  if (!shape_eq(l->space, cx->lay->space)) return false;
-  for (int i = 0; i < v->shape.rank; i++)
-    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(cx->crd[i], coord(l, l->map[i])))) return false;
-  return true;
+// The coordinates of a broadcast's, expand_dims' or permute's operand, as text and symbols.
+Cx operand_cx(Value *v, Cx *cx) {
+  Cx c = child(cx);
+  switch (v->kind) {
+  case V_BROADCAST: {
+    int off = v->shape.rank - v->a->shape.rank;
+    for (int j = 0; j < v->a->shape.rank; j++) {
+      bool one = v->a->shape.dim[j] == 1;
+      c.crd[j] = one ? "0" : cx->crd[j + off];
+      c.sym[j] = one ? "0" : cx->sym[j + off];
+    }
+    return c;
+  }
+  case V_EXPAND:
+    for (int j = 0; j < v->a->shape.rank; j++) {
+      c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
+      c.sym[j] = cx->sym[j < v->ival ? j : j + 1];
+    }
+    return c;
+  case V_PERMUTE:  // result dim i is source dim perm[i]
+    for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i], c.sym[v->perm[i]] = cx->sym[i];
+    return c;
+  default: unreachable();
+  }
 }
+
+// Does this thread's element k of v's array hold v at the current coordinates?
+bool held_here(Value *v, Cx *cx) { return held_at(v, cx->lay, cx->sym); }
 
 // Is block value v, read at cx outside the elements its own array holds there, recomputed
 // from its definition (index math) rather than converted? read_named's choice, which the
@@ -411,35 +434,25 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     if (!strcmp(c, "0")) return xprintf("%lld", (long long)v->ival);
     return v->ival ? xprintf("(%lld + %s)", (long long)v->ival, c) : c;
   }
-  case V_BROADCAST: {
-    Cx c = child(cx);
-    int off = v->shape.rank - v->a->shape.rank;
-    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : cx->crd[j + off];
-    return ex(em, v->a, &c);
-  }
-  case V_EXPAND: {
-    Cx c = child(cx);
-    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
-    return ex(em, v->a, &c);
-  }
-  case V_PERMUTE: {  // result dim i is source dim perm[i]
-    Cx c = child(cx);
-    for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i];
+  case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
+    Cx c = operand_cx(v, cx);
     return ex(em, v->a, &c);
   }
   case V_FLIP: {
     Cx c = child(cx);
     int ax = (int)v->ival;
     c.crd[ax] = xprintf("(%lld - %s)", (long long)(v->shape.dim[ax] - 1), cx->crd[ax]);
+    c.sym[ax] = flip_symbol(v->shape.dim[ax], cx->sym[ax]);
     return ex(em, v->a, &c);
   }
   case V_RESHAPE: {  // row-major: the same linear index in both shapes
     Cx c = child(cx);
-    const char *lin = linear_of(cx, v->shape);
+    const char *lin = linear_of(cx, v->shape), *lin_sym = linear_symbol(cx->sym, v->shape);
     int64_t stride = 1;
     for (int j = v->a->shape.rank - 1; j >= 0; j--) {
       int64_t d = v->a->shape.dim[j];
       c.crd[j] = d == 1 ? "0" : xprintf("((%s / %lld) %% %lld)", lin, (long long)stride, (long long)d);
+      c.sym[j] = reshape_symbol(lin_sym, stride, d);
       stride *= d;
     }
     return ex(em, v->a, &c);
@@ -451,7 +464,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   }
   case V_SPLIT: {  // part ival of the last dim
     Cx c = child(cx);
-    c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
+    c.crd[v->a->shape.rank - 1] = c.sym[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     return ex(em, v->a, &c);
   }
   case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP:
@@ -488,9 +501,12 @@ void close_loop(Em *em) {
   line(em, "}");
 }
 
-// Every use of tl2cu_smem starts at its byte 0 (after a barrier): the buffer is the largest use.
+// Every use of tl2cu_smem starts at its byte 0 (after a barrier): smem.c sized the buffer
+// for the largest use, before printing.
 void need_smem(Em *em, int64_t bytes) {
-  if (bytes > em->smem_bytes) em->smem_bytes = (int)bytes;
+  if (bytes > em->smem_bytes)
+    internal_error(__FILE__, __LINE__, xprintf("a use of %lld bytes of shared memory, smem.c allocated %d",
+                                               (long long)bytes, em->smem_bytes));
 }
 
 // ---------------------------------------------------------------- the conversions pass, checked
@@ -552,21 +568,21 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
     Conversion *c = em->conversions.items[i];
     if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
     bool same = true;
-    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->crd[d], cx->crd[d]);
+    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->sym[d], cx->sym[d]);
     if (same) return xprintf("%s[_k]", c->name);
   }
   if (!em->scanning) internal_error(__FILE__, __LINE__, "conversion not prepared");
   Conversion *c = xmalloc(sizeof(Conversion));
   c->v = v;
   c->to = cx->lay;
-  memcpy(c->crd, cx->crd, sizeof c->crd);
+  memcpy(c->sym, cx->sym, sizeof c->sym);
   c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
   // rows of the value's last dim padded by one element: a layout that reads across rows
   // (a transpose) then finds consecutive rows in consecutive banks
   int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0;
   bool pad;
-  convert_bytes(v, &pad);  // the buffer's shape; convert.c counted its bytes (Kernel.convert_bytes)
+  convert_bytes(v, &pad);  // the buffer's shape; smem.c allocated its bytes
   note_printed_conversion(em, v, cx->lay);
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");
@@ -1054,7 +1070,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   str_add(&body, "");
   Str *saved = em->out;
   em->out = &body;
-  em->smem_bytes = (int)k->convert_bytes;  // the conversions' buffer (convert.c); the printer adds its ops'
+  em->smem_bytes = (int)k->smem;  // (smem.c)
   em->nconversions = 0;
   em->nvector = 0;
   em->nspread_bytes = 0;
@@ -1136,6 +1152,7 @@ static void lay_out(Kernel *k, int run) {
   layout_assign(k, run);
   decide_packing(k->body);
   convert_pass(k);
+  smem_pass(k);
 }
 
 // Programs whose blocks are smaller than half the thread block, and that never
@@ -1157,17 +1174,9 @@ static int program_threads(Kernel *k) {
 // integer arguments divisible by 16. The launcher picks the variant at run time.
 static void emit_kernel(Em *em, Kernel *k) {
   k->program_threads = program_threads(k);
-  if (k->program_threads > 1) {  // a layout change through shared memory would need a barrier
-    Str trial = {0};
-    str_add(&trial, "");
-    Str *saved = em->out;
-    em->out = &trial;
-    em->k = k;
-    em->threads = k->program_threads;
+  if (k->program_threads > 1) {  // programs sharing a thread block cannot share its scratch buffer
     lay_out(k, layout_widest_run(k));
-    emit_kernel_variant(em, k, PLAIN_VARIANT, "");
-    em->out = saved;
-    if (em->smem_bytes) k->program_threads = 0;
+    if (k->smem) k->program_threads = 0;
   }
   em->k = k;
   em->threads = k->program_threads ? k->program_threads : k->num_warps * 32;

@@ -10,7 +10,7 @@
 typedef struct {
   Value *v;
   const Layout *to;
-  const char *crd[MAX_RANK];
+  const char *sym[MAX_RANK];  // where the statement reads it (symbols: one conversion each)
   const char *name;
 } Conversion;
 
@@ -52,6 +52,7 @@ typedef struct {
 typedef struct {
   const Layout *lay;          // the space whose element loop we are in; NULL: scalar code
   const char *crd[MAX_RANK];  // the current value's coordinates, as C over e ("0" for size-1 dims)
+  const char *sym[MAX_RANK];  // the same as symbols (convert.c): what decides whether a thread holds a value
   bool *uses_e;               // set when the expression reads the element index
 } Cx;
 
@@ -82,6 +83,7 @@ const char *int_arith(Op op, Scalar t, const char *A, const char *B);
 Cx child(Cx *cx);
 Cx identity_cx(const Layout *l, bool *uses_e);
 bool held_here(Value *v, Cx *cx);
+Cx operand_cx(Value *v, Cx *cx);  // a broadcast's, expand_dims' or permute's operand's coordinates
 // A block value read at cx in another layout than its own, and recomputed there (index
 // math) rather than converted.
 bool recomputed_at(Value *v, Cx *cx);

@@ -25,13 +25,15 @@ static const char *gather_index(Em *em, Stmt *s, Cx *cx) {
   return xprintf("(int)(%s & %lld)", ex(em, v->b, cx), (long long)(n - 1));
 }
 
+int64_t block_scratch_bytes(Value *x) { return shape_numel(x->shape) * elem_bytes(x->ty); }
+
 // The threads write the elements they hold of x into the buffer, row-major (copies of
 // an element write the same value). Also sort.c's.
 void smem_store_block(Em *em, Value *x) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
   const char *pos = linear_of(&own, x->shape);
-  need_smem(em, shape_numel(x->shape) * elem_bytes(x->ty));
+  need_smem(em, block_scratch_bytes(x));
   line(em, "__syncthreads();");
   open_elem_loop(em, x->layout, uses_e);
   line(em, "((%s*)tl2cu_smem)[%s] = %s;", ctype(x->ty), pos, elem_at(x, "_k"));

@@ -342,6 +342,10 @@ static void print_stmts(Dump *d, Stmt *s) {
   for (; s; s = s->next) {
     print_converts(d, s);
     print_stmt(d, s);
+    if (s->scratch) {  // after the smem pass: what the op lays out in shared memory
+      line_start(d, s->loc);
+      fprintf(d->out, "scratch %s : %lld bytes of shared memory\n", operand(d, s->v), (long long)s->scratch);
+    }
   }
 }
 
@@ -375,6 +379,8 @@ void ir_dump(FILE *out, Kernel *k, const char *after) {
   }
   print_stmts(&d, k->body);
   if (k->convert_bytes) fprintf(out, "// shared memory for conversions: %lld bytes\n", (long long)k->convert_bytes);
+  if (k->smem)  // (after the smem pass) every use starts at byte 0, after a barrier
+    fprintf(out, "// shared memory: %lld bytes, the largest use\n", (long long)k->smem);
   for (int i = 0; i < d.layouts.len; i++)  // each layout as the linear map it is
     fprintf(out, "%s = %s\n", (const char *)d.layouts.items[i], (const char *)d.linear.items[i]);
   fprintf(out, "\n");

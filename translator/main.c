@@ -288,8 +288,10 @@ int main(int argc, char **argv) {
       after_pass(k, "layout", true, &opt);
       contract_fma(k);
       after_pass(k, "contract", true, &opt);
-      convert_pass(k);  // (emit.c runs it again for each variant it lays out)
+      convert_pass(k);  // (emit.c runs it and smem_pass again for each variant it lays out)
       after_pass(k, "convert", true, &opt);
+      smem_pass(k);
+      after_pass(k, "smem", true, &opt);
       grid_compile(k, &opt, opt.input, text, len);
       grid_from_launch(k);
       k->launcher = opt.launcher_name ? opt.launcher_name : f->name;

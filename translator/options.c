@@ -35,7 +35,7 @@ static const char usage[] =
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
     "  -MF FILE                the same, into FILE\n"
     "      --print-include-dir print the directory holding tl2cu.cuh for this tl2cu (for nvcc -I)\n"
-    "      --dump-ir[=PASS]    print the IR after PASS (trace, group, axisinfo, layout, contract, convert; default layout) on\n"
+    "      --dump-ir[=PASS]    print the IR after PASS (trace, group, axisinfo, layout, contract, convert, smem; default layout) on\n"
     "                          stdout instead of writing CUDA\n"
     "      --help, --version\n"
     "\n"
@@ -154,10 +154,10 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strcmp(a, "--dump-ir")) { opt->dump_ir = "layout"; return 1; }
   if (!strncmp(a, "--dump-ir=", 10)) {
     opt->dump_ir = a + 10;
-    static const char *const passes[] = {"trace", "group", "axisinfo", "layout", "contract", "convert"};  // main.c's order
+    static const char *const passes[] = {"trace", "group", "axisinfo", "layout", "contract", "convert", "smem"};  // main.c's order
     bool known = false;
     for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) known |= !strcmp(opt->dump_ir, passes[i]);
-    if (!known) bad_option(o, "--dump-ir takes trace, group, axisinfo, layout, contract or convert (the passes), not '%s'", opt->dump_ir);
+    if (!known) bad_option(o, "--dump-ir takes trace, group, axisinfo, layout, contract, convert or smem (the passes), not '%s'", opt->dump_ir);
     return 1;
   }
   if (!strcmp(a, "-MD")) { opt->write_depfile = true; return 1; }

@@ -359,15 +359,23 @@ static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_
 
 // 3. warps holding the same output position combine through shared memory,
 // every thread reading all W partials and combining them in the butterfly's order
-static void reduce_warps(Em *em, Reduction *r) {
-  int wlo = -1, wn = 0;
+// How many bits of the warp index hold the reduced dim (the warps that combine), and
+// the first of them (*wlo).
+static int warp_bits(const Reduction *r, int *wlo) {
+  int wn = 0;
+  *wlo = -1;
   for (int bit = 5; bit < r->b.lt && r->d >= 0; bit++) {
     int ebit = r->b.lv + bit;
     if (ebit >= r->b.lo && ebit < r->b.hi) {
-      if (wlo < 0) wlo = bit;
+      if (*wlo < 0) *wlo = bit;
       wn++;
     }
   }
+  return wn;
+}
+
+static void reduce_warps(Em *em, Reduction *r) {
+  int wlo, wn = warp_bits(r, &wlo);
   if (!wn) return;
   int W = 1 << wn;
   long long nout = (long long)shape_numel(r->v->shape);
@@ -425,15 +433,31 @@ static void declare_results(Em *em, Reduction *r) {
   }
 }
 
-void emit_reduce(Em *em, Stmt *s) {
-  Value *v = s->v;
+// A reduction as far as its layout decides it: its inputs, the space dim it reduces and
+// where that dim's bits are.
+static Reduction reduction_of(Value *v) {
   Reduction r = {.v = v, .arg = is_arg_reduce(v), .scalar = v->shape.rank == 0};
   r.n = op_inputs(v, r.x);
-  const Layout *l = r.l = r.x[0]->layout;
-  r.d = l->map[v->ival];
+  r.l = r.x[0]->layout;
+  r.d = r.l->map[v->ival];
+  r.b = r.d >= 0 ? reduce_bits(r.l, r.d) : (Bits){0, 0, 0, 0};
+  return r;
+}
+
+// The partials the warps exchange through shared memory (0: the reduction stays in warps).
+int64_t reduce_scratch_bytes(Value *v) {
+  Reduction r = reduction_of(v);
+  int wlo, wn = warp_bits(&r, &wlo);
+  int64_t offset[MAX_COMBINED];
+  return wn ? scratch_regions(&r, shape_numel(v->shape) * ((int64_t)1 << wn), offset) : 0;
+}
+
+void emit_reduce(Em *em, Stmt *s) {
+  Value *v = s->v;
+  Reduction r = reduction_of(v);
+  const Layout *l = r.l;
   for (int i = 0; i < r.n; i++) r.t[i] = ctype(op_result(v, i)->ty);
   r.xt = ctype(r.x[0]->ty);
-  r.b = r.d >= 0 ? reduce_bits(l, r.d) : (Bits){0, 0, 0, 0};
   r.step = !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step";
   r.idx = r.d >= 0 ? xprintf("(int32_t)%s", coord(l, r.d)) : "0";
   r.group_of = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
@@ -471,30 +495,56 @@ static void scan_step_tuple(Em *em, Value *v, int n, const char *loop, const cha
   line(em, "}");
 }
 
+// A scan's lines of len elements, each cut into P segments of S, one thread each.
+typedef struct {
+  int64_t len, numel, lines, P, S;
+} ScanCut;
+
+static ScanCut scan_cut(Value *x, int64_t axis, int64_t threads) {
+  ScanCut c = {.len = x->shape.dim[axis], .numel = shape_numel(x->shape)};
+  c.lines = c.numel / c.len;
+  c.P = c.lines >= threads ? 1 : threads / c.lines;
+  if (c.P > c.len) c.P = c.len;
+  c.S = c.len / c.P;
+  return c;
+}
+
+// Where each scanned block starts in shared memory (8-byte aligned), and the bytes of all:
+// the block with one padding word after every S (the threads scanning neighbouring
+// segments, S words apart, then hit different banks), and the segments' totals.
+static int64_t scan_regions(Value *v, int n, ScanCut c, int64_t *region) {
+  int64_t at_byte = 0;
+  for (int i = 0; i < n; i++) {
+    region[i] = at_byte;
+    at_byte += (c.numel + c.numel / c.S + c.lines * c.P) * elem_bytes(op_result(v, i)->ty);
+    if (i + 1 < n) at_byte = (at_byte + 7) / 8 * 8;
+  }
+  return at_byte;
+}
+
+int64_t scan_scratch_bytes(Value *v, int threads) {
+  Value *xs[MAX_COMBINED] = {0};
+  int n = op_inputs(v, xs);
+  int64_t region[MAX_COMBINED];
+  return scan_regions(v, n, scan_cut(xs[0], v->ival, threads), region);
+}
+
 void emit_scan(Em *em, Stmt *s) {
   Value *v = s->v, *xs[MAX_COMBINED] = {0};
   int n = op_inputs(v, xs);
   Value *x = xs[0];
   const Layout *l = x->layout;
-  int64_t len = x->shape.dim[v->ival], numel = shape_numel(x->shape), lines = numel / len;
+  ScanCut cut = scan_cut(x, v->ival, em->threads);
+  int64_t len = cut.len, numel = cut.numel, lines = cut.lines, P = cut.P, S = cut.S, threads = em->threads;
   int64_t stride = 1;
   for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
-  int64_t threads = em->threads;
-  int64_t P = lines >= threads ? 1 : threads / lines;
-  if (P > len) P = len;
-  int64_t S = len / P;
-  // one padding word after every S: the threads scanning neighbouring segments
-  // (S words apart) then hit different banks
-  int64_t padded = numel + numel / S, region[MAX_COMBINED], at_byte = 0;
+  int64_t padded = numel + numel / S, region[MAX_COMBINED];
   const char *t[MAX_COMBINED], *buf[MAX_COMBINED], *total[MAX_COMBINED], *acc[MAX_COMBINED], *before[MAX_COMBINED];
   for (int i = 0; i < n; i++) {
     t[i] = ctype(op_result(v, i)->ty);
     buf[i] = part("_buf", i, n), total[i] = part("_total", i, n), acc[i] = part("_acc", i, n), before[i] = part("_before", i, n);
-    region[i] = at_byte;
-    at_byte += (padded + lines * P) * elem_bytes(op_result(v, i)->ty);
-    if (i + 1 < n) at_byte = (at_byte + 7) / 8 * 8;
   }
-  need_smem(em, at_byte);
+  need_smem(em, scan_regions(v, n, cut, region));
   for (int i = 0; i < n; i++) {
     Value *out = op_result(v, i);
     if (result_read(v, i)) line(em, "%s %s[%lld];  %s", t[i], out->cname, (long long)l->per_thread, shape_comment(out));

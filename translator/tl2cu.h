@@ -531,6 +531,7 @@ struct Stmt {
   bool hex;               // S_PRINT: hex=True
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
   Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
+  int64_t scratch;        // S_LET: the shared memory its op lays out (smem.c), in the variant laid out
 };
 
 // A tensor descriptor made on the host (Triton's TensorDescriptor; signature entry
@@ -580,6 +581,7 @@ typedef struct {
   int nvalues;
   int smem_bytes[NVARIANTS];  // each variant's shared scratch (emit.c): conversions, reductions
   int64_t convert_bytes;      // the largest conversion's buffer (convert.c), in the variant laid out
+  int64_t smem;               // the shared-memory buffer (smem.c): its largest use, in the variant laid out
   Vec combines;    // Combine*
   bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
   int program_threads;       // >0: programs this small share a thread block, this many threads each
@@ -666,6 +668,21 @@ typedef struct {
 void convert_pass(Kernel *k);  // Stmt.converts and Kernel.convert_bytes for the layouts assigned
 bool recomputable(Value *v);    // index math: recomputed where another layout reads it
 int64_t convert_bytes(Value *v, bool *padded);
+// Coordinates as symbols (the passes' and the printer's, for deciding what a thread holds)
+const char *coord_symbol(int space_dim);
+const char *flip_symbol(int64_t n, const char *c);
+const char *linear_symbol(const char *const *sym, Shape s);
+const char *reshape_symbol(const char *lin, int64_t stride, int64_t dim);
+bool held_at(Value *v, const Layout *lay, const char *const *sym);  // does the reading thread hold v there?
+
+// ---------------------------------------------------------------- smem.c
+// The kernel's shared-memory buffer (Kernel.smem) and each let's scratch (Stmt.scratch),
+// for the layouts assigned, after convert_pass. The ops' sizes, as their emitters lay them out:
+void smem_pass(Kernel *k);
+int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
+int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the padded blocks and segment totals
+int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
+int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 
 // ---------------------------------------------------------------- verify.c, irdump.c
 // The IR's invariants after a pass (layouts: they are assigned); an internal error if not.
