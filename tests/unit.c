@@ -235,6 +235,17 @@ static void test_verify(void) {
   ptrs->b = range;
   x->ty = type_scalar(TY_I16);
   CHECK(!verifies(&k, false), "verify: a load of another type than the pointer's is caught");
+  x->ty = type_scalar(TY_F32);
+  // a conversion (convert.c) of x through shared memory: x must be held in a layout, and
+  // the buffer hold all of it
+  Layout held = {.space = block, .map = {0}, .threads = 128, .per_thread = 1, .vec = 1};
+  Convert c = {.v = x, .to = held, .bytes = 128 * 4};
+  vec_push(&let->next->converts, &c);
+  CHECK(!verifies(&k, false), "verify: a conversion of a value without a layout is caught");
+  x->layout = &held;
+  CHECK(verifies(&k, false), "verify: a conversion of a held value through its whole block passes");
+  c.bytes = 100;
+  CHECK(!verifies(&k, false), "verify: a conversion through a buffer smaller than its value is caught");
 }
 
 // ---------------------------------------------------------------- axisinfo.c

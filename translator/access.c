@@ -87,7 +87,7 @@ Axis axis_of(Em *em, Value *v, Cx *cx) {
 
 // The facts of v's own definition (not of the variable holding it).
 static Axis axis_def(Em *em, Value *v, Cx *cx) {
-  const char *run = cx->lay ? coord(cx->lay, cx->lay->space.rank - 1) : NULL;
+  const char *run = cx->lay ? coord_symbol(cx->lay->space.rank - 1) : NULL;  // the dim a run walks
   switch (v->kind) {
   case V_PARAM: {
     // the aligned variant assumes what Triton's specialization would find at launch
@@ -101,11 +101,11 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
   case V_CONST: return scalar_is_float(v->ty.kind) ? (Axis){0, 1, true, 0} : (Axis){0, 64, true, floor_mod(v->ival, 64)};
   case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true, 0};
   case V_ARANGE: {
-    const char *c = cx->lay ? cx->crd[0] : "0";
+    const char *c = cx->lay ? cx->sym[0] : "0";
     if (!strcmp(c, "0")) return (Axis){0, 64, true, floor_mod(v->ival, 64)};
     if (run && !strcmp(c, run)) return (Axis){1, cx->lay->vec, false, floor_mod(v->ival, cx->lay->vec)};
     for (int d = 0; d + 1 < cx->lay->space.rank; d++)
-      if (!strcmp(c, coord(cx->lay, d))) return (Axis){0, 1, true, 0};  // another dim: fixed within a run
+      if (!strcmp(c, coord_symbol(d))) return (Axis){0, 1, true, 0};  // another dim: fixed within a run
     return (Axis){-1, 1, false, 0};
   }
   case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
