@@ -51,11 +51,25 @@ struct alignas(sizeof(T) * V) tl2cu_vec {
   T v[V];
 };
 
-// Shared-memory index with one padding word after every S (scans: no bank conflicts
-// between threads that walk segments S words apart).
+// Shared-memory index with one padding word after every S (a transpose's rows: no bank
+// conflicts between threads that read down a column).
 template <int S>
 TL2CU_DEVICE int tl2cu_pad(int i) {
   return i + i / S;
+}
+
+// A scan's slot for element i of its block: threads walking segments S elements apart
+// and threads reading the block in layout order (consecutive runs) both find distinct
+// banks, without padding. The low five bits (the bank within a 32-word row) are XORed
+// with bits the walk changes from thread to thread: above bit 5 for S <= 32, from bit
+// log2(S) up for longer segments. Only the low five bits change: a bijection on every
+// aligned run of 32 words (docs/NOTES.md 55).
+TL2CU_HOST_DEVICE constexpr int tl2cu_log2_of(int n) { return n <= 1 ? 0 : 1 + tl2cu_log2_of(n / 2); }  // log2 of a power of two
+template <int S>
+TL2CU_HOST_DEVICE int tl2cu_scan_slot(int i) {
+  static_assert(S > 0 && (S & (S - 1)) == 0, "segments are powers of two");
+  constexpr int shift = S <= 32 ? 5 : tl2cu_log2_of(S), mask = S <= 32 ? S - 1 : 31;
+  return i ^ ((i >> shift) & mask);
 }
 
 // A reduction's element k of a thread, and the output position (group) it folds into:

@@ -7,6 +7,7 @@
 // of host tensor descriptors (tl2cu_tensordesc_valid) on each rule Triton's TensorDescriptor
 // asserts. Python's // and % for launch grids and heuristics.
 #include <cstdio>
+#include <vector>
 #include "tl2cu.cuh"
 
 typedef uint32_t (*Msb4)(uint32_t, uint32_t);
@@ -313,6 +314,32 @@ static int check_python_arith() {
   return wrong;
 }
 
+// tl2cu_scan_slot<S>: a permutation of every block of n = 32 .. 65536 elements (powers of
+// two, as blocks are), for segments S = 1 .. n; 0 if so, else the failing cases.
+template <int S>
+static int check_scan_slot() {
+  int wrong = 0;
+  for (int n = 32; n <= 65536; n *= 2) {
+    if (S > n) continue;
+    std::vector<char> seen(n, 0);
+    for (int i = 0; i < n; i++) {
+      const int slot = tl2cu_scan_slot<S>(i);
+      if (slot < 0 || slot >= n || seen[slot]++) {
+        printf("tl2cu_scan_slot<%d> of %d elements: %d -> %d\n", S, n, i, slot);
+        wrong++;
+        break;
+      }
+    }
+  }
+  return wrong;
+}
+
+static int check_scan_slots() {
+  return check_scan_slot<1>() + check_scan_slot<2>() + check_scan_slot<4>() + check_scan_slot<8>() +
+         check_scan_slot<16>() + check_scan_slot<32>() + check_scan_slot<64>() + check_scan_slot<128>() +
+         check_scan_slot<1024>() + check_scan_slot<65536>();
+}
+
 int main() {
   struct {
     const char *name;
@@ -351,8 +378,9 @@ int main() {
                               (check_wrapping<int64_t>("int64") != 0) + (check_wrapping<uint64_t>("uint64") != 0);
   const int desc_wrong = check_tensordesc();
   const int arith_wrong = check_python_arith();
+  const int slots_wrong = check_scan_slots();
   printf("%d of %d runtime byte helpers wrong, wrapping integer helpers wrong in %d of 8 types, "
-         "%d wrong descriptor verdicts, %d wrong Python // and %%\n", failed, (int)(sizeof cases / sizeof cases[0]) + 1,
-         wrapping_failed, desc_wrong, arith_wrong);
-  return failed + wrapping_failed + desc_wrong + arith_wrong != 0;
+         "%d wrong descriptor verdicts, %d wrong Python // and %%, %d scan slot maps not permutations\n", failed,
+         (int)(sizeof cases / sizeof cases[0]) + 1, wrapping_failed, desc_wrong, arith_wrong, slots_wrong);
+  return failed + wrapping_failed + desc_wrong + arith_wrong + slots_wrong != 0;
 }

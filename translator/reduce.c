@@ -1,6 +1,6 @@
 // reduce.c: reductions (per-thread fold, warp butterflies, one shared-memory
-// exchange across warps, in Triton's order) and scans (padded shared-memory
-// segments).
+// exchange across warps, in Triton's order) and scans (segments of a shared-memory
+// block, its slots swizzled).
 #include "emit.h"
 
 #include <string.h>
@@ -481,7 +481,7 @@ void emit_reduce(Em *em, Stmt *s) {
 // sequentially, then adds the combined totals of the segments before it.
 // O(S + P) steps per thread; the order of combination differs from Triton's
 // tree (exact for integers, within rounding for floats).
-static const char *padded_index(const char *pos, int64_t S) { return xprintf("tl2cu_pad<%lld>(%s)", (long long)S, pos); }
+static const char *slot_index(const char *pos, int64_t S) { return xprintf("tl2cu_scan_slot<%lld>(%s)", (long long)S, pos); }
 
 // The sequential steps of a tuple scan (n > 1), where one value scans: the combine writes
 // into temporaries, copied to the buffers after it.
@@ -510,13 +510,12 @@ static ScanCut scan_cut(Value *x, int64_t axis, int64_t threads) {
 }
 
 // Where each scanned block starts in shared memory (8-byte aligned), and the bytes of all:
-// the block with one padding word after every S (the threads scanning neighbouring
-// segments, S words apart, then hit different banks), and the segments' totals.
+// the block (its slots swizzled, tl2cu_scan_slot) and the segments' totals.
 static int64_t scan_regions(Value *v, int n, ScanCut c, int64_t *region) {
   int64_t at_byte = 0;
   for (int i = 0; i < n; i++) {
     region[i] = at_byte;
-    at_byte += (c.numel + c.numel / c.S + c.lines * c.P) * elem_bytes(op_result(v, i)->ty);
+    at_byte += (c.numel + c.lines * c.P) * elem_bytes(op_result(v, i)->ty);
     if (i + 1 < n) at_byte = (at_byte + 7) / 8 * 8;
   }
   return at_byte;
@@ -538,7 +537,7 @@ void emit_scan(Em *em, Stmt *s) {
   int64_t len = cut.len, numel = cut.numel, lines = cut.lines, P = cut.P, S = cut.S, threads = em->threads;
   int64_t stride = 1;
   for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
-  int64_t padded = numel + numel / S, region[MAX_COMBINED];
+  int64_t region[MAX_COMBINED];
   const char *t[MAX_COMBINED], *buf[MAX_COMBINED], *total[MAX_COMBINED], *acc[MAX_COMBINED], *before[MAX_COMBINED];
   for (int i = 0; i < n; i++) {
     t[i] = ctype(op_result(v, i)->ty);
@@ -558,18 +557,18 @@ void emit_scan(Em *em, Stmt *s) {
   for (int i = 0; i < n; i++) {
     if (region[i]) line(em, "%s* %s = (%s*)((uint8_t*)tl2cu_smem + %lld);", t[i], buf[i], t[i], (long long)region[i]);
     else line(em, "%s* %s = (%s*)tl2cu_smem;", t[i], buf[i], t[i]);
-    line(em, "%s* %s = %s + %lld;", t[i], total[i], buf[i], (long long)padded);
+    line(em, "%s* %s = %s + %lld;", t[i], total[i], buf[i], (long long)numel);
   }
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(l, &uses_e);
   const char *pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
-  for (int i = 0; i < n; i++) line(em, "%s[%s] = %s;", buf[i], padded_index(pos, S), elem_at(xs[i], "_k"));
+  for (int i = 0; i < n; i++) line(em, "%s[%s] = %s;", buf[i], slot_index(pos, S), elem_at(xs[i], "_k"));
   close_loop(em);
   line(em, "__syncthreads();");
   // element i of segment `seg` of line `ln`, in scan order
-  const char *at = xprintf("tl2cu_pad<%lld>((_ln / %lld) * %lld + _ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(len * stride),
+  const char *at = xprintf("tl2cu_scan_slot<%lld>((_ln / %lld) * %lld + _ln %% %lld + (%s) * %lld)", (long long)S, (long long)stride, (long long)(len * stride),
                            (long long)stride, v->reverse ? xprintf("%lld - (_seg * %lld + _i)", (long long)(len - 1), (long long)S)
                                                          : xprintf("_seg * %lld + _i", (long long)S),
                            (long long)stride);
@@ -611,7 +610,7 @@ void emit_scan(Em *em, Stmt *s) {
   pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
   for (int i = 0; i < n; i++)
-    if (result_read(v, i)) line(em, "%s[_k] = %s[%s];", op_result(v, i)->cname, buf[i], padded_index(pos, S));
+    if (result_read(v, i)) line(em, "%s[_k] = %s[%s];", op_result(v, i)->cname, buf[i], slot_index(pos, S));
   close_loop(em);
   em->indent--;
   line(em, "}");

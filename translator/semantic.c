@@ -771,13 +771,13 @@ void sem_reduce_tuple(Ctx *c, Value **xs, int n, int64_t axis, bool axis_none, C
     for (int i = 0; i < n; i++) out[i] = keep_reduced_dims(c, out[i], orig, ax, axis_none, loc);
 }
 
-// A scan's shared memory: the block, one padding word per segment and the segment totals
-// (as emit_scan lays them out), for each of the scanned blocks (bytes: their elements' sizes).
+// A scan's shared memory: the block and the segment totals (as emit_scan lays them out),
+// for each of the scanned blocks (bytes: their elements' sizes).
 static void check_scan_smem(Ctx *c, Shape shape, int ax, int64_t bytes_per_elem, const char *fn, Loc loc) {
   int64_t numel = shape_numel(shape), n = shape.dim[ax], lines = numel / n, threads = c->k->num_warps * 32;
   int64_t segs = lines >= threads ? 1 : threads / lines;
   if (segs > n) segs = n;
-  int64_t bytes = (numel + numel / (n / segs) + lines * segs) * bytes_per_elem;
+  int64_t bytes = (numel + lines * segs) * bytes_per_elem;
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.%s over a block of %lld bytes: scans go through shared memory, at most 227 KB (sm_90)", fn,
                (long long)bytes);

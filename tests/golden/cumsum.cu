@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -45,19 +45,19 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 2176;
+    float* _total = _buf + 2048;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
+      _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 64, _seg = _u % 64;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -66,13 +66,13 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
       if (_seg == 0) continue;
       float _before = _total[_ln * 64];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
@@ -84,7 +84,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -126,19 +126,19 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 2176;
+    float* _total = _buf + 2048;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
+      _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 64, _seg = _u % 64;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -147,13 +147,13 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
       if (_seg == 0) continue;
       float _before = _total[_ln * 64];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
 __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -211,19 +211,19 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 2176;
+    int32_t* _total = _buf + 2048;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
+      _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 64, _seg = _u % 64;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -232,13 +232,13 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 64];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 64 + _q]);
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll
@@ -250,7 +250,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
+  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -292,19 +292,19 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 2176;
+    int32_t* _total = _buf + 2048;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
+      _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 64, _seg = _u % 64;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
+      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -313,13 +313,13 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 64];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 64 + _q]);
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
+      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<16>(((_e & 1023) + (_e >> 10) * 1024))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
   #pragma unroll

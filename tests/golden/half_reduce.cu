@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // reduce_fp16: num_warps=4
 __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, int32_t *idx_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[1024];
+  __shared__ __align__(16) unsigned char tl2cu_smem[768];
   // L16: rows = tl.arange(0, 8)
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
@@ -213,19 +213,19 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   half x_cumsum[2];  // [8, 32] fp16
   {  // cumsum of x along axis 1: 8 lines of 32, 16 segments of 2 per line
     half* _buf = (half*)tl2cu_smem;
-    half* _total = _buf + 384;
+    half* _total = _buf + 256;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      half _acc = _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      half _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -234,13 +234,13 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
       if (_seg == 0) continue;
       half _before = _total[_ln * 16];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -348,7 +348,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
 // reduce_fp16: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *out_ptr, int32_t *idx_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[1024];
+  __shared__ __align__(16) unsigned char tl2cu_smem[768];
   // L16: rows = tl.arange(0, 8)
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
@@ -556,19 +556,19 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   half x_cumsum[2];  // [8, 32] fp16
   {  // cumsum of x along axis 1: 8 lines of 32, 16 segments of 2 per line
     half* _buf = (half*)tl2cu_smem;
-    half* _total = _buf + 384;
+    half* _total = _buf + 256;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      half _acc = _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      half _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -577,13 +577,13 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
       if (_seg == 0) continue;
       half _before = _total[_ln * 16];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -698,7 +698,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
 // reduce_fp16: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
 __global__ void __launch_bounds__(128) reduce_fp16_pointer_layout(half *x_ptr, half *out_ptr, int32_t *idx_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[1024];
+  __shared__ __align__(16) unsigned char tl2cu_smem[768];
   // L16: rows = tl.arange(0, 8)
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
@@ -905,19 +905,19 @@ __global__ void __launch_bounds__(128) reduce_fp16_pointer_layout(half *x_ptr, h
   half x_cumsum[2];  // [8, 32] fp16
   {  // cumsum of x along axis 1: 8 lines of 32, 16 segments of 2 per line
     half* _buf = (half*)tl2cu_smem;
-    half* _total = _buf + 384;
+    half* _total = _buf + 256;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      half _acc = _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      half _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -926,13 +926,13 @@ __global__ void __launch_bounds__(128) reduce_fp16_pointer_layout(half *x_ptr, h
       if (_seg == 0) continue;
       half _before = _total[_ln * 16];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -1040,7 +1040,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_pointer_layout(half *x_ptr, h
 // reduce_bf16: num_warps=4
 __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t *idx_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[1536];
   // L16: rows = tl.arange(0, 8)
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
@@ -1252,19 +1252,19 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   float t_cumsum[2];  // [8, 32] fp32
   {  // cumsum of cumsum_input along axis 1: 8 lines of 32, 16 segments of 2 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 384;
+    float* _total = _buf + 256;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1273,13 +1273,13 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
       if (_seg == 0) continue;
       float _before = _total[_ln * 16];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -1397,7 +1397,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
 // reduce_bf16: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t *idx_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[1536];
   // L16: rows = tl.arange(0, 8)
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
@@ -1610,19 +1610,19 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   float t_cumsum[2];  // [8, 32] fp32
   {  // cumsum of cumsum_input along axis 1: 8 lines of 32, 16 segments of 2 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 384;
+    float* _total = _buf + 256;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1631,13 +1631,13 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
       if (_seg == 0) continue;
       float _before = _total[_ln * 16];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -1762,7 +1762,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
 // reduce_bf16: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
 __global__ void __launch_bounds__(128) reduce_bf16_pointer_layout(__nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t *idx_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[1536];
   // L16: rows = tl.arange(0, 8)
   int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
   #pragma unroll
@@ -1974,19 +1974,19 @@ __global__ void __launch_bounds__(128) reduce_bf16_pointer_layout(__nv_bfloat16 
   float t_cumsum[2];  // [8, 32] fp32
   {  // cumsum of cumsum_input along axis 1: 8 lines of 32, 16 segments of 2 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 384;
+    float* _total = _buf + 256;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1995,13 +1995,13 @@ __global__ void __launch_bounds__(128) reduce_bf16_pointer_layout(__nv_bfloat16 
       if (_seg == 0) continue;
       float _before = _total[_ln * 16];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_pad<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
+      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<2>(((_e & 31) + (_e >> 5) * 32))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll

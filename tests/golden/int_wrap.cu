@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // wrap_i8: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -120,19 +120,19 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -141,13 +141,13 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -323,7 +323,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
 // wrap_i8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *s_ptr, int8_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -486,19 +486,19 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -507,13 +507,13 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -710,7 +710,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
 // wrap_u8: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -824,19 +824,19 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1152;
+    uint32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -845,13 +845,13 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
       if (_seg == 0) continue;
       uint32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -1027,7 +1027,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
 // wrap_u8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *s_ptr, uint8_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -1190,19 +1190,19 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1152;
+    uint32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1211,13 +1211,13 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       if (_seg == 0) continue;
       uint32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -1414,7 +1414,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
 // wrap_i16: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -1516,19 +1516,19 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1537,13 +1537,13 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<2, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -1719,7 +1719,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
 // wrap_i16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -1886,19 +1886,19 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -1907,13 +1907,13 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -2110,7 +2110,7 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
 // wrap_u16: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -2212,19 +2212,19 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1152;
+    uint32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<2, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2233,13 +2233,13 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
       if (_seg == 0) continue;
       uint32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<2, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -2415,7 +2415,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
 // wrap_u16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -2582,19 +2582,19 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1152;
+    uint32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2603,13 +2603,13 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
       if (_seg == 0) continue;
       uint32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -2806,7 +2806,7 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
 // wrap_i32: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -2908,19 +2908,19 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2929,13 +2929,13 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -3106,7 +3106,7 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
 // wrap_i32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -3273,19 +3273,19 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -3294,13 +3294,13 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -3492,7 +3492,7 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
 // wrap_u32: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -3594,19 +3594,19 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1152;
+    uint32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -3615,13 +3615,13 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
       if (_seg == 0) continue;
       uint32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -3792,7 +3792,7 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
 // wrap_u32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -3959,19 +3959,19 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1152;
+    uint32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -3980,13 +3980,13 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
       if (_seg == 0) continue;
       uint32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -4178,7 +4178,7 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
 // wrap_i64: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[10240];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -4280,19 +4280,19 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   int64_t t_cumsum[8];  // [1024] i64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int64_t* _buf = (int64_t*)tl2cu_smem;
-    int64_t* _total = _buf + 1152;
+    int64_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int64_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -4301,13 +4301,13 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
       if (_seg == 0) continue;
       int64_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -4478,7 +4478,7 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
 // wrap_i64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[10240];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -4645,19 +4645,19 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   int64_t t_cumsum[8];  // [1024] i64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int64_t* _buf = (int64_t*)tl2cu_smem;
-    int64_t* _total = _buf + 1152;
+    int64_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int64_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -4666,13 +4666,13 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
       if (_seg == 0) continue;
       int64_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -4864,7 +4864,7 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
 // wrap_u64: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[10240];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -4966,19 +4966,19 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   uint64_t t_cumsum[8];  // [1024] u64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint64_t* _buf = (uint64_t*)tl2cu_smem;
-    uint64_t* _total = _buf + 1152;
+    uint64_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint64_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -4987,13 +4987,13 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
       if (_seg == 0) continue;
       uint64_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -5164,7 +5164,7 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
 // wrap_u64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[10240];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
@@ -5331,19 +5331,19 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   uint64_t t_cumsum[8];  // [1024] u64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint64_t* _buf = (uint64_t*)tl2cu_smem;
-    uint64_t* _total = _buf + 1152;
+    uint64_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      uint64_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      uint64_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -5352,13 +5352,13 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
       if (_seg == 0) continue;
       uint64_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll

@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // cumsum_rows: num_warps=4
 __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66560 bytes, given at launch
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
   // L14: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
@@ -23,26 +23,26 @@ __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
   float t_cumsum[128];  // [128, 128] fp32
   {  // cumsum of cumsum_input along axis 1: 128 lines of 128, 1 segments of 128 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 16512;
+    float* _total = _buf + 16384;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 1, _seg = _u % 1;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
+      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   #pragma unroll
@@ -54,7 +54,7 @@ __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
 // cumsum_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_rows_aligned(float *x_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66560 bytes, given at launch
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
   // L14: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
@@ -72,26 +72,26 @@ __global__ void __launch_bounds__(128) cumsum_rows_aligned(float *x_ptr, float *
   float t_cumsum[128];  // [128, 128] fp32
   {  // cumsum of cumsum_input along axis 1: 128 lines of 128, 1 segments of 128 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 16512;
+    float* _total = _buf + 16384;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 1, _seg = _u % 1;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
+      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   #pragma unroll
@@ -496,7 +496,7 @@ __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr
 // scan_two: num_warps=4
 __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, float *y_ptr, int32_t *k_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 133120 bytes, given at launch
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
   // L46: offs = tl.arange(0, 256)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[256];  // [256, 128] i32
   #pragma unroll
@@ -513,26 +513,26 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
   float t_cumsum[256];  // [256, 128] fp32
   {  // cumsum of cumsum_input along axis 0: 128 lines of 256, 1 segments of 256 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 32896;
+    float* _total = _buf + 32768;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<256>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 1, _seg = _u % 1;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
-      for (_i = 1; _i < 256; ++_i) _buf[tl2cu_pad<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)] = _acc = _acc + _buf[tl2cu_pad<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
+      float _acc = _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
+      for (_i = 1; _i < 256; ++_i) _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)] = _acc = _acc + _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
       _total[_u] = _acc;
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<256>(((_e & 127) + (_e >> 7) * 128))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   #pragma unroll
@@ -548,26 +548,26 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
   int32_t t_cumprod[256];  // [256, 128] i32
   {  // cumprod of cumprod_input along axis 1: 256 lines of 128, 1 segments of 128 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 33024;
+    int32_t* _total = _buf + 32768;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = cumprod_input[_k];
+      _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumprod_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 256; _u += 128) {
       const int _ln = _u / 1, _seg = _u % 1;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = tl2cu_mul(_acc, _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
+      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = tl2cu_mul(_acc, _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      t_cumprod[_k] = _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))];
+      t_cumprod[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   #pragma unroll
@@ -579,7 +579,7 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
 // scan_two: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scan_two_aligned(float *x_ptr, int32_t *j_ptr, float *y_ptr, int32_t *k_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 133120 bytes, given at launch
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
   // L46: offs = tl.arange(0, 256)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[256];  // [256, 128] i32
   #pragma unroll
@@ -597,26 +597,26 @@ __global__ void __launch_bounds__(128) scan_two_aligned(float *x_ptr, int32_t *j
   float t_cumsum[256];  // [256, 128] fp32
   {  // cumsum of cumsum_input along axis 0: 128 lines of 256, 1 segments of 256 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 32896;
+    float* _total = _buf + 32768;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<256>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 1, _seg = _u % 1;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
-      for (_i = 1; _i < 256; ++_i) _buf[tl2cu_pad<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)] = _acc = _acc + _buf[tl2cu_pad<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
+      float _acc = _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
+      for (_i = 1; _i < 256; ++_i) _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)] = _acc = _acc + _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
       _total[_u] = _acc;
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_pad<256>(((_e & 127) + (_e >> 7) * 128))];
+      t_cumsum[_k] = _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   #pragma unroll
@@ -640,26 +640,26 @@ __global__ void __launch_bounds__(128) scan_two_aligned(float *x_ptr, int32_t *j
   int32_t t_cumprod[256];  // [256, 128] i32
   {  // cumprod of cumprod_input along axis 1: 256 lines of 128, 1 segments of 128 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 33024;
+    int32_t* _total = _buf + 32768;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = cumprod_input[_k];
+      _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumprod_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 256; _u += 128) {
       const int _ln = _u / 1, _seg = _u % 1;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = tl2cu_mul(_acc, _buf[tl2cu_pad<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
+      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = tl2cu_mul(_acc, _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumprod[_k] = _buf[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))];
+      t_cumprod[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   #pragma unroll
@@ -681,15 +681,15 @@ extern "C" cudaError_t cumsum_rows_grid(cudaStream_t _stream, unsigned _gx, unsi
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66560);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::cumsum_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 66560, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::cumsum_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 66048, _stream>>>(x_ptr, y_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows, cudaFuncAttributeMaxDynamicSharedMemorySize, 66560);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::cumsum_rows<<<dim3(_gx, _gy, _gz), 128, 66560, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::cumsum_rows<<<dim3(_gx, _gy, _gz), 128, 66048, _stream>>>(x_ptr, y_ptr);
     }
   return cudaGetLastError();
 }
@@ -811,15 +811,15 @@ extern "C" cudaError_t scan_two_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(j_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(k_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 133120);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::scan_two_aligned<<<dim3(_gx, _gy, _gz), 128, 133120, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
+      tl2cu_kernels::scan_two_aligned<<<dim3(_gx, _gy, _gz), 128, 132096, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two, cudaFuncAttributeMaxDynamicSharedMemorySize, 133120);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::scan_two<<<dim3(_gx, _gy, _gz), 128, 133120, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
+      tl2cu_kernels::scan_two<<<dim3(_gx, _gy, _gz), 128, 132096, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
     }
   return cudaGetLastError();
 }

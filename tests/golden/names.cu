@@ -6,7 +6,7 @@ namespace tl2cu_kernels {
 // cumsum_buf: num_warps=4
 __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L21: offs = tl.arange(0, 1024)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
@@ -24,19 +24,19 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
   float buf_cumsum[8];  // [1024] fp32
   {  // cumsum of buf along axis 0: 1 lines of 1024, 128 segments of 8 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 1152;
+    float* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = buf[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = buf[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -45,13 +45,13 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
       if (_seg == 0) continue;
       float _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      buf_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      buf_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
 // cumsum_buf: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) cumsum_buf_aligned(float *x_ptr, float *z_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L21: offs = tl.arange(0, 1024)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
@@ -82,19 +82,19 @@ __global__ void __launch_bounds__(128) cumsum_buf_aligned(float *x_ptr, float *z
   float buf_cumsum[8];  // [1024] fp32
   {  // cumsum of buf along axis 0: 1 lines of 1024, 128 segments of 8 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 1152;
+    float* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = buf[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = buf[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -103,13 +103,13 @@ __global__ void __launch_bounds__(128) cumsum_buf_aligned(float *x_ptr, float *z
       if (_seg == 0) continue;
       float _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      buf_cumsum[_k] = _buf[tl2cu_pad<8>(_e)];
+      buf_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   #pragma unroll

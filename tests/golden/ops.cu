@@ -2450,7 +2450,7 @@ static __device__ __forceinline__ int32_t _scans_combine_add_combine(int32_t a, 
 // scans: num_warps=4
 __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -2480,19 +2480,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 640;
+    float* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2501,13 +2501,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (_seg == 0) continue;
       float _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2518,19 +2518,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 640;
+    float* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 4, _seg = _u % 4;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2539,13 +2539,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (_seg == 0) continue;
       float _before = _total[_ln * 4];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 4 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      x_cumsum_1[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum_1[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2562,19 +2562,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 640;
+    int32_t* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2583,13 +2583,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 8 + _q]);
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      xi_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      xi_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2605,19 +2605,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 640;
+    float* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2626,13 +2626,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (_seg == 0) continue;
       float _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = _before * _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      t_cumprod[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      t_cumprod[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2643,19 +2643,19 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 640;
+    int32_t* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2664,13 +2664,13 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = _scans_combine_add_combine(_before, _total[_ln * 8 + _q]);
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      xi_scan[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      xi_scan[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2682,7 +2682,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
 // scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
+  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
@@ -2713,19 +2713,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 640;
+    float* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2734,13 +2734,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (_seg == 0) continue;
       float _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2758,19 +2758,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 640;
+    float* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 4, _seg = _u % 4;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2779,13 +2779,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (_seg == 0) continue;
       float _before = _total[_ln * 4];
       for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 4 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_pad<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum_1[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      x_cumsum_1[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2809,19 +2809,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 640;
+    int32_t* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2830,13 +2830,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 8 + _q]);
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      xi_cumsum[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      xi_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2859,19 +2859,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 640;
+    float* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      float _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2880,13 +2880,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (_seg == 0) continue;
       float _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = _before * _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumprod[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      t_cumprod[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll
@@ -2904,19 +2904,19 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 640;
+    int32_t* _total = _buf + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
+      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 8, _seg = _u % 8;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -2925,13 +2925,13 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 8];
       for (int _q = 1; _q < _seg; ++_q) _before = _scans_combine_add_combine(_before, _total[_ln * 8 + _q]);
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_pad<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      xi_scan[_k] = _buf[tl2cu_pad<4>(((_e & 31) + (_e >> 5) * 32))];
+      xi_scan[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
   #pragma unroll

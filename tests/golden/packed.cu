@@ -627,7 +627,7 @@ __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr,
 // packed_readers: num_warps=4, BLOCK=1024
 __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L76: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[8];  // [1024] i32
   #pragma unroll
@@ -725,19 +725,19 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   int32_t c[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -746,13 +746,13 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      c[_k] = _buf[tl2cu_pad<8>(_e)];
+      c[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   // L86: tl.store(out_ptr + i, acc, mask=m)
@@ -780,7 +780,7 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
 // packed_readers: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L76: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[8];  // [1024] i32
   #pragma unroll
@@ -884,19 +884,19 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
   int32_t c[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1152;
+    int32_t* _total = _buf + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_pad<8>(_e)] = cumsum_input[_k];
+      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      int32_t _acc = _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
       _total[_u] = _acc;
     }
     __syncthreads();
@@ -905,13 +905,13 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       if (_seg == 0) continue;
       int32_t _before = _total[_ln * 128];
       for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_pad<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      c[_k] = _buf[tl2cu_pad<8>(_e)];
+      c[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
   // L86: tl.store(out_ptr + i, acc, mask=m)

@@ -2519,7 +2519,7 @@ static __device__ __forceinline__ void _segmented_sums_combine_segment_combine_1
 // segmented_sums: num_warps=4, ROWS=8, COLS=128
 __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *start_ptr, int32_t *out_ptr, int8_t *back_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6400];
+  __shared__ __align__(16) unsigned char tl2cu_smem[5760];
   // L105: at = tl.arange(0, ROWS)[:, None] * COLS + tl.arange(0, COLS)[None, :]
   int32_t at[8];  // [8, 128] i32
   #pragma unroll
@@ -2544,26 +2544,26 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
   int8_t started[8];  // [8, 128] i8
   {  // _segmented_sums_combine_segment_combine of x, start along axis 1: 8 lines of 128, 16 segments of 8 per line
     int32_t* _buf_0 = (int32_t*)tl2cu_smem;
-    int32_t* _total_0 = _buf_0 + 1152;
-    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 5120);
-    int8_t* _total_1 = _buf_1 + 1152;
+    int32_t* _total_0 = _buf_0 + 1024;
+    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 4608);
+    int8_t* _total_1 = _buf_1 + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-      _buf_1[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
+      _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+      _buf_1[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      int32_t _acc_0 = _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      int8_t _acc_1 = _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      int32_t _acc_0 = _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      int8_t _acc_1 = _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
       for (_i = 1; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_1;
+        _segmented_sums_combine_segment_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -2580,17 +2580,17 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
       int32_t _c_0;
       int8_t _c_1;
       for (int _i = 0; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_1;
+        _segmented_sums_combine_segment_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      sums[_k] = _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))];
-      started[_k] = _buf_1[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))];
+      sums[_k] = _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))];
+      started[_k] = _buf_1[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   // L109: tl.store(out_ptr + at, sums)
@@ -2607,26 +2607,26 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
   int32_t back[8];  // [8, 128] i32
   {  // _segmented_sums_combine_segment_combine_1 (reversed) of x, start along axis 1: 8 lines of 128, 16 segments of 8 per line
     int32_t* _buf_0 = (int32_t*)tl2cu_smem;
-    int32_t* _total_0 = _buf_0 + 1152;
-    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 5120);
-    int8_t* _total_1 = _buf_1 + 1152;
+    int32_t* _total_0 = _buf_0 + 1024;
+    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 4608);
+    int8_t* _total_1 = _buf_1 + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-      _buf_1[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
+      _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+      _buf_1[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      int32_t _acc_0 = _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
-      int8_t _acc_1 = _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
+      int32_t _acc_0 = _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
+      int8_t _acc_1 = _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
       for (_i = 1; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine_1(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_1;
+        _segmented_sums_combine_segment_combine_1(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -2643,16 +2643,16 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
       int32_t _c_0;
       int8_t _c_1;
       for (int _i = 0; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine_1(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_1;
+        _segmented_sums_combine_segment_combine_1(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      back[_k] = _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))];
+      back[_k] = _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   // L112: tl.store(out_ptr + ROWS * COLS + at, back)
@@ -2665,7 +2665,7 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
 // segmented_sums: num_warps=4, ROWS=8, COLS=128 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) segmented_sums_aligned(int32_t *x_ptr, int8_t *start_ptr, int32_t *out_ptr, int8_t *back_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6400];
+  __shared__ __align__(16) unsigned char tl2cu_smem[5760];
   // L105: at = tl.arange(0, ROWS)[:, None] * COLS + tl.arange(0, COLS)[None, :]
   int32_t at[8];  // [8, 128] i32
   #pragma unroll
@@ -2692,26 +2692,26 @@ __global__ void __launch_bounds__(128) segmented_sums_aligned(int32_t *x_ptr, in
   int8_t started[8];  // [8, 128] i8
   {  // _segmented_sums_combine_segment_combine of x, start along axis 1: 8 lines of 128, 16 segments of 8 per line
     int32_t* _buf_0 = (int32_t*)tl2cu_smem;
-    int32_t* _total_0 = _buf_0 + 1152;
-    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 5120);
-    int8_t* _total_1 = _buf_1 + 1152;
+    int32_t* _total_0 = _buf_0 + 1024;
+    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 4608);
+    int8_t* _total_1 = _buf_1 + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-      _buf_1[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
+      _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+      _buf_1[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      int32_t _acc_0 = _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      int8_t _acc_1 = _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      int32_t _acc_0 = _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
+      int8_t _acc_1 = _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)];
       for (_i = 1; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_1;
+        _segmented_sums_combine_segment_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -2728,17 +2728,17 @@ __global__ void __launch_bounds__(128) segmented_sums_aligned(int32_t *x_ptr, in
       int32_t _c_0;
       int8_t _c_1;
       for (int _i = 0; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_1;
+        _segmented_sums_combine_segment_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (_seg * 8 + _i) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      sums[_k] = _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))];
-      started[_k] = _buf_1[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))];
+      sums[_k] = _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))];
+      started[_k] = _buf_1[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   // L109: tl.store(out_ptr + at, sums)
@@ -2769,26 +2769,26 @@ __global__ void __launch_bounds__(128) segmented_sums_aligned(int32_t *x_ptr, in
   int32_t back[8];  // [8, 128] i32
   {  // _segmented_sums_combine_segment_combine_1 (reversed) of x, start along axis 1: 8 lines of 128, 16 segments of 8 per line
     int32_t* _buf_0 = (int32_t*)tl2cu_smem;
-    int32_t* _total_0 = _buf_0 + 1152;
-    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 5120);
-    int8_t* _total_1 = _buf_1 + 1152;
+    int32_t* _total_0 = _buf_0 + 1024;
+    int8_t* _buf_1 = (int8_t*)((uint8_t*)tl2cu_smem + 4608);
+    int8_t* _total_1 = _buf_1 + 1024;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-      _buf_1[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
+      _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+      _buf_1[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))] = start[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 16, _seg = _u % 16;
       int _i = 0;
-      int32_t _acc_0 = _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
-      int8_t _acc_1 = _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
+      int32_t _acc_0 = _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
+      int8_t _acc_1 = _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)];
       for (_i = 1; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine_1(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_1;
+        _segmented_sums_combine_segment_combine_1(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -2805,16 +2805,16 @@ __global__ void __launch_bounds__(128) segmented_sums_aligned(int32_t *x_ptr, in
       int32_t _c_0;
       int8_t _c_1;
       for (int _i = 0; _i < 8; ++_i) {
-        _segmented_sums_combine_segment_combine_1(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
-        _buf_0[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_1;
+        _segmented_sums_combine_segment_combine_1(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)], _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)]);
+        _buf_0[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<8>((_ln / 1) * 128 + _ln % 1 + (127 - (_seg * 8 + _i)) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      back[_k] = _buf_0[tl2cu_pad<8>(((_e & 127) + (_e >> 7) * 128))];
+      back[_k] = _buf_0[tl2cu_scan_slot<8>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
   // L112: tl.store(out_ptr + ROWS * COLS + at, back)
@@ -2841,7 +2841,7 @@ static __device__ __forceinline__ void _running_argmax_combine_argmax_combine(fl
 // running_argmax: num_warps=4, BLOCK=512
 __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
+  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L123: offs = tl.arange(0, BLOCK)
   int32_t offs[4];  // [512] i32
   #pragma unroll
@@ -2860,26 +2860,26 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
   int32_t where[4];  // [512] i32
   {  // _running_argmax_combine_argmax_combine of x, offs along axis 0: 1 lines of 512, 128 segments of 4 per line
     float* _buf_0 = (float*)tl2cu_smem;
-    float* _total_0 = _buf_0 + 640;
-    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 3072);
-    int32_t* _total_1 = _buf_1 + 640;
+    float* _total_0 = _buf_0 + 512;
+    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 2560);
+    int32_t* _total_1 = _buf_1 + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<4>(_e)] = x[_k];
-      _buf_1[tl2cu_pad<4>(_e)] = offs[_k];
+      _buf_0[tl2cu_scan_slot<4>(_e)] = x[_k];
+      _buf_1[tl2cu_scan_slot<4>(_e)] = offs[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      float _acc_0 = _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      int32_t _acc_1 = _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc_0 = _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      int32_t _acc_1 = _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
       for (_i = 1; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
+        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -2896,17 +2896,17 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
       float _c_0;
       int32_t _c_1;
       for (int _i = 0; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
+        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      biggest[_k] = _buf_0[tl2cu_pad<4>(_e)];
-      where[_k] = _buf_1[tl2cu_pad<4>(_e)];
+      biggest[_k] = _buf_0[tl2cu_scan_slot<4>(_e)];
+      where[_k] = _buf_1[tl2cu_scan_slot<4>(_e)];
     }
   }
   // L126: tl.store(max_ptr + offs, biggest)
@@ -2924,7 +2924,7 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
 // running_argmax: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
+  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L123: offs = tl.arange(0, BLOCK)
   int32_t offs[4];  // [512] i32
   #pragma unroll
@@ -2944,26 +2944,26 @@ __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, floa
   int32_t where[4];  // [512] i32
   {  // _running_argmax_combine_argmax_combine of x, offs along axis 0: 1 lines of 512, 128 segments of 4 per line
     float* _buf_0 = (float*)tl2cu_smem;
-    float* _total_0 = _buf_0 + 640;
-    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 3072);
-    int32_t* _total_1 = _buf_1 + 640;
+    float* _total_0 = _buf_0 + 512;
+    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 2560);
+    int32_t* _total_1 = _buf_1 + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<4>(_e)] = x[_k];
-      _buf_1[tl2cu_pad<4>(_e)] = offs[_k];
+      _buf_0[tl2cu_scan_slot<4>(_e)] = x[_k];
+      _buf_1[tl2cu_scan_slot<4>(_e)] = offs[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      float _acc_0 = _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      int32_t _acc_1 = _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc_0 = _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      int32_t _acc_1 = _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
       for (_i = 1; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
+        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -2980,17 +2980,17 @@ __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, floa
       float _c_0;
       int32_t _c_1;
       for (int _i = 0; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
+        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      biggest[_k] = _buf_0[tl2cu_pad<4>(_e)];
-      where[_k] = _buf_1[tl2cu_pad<4>(_e)];
+      biggest[_k] = _buf_0[tl2cu_scan_slot<4>(_e)];
+      where[_k] = _buf_1[tl2cu_scan_slot<4>(_e)];
     }
   }
   // L126: tl.store(max_ptr + offs, biggest)
@@ -3022,7 +3022,7 @@ __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, floa
 // running_argmax: num_warps=4, BLOCK=512 (variant for some aligned pointers, in Triton's layout for them)
 __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
+  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L123: offs = tl.arange(0, BLOCK)
   int32_t offs[4];  // [512] i32
   #pragma unroll
@@ -3041,26 +3041,26 @@ __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_pt
   int32_t where[4];  // [512] i32
   {  // _running_argmax_combine_argmax_combine of x, offs along axis 0: 1 lines of 512, 128 segments of 4 per line
     float* _buf_0 = (float*)tl2cu_smem;
-    float* _total_0 = _buf_0 + 640;
-    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 3072);
-    int32_t* _total_1 = _buf_1 + 640;
+    float* _total_0 = _buf_0 + 512;
+    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 2560);
+    int32_t* _total_1 = _buf_1 + 512;
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf_0[tl2cu_pad<4>(_e)] = x[_k];
-      _buf_1[tl2cu_pad<4>(_e)] = offs[_k];
+      _buf_0[tl2cu_scan_slot<4>(_e)] = x[_k];
+      _buf_1[tl2cu_scan_slot<4>(_e)] = offs[_k];
     }
     __syncthreads();
     for (int _u = _tid; _u < 128; _u += 128) {
       const int _ln = _u / 128, _seg = _u % 128;
       int _i = 0;
-      float _acc_0 = _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      int32_t _acc_1 = _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      float _acc_0 = _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
+      int32_t _acc_1 = _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
       for (_i = 1; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
-        _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
+        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
+        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
       }
       _total_0[_u] = _acc_0;
       _total_1[_u] = _acc_1;
@@ -3077,17 +3077,17 @@ __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_pt
       float _c_0;
       int32_t _c_1;
       for (int _i = 0; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
-        _buf_1[tl2cu_pad<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
+        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
+        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
+        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
       }
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      biggest[_k] = _buf_0[tl2cu_pad<4>(_e)];
-      where[_k] = _buf_1[tl2cu_pad<4>(_e)];
+      biggest[_k] = _buf_0[tl2cu_scan_slot<4>(_e)];
+      where[_k] = _buf_1[tl2cu_scan_slot<4>(_e)];
     }
   }
   // L126: tl.store(max_ptr + offs, biggest)

@@ -1,7 +1,7 @@
 # The smem pass (smem.c): every use of the kernel's one shared-memory buffer starts at
 # byte 0 after a barrier, so the buffer is the largest use. Here: a column sum whose
 # column runs across the warps (their partials exchanged in 512 bytes; the sums then
-# convert into the store's own layout), a cumsum along rows (the padded block and the
+# convert into the store's own layout), a cumsum along rows (the block and the
 # segments' totals) and a transposed store of x (a conversion, rows padded).
 # tl2cu: -s 'shared_memory:*fp32,*fp32,*fp32,*fp32' -D ROWS=64 -D COLS=32 --grid 1
 import triton
