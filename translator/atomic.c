@@ -41,6 +41,16 @@ static const char *smem_slot(Value *v, const char *index) {
   return xprintf("((%s *)tl2cu_smem)[%s]", ctype(v->ty), index);
 }
 
+// The old values an atomic hands through shared memory to the threads of its program that
+// did not run it: a scalar's from thread 0 (unless the thread is the program), a block's
+// with fewer elements than threads from the first threads.
+int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads) {
+  if (never_read(v)) return 0;
+  if (!v->shape.rank) return program_threads == 1 ? 0 : elem_bytes(v->ty);
+  int64_t n = shape_numel(v->layout->space);
+  return n < threads ? n * elem_bytes(v->ty) : 0;
+}
+
 // A scalar atomic: by the one thread of a program that is a thread, else by thread 0,
 // the old value broadcast through shared memory.
 static void emit_scalar_atomic(Em *em, Stmt *s) {
@@ -59,7 +69,7 @@ static void emit_scalar_atomic(Em *em, Stmt *s) {
   if (read) line(em, "%s = %s;", smem_slot(v, "0"), v->cname);
   close_loop(em);
   if (!read) return;
-  need_smem(em, elem_bytes(v->ty));
+  need_smem(em, atomic_scratch_bytes(v, em->k->program_threads, em->threads));
   line(em, "__syncthreads();");
   line(em, "%s = %s;", v->cname, smem_slot(v, "0"));
 }
@@ -83,7 +93,7 @@ static void emit_block_atomic(Em *em, Stmt *s) {
   if (read) line(em, "%s = %s;", smem_slot(v, "_tid"), elem_at(v, "0"));
   close_loop(em);
   if (!read) return;
-  need_smem(em, n * elem_bytes(v->ty));
+  need_smem(em, atomic_scratch_bytes(v, em->k->program_threads, em->threads));
   line(em, "__syncthreads();");
   line(em, "%s = %s;", elem_at(v, "0"), smem_slot(v, xprintf("_tid %% %lld", (long long)n)));
 }

@@ -37,8 +37,30 @@ bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
 // Coordinates as symbols, here and in the printer's Cx: "d<i>" is the coordinate along
 // dim i of the statement's space, "0" and "1" constants; flips and reshapes wrap them.
-const char *coord_symbol(int space_dim) { return xprintf("d%d", space_dim); }
+const char *coord_symbol(int space_dim) {
+  static const char *const dims[MAX_RANK] = {"d0", "d1", "d2", "d3"};  // (every statement asks)
+  return space_dim < (int)(sizeof dims / sizeof *dims) ? dims[space_dim] : xprintf("d%d", space_dim);
+}
 const char *flip_symbol(int64_t n, const char *c) { return xprintf("f%lld(%s)", (long long)n, c); }
+
+// The coordinates of a broadcast's, expand_dims' or permute's operand from the op's own
+// (as symbols here, and as C text too in the printer's operand_cx); out starts as in.
+void operand_coords(const Value *v, const char *const *in, const char **out) {
+  switch (v->kind) {
+  case V_BROADCAST: {
+    int off = v->shape.rank - v->a->shape.rank;
+    for (int j = 0; j < v->a->shape.rank; j++) out[j] = v->a->shape.dim[j] == 1 ? "0" : in[j + off];
+    return;
+  }
+  case V_EXPAND:
+    for (int j = 0; j < v->a->shape.rank; j++) out[j] = in[j < v->ival ? j : j + 1];
+    return;
+  case V_PERMUTE:  // result dim i is source dim perm[i]
+    for (int i = 0; i < v->shape.rank; i++) out[v->perm[i]] = in[i];
+    return;
+  default: unreachable();
+  }
+}
 
 // Row-major linear index of the coordinates in shape s, as a symbol.
 const char *linear_symbol(const char *const *sym, Shape s) {
@@ -70,11 +92,18 @@ bool held_at(Value *v, const Layout *lay, const char *const *sym) {
   return true;
 }
 
+// A conversion's buffer pads each row of v's last dim with one element (when v has rows):
+// a layout that reads across rows (a transpose) then finds consecutive rows in
+// consecutive banks.
+int64_t convert_row_padding(Value *v) {
+  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0;
+  return row > 1 && row < shape_numel(v->shape) ? row : 0;
+}
+
 // The shared-memory buffer of a conversion of v: its elements, one padding element a row.
-int64_t convert_bytes(Value *v, bool *padded) {
-  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0, numel = shape_numel(v->shape);
-  *padded = row > 1 && row < numel;
-  return (numel + (*padded ? numel / row : 0)) * elem_bytes(v->ty);
+static int64_t convert_bytes(Value *v) {
+  int64_t row = convert_row_padding(v), numel = shape_numel(v->shape);
+  return (numel + (row ? numel / row : 0)) * elem_bytes(v->ty);
 }
 
 // The same value at the same coordinates of the same space converts once per statement.
@@ -95,7 +124,8 @@ static void convert(Walk *w, Value *v, const Place *p) {
   c->v = v;
   c->to = *p->lay;
   memcpy(c->crd, p->crd, sizeof c->crd);
-  c->bytes = convert_bytes(v, &c->padded);
+  c->bytes = convert_bytes(v);
+  c->padded = convert_row_padding(v) != 0;
   vec_push(&w->s->converts, c);
   if (c->bytes > w->k->convert_bytes) w->k->convert_bytes = c->bytes;
 }
@@ -125,18 +155,8 @@ static void read_at(Walk *w, Value *v, const Place *p, int dim, const char *crd)
 static void read_definition(Walk *w, Value *v, const Place *p) {
   Place c = *p;
   switch (v->kind) {
-  case V_BROADCAST: {
-    int off = v->shape.rank - v->a->shape.rank;
-    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = v->a->shape.dim[j] == 1 ? "0" : p->crd[j + off];
-    read_value(w, v->a, &c);
-    return;
-  }
-  case V_EXPAND:
-    for (int j = 0; j < v->a->shape.rank; j++) c.crd[j] = p->crd[j < v->ival ? j : j + 1];
-    read_value(w, v->a, &c);
-    return;
-  case V_PERMUTE:
-    for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = p->crd[i];
+  case V_BROADCAST: case V_EXPAND: case V_PERMUTE:
+    operand_coords(v, p->crd, c.crd);
     read_value(w, v->a, &c);
     return;
   case V_FLIP:
@@ -190,14 +210,12 @@ static void read_definition(Walk *w, Value *v, const Place *p) {
   read_value(w, v->c, p);
 }
 
-// The operands of a tuple op (a V_ARG list) or its one operand.
+// The inputs of a tuple op (a V_ARG list) that its first input's layout l does not hold:
+// the op reads them there (reduce.c input_in).
 static void read_inputs_in(Walk *w, Value *op, const Layout *l) {
   Place p = own_place(l);
-  if (op->a && op->a->kind == V_ARG) {
-    for (Value *n = op->a; n; n = n->b)
-      if (!(n->a->layout && layout_same(n->a->layout, l, &n->a->shape) && n->a->layout->per_thread == l->per_thread))
-        read_value(w, n->a, &p);
-  }
+  for (Value *n = op->a; n; n = n->b)
+    if (!layout_holds(l, n->a)) read_value(w, n->a, &p);
 }
 
 // A let: the value's definition in its own layout, or what its own emitter reads.
@@ -206,12 +224,9 @@ static void let_reads(Walk *w, Value *v) {
   Place p = own_place(l);
   switch (v->kind) {
   case V_RESULT: return;  // written by its call
-  case V_ATOMIC: case V_ASM:  // effects: read whether or not their results are
-    if (v->kind == V_ASM) {
-      for (Value *n = v->a; n; n = n->b) read_value(w, n->a, &p);
-    } else {
-      read_definition(w, v, &p);
-    }
+  case V_ATOMIC: read_definition(w, v, &p); return;  // effects: read whether or not their results are
+  case V_ASM:
+    for (Value *n = v->a; n; n = n->b) read_value(w, n->a, &p);
     return;
   default: break;
   }

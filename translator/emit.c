@@ -121,27 +121,9 @@ static const char *ex_def(Em *em, Value *v, Cx *cx);
 // The coordinates of a broadcast's, expand_dims' or permute's operand, as text and symbols.
 Cx operand_cx(Value *v, Cx *cx) {
   Cx c = child(cx);
-  switch (v->kind) {
-  case V_BROADCAST: {
-    int off = v->shape.rank - v->a->shape.rank;
-    for (int j = 0; j < v->a->shape.rank; j++) {
-      bool one = v->a->shape.dim[j] == 1;
-      c.crd[j] = one ? "0" : cx->crd[j + off];
-      c.sym[j] = one ? "0" : cx->sym[j + off];
-    }
-    return c;
-  }
-  case V_EXPAND:
-    for (int j = 0; j < v->a->shape.rank; j++) {
-      c.crd[j] = cx->crd[j < v->ival ? j : j + 1];
-      c.sym[j] = cx->sym[j < v->ival ? j : j + 1];
-    }
-    return c;
-  case V_PERMUTE:  // result dim i is source dim perm[i]
-    for (int i = 0; i < v->shape.rank; i++) c.crd[v->perm[i]] = cx->crd[i], c.sym[v->perm[i]] = cx->sym[i];
-    return c;
-  default: unreachable();
-  }
+  operand_coords(v, cx->crd, c.crd);
+  operand_coords(v, cx->sym, c.sym);
+  return c;
 }
 
 // Does this thread's element k of v's array hold v at the current coordinates?
@@ -578,11 +560,8 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   memcpy(c->sym, cx->sym, sizeof c->sym);
   c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
-  // rows of the value's last dim padded by one element: a layout that reads across rows
-  // (a transpose) then finds consecutive rows in consecutive banks
-  int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0;
-  bool pad;
-  convert_bytes(v, &pad);  // the buffer's shape; smem.c allocated its bytes
+  int64_t row = convert_row_padding(v);  // (0: none; smem.c allocated the buffer)
+  bool pad = row != 0;
   note_printed_conversion(em, v, cx->lay);
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");

@@ -66,6 +66,11 @@ static void narrowest_access(Stmt *s, int *bytes) {
   }
 }
 
+// Is x held in layout l, its elements where l's threads hold them, as many a thread?
+bool layout_holds(const Layout *l, Value *x) {
+  return x->layout && layout_same(x->layout, l, &x->shape) && x->layout->per_thread == l->per_thread;
+}
+
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
   if (!shape_eq(a->space, b->space)) return false;
   for (int i = 0; i < value_shape->rank; i++)

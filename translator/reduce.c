@@ -60,7 +60,7 @@ static bool result_read(Value *v, int i) { return !never_read(op_result(v, i)); 
 // Input x of a tuple op, held in layout l (that of the op's first block): x itself, or a
 // copy converted into l (when another use laid x out over a larger block).
 static Value *input_in(Em *em, Stmt *s, Value *x, const Layout *l, int i) {
-  if (x->layout && layout_same(x->layout, l, &x->shape) && x->layout->per_thread == l->per_thread) return x;
+  if (layout_holds(l, x)) return x;
   Value *copy = xmalloc(sizeof(Value));
   *copy = *x;
   copy->cname = xprintf("_x%d", i);

@@ -9,17 +9,9 @@
 // is an internal error.
 #include "tl2cu.h"
 
-// An atomic's old values, for the threads of the program that did not run it.
-static int64_t atomic_scratch(Kernel *k, Value *v, int threads) {
-  if (never_read(v)) return 0;
-  if (!v->shape.rank) return k->program_threads == 1 ? 0 : elem_bytes(v->ty);
-  int64_t n = shape_numel(v->layout->space);  // fewer elements than threads: replicated
-  return n < threads ? n * elem_bytes(v->ty) : 0;
-}
-
 // The scratch of the op a let defines (0: none), as its emitter lays it out.
 static int64_t op_scratch(Kernel *k, Value *v, int threads) {
-  if (v->kind == V_ATOMIC) return atomic_scratch(k, v, threads);  // (emitted even when unread)
+  if (v->kind == V_ATOMIC) return atomic_scratch_bytes(v, k->program_threads, threads);  // (emitted even when unread)
   if (never_read(v)) return 0;
   switch (v->kind) {
   case V_REDUCE: return reduce_scratch_bytes(v);

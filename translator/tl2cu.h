@@ -652,6 +652,7 @@ const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layo
 int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (16 bytes at most)
 int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
+bool layout_holds(const Layout *l, Value *x);  // x held in l as l holds its elements
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
 bool is_materialized(Value *v);
 
@@ -667,7 +668,8 @@ typedef struct {
 } Convert;
 void convert_pass(Kernel *k);  // Stmt.converts and Kernel.convert_bytes for the layouts assigned
 bool recomputable(Value *v);    // index math: recomputed where another layout reads it
-int64_t convert_bytes(Value *v, bool *padded);
+int64_t convert_row_padding(Value *v);  // a conversion's buffer: the row padded by one element, or 0
+void operand_coords(const Value *v, const char *const *in, const char **out);  // broadcast/expand/permute
 // Coordinates as symbols (the passes' and the printer's, for deciding what a thread holds)
 const char *coord_symbol(int space_dim);
 const char *flip_symbol(int64_t n, const char *c);
@@ -683,6 +685,7 @@ int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchang
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the padded blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
+int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
 
 // ---------------------------------------------------------------- verify.c, irdump.c
 // The IR's invariants after a pass (layouts: they are assigned); an internal error if not.
