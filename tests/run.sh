@@ -123,6 +123,12 @@ while read -r py expected; do
   fi
 done < <(golden_inputs)
 
+# ---- no kernel is emitted twice: a kernel's variants differ (tests/distinct_variants.py)
+if command -v python3 >/dev/null 2>&1; then
+  if python3 tests/distinct_variants.py tests/golden/*.cu >"$tmp/variants.log" 2>&1; then ok "variants distinct in every golden file"
+  else bad "variants distinct in every golden file" "$tmp/variants.log"; fi
+fi
+
 # ---- the IR after a pass (--dump-ir=PASS, the pass named on the .ir file's first line),
 # checked by the verifier after every pass on the way
 for py in tests/ir/*.py; do

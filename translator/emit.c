@@ -483,6 +483,42 @@ void close_loop(Em *em) {
   line(em, "}");
 }
 
+// Is C text one statement (a single ';', at its end, outside brackets and literals)?
+static bool one_statement(const char *text) {
+  int depth = 0, semicolons = 0;
+  char quote = 0;
+  for (const char *p = text; *p; p++) {
+    if (quote) {
+      if (*p == '\\' && p[1]) p++;
+      else if (*p == quote) quote = 0;
+    } else if (*p == '"' || *p == '\'') {
+      quote = *p;
+    } else if (strchr("([{", *p)) {
+      depth++;
+    } else if (strchr(")]}", *p)) {
+      depth--;
+    } else if (*p == '\n' || (*p == ';' && (depth || p[1]))) {
+      return false;
+    } else if (*p == ';') {
+      semicolons++;
+    }
+  }
+  return semicolons == 1 && depth == 0;
+}
+
+// One statement for each of the thread's elements: a loop of one line where the
+// statement needs no element index.
+void elem_loop_line(Em *em, const Layout *l, bool uses_e, const char *stmt) {
+  if (uses_e || !one_statement(stmt)) {
+    open_elem_loop(em, l, uses_e);
+    line(em, "%s", stmt);
+    close_loop(em);
+    return;
+  }
+  line(em, "#pragma unroll");
+  line(em, "for (int _k = 0; _k < %lld; ++_k) %s", (long long)l->per_thread, stmt);
+}
+
 // Every use of tl2cu_smem starts at its byte 0 (after a barrier): smem.c sized the buffer
 // for the largest use, before printing.
 void need_smem(Em *em, int64_t bytes) {
@@ -570,9 +606,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   Cx own = identity_cx(v->layout, &uses_e);
   const char *src = linear_of(&own, v->shape);
   if (pad) src = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, src);
-  open_elem_loop(em, v->layout, uses_e);
-  line(em, "((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "_k"));
-  close_loop(em);
+  elem_loop_line(em, v->layout, uses_e, xprintf("((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "_k")));
   line(em, "__syncthreads();");
   line(em, "%s %s[%lld];", t, c->name, (long long)cx->lay->per_thread);
   uses_e = false;
@@ -580,9 +614,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   there.uses_e = &uses_e;
   const char *dst = linear_of(&there, v->shape);
   if (pad) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);
-  open_elem_loop(em, cx->lay, uses_e);
-  line(em, "%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst);
-  close_loop(em);
+  elem_loop_line(em, cx->lay, uses_e, xprintf("%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst));
   return xprintf("%s[_k]", c->name);
 }
 
@@ -622,9 +654,7 @@ void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, V
     line(em, "%s", text);
     return;
   }
-  open_elem_loop(em, l, uses_e && mentions(text, "_e"));  // (coordinates computed for a conversion's read are not printed)
-  line(em, "%s", text);
-  close_loop(em);
+  elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);  // (coordinates computed for a conversion's read are not printed)
 }
 
 const char *rhs_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }
@@ -1172,7 +1202,11 @@ static void emit_kernel(Em *em, Kernel *k) {
   int wide = layout_widest_run(k), narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
   lay_out(k, wide);
   bool plain_wide = wide == narrow || kernel_has_vectors(k, PLAIN_VARIANT);
-  if (!plain_wide) lay_out(k, narrow);
+  if (!plain_wide) {
+    Vec wide_layouts = layout_snapshot(k);
+    lay_out(k, narrow);
+    plain_wide = layout_snapshots_equal(wide_layouts, layout_snapshot(k));  // (blocks too small for the wider runs)
+  }
   Str plain = {0}, aligned = {0};
   str_add(&plain, "");
   str_add(&aligned, "");

@@ -91,6 +91,7 @@ const char *deref(Em *em, Value *p, Cx *cx);
 const char *linear_of(Cx *cx, Shape s);
 void open_elem_loop(Em *em, const Layout *l, bool uses_e);
 void close_loop(Em *em);
+void elem_loop_line(Em *em, const Layout *l, bool uses_e, const char *stmt);
 void source_comment(Em *em, Stmt *s);
 void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn);
 // `fmt` with the target element and fn's C, for every element of layout l (or once, for scalars).

@@ -366,6 +366,45 @@ const Layout *layout_own_space(Value *v, int threads, Layout *own) {
   return own;
 }
 
+// Every value's layout, in walk order (a value without one: NULL).
+static void snapshot_value(Value *v, Vec *out, int mark) {
+  if (!v || v->visit == mark) return;
+  v->visit = mark;
+  vec_push(out, (void *)v->layout);
+  snapshot_value(v->a, out, mark);
+  snapshot_value(v->b, out, mark);
+  snapshot_value(v->c, out, mark);
+}
+
+static void snapshot_stmts(Stmt *s, Vec *out, int mark) {
+  for (; s; s = s->next) {
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) snapshot_value(vs[i], out, mark);
+    snapshot_stmts(s->body, out, mark);
+    snapshot_stmts(s->orelse, out, mark);
+  }
+}
+
+Vec layout_snapshot(Kernel *k) {
+  Vec out = {0};
+  snapshot_stmts(k->body, &out, sem_walk_mark());
+  return out;
+}
+
+static bool layout_equal(const Layout *a, const Layout *b) {
+  if (!a || !b) return a == b;
+  return shape_eq(a->space, b->space) && !memcmp(a->map, b->map, sizeof a->map) && a->threads == b->threads &&
+         a->per_thread == b->per_thread && a->vec == b->vec;
+}
+
+bool layout_snapshots_equal(Vec a, Vec b) {
+  if (a.len != b.len) return false;
+  for (int i = 0; i < a.len; i++)
+    if (!layout_equal(a.items[i], b.items[i])) return false;
+  return true;
+}
+
 int layout_widest_run(Kernel *k) {
   int bytes = 4;
   narrowest_access(k->body, &bytes);

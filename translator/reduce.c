@@ -115,10 +115,9 @@ typedef struct {
   int ngroups;          // output positions this thread holds
   int64_t *group_of;    // per element k: its output position
   int64_t *first;       // per group: its first element
-  bool rolled;          // emitted as loops over the groups (many of them), see below
-  int drop[2][2];       // rolled: the bit ranges [a, b) of k that walk the reduced dim
-  int64_t dropped;      // rolled: those bits of k, as a mask
-  int bit;              // reduce_lanes: the lane bit being combined
+  bool unrolled;        // few groups: the loops over them unrolled (see roll_groups)
+  int drop[2][2];       // the bit ranges [a, b) of k that walk the reduced dim
+  int64_t dropped;      // those bits of k, as a mask
   struct {              // reduce_warps: the shared-memory scratch its group steps use
     int W;              // warps combined
     const char *lane, *vt[MAX_COMBINED], *vbase[MAX_COMBINED], *cvbase[MAX_COMBINED];
@@ -137,11 +136,12 @@ static void assign_groups(Reduction *r) {
   }
 }
 
-// Many groups per thread are emitted as loops over them, which nvcc unrolls: a
-// statement per element and group made a [256, 256] row reduction 12,000 lines that
-// nvcc compiled in 80 s; as loops, 7 s (docs/NOTES.md 47). Element k's group is k
-// without the bits that walk the reduced dim (those below the run length, and those
-// above the thread bits in the element index), so the loops compute it.
+// The steps are printed as loops over a thread's elements and groups: a statement per
+// element and group made a [256, 256] row reduction 12,000 lines that nvcc compiled in
+// 80 s; as loops, 7 s (docs/NOTES.md 47). Element k's group is k without the bits that
+// walk the reduced dim (those below the run length, and those above the thread bits in
+// the element index), so the loops compute it. Up to ROLLED_GROUPS groups the loops over
+// them are unrolled (the accumulators in registers); beyond, they stay loops.
 enum { ROLLED_GROUPS = 16 };
 
 // As the runtime's tl2cu_drop_bits / tl2cu_insert_bits (an empty range [a, a) changes nothing).
@@ -149,7 +149,7 @@ static int64_t drop_bits(int64_t k, int a, int b) { return (k & (((int64_t)1 << 
 static int64_t insert_bits(int64_t g, int a, int b) { return (g & (((int64_t)1 << a) - 1)) | ((g >> a) << b); }
 
 static void roll_groups(Reduction *r) {
-  r->rolled = r->ngroups > ROLLED_GROUPS && !r->scalar;
+  r->unrolled = r->ngroups <= ROLLED_GROUPS;
   Bits b = r->b;
   // element-index bits [lo, hi) as bits of k: below lv they are k's own, above lv + lt
   // they are k's shifted down by lt (the thread bits are not in k)
@@ -162,19 +162,20 @@ static void roll_groups(Reduction *r) {
     for (int j = r->drop[i][0]; j < r->drop[i][1]; j++) r->dropped |= (int64_t)1 << j;
   if (r->d < 0) r->dropped = 0, r->drop[0][1] = r->drop[1][1] = 0;
   // the loops' arithmetic must number the groups as assign_groups did (checked for every
-  // reduction, rolled or not)
+  // reduction)
   for (int64_t k = 0; k < r->l->per_thread; k++) {
     int64_t g = k;
     for (int i = 1; i >= 0; i--) g = drop_bits(g, r->drop[i][0], r->drop[i][1]);
     int64_t first = g;
     for (int i = 0; i < 2; i++) first = insert_bits(first, r->drop[i][0], r->drop[i][1]);
     if (g != r->group_of[k] || first != r->first[g] || ((k & r->dropped) == 0) != (first == k))
-      internal_error(__FILE__, __LINE__, "rolled reduction: element and group numbering disagree");
+      internal_error(__FILE__, __LINE__, "reduction: element and group numbering disagree");
   }
 }
 
-// Rolled: the group of element k (C text), and the first element of group g.
+// The group of element k (C text), and the first element of group g.
 static const char *group_of_k(Reduction *r, const char *k) {
+  if (r->ngroups == 1) return "0";
   for (int i = 1; i >= 0; i--)
     if (r->drop[i][1] > r->drop[i][0]) k = xprintf("tl2cu_drop_bits<%d, %d>(%s)", r->drop[i][0], r->drop[i][1], k);
   return k;
@@ -185,23 +186,26 @@ static const char *first_of_group(Reduction *r, const char *g) {
   return g;
 }
 
-// Group g's accumulators (component i of _r<g>, or of the array _r when rolled) and its
-// argmax/argmin index, as C names (g: a number, or the rolled loop's _g).
+// Group g's accumulators (component i of the array _r) and its argmax/argmin index, as C
+// names (g: a number, or a loop's _g).
 static void accumulators(Reduction *r, const char *g, const char **acc) {
-  for (int i = 0; i < r->n; i++)
-    acc[i] = r->rolled ? xprintf("%s[%s]", part("_r", i, r->n), g) : part(xprintf("_r%s", g), i, r->n);
+  for (int i = 0; i < r->n; i++) acc[i] = xprintf("%s[%s]", part("_r", i, r->n), g);
 }
-static const char *index_of(Reduction *r, const char *g) { return xprintf(r->rolled ? "_i[%s]" : "_i%s", g); }
+static const char *index_of(const char *g) { return xprintf("_i[%s]", g); }
 
-// fn(g, e) for every group g, with e its first element's index: one after another, or as
-// one loop over them when rolled.
+// fn(g, e) for every group g, with e its first element's index: as one loop over them
+// (unrolled for few groups; many stay a loop, the accumulators in local memory, which
+// nvcc compiles 2x faster).
+// A step that declares names gets a block of its own (scoped).
 typedef void (*GroupStep)(Em *em, Reduction *r, const char *g, const char *first_e);
-static void each_group(Em *em, Reduction *r, GroupStep fn) {
-  if (!r->rolled) {
-    for (int g = 0; g < r->ngroups; g++) fn(em, r, xprintf("%d", g), elem_k(r->l, r->first[g]));
+static void each_group(Em *em, Reduction *r, GroupStep fn, bool scoped) {
+  if (r->ngroups == 1) {
+    if (scoped) line(em, "{"), em->indent++;
+    fn(em, r, "0", elem_k(r->l, r->first[0]));
+    if (scoped) em->indent--, line(em, "}");
     return;
   }
-  line(em, "#pragma unroll 1");  // (rolled: the accumulators in local memory, and nvcc compiles 2x faster)
+  line(em, r->unrolled ? "#pragma unroll" : "#pragma unroll 1");
   line(em, "for (int _g = 0; _g < %d; ++_g) {", r->ngroups);
   em->indent++;
   fn(em, r, "_g", elem_of(r->l, first_of_group(r, "_g")));
@@ -211,34 +215,49 @@ static void each_group(Em *em, Reduction *r, GroupStep fn) {
 
 // 1. each thread folds its own elements that share an output position, in index order
 static void fold_element(Em *em, Reduction *r, const char *k, const char *g, bool head, const char *e) {
-  const char *acc[MAX_COMBINED], *xk[MAX_COMBINED], *i = index_of(r, g);
+  const char *acc[MAX_COMBINED], *xk[MAX_COMBINED], *i = index_of(g);
   accumulators(r, g, acc);
   for (int c = 0; c < r->n; c++) xk[c] = elem_at(r->x[c], k);
-  const char *decl = r->rolled ? "" : xprintf("%s ", r->arg ? r->xt : r->t[0]);
   if (r->arg && head) {
-    line(em, "%s%s = %s;", decl, acc[0], xk[0]);
-    if (!r->rolled) line(em, "int32_t %s;", i);
+    line(em, "%s = %s;", acc[0], xk[0]);
     line(em, "{ const int _e = %s; %s = %s; }", e, i, r->idx);
   } else if (r->arg) {
     line(em, "{ const int _e = %s; %s(%s, %s, %s, %s); }", e, r->step, acc[0], i, xk[0], r->idx);
   } else if (head) {
-    for (int c = 0; c < r->n; c++) line(em, "%s%s = %s;", r->rolled ? "" : xprintf("%s ", r->t[c]), acc[c], xk[c]);
+    for (int c = 0; c < r->n; c++) line(em, "%s = %s;", acc[c], xk[c]);
   } else {
     combine_into(em, r->v, r->n, acc, xk);
   }
 }
 
+// Groups that are runs of R consecutive elements (a value reduced along its fastest dim),
+// few of them: per group, its first element, then the others folded in.
+static bool folds_runs(Reduction *r) {
+  return r->unrolled && !r->arg && r->dropped && ((r->dropped + 1) & r->dropped) == 0;
+}
+
+static void fold_run(Em *em, Reduction *r, const char *g, const char *first_e) {
+  (void)first_e;
+  int64_t R = r->dropped + 1;
+  bool one = r->ngroups == 1;
+  const char *k0 = one ? "0" : xprintf("%s * %lld", g, (long long)R);
+  fold_element(em, r, k0, g, true, NULL);
+  line(em, "#pragma unroll");
+  if (one) line(em, "for (int _k = 1; _k < %lld; ++_k)", (long long)R);
+  else line(em, "for (int _k = %s + 1; _k < %s + %lld; ++_k)", k0, k0, (long long)R);
+  em->indent++;
+  fold_element(em, r, "_k", g, false, NULL);
+  em->indent--;
+}
+
 static void reduce_fold(Em *em, Reduction *r) {
   const Layout *l = r->l;
-  if (!r->rolled) {
-    for (int64_t k = 0; k < l->per_thread; k++) {
-      int64_t g = r->group_of[k];
-      fold_element(em, r, xprintf("%lld", (long long)k), xprintf("%lld", (long long)g), r->first[g] == k, elem_k(l, k));
-    }
-    return;
-  }
   for (int c = 0; c < r->n; c++) line(em, "%s %s[%d];", r->arg ? r->xt : r->t[c], part("_r", c, r->n), r->ngroups);
   if (r->arg) line(em, "int32_t _i[%d];", r->ngroups);
+  if (folds_runs(r)) {
+    each_group(em, r, fold_run, false);
+    return;
+  }
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; ++_k) {", (long long)l->per_thread);
   em->indent++;
@@ -266,21 +285,31 @@ static void lane_step(Em *em, Reduction *r, const char *g, const char *first_e) 
   const char *acc[MAX_COMBINED], *other[MAX_COMBINED];
   accumulators(r, g, acc);
   if (r->arg) {
-    const char *i = index_of(r, g);
-    line(em, "%s(%s, %s, tl2cu_shfl_xor(%s, %d), tl2cu_shfl_xor(%s, %d));", r->step, acc[0], i, acc[0], 1 << r->bit, i, 1 << r->bit);
+    const char *i = index_of(g);
+    line(em, "%s(%s, %s, tl2cu_shfl_xor(%s, _m), tl2cu_shfl_xor(%s, _m));", r->step, acc[0], i, acc[0], i);
     return;
   }
-  for (int c = 0; c < r->n; c++) other[c] = xprintf("tl2cu_shfl_xor(%s, %d)", acc[c], 1 << r->bit);
+  for (int c = 0; c < r->n; c++) other[c] = xprintf("tl2cu_shfl_xor(%s, _m)", acc[c]);
   combine_into(em, r->v, r->n, acc, other);
 }
 
+// The lane bits that hold the reduced dim are consecutive ([lo, hi) of the lane index);
+// the steps go through their masks from the highest down.
 static void reduce_lanes(Em *em, Reduction *r) {
-  for (int bit = 4; bit >= 0 && r->d >= 0; bit--) {
+  int lo = 5, hi = -1;
+  for (int bit = 0; bit < 5 && r->d >= 0; bit++) {
     int ebit = r->b.lv + bit;
     if (bit >= r->b.lt || ebit < r->b.lo || ebit >= r->b.hi) continue;
-    r->bit = bit;
-    each_group(em, r, lane_step);
+    lo = bit < lo ? bit : lo, hi = bit + 1;
   }
+  if (hi < 0) return;
+  bool one = r->ngroups == 1;  // (a step of one group is one statement)
+  line(em, "#pragma unroll");
+  line(em, "for (int _m = %d; _m >= %d; _m >>= 1)%s", 1 << (hi - 1), 1 << lo, one ? "" : " {");
+  em->indent++;
+  each_group(em, r, lane_step, false);
+  em->indent--;
+  if (!one) line(em, "}");
 }
 
 // The output position whose W partials a group shares in the scratch (at element e).
@@ -312,16 +341,14 @@ static void warp_write(Em *em, Reduction *r, const char *g, const char *first_e)
   for (int i = 0; i < n; i++)
     str_addf(&writes, "%s%s* %s = %s + %s * %d; %s[%s] = %s;", i ? " " : "", r->scratch.vt[i], part("_p", i, n), r->scratch.vbase[i], pos,
              W, part("_p", i, n), r->scratch.lane, acc[i]);
-  line(em, "{ %s%s%s }", uses_e ? xprintf("const int _e = %s; ", first_e) : "", writes.buf,
-       r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = %s;", pos, W, r->scratch.lane, index_of(r, g)) : "");
+  line(em, "%s%s%s", uses_e ? xprintf("const int _e = %s; ", first_e) : "", writes.buf,
+       r->arg ? xprintf(" ((int32_t*)tl2cu_smem)[%s * %d + (%s)] = %s;", pos, W, r->scratch.lane, index_of(g)) : "");
 }
 
 static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_e) {
   bool uses_e = false;
   const char *pos = reduce_slot(r, &uses_e);
   int n = r->n, W = r->scratch.W;
-  line(em, "{");
-  em->indent++;
   if (uses_e) line(em, "const int _e = %s;", first_e);
   for (int i = 0; i < n; i++) line(em, "const %s* %s = %s + %s * %d;", r->scratch.vt[i], part("_p", i, n), r->scratch.cvbase[i], pos, W);
   if (r->arg) line(em, "const int32_t* _q = (const int32_t*)tl2cu_smem + %s * %d;", pos, W);
@@ -352,9 +379,7 @@ static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_
   const char *acc[MAX_COMBINED];
   accumulators(r, g, acc);
   for (int i = 0; i < n; i++) str_addf(&results, "%s%s = %s;", i ? " " : "", acc[i], part("_w0", i, n));
-  line(em, "%s%s", results.buf, r->arg ? xprintf(" %s = _j0;", index_of(r, g)) : "");
-  em->indent--;
-  line(em, "}");
+  line(em, "%s%s", results.buf, r->arg ? xprintf(" %s = _j0;", index_of(g)) : "");
 }
 
 // 3. warps holding the same output position combine through shared memory,
@@ -390,9 +415,9 @@ static void reduce_warps(Em *em, Reduction *r) {
   }
   r->scratch.lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
   line(em, "__syncthreads();");
-  each_group(em, r, warp_write);
+  each_group(em, r, warp_write, true);
   line(em, "__syncthreads();");
-  each_group(em, r, warp_combine);
+  each_group(em, r, warp_combine, true);
 }
 
 // 4. every element of an output position gets the result
@@ -400,24 +425,15 @@ static void reduce_write(Em *em, Reduction *r) {
   for (int i = 0; i < r->n; i++) {
     Value *out = op_result(r->v, i);
     if (!result_read(r->v, i)) continue;
-    if (r->rolled) {
-      const char *acc[MAX_COMBINED];
-      accumulators(r, group_of_k(r, "_k"), acc);
-      line(em, "#pragma unroll");
-      line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s;", (long long)r->l->per_thread, out->cname,
-           r->arg ? index_of(r, group_of_k(r, "_k")) : acc[i]);
+    const char *g = r->scalar ? "0" : group_of_k(r, "_k"), *acc[MAX_COMBINED];
+    accumulators(r, g, acc);
+    const char *val = r->arg ? index_of(g) : acc[i];
+    if (r->scalar) {
+      line(em, "%s = %s;", out->cname, val);
       continue;
     }
-    for (int64_t k = 0; k < r->l->per_thread; k++) {
-      const char *g = xprintf("%lld", (long long)r->group_of[k]), *acc[MAX_COMBINED];
-      accumulators(r, g, acc);
-      const char *val = r->arg ? index_of(r, g) : acc[i];
-      if (r->scalar) {
-        line(em, "%s = %s;", out->cname, val);
-        break;
-      }
-      line(em, "%s[%lld] = %s;", out->cname, (long long)k, val);
-    }
+    line(em, "#pragma unroll");
+    line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s;", (long long)r->l->per_thread, out->cname, val);
   }
 }
 

@@ -648,6 +648,8 @@ bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the const
 void group_loads(Kernel *k);   // (loads.c) neighbouring loads named, as one run of loads
 void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
 int layout_widest_run(Kernel *k);
+Vec layout_snapshot(Kernel *k);  // every value's layout: two assignments compare equal or not
+bool layout_snapshots_equal(Vec a, Vec b);
 const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layout if over its shape, else *own
 int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (16 bytes at most)
 int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector  // 16 bytes of the narrowest memory access

@@ -35,9 +35,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L14: s_shift1 = tl.load(x_ptr + i + 1)  # 4 bytes past a 16-byte boundary
   float s_shift1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_shift1[_k] = *((x_ptr + i[_k]) + 1);
-  }
+  for (int _k = 0; _k < 8; ++_k) s_shift1[_k] = *((x_ptr + i[_k]) + 1);
   // L15: tl.store(out_ptr + i, s_shift1)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -91,9 +89,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L20: s_off2 = tl.load(x_ptr + 2 + i)  # 8 bytes past
   float s_off2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_off2[_k] = (x_ptr + 2)[i[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_off2[_k] = (x_ptr + 2)[i[_k]];
   // L21: tl.store(out_ptr + i, s_off2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -109,9 +105,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L22: s_stride2 = tl.load(x_ptr + 2 * i)  # not contiguous
   float s_stride2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_stride2[_k] = x_ptr[(2 * i[_k])];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_stride2[_k] = x_ptr[(2 * i[_k])];
   // L23: tl.store(out_ptr + i, s_stride2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -127,9 +121,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L24: s_reversed = tl.load(x_ptr + (BLOCK - 1 - i))
   float s_reversed[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_reversed[_k] = x_ptr[(1023 - i[_k])];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_reversed[_k] = x_ptr[(1023 - i[_k])];
   // L25: tl.store(out_ptr + i, s_reversed)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -164,9 +156,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L28: s_m = tl.load(x_ptr + m + i)  # m: no hint (the aligned variant may assume it)
   float s_m[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_m[_k] = (x_ptr + m)[i[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_m[_k] = (x_ptr + m)[i[_k]];
   // L29: tl.store(out_ptr + i, s_m)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -203,9 +193,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L32: s_mask_m = tl.load(x_ptr + i, mask=i < m, other=0.0)  # a run may straddle m
   float s_mask_m[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_mask_m[_k] = ((i[_k] < m) ? x_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) s_mask_m[_k] = ((i[_k] < m) ? x_ptr[i[_k]] : 0.0f);
   // L33: tl.store(out_ptr + i, s_mask_m)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -221,9 +209,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L34: s_mask_eq = tl.load(x_ptr + i, mask=i != n, other=0.0)  # != n: not a bound
   float s_mask_eq[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_mask_eq[_k] = ((i[_k] != n) ? x_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) s_mask_eq[_k] = ((i[_k] != n) ? x_ptr[i[_k]] : 0.0f);
   // L35: tl.store(out_ptr + i, s_mask_eq)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -270,9 +256,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L14: s_shift1 = tl.load(x_ptr + i + 1)  # 4 bytes past a 16-byte boundary
   float s_shift1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_shift1[_k] = *((x_ptr + i[_k]) + 1);
-  }
+  for (int _k = 0; _k < 8; ++_k) s_shift1[_k] = *((x_ptr + i[_k]) + 1);
   // L15: tl.store(out_ptr + i, s_shift1)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -326,9 +310,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L20: s_off2 = tl.load(x_ptr + 2 + i)  # 8 bytes past
   float s_off2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_off2[_k] = (x_ptr + 2)[i[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_off2[_k] = (x_ptr + 2)[i[_k]];
   // L21: tl.store(out_ptr + i, s_off2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -344,9 +326,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L22: s_stride2 = tl.load(x_ptr + 2 * i)  # not contiguous
   float s_stride2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_stride2[_k] = x_ptr[(2 * i[_k])];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_stride2[_k] = x_ptr[(2 * i[_k])];
   // L23: tl.store(out_ptr + i, s_stride2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -362,9 +342,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L24: s_reversed = tl.load(x_ptr + (BLOCK - 1 - i))
   float s_reversed[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_reversed[_k] = x_ptr[(1023 - i[_k])];
-  }
+  for (int _k = 0; _k < 8; ++_k) s_reversed[_k] = x_ptr[(1023 - i[_k])];
   // L25: tl.store(out_ptr + i, s_reversed)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -460,9 +438,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L34: s_mask_eq = tl.load(x_ptr + i, mask=i != n, other=0.0)  # != n: not a bound
   float s_mask_eq[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s_mask_eq[_k] = ((i[_k] != n) ? x_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) s_mask_eq[_k] = ((i[_k] != n) ? x_ptr[i[_k]] : 0.0f);
   // L35: tl.store(out_ptr + i, s_mask_eq)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores

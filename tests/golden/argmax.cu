@@ -26,86 +26,42 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
   // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L18: x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=-float("inf"))
   float x[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : -tl2cu_inf<float>());
-  }
+  for (int _k = 0; _k < 32; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : -tl2cu_inf<float>());
   // L19: index = tl.argmax(x, axis=1)
   int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
   {
-    float _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, x[1], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, x[2], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, x[3], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 4); tl2cu_argmax_step(_r0, _i0, x[4], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 5); tl2cu_argmax_step(_r0, _i0, x[5], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 6); tl2cu_argmax_step(_r0, _i0, x[6], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 7); tl2cu_argmax_step(_r0, _i0, x[7], (int32_t)(_e & 1023)); }
-    float _r1 = x[8];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); _i1 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 9); tl2cu_argmax_step(_r1, _i1, x[9], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 10); tl2cu_argmax_step(_r1, _i1, x[10], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 11); tl2cu_argmax_step(_r1, _i1, x[11], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 12); tl2cu_argmax_step(_r1, _i1, x[12], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 13); tl2cu_argmax_step(_r1, _i1, x[13], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 14); tl2cu_argmax_step(_r1, _i1, x[14], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 15); tl2cu_argmax_step(_r1, _i1, x[15], (int32_t)(_e & 1023)); }
-    float _r2 = x[16];
-    int32_t _i2;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); _i2 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 17); tl2cu_argmax_step(_r2, _i2, x[17], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 18); tl2cu_argmax_step(_r2, _i2, x[18], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 19); tl2cu_argmax_step(_r2, _i2, x[19], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 20); tl2cu_argmax_step(_r2, _i2, x[20], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 21); tl2cu_argmax_step(_r2, _i2, x[21], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 22); tl2cu_argmax_step(_r2, _i2, x[22], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 23); tl2cu_argmax_step(_r2, _i2, x[23], (int32_t)(_e & 1023)); }
-    float _r3 = x[24];
-    int32_t _i3;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); _i3 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 25); tl2cu_argmax_step(_r3, _i3, x[25], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 26); tl2cu_argmax_step(_r3, _i3, x[26], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 27); tl2cu_argmax_step(_r3, _i3, x[27], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 28); tl2cu_argmax_step(_r3, _i3, x[28], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 29); tl2cu_argmax_step(_r3, _i3, x[29], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 30); tl2cu_argmax_step(_r3, _i3, x[30], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 31); tl2cu_argmax_step(_r3, _i3, x[31], (int32_t)(_e & 1023)); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
+    float _r[4];
+    int32_t _i[4];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _g = tl2cu_drop_bits<0, 3>(_k);
+      if ((_k & 7) == 0) {
+        _r[_g] = x[_k];
+        { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 1023); }
+      } else {
+        { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], x[_k], (int32_t)(_e & 1023)); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 3>(_g)); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 3>(_g));
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -113,73 +69,10 @@ __global__ void __launch_bounds__(128) argmax_kernel(float *x_ptr, int32_t *out_
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 8);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 16);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r2 = _w0; _i2 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 24);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r3 = _w0; _i3 = _j0;
-    }
-    index[0] = _i0;
-    index[1] = _i0;
-    index[2] = _i0;
-    index[3] = _i0;
-    index[4] = _i0;
-    index[5] = _i0;
-    index[6] = _i0;
-    index[7] = _i0;
-    index[8] = _i1;
-    index[9] = _i1;
-    index[10] = _i1;
-    index[11] = _i1;
-    index[12] = _i1;
-    index[13] = _i1;
-    index[14] = _i1;
-    index[15] = _i1;
-    index[16] = _i2;
-    index[17] = _i2;
-    index[18] = _i2;
-    index[19] = _i2;
-    index[20] = _i2;
-    index[21] = _i2;
-    index[22] = _i2;
-    index[23] = _i2;
-    index[24] = _i3;
-    index[25] = _i3;
-    index[26] = _i3;
-    index[27] = _i3;
-    index[28] = _i3;
-    index[29] = _i3;
-    index[30] = _i3;
-    index[31] = _i3;
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) index[_k] = _i[tl2cu_drop_bits<0, 3>(_k)];
   }
   // L20: tl.store(out_ptr + rows, index, mask=rows < n_rows)
   // index changes layout: through shared memory
@@ -228,9 +121,7 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   // L17: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L18: x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=-float("inf"))
   float x[32];  // [4, 1024] fp32 (16-byte loads)
   #pragma unroll
@@ -243,74 +134,34 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
   // L19: index = tl.argmax(x, axis=1)
   int32_t index[32];  // [4] i32, held in the layout of [4, 1024]
   {
-    float _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, x[1], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, x[2], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, x[3], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); tl2cu_argmax_step(_r0, _i0, x[4], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 5); tl2cu_argmax_step(_r0, _i0, x[5], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 6); tl2cu_argmax_step(_r0, _i0, x[6], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 7); tl2cu_argmax_step(_r0, _i0, x[7], (int32_t)(_e & 1023)); }
-    float _r1 = x[8];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); _i1 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 9); tl2cu_argmax_step(_r1, _i1, x[9], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 10); tl2cu_argmax_step(_r1, _i1, x[10], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 11); tl2cu_argmax_step(_r1, _i1, x[11], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); tl2cu_argmax_step(_r1, _i1, x[12], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 13); tl2cu_argmax_step(_r1, _i1, x[13], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 14); tl2cu_argmax_step(_r1, _i1, x[14], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 15); tl2cu_argmax_step(_r1, _i1, x[15], (int32_t)(_e & 1023)); }
-    float _r2 = x[16];
-    int32_t _i2;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); _i2 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 17); tl2cu_argmax_step(_r2, _i2, x[17], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 18); tl2cu_argmax_step(_r2, _i2, x[18], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 19); tl2cu_argmax_step(_r2, _i2, x[19], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 20); tl2cu_argmax_step(_r2, _i2, x[20], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 21); tl2cu_argmax_step(_r2, _i2, x[21], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 22); tl2cu_argmax_step(_r2, _i2, x[22], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 23); tl2cu_argmax_step(_r2, _i2, x[23], (int32_t)(_e & 1023)); }
-    float _r3 = x[24];
-    int32_t _i3;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); _i3 = (int32_t)(_e & 1023); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 25); tl2cu_argmax_step(_r3, _i3, x[25], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 26); tl2cu_argmax_step(_r3, _i3, x[26], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 27); tl2cu_argmax_step(_r3, _i3, x[27], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 28); tl2cu_argmax_step(_r3, _i3, x[28], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 29); tl2cu_argmax_step(_r3, _i3, x[29], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 30); tl2cu_argmax_step(_r3, _i3, x[30], (int32_t)(_e & 1023)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 31); tl2cu_argmax_step(_r3, _i3, x[31], (int32_t)(_e & 1023)); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
+    float _r[4];
+    int32_t _i[4];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _g = tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k));
+      if ((_k & 7) == 0) {
+        _r[_g] = x[_k];
+        { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 1023); }
+      } else {
+        { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], x[_k], (int32_t)(_e & 1023)); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g))); float* _p = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e >> 10) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g)));
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -318,73 +169,10 @@ __global__ void __launch_bounds__(128) argmax_kernel_aligned(float *x_ptr, int32
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 16);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r2 = _w0; _i2 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 24);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 10) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r3 = _w0; _i3 = _j0;
-    }
-    index[0] = _i0;
-    index[1] = _i0;
-    index[2] = _i0;
-    index[3] = _i0;
-    index[4] = _i0;
-    index[5] = _i0;
-    index[6] = _i0;
-    index[7] = _i0;
-    index[8] = _i1;
-    index[9] = _i1;
-    index[10] = _i1;
-    index[11] = _i1;
-    index[12] = _i1;
-    index[13] = _i1;
-    index[14] = _i1;
-    index[15] = _i1;
-    index[16] = _i2;
-    index[17] = _i2;
-    index[18] = _i2;
-    index[19] = _i2;
-    index[20] = _i2;
-    index[21] = _i2;
-    index[22] = _i2;
-    index[23] = _i2;
-    index[24] = _i3;
-    index[25] = _i3;
-    index[26] = _i3;
-    index[27] = _i3;
-    index[28] = _i3;
-    index[29] = _i3;
-    index[30] = _i3;
-    index[31] = _i3;
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) index[_k] = _i[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
   }
   // L20: tl.store(out_ptr + rows, index, mask=rows < n_rows)
   // index changes layout: through shared memory

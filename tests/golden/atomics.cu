@@ -16,26 +16,18 @@ __global__ void __launch_bounds__(128) histogram(int32_t *x_ptr, int32_t *bins_p
   // L16: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L17: x = tl.load(x_ptr + offs, mask=mask, other=0)
   int32_t x[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0);
   // L18: old = tl.atomic_add(bins_ptr + (x & 15), 1, mask=mask)
   int32_t old[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((bins_ptr + (x[_k] & 15)), 1) : int32_t();
-  }
+  for (int _k = 0; _k < 2; ++_k) old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((bins_ptr + (x[_k] & 15)), 1) : int32_t();
   // L19: tl.store(olds_ptr + offs, old, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) olds_ptr[offs[_k]] = old[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) olds_ptr[offs[_k]] = old[_k];
 }
 
 // histogram: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -51,9 +43,7 @@ __global__ void __launch_bounds__(128) histogram_aligned(int32_t *x_ptr, int32_t
   // L16: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L17: x = tl.load(x_ptr + offs, mask=mask, other=0)
   int32_t x[2];  // [256] i32 (8-byte loads)
   #pragma unroll
@@ -66,9 +56,7 @@ __global__ void __launch_bounds__(128) histogram_aligned(int32_t *x_ptr, int32_t
   // L18: old = tl.atomic_add(bins_ptr + (x & 15), 1, mask=mask)
   int32_t old[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((bins_ptr + (x[_k] & 15)), 1) : int32_t();
-  }
+  for (int _k = 0; _k < 2; ++_k) old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((bins_ptr + (x[_k] & 15)), 1) : int32_t();
   // L19: tl.store(olds_ptr + offs, old, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -96,169 +84,105 @@ __global__ void __launch_bounds__(128) block_ops(int32_t *i_ptr, uint32_t *u_ptr
   // L26: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L27: vi = offs * 3 - 100
   int32_t vi[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vi[_k] = ((offs[_k] * 3) - 100);
-  }
+  for (int _k = 0; _k < 1; ++_k) vi[_k] = ((offs[_k] * 3) - 100);
   // L28: tl.store(oi_ptr + offs, tl.atomic_max(i_ptr + offs, vi, mask=mask, sem="relaxed"), mask=mask)
   int32_t atomic_old[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>((i_ptr + offs[_k]), vi[_k]) : int32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>((i_ptr + offs[_k]), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) oi_ptr[offs[_k]] = atomic_old[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) oi_ptr[offs[_k]] = atomic_old[_k];
   // L29: tl.store(oi_ptr + 128 + offs, tl.atomic_min(i_ptr + 128 + offs, vi, mask=mask, scope="cta"), mask=mask)
   int32_t atomic_old_1[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_cta>(((i_ptr + 128) + offs[_k]), vi[_k]) : int32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_cta>(((i_ptr + 128) + offs[_k]), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (oi_ptr + 128)[offs[_k]] = atomic_old_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 128)[offs[_k]] = atomic_old_1[_k];
   // L30: tl.store(oi_ptr + 256 + offs, tl.atomic_and(i_ptr + 256 + offs, vi, mask=mask, sem="acquire"), mask=mask)
   int32_t atomic_old_2[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_and<tl2cu_acquire, tl2cu_gpu>(((i_ptr + 256) + offs[_k]), vi[_k]) : int32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_and<tl2cu_acquire, tl2cu_gpu>(((i_ptr + 256) + offs[_k]), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (oi_ptr + 256)[offs[_k]] = atomic_old_2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 256)[offs[_k]] = atomic_old_2[_k];
   // L31: tl.store(oi_ptr + 384 + offs, tl.atomic_or(i_ptr + 384 + offs, vi, mask=mask, sem="release", scope="sys"), mask=mask)
   int32_t atomic_old_3[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_3[_k] = mask[_k] ? tl2cu_atomic_or<tl2cu_release, tl2cu_sys>(((i_ptr + 384) + offs[_k]), vi[_k]) : int32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_3[_k] = mask[_k] ? tl2cu_atomic_or<tl2cu_release, tl2cu_sys>(((i_ptr + 384) + offs[_k]), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (oi_ptr + 384)[offs[_k]] = atomic_old_3[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 384)[offs[_k]] = atomic_old_3[_k];
   // L32: tl.store(oi_ptr + 512 + offs, tl.atomic_xor(i_ptr + 512 + offs, vi, mask=mask), mask=mask)
   int32_t atomic_old_4[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_4[_k] = mask[_k] ? tl2cu_atomic_xor<tl2cu_acq_rel, tl2cu_gpu>(((i_ptr + 512) + offs[_k]), vi[_k]) : int32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_4[_k] = mask[_k] ? tl2cu_atomic_xor<tl2cu_acq_rel, tl2cu_gpu>(((i_ptr + 512) + offs[_k]), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (oi_ptr + 512)[offs[_k]] = atomic_old_4[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 512)[offs[_k]] = atomic_old_4[_k];
   // L33: vu = (offs * 40000000).to(tl.uint32)
   uint32_t vu[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vu[_k] = (uint32_t)tl2cu_mul(offs[_k], 40000000);
-  }
+  for (int _k = 0; _k < 1; ++_k) vu[_k] = (uint32_t)tl2cu_mul(offs[_k], 40000000);
   // L34: tl.store(ou_ptr + offs, tl.atomic_max(u_ptr + offs, vu, mask=mask), mask=mask)
   uint32_t atomic_old_5[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_5[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>((u_ptr + offs[_k]), vu[_k]) : uint32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_5[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>((u_ptr + offs[_k]), vu[_k]) : uint32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) ou_ptr[offs[_k]] = atomic_old_5[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) ou_ptr[offs[_k]] = atomic_old_5[_k];
   // L35: tl.store(ou_ptr + 128 + offs, tl.atomic_min(u_ptr + 128 + offs, vu, mask=mask), mask=mask)
   uint32_t atomic_old_6[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_6[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + 128) + offs[_k]), vu[_k]) : uint32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_6[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + 128) + offs[_k]), vu[_k]) : uint32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (ou_ptr + 128)[offs[_k]] = atomic_old_6[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ou_ptr + 128)[offs[_k]] = atomic_old_6[_k];
   // L36: tl.store(ou_ptr + 256 + offs, tl.atomic_add(u_ptr + 256 + offs, vu, mask=mask), mask=mask)
   uint32_t atomic_old_7[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_7[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + 256) + offs[_k]), vu[_k]) : uint32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_7[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + 256) + offs[_k]), vu[_k]) : uint32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (ou_ptr + 256)[offs[_k]] = atomic_old_7[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ou_ptr + 256)[offs[_k]] = atomic_old_7[_k];
   // L37: vl = offs.to(tl.int64) * 70000000000 - 3000000000000
   int64_t vl[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vl[_k] = (((int64_t)offs[_k] * 70000000000LL) - 3000000000000LL);
-  }
+  for (int _k = 0; _k < 1; ++_k) vl[_k] = (((int64_t)offs[_k] * 70000000000LL) - 3000000000000LL);
   // L38: tl.store(ol_ptr + offs, tl.atomic_add(l_ptr + offs, vl, mask=mask), mask=mask)
   int64_t atomic_old_8[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_8[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((l_ptr + offs[_k]), vl[_k]) : int64_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_8[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((l_ptr + offs[_k]), vl[_k]) : int64_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) ol_ptr[offs[_k]] = atomic_old_8[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) ol_ptr[offs[_k]] = atomic_old_8[_k];
   // L39: tl.store(ol_ptr + 128 + offs, tl.atomic_max(l_ptr + 128 + offs, vl, mask=mask), mask=mask)
   int64_t atomic_old_9[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_9[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + 128) + offs[_k]), vl[_k]) : int64_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_9[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + 128) + offs[_k]), vl[_k]) : int64_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (ol_ptr + 128)[offs[_k]] = atomic_old_9[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ol_ptr + 128)[offs[_k]] = atomic_old_9[_k];
   // L40: tl.store(ol_ptr + 256 + offs, tl.atomic_min(l_ptr + 256 + offs, vl, mask=mask), mask=mask)
   int64_t atomic_old_10[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_10[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + 256) + offs[_k]), vl[_k]) : int64_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_10[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + 256) + offs[_k]), vl[_k]) : int64_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (ol_ptr + 256)[offs[_k]] = atomic_old_10[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ol_ptr + 256)[offs[_k]] = atomic_old_10[_k];
   // L41: vf = offs.to(tl.float32) * 0.37 - 20.0
   float vf[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vf[_k] = fmaf((float)offs[_k], 0.37f, -20.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) vf[_k] = fmaf((float)offs[_k], 0.37f, -20.0f);
   // L42: tl.store(of_ptr + offs, tl.atomic_add(f_ptr + offs, vf, mask=mask), mask=mask)
   float atomic_old_11[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_11[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((f_ptr + offs[_k]), vf[_k]) : float();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_11[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((f_ptr + offs[_k]), vf[_k]) : float();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) of_ptr[offs[_k]] = atomic_old_11[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) of_ptr[offs[_k]] = atomic_old_11[_k];
   // L43: vd = offs.to(tl.float64) * 0.37 - 20.0
   double vd[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vd[_k] = fma((double)offs[_k], 0.37, -20.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) vd[_k] = fma((double)offs[_k], 0.37, -20.0);
   // L44: tl.store(od_ptr + offs, tl.atomic_add(d_ptr + offs, vd, mask=mask, sem="acq_rel", scope="gpu"), mask=mask)
   double atomic_old_12[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_12[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((d_ptr + offs[_k]), vd[_k]) : double();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_12[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((d_ptr + offs[_k]), vd[_k]) : double();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) od_ptr[offs[_k]] = atomic_old_12[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) od_ptr[offs[_k]] = atomic_old_12[_k];
 }
 
 // float_order: num_warps=4
@@ -277,51 +201,33 @@ __global__ void __launch_bounds__(128) float_order(float *f_ptr, double *d_ptr, 
   // L51: mask = offs < n
   bool mask[1];  // [64] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L52: vf = tl.load(vf_ptr + offs, mask=mask, other=0.0)
   float vf[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vf[_k] = (mask[_k] ? vf_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) vf[_k] = (mask[_k] ? vf_ptr[offs[_k]] : 0.0f);
   // L53: vd = tl.load(vd_ptr + offs, mask=mask, other=0.0)
   double vd[1];  // [64] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    vd[_k] = (mask[_k] ? vd_ptr[offs[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) vd[_k] = (mask[_k] ? vd_ptr[offs[_k]] : 0.0);
   // L54: tl.store(of_ptr + offs, tl.atomic_max(f_ptr + offs, vf, mask=mask), mask=mask)
   float atomic_old[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>((f_ptr + offs[_k]), vf[_k]) : float();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>((f_ptr + offs[_k]), vf[_k]) : float();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) of_ptr[offs[_k]] = atomic_old[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) of_ptr[offs[_k]] = atomic_old[_k];
   // L55: tl.store(od_ptr + offs, tl.atomic_min(d_ptr + offs, vd, mask=mask), mask=mask)
   double atomic_old_1[1];  // [64] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>((d_ptr + offs[_k]), vd[_k]) : double();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>((d_ptr + offs[_k]), vd[_k]) : double();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) od_ptr[offs[_k]] = atomic_old_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) od_ptr[offs[_k]] = atomic_old_1[_k];
   // L56: tl.store(of2_ptr + offs, tl.atomic_min(f2_ptr + offs, vf, mask=mask), mask=mask)
   float atomic_old_2[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>((f2_ptr + offs[_k]), vf[_k]) : float();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>((f2_ptr + offs[_k]), vf[_k]) : float();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) of2_ptr[offs[_k]] = atomic_old_2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) of2_ptr[offs[_k]] = atomic_old_2[_k];
 }
 
 // half_add: num_warps=4
@@ -337,41 +243,27 @@ __global__ void __launch_bounds__(128) half_add(half *h_ptr, __nv_bfloat16 *b_pt
   // L62: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L63: vh = tl.load(vh_ptr + offs, mask=mask, other=0.0)
   half vh[2];  // [256] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    vh[_k] = (mask[_k] ? vh_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) vh[_k] = (mask[_k] ? vh_ptr[offs[_k]] : half(0.0f));
   // L64: vb = tl.load(vb_ptr + offs, mask=mask, other=0.0)
   __nv_bfloat16 vb[2];  // [256] bf16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    vb[_k] = (mask[_k] ? vb_ptr[offs[_k]] : __nv_bfloat16(0.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) vb[_k] = (mask[_k] ? vb_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   // L65: tl.store(oh_ptr + offs, tl.atomic_add(h_ptr + (offs & 7), vh, mask=mask), mask=mask)
   half atomic_old[2];  // [256] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    atomic_old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((h_ptr + (offs[_k] & 7)), vh[_k]) : half();
-  }
+  for (int _k = 0; _k < 2; ++_k) atomic_old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((h_ptr + (offs[_k] & 7)), vh[_k]) : half();
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) oh_ptr[offs[_k]] = atomic_old[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) oh_ptr[offs[_k]] = atomic_old[_k];
   // L66: tl.store(ob_ptr + offs, tl.atomic_add(b_ptr + offs, vb, mask=mask), mask=mask)
   __nv_bfloat16 atomic_old_1[2];  // [256] bf16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((b_ptr + offs[_k]), vb[_k]) : __nv_bfloat16();
-  }
+  for (int _k = 0; _k < 2; ++_k) atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((b_ptr + offs[_k]), vb[_k]) : __nv_bfloat16();
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) ob_ptr[offs[_k]] = atomic_old_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) ob_ptr[offs[_k]] = atomic_old_1[_k];
 }
 
 // half_add: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -387,9 +279,7 @@ __global__ void __launch_bounds__(128) half_add_aligned(half *h_ptr, __nv_bfloat
   // L62: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L63: vh = tl.load(vh_ptr + offs, mask=mask, other=0.0)
   half vh[2];  // [256] fp16 (4-byte loads)
   #pragma unroll
@@ -411,9 +301,7 @@ __global__ void __launch_bounds__(128) half_add_aligned(half *h_ptr, __nv_bfloat
   // L65: tl.store(oh_ptr + offs, tl.atomic_add(h_ptr + (offs & 7), vh, mask=mask), mask=mask)
   half atomic_old[2];  // [256] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    atomic_old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((h_ptr + (offs[_k] & 7)), vh[_k]) : half();
-  }
+  for (int _k = 0; _k < 2; ++_k) atomic_old[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((h_ptr + (offs[_k] & 7)), vh[_k]) : half();
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -428,9 +316,7 @@ __global__ void __launch_bounds__(128) half_add_aligned(half *h_ptr, __nv_bfloat
   // L66: tl.store(ob_ptr + offs, tl.atomic_add(b_ptr + offs, vb, mask=mask), mask=mask)
   __nv_bfloat16 atomic_old_1[2];  // [256] bf16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((b_ptr + offs[_k]), vb[_k]) : __nv_bfloat16();
-  }
+  for (int _k = 0; _k < 2; ++_k) atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((b_ptr + offs[_k]), vb[_k]) : __nv_bfloat16();
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<__nv_bfloat16, 2> _t;
@@ -621,39 +507,25 @@ __global__ void __launch_bounds__(128) exchange(int32_t *i_ptr, int64_t *l_ptr, 
   // L93: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L94: tl.store(oi_ptr + offs, tl.atomic_xchg(i_ptr + offs, offs, mask=mask), mask=mask)
   int32_t atomic_old[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old[_k] = mask[_k] ? tl2cu_atomic_xchg<tl2cu_acq_rel, tl2cu_gpu>((i_ptr + offs[_k]), offs[_k]) : int32_t();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old[_k] = mask[_k] ? tl2cu_atomic_xchg<tl2cu_acq_rel, tl2cu_gpu>((i_ptr + offs[_k]), offs[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) oi_ptr[offs[_k]] = atomic_old[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) oi_ptr[offs[_k]] = atomic_old[_k];
   // L95: tl.store(ol_ptr + offs, tl.atomic_cas(l_ptr + offs, (offs % 3).to(tl.int64), offs.to(tl.int64) + 100), mask=mask)
   int64_t atomic_old_1[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_1[_k] = tl2cu_atomic_cas<tl2cu_acq_rel, tl2cu_gpu>((l_ptr + offs[_k]), (int64_t)(offs[_k] % 3), ((int64_t)offs[_k] + 100LL));
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_1[_k] = tl2cu_atomic_cas<tl2cu_acq_rel, tl2cu_gpu>((l_ptr + offs[_k]), (int64_t)(offs[_k] % 3), ((int64_t)offs[_k] + 100LL));
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) ol_ptr[offs[_k]] = atomic_old_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) ol_ptr[offs[_k]] = atomic_old_1[_k];
   // L96: tl.store(of_ptr + offs, tl.atomic_xchg(f_ptr + offs, offs.to(tl.float32) * 0.25, mask=mask), mask=mask)
   float atomic_old_2[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_xchg<tl2cu_acq_rel, tl2cu_gpu>((f_ptr + offs[_k]), ((float)offs[_k] * 0.25f)) : float();
-  }
+  for (int _k = 0; _k < 1; ++_k) atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_xchg<tl2cu_acq_rel, tl2cu_gpu>((f_ptr + offs[_k]), ((float)offs[_k] * 0.25f)) : float();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) of_ptr[offs[_k]] = atomic_old_2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) of_ptr[offs[_k]] = atomic_old_2[_k];
 }
 
 // locked_sum: num_warps=4
@@ -672,9 +544,7 @@ __global__ void __launch_bounds__(128) locked_sum(float *x_ptr, float *sums_ptr,
   // L104: x = tl.load(x_ptr + pid * 128 + offs)
   float x[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (x_ptr + tl2cu_mul(pid, 128))[offs[_k]];
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (x_ptr + tl2cu_mul(pid, 128))[offs[_k]];
   // L105: while tl.atomic_cas(lock_ptr, 0, 1) == 1:
   for (;;) {
     int32_t atomic_old;
@@ -692,9 +562,7 @@ __global__ void __launch_bounds__(128) locked_sum(float *x_ptr, float *sums_ptr,
   // L108: if count == 0:
   float x_2[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x_2[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) x_2[_k] = x[_k];
   if ((count == 0)) {
     // L109: tl.atomic_xchg(count_ptr, 1)
     if (_tid == 0) {
@@ -704,20 +572,14 @@ __global__ void __launch_bounds__(128) locked_sum(float *x_ptr, float *sums_ptr,
     // L111: x += tl.load(sums_ptr + offs)
     float x_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      x_1[_k] = (x[_k] + sums_ptr[offs[_k]]);
-    }
+    for (int _k = 0; _k < 1; ++_k) x_1[_k] = (x[_k] + sums_ptr[offs[_k]]);
     // L108: if count == 0:
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      x_2[_k] = x_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) x_2[_k] = x_1[_k];
   }
   // L112: tl.store(sums_ptr + offs, x)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    sums_ptr[offs[_k]] = x_2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) sums_ptr[offs[_k]] = x_2[_k];
   // L113: tl.debug_barrier()
   __syncthreads();
   // L114: tl.atomic_xchg(lock_ptr, 0)

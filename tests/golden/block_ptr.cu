@@ -58,15 +58,11 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
   // L42: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L43: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
     // L44: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
@@ -78,34 +74,21 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
-      float _r0 = sum_input[0];
-      float _r1 = sum_input[1];
-      float _r2 = sum_input[2];
-      float _r3 = sum_input[3];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-      t_sum[0] = _r0;
-      t_sum[1] = _r1;
-      t_sum[2] = _r2;
-      t_sum[3] = _r3;
+      float _r[4];
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _g = _k;
+        _r[_g] = sum_input[_k];
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+        }
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[_k];
     }
     float acc_2[1];  // [16] fp32
     // t_sum changes layout: through shared memory
@@ -123,16 +106,12 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
       _t_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
     }
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     // L45: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L43: for _ in range(0, N, BLOCK_N):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
     rows_offsets_1 = rows_offsets_1_1;
   }
   // L46: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
@@ -162,15 +141,11 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
   // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L58: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
     // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
@@ -182,34 +157,21 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
-      float _r0 = sum_input[0];
-      float _r1 = sum_input[1];
-      float _r2 = sum_input[2];
-      float _r3 = sum_input[3];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-      t_sum[0] = _r0;
-      t_sum[1] = _r1;
-      t_sum[2] = _r2;
-      t_sum[3] = _r3;
+      float _r[4];
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _g = _k;
+        _r[_g] = sum_input[_k];
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+        }
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[_k];
     }
     float acc_2[1];  // [16] fp32
     // t_sum changes layout: through shared memory
@@ -227,16 +189,12 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
       _t_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
     }
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     // L60: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L58: for _ in range(0, N, BLOCK_N):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
     rows_offsets_1 = rows_offsets_1_1;
   }
   // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
@@ -266,15 +224,11 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
   // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L58: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
     // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
@@ -289,17 +243,16 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
-      float _r0 = sum_input[0];
-      _r0 = _r0 + sum_input[1];
-      _r0 = _r0 + sum_input[2];
-      _r0 = _r0 + sum_input[3];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      t_sum[0] = _r0;
-      t_sum[1] = _r0;
-      t_sum[2] = _r0;
-      t_sum[3] = _r0;
+      float _r[1];
+      _r[0] = sum_input[0];
+      #pragma unroll
+      for (int _k = 1; _k < 4; ++_k)
+        _r[0] = _r[0] + sum_input[_k];
+      #pragma unroll
+      for (int _m = 4; _m >= 1; _m >>= 1)
+        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
     }
     float acc_2[1];  // [16] fp32
     // t_sum changes layout: through shared memory
@@ -317,16 +270,12 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
       _t_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
     }
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     // L60: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L58: for _ in range(0, N, BLOCK_N):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
     rows_offsets_1 = rows_offsets_1_1;
   }
   // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
@@ -356,15 +305,11 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_
   // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
   float acc[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L58: for _ in range(0, N, BLOCK_N):
   float acc_1[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
     // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
@@ -376,17 +321,16 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
-      float _r0 = sum_input[0];
-      _r0 = _r0 + sum_input[1];
-      _r0 = _r0 + sum_input[2];
-      _r0 = _r0 + sum_input[3];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      t_sum[0] = _r0;
-      t_sum[1] = _r0;
-      t_sum[2] = _r0;
-      t_sum[3] = _r0;
+      float _r[1];
+      _r[0] = sum_input[0];
+      #pragma unroll
+      for (int _k = 1; _k < 4; ++_k)
+        _r[0] = _r[0] + sum_input[_k];
+      #pragma unroll
+      for (int _m = 4; _m >= 1; _m >>= 1)
+        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
     }
     float acc_2[1];  // [16] fp32
     // t_sum changes layout: through shared memory
@@ -404,16 +348,12 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_
       _t_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
     }
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
     // L60: rows = tl.advance(rows, (0, BLOCK_N))
     const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
     // L58: for _ in range(0, N, BLOCK_N):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
     rows_offsets_1 = rows_offsets_1_1;
   }
   // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
@@ -674,9 +614,7 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
   }
   // L116: tl.store(out_ptr + offs, tile)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    out_ptr[offs[_k]] = tile[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tile[_k];
 }
 
 // td_nan: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -734,15 +672,11 @@ __global__ void __launch_bounds__(128) td_atomics(float *fa_ptr, int32_t *ia_ptr
   // L127: v = tl.load(v_ptr + offs)
   float v[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    v[_k] = v_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) v[_k] = v_ptr[offs[_k]];
   // L128: w = tl.load(w_ptr + offs)
   int32_t w[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    w[_k] = w_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) w[_k] = w_ptr[offs[_k]];
   // L129: at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
   const int32_t at_0 = tl2cu_sub(tl2cu_mul(pid, 8), 3);
   const int32_t at_1 = tl2cu_add(tl2cu_sub(tl2cu_sub(N, 32), 4), pid);
@@ -910,14 +844,10 @@ __global__ void __launch_bounds__(128) td_host_rows(float *out_ptr, float *x_des
   // L158: out = out_ptr + rows[:, None] * BN + cols[None, :]
   float * out[1];  // [8, 16] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    out[_k] = ((out_ptr + tl2cu_mul(rows[_k], 16)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) out[_k] = ((out_ptr + tl2cu_mul(rows[_k], 16)) + cols[_k]);
   // L159: tl.store(out, tile * scale + x_desc.strides[0], mask=rows[:, None] < M + 4)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((rows[_k] < tl2cu_add(x_desc_shape0, 4))) *out[_k] = fmaf(tile[_k], scale, (float)x_desc_stride0);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((rows[_k] < tl2cu_add(x_desc_shape0, 4))) *out[_k] = fmaf(tile[_k], scale, (float)x_desc_stride0);
 }
 
 }  // namespace tl2cu_kernels

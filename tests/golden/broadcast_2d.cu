@@ -24,38 +24,26 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
   float row_scale[16];  // [16] fp32, held in the layout of [16, 64]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
   // L14: mask = (rm[:, None] < M) & (rn[None, :] < N)
   bool mask[16];  // [16, 64] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
   // L15: ptrs = a_ptr + rm[:, None] * stride + rn[None, :]
   float * ptrs[16];  // [16, 64] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    a[_k] = (mask[_k] ? *ptrs[_k] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) a[_k] = (mask[_k] ? *ptrs[_k] : 0.0f);
   // L17: out = a * row_scale[:, None] + row_scale[:, None]
   float out[16];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
   // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) *((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = out[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = out[_k];
   // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
   // row_scale changes layout: through shared memory
   __syncthreads();
@@ -88,9 +76,7 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   // L21: tl.store(out_ptr + tiny, tiny.to(tl.float32), mask=tiny < N)
   if (_tid < 8) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
   }
 }
 
@@ -115,21 +101,15 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
   float row_scale[16];  // [16] fp32, held in the layout of [16, 64]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
   // L14: mask = (rm[:, None] < M) & (rn[None, :] < N)
   bool mask[16];  // [16, 64] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
   // L15: ptrs = a_ptr + rm[:, None] * stride + rn[None, :]
   float * ptrs[16];  // [16, 64] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32 (16-byte loads)
   #pragma unroll
@@ -142,9 +122,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   // L17: out = a * row_scale[:, None] + row_scale[:, None]
   float out[16];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
   // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -189,9 +167,7 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
   // L21: tl.store(out_ptr + tiny, tiny.to(tl.float32), mask=tiny < N)
   if (_tid < 8) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
   }
 }
 

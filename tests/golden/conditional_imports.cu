@@ -16,14 +16,10 @@ __global__ void __launch_bounds__(128) scaled(float *x_ptr, float *out_ptr, int3
   // L30: x = tl.load(x_ptr + offs, mask=offs < n, other=1.0)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 1.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 1.0f);
   // L31: tl.store(out_ptr + offs, exp2(x) * rsqrt(x * x + 1.0), mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if ((offs[_k] < n)) out_ptr[offs[_k]] = (tl2cu_exp2(x[_k]) * tl2cu_rsqrt(fmaf(x[_k], x[_k], 1.0f)));
-  }
+  for (int _k = 0; _k < 8; ++_k) if ((offs[_k] < n)) out_ptr[offs[_k]] = (tl2cu_exp2(x[_k]) * tl2cu_rsqrt(fmaf(x[_k], x[_k], 1.0f)));
 }
 
 // scaled: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)

@@ -19,14 +19,10 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *z_ptr, in
   // L10: x = tl.load(x_ptr + off_x)
   float x[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = x_ptr[off_x[_k]];
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = x_ptr[off_x[_k]];
   // L11: tl.store(z_ptr + off_x, x + 10.0)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_ptr[off_x[_k]] = (x[_k] + 10.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) z_ptr[off_x[_k]] = (x[_k] + 10.0f);
 }
 
 }  // namespace tl2cu_kernels

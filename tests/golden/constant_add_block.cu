@@ -21,20 +21,14 @@ __global__ void __launch_bounds__(128) add_mask2_kernel(float *x_ptr, float *z_p
   // L11: mask = off_x < N0
   bool mask[1];  // [32] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (off_x[_k] < N0);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (off_x[_k] < N0);
   // L12: x = tl.load(x_ptr + off_x, mask=mask)
   float x[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[off_x[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[off_x[_k]] : 0.0f);
   // L13: tl.store(z_ptr + off_x, x + 10.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) z_ptr[off_x[_k]] = (x[_k] + 10.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) z_ptr[off_x[_k]] = (x[_k] + 10.0f);
 }
 
 }  // namespace tl2cu_kernels

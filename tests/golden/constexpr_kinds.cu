@@ -16,26 +16,18 @@ __global__ void __launch_bounds__(128) activation(float *x_ptr, float *y_ptr, in
   // L21: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L22: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L24: x = leaky_relu(x)
   float x_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
   // L29: tl.store(y_ptr + offs, x.to(OUT_DTYPE).to(tl.float32), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) y_ptr[offs[_k]] = tl2cu_cast<float>(tl2cu_cast<half>(x_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) y_ptr[offs[_k]] = tl2cu_cast<float>(tl2cu_cast<half>(x_1[_k]));
 }
 
 // activation: num_warps=4, ACTIVATION='leaky_relu', OUT_DTYPE=tl.fp16, SCALE=None, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -51,9 +43,7 @@ __global__ void __launch_bounds__(128) activation_aligned(float *x_ptr, float *y
   // L21: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L22: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -66,9 +56,7 @@ __global__ void __launch_bounds__(128) activation_aligned(float *x_ptr, float *y
   // L24: x = leaky_relu(x)
   float x_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
   // L29: tl.store(y_ptr + offs, x.to(OUT_DTYPE).to(tl.float32), mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -96,45 +84,29 @@ __global__ void __launch_bounds__(128) weighted(float *x_ptr, float *y_ptr, int3
   // L36: acc = tl.zeros((BLOCK,), dtype=tl.float32)
   float acc[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 2; ++_k) acc[_k] = 0.0f;
   // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
   float x_ptr_load[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_ptr_load[_k] = ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x_ptr_load[_k] = ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f);
   float x_ptr_load_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_ptr_load_1[_k] = ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x_ptr_load_1[_k] = ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f);
   float x_ptr_load_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_ptr_load_2[_k] = ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x_ptr_load_2[_k] = ((tl2cu_add(offs[_k], 2) < n) ? *((x_ptr + offs[_k]) + 2) : 0.0f);
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = fmaf(0.5f, x_ptr_load[_k], acc[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = fmaf(0.5f, x_ptr_load[_k], acc[_k]);
   float acc_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_2[_k] = fmaf(-2.0f, x_ptr_load_1[_k], acc_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_2[_k] = fmaf(-2.0f, x_ptr_load_1[_k], acc_1[_k]);
   float acc_3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_3[_k] = fmaf(3.0f, x_ptr_load_2[_k], acc_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_3[_k] = fmaf(3.0f, x_ptr_load_2[_k], acc_2[_k]);
   // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if ((offs[_k] < n)) y_ptr[offs[_k]] = acc_3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if ((offs[_k] < n)) y_ptr[offs[_k]] = acc_3[_k];
 }
 
 // weighted: num_warps=4, WEIGHTS=(0.5, -2, 3), BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -150,9 +122,7 @@ __global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_p
   // L36: acc = tl.zeros((BLOCK,), dtype=tl.float32)
   float acc[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 2; ++_k) acc[_k] = 0.0f;
   {  // one decision for the windows of the next 2 loads: vector accesses when the warp's masks are all true
     bool _window = true;
     #pragma unroll
@@ -192,19 +162,13 @@ __global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_p
       }
       float acc_1[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        acc_1[_k] = fmaf(0.5f, x_ptr_load[_k], acc[_k]);
-      }
+      for (int _k = 0; _k < 2; ++_k) acc_1[_k] = fmaf(0.5f, x_ptr_load[_k], acc[_k]);
       float acc_2[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        acc_2[_k] = fmaf(-2.0f, x_ptr_load_1[_k], acc_1[_k]);
-      }
+      for (int _k = 0; _k < 2; ++_k) acc_2[_k] = fmaf(-2.0f, x_ptr_load_1[_k], acc_1[_k]);
       float acc_3[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        acc_3[_k] = fmaf(3.0f, x_ptr_load_2[_k], acc_2[_k]);
-      }
+      for (int _k = 0; _k < 2; ++_k) acc_3[_k] = fmaf(3.0f, x_ptr_load_2[_k], acc_2[_k]);
       // L39: tl.store(y_ptr + offs, acc, mask=offs < n)
       #pragma unroll
       for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores

@@ -26,29 +26,21 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   // L20: mask = offs < n
   bool mask[1];  // [64] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L21: acc = tl.zeros((BLOCK,), dtype=tl.float32)
   float acc[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L23: for step in range(steps):
   float acc_1[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   int32_t count = 0;
   for (int32_t step = 0; step < steps; ++step) {
     // L24: acc = acc + offs.to(tl.float32) * 0.25
     float acc_2[1];  // [64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = fmaf((float)offs[_k], 0.25f, acc_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = fmaf((float)offs[_k], 0.25f, acc_1[_k]);
     // L25: if step % 2 == 0:
     int32_t count_5 = count;
     if (((step % 2) == 0)) {
@@ -75,61 +67,43 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
     }
     // L23: for step in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
     count = count_5;
   }
   // L32: a, b = scale_and_shift(acc, 0.5, r)
   // a: folded into the fused multiply-adds that use it
   float b[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b[_k] = (acc_1[_k] + 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) b[_k] = (acc_1[_k] + 0.0f);
   // L33: acc = a + b
   float acc_3[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_3[_k] = fmaf(acc_1[_k], 0.5f, b[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_3[_k] = fmaf(acc_1[_k], 0.5f, b[_k]);
   // L32: a, b = scale_and_shift(acc, 0.5, r)
   // a_1: folded into the fused multiply-adds that use it
   float b_1[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b_1[_k] = (acc_3[_k] + 1.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) b_1[_k] = (acc_3[_k] + 1.0f);
   // L33: acc = a + b
   float acc_4[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_4[_k] = fmaf(acc_3[_k], 0.5f, b_1[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_4[_k] = fmaf(acc_3[_k], 0.5f, b_1[_k]);
   // L32: a, b = scale_and_shift(acc, 0.5, r)
   // a_2: folded into the fused multiply-adds that use it
   float b_2[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b_2[_k] = (acc_4[_k] + 2.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) b_2[_k] = (acc_4[_k] + 2.0f);
   // L33: acc = a + b
   float acc_5[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_5[_k] = fmaf(acc_4[_k], 0.5f, b_2[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_5[_k] = fmaf(acc_4[_k], 0.5f, b_2[_k]);
   // L35: acc = acc * tl.num_programs(0)
   float acc_6[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_6[_k] = (acc_5[_k] * (float)(int32_t)tl2cu_programs_x);
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_6[_k] = (acc_5[_k] * (float)(int32_t)tl2cu_programs_x);
   // L38: tl.store(out_ptr + offs, acc, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = acc_6[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) out_ptr[offs[_k]] = acc_6[_k];
   // L39: tl.store(count_ptr + pid, count)
   if (_tid == 0) {
     count_ptr[pid] = count;

@@ -26,21 +26,15 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   // L19: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
   float x[16];  // [2, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
@@ -76,9 +70,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
 }
 
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -104,15 +96,11 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, f
   // L19: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
   float x[16];  // [2, 1024] fp32 (16-byte loads)
   #pragma unroll
@@ -192,21 +180,15 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   // L31: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
   int32_t x[16];  // [2, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0);
   // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
@@ -242,9 +224,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
 }
 
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -270,15 +250,11 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
   // L31: offsets = rows[:, None] * stride + cols[None, :]
   int32_t offsets[16];  // [2, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
   // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[16];  // [2, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
   int32_t x[16];  // [2, 1024] i32 (16-byte loads)
   #pragma unroll

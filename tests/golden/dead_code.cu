@@ -16,9 +16,7 @@ __global__ void __launch_bounds__(128) dead_values(float *x_ptr, float *out_ptr,
   // L13: mask = i < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (i[_k] < n);
   // L14: far = i * 7 + 3                         # read only by the dead load
   // far is never used
   // L15: unused = tl.load(x_ptr + far, mask=far < 7 * n)
@@ -28,14 +26,10 @@ __global__ void __launch_bounds__(128) dead_values(float *x_ptr, float *out_ptr,
   // L17: x = tl.load(x_ptr + i, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[i[_k]] : 0.0f);
   // L18: tl.store(out_ptr + i, x + 1.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[i[_k]] = (x[_k] + 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[i[_k]] = (x[_k] + 1.0f);
 }
 
 // dead_values: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -51,9 +45,7 @@ __global__ void __launch_bounds__(128) dead_values_aligned(float *x_ptr, float *
   // L13: mask = i < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (i[_k] < n);
   // L14: far = i * 7 + 3                         # read only by the dead load
   // far is never used
   // L15: unused = tl.load(x_ptr + far, mask=far < 7 * n)

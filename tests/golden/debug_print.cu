@@ -23,12 +23,16 @@ __global__ void __launch_bounds__(128) print_scalars(int32_t *x_ptr, int32_t n) 
   }
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_sum = _r0;
+    int32_t _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = sum_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    t_sum = _r[0];
   }
   printf("pid (%u, %u, %u) idx () sum: %i\n", (unsigned)(int32_t)blockIdx.x, (unsigned)(int32_t)blockIdx.y, (unsigned)(int32_t)blockIdx.z, (int)t_sum);
 }
@@ -46,21 +50,15 @@ __global__ void __launch_bounds__(128) print_block(int32_t *x_ptr, float *y_ptr,
   // L23: mask = offs < n
   bool mask[1];  // [16] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L24: x = tl.load(x_ptr + offs, mask=mask, other=-1)
   int32_t x[1];  // [16] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : -1);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : -1);
   // L25: y = tl.load(y_ptr + offs, mask=mask, other=0.5)
   float y[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.5f);
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.5f);
   // L26: tl.device_print("x and y", x, y)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -169,9 +167,7 @@ __global__ void __launch_bounds__(128) print_2d(int32_t *x_ptr) {
   // L49: v = tl.load(x_ptr + rows * 16 + cols)
   int32_t v[1];  // [4, 16] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    v[_k] = *((x_ptr + (rows[_k] * 16)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) v[_k] = *((x_ptr + (rows[_k] * 16)) + cols[_k]);
   // L50: tl.device_print("v", v)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
@@ -181,12 +177,17 @@ __global__ void __launch_bounds__(128) print_2d(int32_t *x_ptr) {
   // L51: tl.device_print("row max", tl.max(v, axis=1))
   int32_t v_max[1];  // [4] i32, held in the layout of [4, 16]
   {
-    int32_t _r0 = v[0];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    v_max[0] = _r0;
+    int32_t _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = v[_k];
+    }
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) v_max[_k] = _r[0];
   }
   // v_max changes layout: through shared memory
   __syncthreads();
@@ -223,25 +224,26 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
   // L57: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
   int32_t x[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
   // L58: tl.device_assert(x < 100, "x is too large", mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (!(((offs[_k] < n) ? (x[_k] < 100) : true))) tl2cu_assert_fail("x is too large", "debug_print.py", 58, "unknown");
-  }
+  for (int _k = 0; _k < 1; ++_k) if (!(((offs[_k] < n) ? (x[_k] < 100) : true))) tl2cu_assert_fail("x is too large", "debug_print.py", 58, "unknown");
   // L59: assert tl.sum(x, axis=0) >= 0, "the sum is negative"
   int32_t x_sum;  // sum of x
   {
-    int32_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -249,20 +251,16 @@ __global__ void __launch_bounds__(128) checked(int32_t *x_ptr, int32_t n) {
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (!((x_sum >= 0))) tl2cu_assert_fail("the sum is negative", "debug_print.py", 59, "unknown");
   // L60: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (!(((((int64_t)x[_k] + 1LL) <= 2147483647LL) && (((int64_t)x[_k] + 1LL) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation add", "debug_print.py", 60, "unknown");
-  }
+  for (int _k = 0; _k < 1; ++_k) if (!(((((int64_t)x[_k] + 1LL) <= 2147483647LL) && (((int64_t)x[_k] + 1LL) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation add", "debug_print.py", 60, "unknown");
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
 }
 
 // overflow: num_warps=4
@@ -278,22 +276,14 @@ __global__ void __launch_bounds__(128) overflow(int32_t *x_ptr, int32_t n) {
   // L67: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
   int32_t x[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
   // L68: tl.store(x_ptr + offs, x * 1000000 - n, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (!(((((int64_t)x[_k] * 1000000LL) <= 2147483647LL) && (((int64_t)x[_k] * 1000000LL) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation mul", "debug_print.py", 68, "unknown");
-  }
+  for (int _k = 0; _k < 1; ++_k) if (!(((((int64_t)x[_k] * 1000000LL) <= 2147483647LL) && (((int64_t)x[_k] * 1000000LL) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation mul", "debug_print.py", 68, "unknown");
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (!(((((int64_t)tl2cu_mul(x[_k], 1000000) - (int64_t)n) <= 2147483647LL) && (((int64_t)tl2cu_mul(x[_k], 1000000) - (int64_t)n) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation sub", "debug_print.py", 68, "unknown");
-  }
+  for (int _k = 0; _k < 1; ++_k) if (!(((((int64_t)tl2cu_mul(x[_k], 1000000) - (int64_t)n) <= 2147483647LL) && (((int64_t)tl2cu_mul(x[_k], 1000000) - (int64_t)n) >= -2147483648LL)))) tl2cu_assert_fail("int32 overflow detected for operation sub", "debug_print.py", 68, "unknown");
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_sub(tl2cu_mul(x[_k], 1000000), n);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_sub(tl2cu_mul(x[_k], 1000000), n);
 }
 
 // unchecked: num_warps=4
@@ -309,14 +299,10 @@ __global__ void __launch_bounds__(128) unchecked(int32_t *x_ptr, int32_t n) {
   // L75: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
   int32_t x[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0);
   // L78: tl.store(x_ptr + offs, x + 1, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = tl2cu_add(x[_k], 1);
 }
 
 }  // namespace tl2cu_kernels

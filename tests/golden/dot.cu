@@ -31,22 +31,16 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
   // L21: for k in range(0, K, BK):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[16];  // [64, 32] fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
-    }
+    for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[8];  // [32, 32] fp16
     #pragma unroll
@@ -84,15 +78,11 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     }
     // L21: for k in range(0, K, BK):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
 
 // dot_f16_loop: num_warps=4, BM=64, BN=32, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -123,15 +113,11 @@ __global__ void __launch_bounds__(128) dot_f16_loop_aligned(half *a_ptr, half *b
   // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
   // L21: for k in range(0, K, BK):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[16];  // [64, 32] fp16 (16-byte loads)
@@ -182,9 +168,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop_aligned(half *a_ptr, half *b
     }
     // L21: for k in range(0, K, BK):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
@@ -261,9 +245,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_ptr[c[_k]] = dot[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
   // L35: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
   float dot_1[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
@@ -293,9 +275,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    (c_ptr + 1024)[c[_k]] = dot_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) (c_ptr + 1024)[c[_k]] = dot_1[_k];
   // L36: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
   float dot_2[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
@@ -325,9 +305,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    (c_ptr + 2048)[c[_k]] = dot_2[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) (c_ptr + 2048)[c[_k]] = dot_2[_k];
   // L37: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
   float dot_3[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
@@ -357,9 +335,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    (c_ptr + 3072)[c[_k]] = dot_3[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) (c_ptr + 3072)[c[_k]] = dot_3[_k];
 }
 
 // dot_f32: num_warps=4, B=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -615,9 +591,7 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_ptr[c[_k]] = dot[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
 }
 
 // dot_i8: num_warps=4, B=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -737,20 +711,14 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
   // L56: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
   // L57: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    dot_input[_k] = h_ptr[a_at[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) dot_input[_k] = h_ptr[a_at[_k]];
   half dot_input_1[4];  // [32, 16] fp16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    dot_input_1[_k] = h_ptr[b_at[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) dot_input_1[_k] = h_ptr[b_at[_k]];
   half h[2];  // [16, 16] fp16
   {  // tl.dot: dot_input @ dot_input_1 through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -791,20 +759,14 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
   }
   // L58: tl.store(o16_ptr + c, h)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    o16_ptr[c[_k]] = h[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) o16_ptr[c[_k]] = h[_k];
   // L59: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
   __nv_bfloat16 dot_input_2[4];  // [16, 32] bf16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    dot_input_2[_k] = bf_ptr[a_at[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) dot_input_2[_k] = bf_ptr[a_at[_k]];
   __nv_bfloat16 dot_input_3[4];  // [32, 16] bf16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    dot_input_3[_k] = bf_ptr[b_at[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) dot_input_3[_k] = bf_ptr[b_at[_k]];
   float dot_1[2];  // [16, 16] fp32
   {  // tl.dot: dot_input_2 @ dot_input_3 through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -833,20 +795,14 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    obf_ptr[c[_k]] = dot_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) obf_ptr[c[_k]] = dot_1[_k];
   // L60: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
   uint8_t dot_input_4[4];  // [16, 32] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    dot_input_4[_k] = f8_ptr[a_at[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) dot_input_4[_k] = f8_ptr[a_at[_k]];
   uint8_t dot_input_5[4];  // [32, 16] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    dot_input_5[_k] = f8_ptr[b_at[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) dot_input_5[_k] = f8_ptr[b_at[_k]];
   float dot_2[2];  // [16, 16] fp32
   {  // tl.dot: dot_input_4 @ dot_input_5 through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -875,9 +831,7 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    of8_ptr[c[_k]] = dot_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) of8_ptr[c[_k]] = dot_2[_k];
 }
 
 // dot_small: num_warps=4, M=16, K=32, N=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -922,9 +876,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
   // L56: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
   // L57: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16 (8-byte loads)
   #pragma unroll
@@ -1153,9 +1105,7 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_ptr[c[_k]] = dot[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) c_ptr[c[_k]] = dot[_k];
 }
 
 // dot_batched: num_warps=4, NB=2, M=16, K=32, N=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1275,9 +1225,7 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     _bt_cvt1[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    dot_input[_k] = _bt_cvt1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) dot_input[_k] = _bt_cvt1[_k];
   float dot[8];  // [32, 32] fp32
   {  // tl.dot: a @ dot_input through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -1356,9 +1304,7 @@ __global__ void __launch_bounds__(128) dot_trans_aligned(half *a_ptr, half *bt_p
     _bt_cvt1[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    dot_input[_k] = _bt_cvt1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) dot_input[_k] = _bt_cvt1[_k];
   float dot[8];  // [32, 32] fp32
   {  // tl.dot: a @ dot_input through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();

@@ -18,94 +18,62 @@ __global__ void __launch_bounds__(128) elementwise_ops(float *x_ptr, half *h_ptr
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L15: x = tl.load(x_ptr + offs, mask=mask, other=1.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 1.0f);
   // L16: h = tl.load(h_ptr + offs, mask=mask, other=0.0)
   half h[2];  // [256] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0.0f));
   // L17: i = tl.load(i_ptr + offs, mask=mask, other=0)
   int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i[_k] = (mask[_k] ? i_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i[_k] = (mask[_k] ? i_ptr[offs[_k]] : 0);
   // L18: b = tl.load(b_ptr + offs, mask=mask, other=0)
   int8_t b[2];  // [256] i8
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (int8_t)0);
   // L19: y = tl.exp(x) * SCALE + tl.sqrt(tl.abs(x)) - tl.log(x * x + 1.0)
   float y[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs_bits(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
-  }
+  for (int _k = 0; _k < 2; ++_k) y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs_bits(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
   // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
   float y_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y_1[_k] = tl2cu_div(((y[_k] > 0.0f) ? y[_k] : (0.0f - y[_k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[_k]))))));
-  }
+  for (int _k = 0; _k < 2; ++_k) y_1[_k] = tl2cu_div(((y[_k] > 0.0f) ? y[_k] : (0.0f - y[_k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[_k]))))));
   // L21: y = tl.maximum(y, h.to(tl.float32)) + tl.rsqrt(x * x + 2.0) + tl.exp2(-x) + tl.sin(x) * tl.cos(x)
   float y_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y_2[_k] = fmaf(tl2cu_sin(x[_k]), tl2cu_cos(x[_k]), ((tl2cu_maximum(y_1[_k], tl2cu_cast<float>(h[_k])) + tl2cu_rsqrt(fmaf(x[_k], x[_k], 2.0f))) + tl2cu_exp2((0.0f - x[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) y_2[_k] = fmaf(tl2cu_sin(x[_k]), tl2cu_cos(x[_k]), ((tl2cu_maximum(y_1[_k], tl2cu_cast<float>(h[_k])) + tl2cu_rsqrt(fmaf(x[_k], x[_k], 2.0f))) + tl2cu_exp2((0.0f - x[_k]))));
   // L22: q = i // 3 + i % 3 - (i << 2) + (i >> 1) ^ (i & 7) | ~i
   int32_t q[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q[_k] = ((tl2cu_add(tl2cu_sub(((i[_k] / 3) + (i[_k] % 3)), tl2cu_shl(i[_k], 2)), tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q[_k] = ((tl2cu_add(tl2cu_sub(((i[_k] / 3) + (i[_k] % 3)), tl2cu_shl(i[_k], 2)), tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    small[_k] = (int8_t)((int8_t)(b[_k] + (int8_t)(b[_k] * b[_k])) - (int8_t)(b[_k] / (int8_t)2));
-  }
+  for (int _k = 0; _k < 2; ++_k) small[_k] = (int8_t)((int8_t)(b[_k] + (int8_t)(b[_k] * b[_k])) - (int8_t)(b[_k] / (int8_t)2));
   // L24: j = tl.minimum(q, 100) + tl.cdiv(i, 4) + small.to(tl.int32) + x.to(tl.int32)
   int32_t j[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    j[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q[_k], 100), (tl2cu_add(i[_k], 3) / 4)), (int32_t)small[_k]), tl2cu_cast<int32_t>(x[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) j[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q[_k], 100), (tl2cu_add(i[_k], 3) / 4)), (int32_t)small[_k]), tl2cu_cast<int32_t>(x[_k]));
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) x_ptr[offs[_k]] = y_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) x_ptr[offs[_k]] = y_2[_k];
   // L26: tl.store(h_ptr + offs, (h * 2.0).to(tl.float16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) h_ptr[offs[_k]] = (h[_k] * half(2.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) h_ptr[offs[_k]] = (h[_k] * half(2.0f));
   // L27: tl.store(i_ptr + offs, j, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) i_ptr[offs[_k]] = j[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) i_ptr[offs[_k]] = j[_k];
   // L28: tl.store(b_ptr + offs, small, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) b_ptr[offs[_k]] = small[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) b_ptr[offs[_k]] = small[_k];
   // L29: tl.store(flag_ptr + offs, (j > 0) & (y < 1.0) | (not_zero(x)), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) flag_ptr[offs[_k]] = (((j[_k] > 0) && (y_2[_k] < 1.0f)) || (x[_k] != 0.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) flag_ptr[offs[_k]] = (((j[_k] > 0) && (y_2[_k] < 1.0f)) || (x[_k] != 0.0f));
 }
 
 // elementwise_ops: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -123,9 +91,7 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L15: x = tl.load(x_ptr + offs, mask=mask, other=1.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -156,45 +122,31 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   // L18: b = tl.load(b_ptr + offs, mask=mask, other=0)
   int8_t b[2];  // [256] i8
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (int8_t)0);
   // L19: y = tl.exp(x) * SCALE + tl.sqrt(tl.abs(x)) - tl.log(x * x + 1.0)
   float y[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs_bits(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
-  }
+  for (int _k = 0; _k < 2; ++_k) y[_k] = (fmaf(tl2cu_exp(x[_k]), 0.5f, tl2cu_sqrt(tl2cu_abs_bits(x[_k]))) - tl2cu_log(fmaf(x[_k], x[_k], 1.0f)));
   // L20: y = tl.where(y > 0, y, -y) / (1.0 + tl.sigmoid(x))
   float y_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y_1[_k] = tl2cu_div(((y[_k] > 0.0f) ? y[_k] : (0.0f - y[_k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[_k]))))));
-  }
+  for (int _k = 0; _k < 2; ++_k) y_1[_k] = tl2cu_div(((y[_k] > 0.0f) ? y[_k] : (0.0f - y[_k])), (1.0f + tl2cu_div(1.0f, (1.0f + tl2cu_exp((0.0f - x[_k]))))));
   // L21: y = tl.maximum(y, h.to(tl.float32)) + tl.rsqrt(x * x + 2.0) + tl.exp2(-x) + tl.sin(x) * tl.cos(x)
   float y_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y_2[_k] = fmaf(tl2cu_sin(x[_k]), tl2cu_cos(x[_k]), ((tl2cu_maximum(y_1[_k], tl2cu_cast<float>(h[_k])) + tl2cu_rsqrt(fmaf(x[_k], x[_k], 2.0f))) + tl2cu_exp2((0.0f - x[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) y_2[_k] = fmaf(tl2cu_sin(x[_k]), tl2cu_cos(x[_k]), ((tl2cu_maximum(y_1[_k], tl2cu_cast<float>(h[_k])) + tl2cu_rsqrt(fmaf(x[_k], x[_k], 2.0f))) + tl2cu_exp2((0.0f - x[_k]))));
   // L22: q = i // 3 + i % 3 - (i << 2) + (i >> 1) ^ (i & 7) | ~i
   int32_t q[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q[_k] = ((tl2cu_add(tl2cu_sub(((i[_k] / 3) + (i[_k] % 3)), tl2cu_shl(i[_k], 2)), tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q[_k] = ((tl2cu_add(tl2cu_sub(((i[_k] / 3) + (i[_k] % 3)), tl2cu_shl(i[_k], 2)), tl2cu_shr(i[_k], 1)) ^ (i[_k] & 7)) | ~i[_k]);
   // L23: small = b + b * b - (b // 2)
   int8_t small[2];  // [256] i8
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    small[_k] = (int8_t)((int8_t)(b[_k] + (int8_t)(b[_k] * b[_k])) - (int8_t)(b[_k] / (int8_t)2));
-  }
+  for (int _k = 0; _k < 2; ++_k) small[_k] = (int8_t)((int8_t)(b[_k] + (int8_t)(b[_k] * b[_k])) - (int8_t)(b[_k] / (int8_t)2));
   // L24: j = tl.minimum(q, 100) + tl.cdiv(i, 4) + small.to(tl.int32) + x.to(tl.int32)
   int32_t j[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    j[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q[_k], 100), (tl2cu_add(i[_k], 3) / 4)), (int32_t)small[_k]), tl2cu_cast<int32_t>(x[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) j[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_minimum(q[_k], 100), (tl2cu_add(i[_k], 3) / 4)), (int32_t)small[_k]), tl2cu_cast<int32_t>(x[_k]));
   // L25: tl.store(x_ptr + offs, y, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -233,14 +185,10 @@ __global__ void __launch_bounds__(128) elementwise_ops_aligned(float *x_ptr, hal
   }
   // L28: tl.store(b_ptr + offs, small, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) b_ptr[offs[_k]] = small[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) b_ptr[offs[_k]] = small[_k];
   // L29: tl.store(flag_ptr + offs, (j > 0) & (y < 1.0) | (not_zero(x)), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) flag_ptr[offs[_k]] = (((j[_k] > 0) && (y_2[_k] < 1.0f)) || (x[_k] != 0.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) flag_ptr[offs[_k]] = (((j[_k] > 0) && (y_2[_k] < 1.0f)) || (x[_k] != 0.0f));
 }
 
 }  // namespace tl2cu_kernels

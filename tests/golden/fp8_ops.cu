@@ -16,45 +16,29 @@ __global__ void __launch_bounds__(128) fp8_upcast(uint8_t *x4_ptr, uint8_t *x5_p
   // L21: x4 = tl.load(x4_ptr + offs)
   uint8_t x4[2];  // [256] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x4[_k] = x4_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 2; ++_k) x4[_k] = x4_ptr[offs[_k]];
   // L22: x5 = tl.load(x5_ptr + offs)
   uint8_t x5[2];  // [256] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x5[_k] = x5_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 2; ++_k) x5[_k] = x5_ptr[offs[_k]];
   // L23: tl.store(f32_4_ptr + offs, x4.to(tl.float32))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f32_4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp32(x4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) f32_4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp32(x4[_k]);
   // L24: tl.store(f16_4_ptr + offs, x4.to(tl.float16))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f16_4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp16(x4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) f16_4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp16(x4[_k]);
   // L25: tl.store(bf16_4_ptr + offs, x4.to(tl.bfloat16))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bf16_4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_bf16(x4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) bf16_4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_bf16(x4[_k]);
   // L26: tl.store(f32_5_ptr + offs, x5.to(tl.float32))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f32_5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(x5[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) f32_5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(x5[_k]);
   // L27: tl.store(f16_5_ptr + offs, x5.to(tl.float16))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f16_5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp16(x5[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) f16_5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp16(x5[_k]);
   // L28: tl.store(bf16_5_ptr + offs, tl.cast(x5, tl.bfloat16))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bf16_5_ptr[offs[_k]] = tl2cu_fp8e5_to_bf16(x5[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) bf16_5_ptr[offs[_k]] = tl2cu_fp8e5_to_bf16(x5[_k]);
 }
 
 // fp8_upcast: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -70,15 +54,11 @@ __global__ void __launch_bounds__(128) fp8_upcast_aligned(uint8_t *x4_ptr, uint8
   // L21: x4 = tl.load(x4_ptr + offs)
   uint8_t x4[2];  // [256] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x4[_k] = x4_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 2; ++_k) x4[_k] = x4_ptr[offs[_k]];
   // L22: x5 = tl.load(x5_ptr + offs)
   uint8_t x5[2];  // [256] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x5[_k] = x5_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 2; ++_k) x5[_k] = x5_ptr[offs[_k]];
   // L23: tl.store(f32_4_ptr + offs, x4.to(tl.float32))
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -169,73 +149,47 @@ __global__ void __launch_bounds__(128) fp32_downcast(float *x_ptr, uint8_t *y4_p
   // L34: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L35: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L36: y4 = x.to(tl.float8e4nv)
   uint8_t y4[16];  // [1024] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y4[_k] = tl2cu_fp32_to_fp8e4nv(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y4[_k] = tl2cu_fp32_to_fp8e4nv(x[_k]);
   // L37: y5 = x.to(tl.float8e5, fp_downcast_rounding="rtne")
   uint8_t y5[16];  // [1024] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y5[_k] = tl2cu_fp32_to_fp8e5(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y5[_k] = tl2cu_fp32_to_fp8e5(x[_k]);
   // L38: y5z = x.to(tl.float8e5, fp_downcast_rounding="rtz")
   uint8_t y5z[16];  // [1024] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y5z[_k] = tl2cu_fp32_to_fp8e5_rtz(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y5z[_k] = tl2cu_fp32_to_fp8e5_rtz(x[_k]);
   // L39: tl.store(y4_ptr + offs, y4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) y4_ptr[offs[_k]] = y4[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y4_ptr[offs[_k]] = y4[_k];
   // L40: tl.store(y5_ptr + offs, y5, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) y5_ptr[offs[_k]] = y5[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y5_ptr[offs[_k]] = y5[_k];
   // L41: tl.store(y5z_ptr + offs, y5z, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) y5z_ptr[offs[_k]] = y5z[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y5z_ptr[offs[_k]] = y5z[_k];
   // L42: tl.store(r4_ptr + offs, y4.to(tl.float32), mask=mask)  # round trips
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) r4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp32(y4[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp32(y4[_k]);
   // L43: tl.store(r5_ptr + offs, y5.to(tl.float32), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) r5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5[_k]);
   // L44: tl.store(r5z_ptr + offs, y5z.to(tl.float32), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) r5z_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5z[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r5z_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5z[_k]);
   // L45: tl.store(hz_ptr + offs, x.to(tl.float16, fp_downcast_rounding="rtz"), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) hz_ptr[offs[_k]] = tl2cu_fp32_to_fp16_rtz(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) hz_ptr[offs[_k]] = tl2cu_fp32_to_fp16_rtz(x[_k]);
   // L46: tl.store(bz_ptr + offs, x.to(tl.bfloat16, fp_downcast_rounding="rtz"), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) bz_ptr[offs[_k]] = tl2cu_fp32_to_bf16_rtz(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) bz_ptr[offs[_k]] = tl2cu_fp32_to_bf16_rtz(x[_k]);
 }
 
 // fp32_downcast: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -254,9 +208,7 @@ __global__ void __launch_bounds__(128) fp32_downcast_aligned(float *x_ptr, uint8
   // L34: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L35: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32 (16-byte loads)
   #pragma unroll
@@ -269,21 +221,15 @@ __global__ void __launch_bounds__(128) fp32_downcast_aligned(float *x_ptr, uint8
   // L36: y4 = x.to(tl.float8e4nv)
   uint8_t y4[16];  // [1024] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y4[_k] = tl2cu_fp32_to_fp8e4nv(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y4[_k] = tl2cu_fp32_to_fp8e4nv(x[_k]);
   // L37: y5 = x.to(tl.float8e5, fp_downcast_rounding="rtne")
   uint8_t y5[16];  // [1024] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y5[_k] = tl2cu_fp32_to_fp8e5(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y5[_k] = tl2cu_fp32_to_fp8e5(x[_k]);
   // L38: y5z = x.to(tl.float8e5, fp_downcast_rounding="rtz")
   uint8_t y5z[16];  // [1024] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y5z[_k] = tl2cu_fp32_to_fp8e5_rtz(x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y5z[_k] = tl2cu_fp32_to_fp8e5_rtz(x[_k]);
   // L39: tl.store(y4_ptr + offs, y4, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
@@ -398,41 +344,27 @@ __global__ void __launch_bounds__(128) half_downcast(half *h_ptr, __nv_bfloat16 
   // L52: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L53: h = tl.load(h_ptr + offs, mask=mask)
   half h[16];  // [1024] fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0));
-  }
+  for (int _k = 0; _k < 16; ++_k) h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0));
   // L54: b = tl.load(b_ptr + offs, mask=mask)
   __nv_bfloat16 b[16];  // [1024] bf16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0));
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0));
   // L55: tl.store(h4_ptr + offs, h.to(tl.float8e4nv), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) h4_ptr[offs[_k]] = tl2cu_fp16_to_fp8e4nv(h[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) h4_ptr[offs[_k]] = tl2cu_fp16_to_fp8e4nv(h[_k]);
   // L56: tl.store(h5_ptr + offs, h.to(tl.float8e5), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) h5_ptr[offs[_k]] = tl2cu_fp16_to_fp8e5(h[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) h5_ptr[offs[_k]] = tl2cu_fp16_to_fp8e5(h[_k]);
   // L57: tl.store(b4_ptr + offs, b.to(tl.float8e4nv), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) b4_ptr[offs[_k]] = tl2cu_bf16_to_fp8e4nv(b[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) b4_ptr[offs[_k]] = tl2cu_bf16_to_fp8e4nv(b[_k]);
   // L58: tl.store(b5_ptr + offs, b, mask=mask)  # the store converts (RTNE)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) b5_ptr[offs[_k]] = tl2cu_bf16_to_fp8e5(b[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) b5_ptr[offs[_k]] = tl2cu_bf16_to_fp8e5(b[_k]);
 }
 
 // half_downcast: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -451,9 +383,7 @@ __global__ void __launch_bounds__(128) half_downcast_aligned(half *h_ptr, __nv_b
   // L52: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L53: h = tl.load(h_ptr + offs, mask=mask)
   half h[16];  // [1024] fp16 (16-byte loads)
   #pragma unroll
@@ -538,69 +468,45 @@ __global__ void __launch_bounds__(128) fp8_bits(uint8_t *u_ptr, int8_t *i_ptr, u
   // L64: mask = offs < n
   bool mask[16];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L65: u = tl.load(u_ptr + offs, mask=mask, other=0)
   uint8_t u[16];  // [512] u8
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    u[_k] = (mask[_k] ? u_ptr[offs[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) u[_k] = (mask[_k] ? u_ptr[offs[_k]] : (uint8_t)0);
   // L66: i = tl.load(i_ptr + offs, mask=mask, other=0)
   int8_t i[16];  // [512] i8
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    i[_k] = (mask[_k] ? i_ptr[offs[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) i[_k] = (mask[_k] ? i_ptr[offs[_k]] : (int8_t)0);
   // L67: a = u.to(tl.float8e4nv, bitcast=True)
   uint8_t a[16];  // [512] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    a[_k] = tl2cu_bitcast<uint8_t>(u[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_bitcast<uint8_t>(u[_k]);
   // L68: b = i.to(tl.float8e5, bitcast=True)
   uint8_t b[16];  // [512] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = tl2cu_bitcast<uint8_t>(i[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = tl2cu_bitcast<uint8_t>(i[_k]);
   // L69: keep = (offs % 3) != 0
   bool keep[16];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    keep[_k] = ((offs[_k] % 3) != 0);
-  }
+  for (int _k = 0; _k < 16; ++_k) keep[_k] = ((offs[_k] % 3) != 0);
   // L70: tl.store(out4_ptr + offs, tl.where(keep, a, tl.zeros([512], tl.float8e4nv)), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) out4_ptr[offs[_k]] = (keep[_k] ? a[_k] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out4_ptr[offs[_k]] = (keep[_k] ? a[_k] : (uint8_t)0);
   // L71: tl.store(out_i_ptr + offs, a.to(tl.float16).to(tl.float8e4nv).to(tl.int8, bitcast=True), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) out_i_ptr[offs[_k]] = tl2cu_bitcast<int8_t>(tl2cu_fp16_to_fp8e4nv(tl2cu_fp8e4nv_to_fp16(a[_k])));
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_i_ptr[offs[_k]] = tl2cu_bitcast<int8_t>(tl2cu_fp16_to_fp8e4nv(tl2cu_fp8e4nv_to_fp16(a[_k])));
   // L72: tl.store(out_u_ptr + offs, tl.where(keep, b, 0.0).to(tl.uint8, bitcast=True), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) out_u_ptr[offs[_k]] = tl2cu_bitcast<uint8_t>((keep[_k] ? b[_k] : (uint8_t)0));
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_u_ptr[offs[_k]] = tl2cu_bitcast<uint8_t>((keep[_k] ? b[_k] : (uint8_t)0));
   // L73: tl.store(out5_ptr + offs, b, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) out5_ptr[offs[_k]] = b[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out5_ptr[offs[_k]] = b[_k];
   // L74: tl.store(sum_ptr + offs, a + b, mask=mask)  # fp8e4nv + fp8e5: both to fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) sum_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp16(a[_k]) + tl2cu_fp8e5_to_fp16(b[_k]));
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) sum_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp16(a[_k]) + tl2cu_fp8e5_to_fp16(b[_k]));
   // L75: tl.store(prod_ptr + offs, a * b.to(tl.float32), mask=mask)  # fp8e4nv * fp32: fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) prod_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp32(a[_k]) * tl2cu_fp8e5_to_fp32(b[_k]));
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) prod_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp32(a[_k]) * tl2cu_fp8e5_to_fp32(b[_k]));
 }
 
 // fp8_bits: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -619,9 +525,7 @@ __global__ void __launch_bounds__(128) fp8_bits_aligned(uint8_t *u_ptr, int8_t *
   // L64: mask = offs < n
   bool mask[16];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L65: u = tl.load(u_ptr + offs, mask=mask, other=0)
   uint8_t u[16];  // [512] u8 (16-byte loads)
   #pragma unroll
@@ -643,21 +547,15 @@ __global__ void __launch_bounds__(128) fp8_bits_aligned(uint8_t *u_ptr, int8_t *
   // L67: a = u.to(tl.float8e4nv, bitcast=True)
   uint8_t a[16];  // [512] fp8e4nv
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    a[_k] = tl2cu_bitcast<uint8_t>(u[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_bitcast<uint8_t>(u[_k]);
   // L68: b = i.to(tl.float8e5, bitcast=True)
   uint8_t b[16];  // [512] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = tl2cu_bitcast<uint8_t>(i[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = tl2cu_bitcast<uint8_t>(i[_k]);
   // L69: keep = (offs % 3) != 0
   bool keep[16];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    keep[_k] = ((offs[_k] % 3) != 0);
-  }
+  for (int _k = 0; _k < 16; ++_k) keep[_k] = ((offs[_k] % 3) != 0);
   // L70: tl.store(out4_ptr + offs, tl.where(keep, a, tl.zeros([512], tl.float8e4nv)), mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
@@ -755,31 +653,21 @@ __global__ void __launch_bounds__(128) fp8_2d(uint8_t *x_ptr, uint8_t *y_ptr, fl
   // L82: mask = (rows < M) & (cols < N)
   bool mask[16];  // [16, 64] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < M) && (cols[_k] < N));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < M) && (cols[_k] < N));
   // L83: x = tl.load(x_ptr + rows * stride + cols, mask=mask, other=1.0)
   uint8_t x[16];  // [16, 64] fp8e5
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : tl2cu_fp32_to_fp8e5(1.0f));
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : tl2cu_fp32_to_fp8e5(1.0f));
   // L84: v = x.to(tl.float32) * 3.0
   float v[16];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    v[_k] = (tl2cu_fp8e5_to_fp32(x[_k]) * 3.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) v[_k] = (tl2cu_fp8e5_to_fp32(x[_k]) * 3.0f);
   // L85: tl.store(y_ptr + rows * stride + cols, v.to(tl.float8e4nv), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) *((y_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) = tl2cu_fp32_to_fp8e4nv(v[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((y_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) = tl2cu_fp32_to_fp8e4nv(v[_k]);
   // L86: tl.store(s_ptr + rows * 64 + cols, v)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    *((s_ptr + tl2cu_mul(rows[_k], 64)) + cols[_k]) = v[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) *((s_ptr + tl2cu_mul(rows[_k], 64)) + cols[_k]) = v[_k];
 }
 
 // fp8_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -805,9 +693,7 @@ __global__ void __launch_bounds__(128) fp8_2d_aligned(uint8_t *x_ptr, uint8_t *y
   // L82: mask = (rows < M) & (cols < N)
   bool mask[16];  // [16, 64] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < M) && (cols[_k] < N));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < M) && (cols[_k] < N));
   // L83: x = tl.load(x_ptr + rows * stride + cols, mask=mask, other=1.0)
   uint8_t x[16];  // [16, 64] fp8e5 (16-byte loads)
   #pragma unroll
@@ -820,9 +706,7 @@ __global__ void __launch_bounds__(128) fp8_2d_aligned(uint8_t *x_ptr, uint8_t *y
   // L84: v = x.to(tl.float32) * 3.0
   float v[16];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    v[_k] = (tl2cu_fp8e5_to_fp32(x[_k]) * 3.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) v[_k] = (tl2cu_fp8e5_to_fp32(x[_k]) * 3.0f);
   // L85: tl.store(y_ptr + rows * stride + cols, v.to(tl.float8e4nv), mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores

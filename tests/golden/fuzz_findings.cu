@@ -19,15 +19,11 @@ __global__ void __launch_bounds__(128) branch_new_name(float *x, double *o, int3
   // L16: v = tl.load(x + offs, mask=offs < n, other=0.0)
   float v[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    v[_k] = ((offs[_k] < n) ? x[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) v[_k] = ((offs[_k] < n) ? x[offs[_k]] : 0.0f);
   // L17: w = v + n
   float w[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    w[_k] = (v[_k] + (float)n);
-  }
+  for (int _k = 0; _k < 1; ++_k) w[_k] = (v[_k] + (float)n);
   // L18: if s < 1.0:
   float t_1[1];  // [32] fp32
   float u_2;
@@ -35,32 +31,24 @@ __global__ void __launch_bounds__(128) branch_new_name(float *x, double *o, int3
     // L19: t = tl.abs(v)
     float t[1];  // [32] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      t[_k] = tl2cu_abs(v[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) t[_k] = tl2cu_abs(v[_k]);
     // L20: u = s * 2.0
     const float u = (s * 2.0f);
     // L18: if s < 1.0:
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      t_1[_k] = t[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) t_1[_k] = t[_k];
     u_2 = u;
   } else {
     // L23: u = s + 3.0
     const float u_1 = (s + 3.0f);
     // L18: if s < 1.0:
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      t_1[_k] = w[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) t_1[_k] = w[_k];
     u_2 = u_1;
   }
   // L24: tl.store(o + offs, t + u, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) o[offs[_k]] = (double)(t_1[_k] + u_2);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) o[offs[_k]] = (double)(t_1[_k] + u_2);
 }
 
 // abs_16: num_warps=4
@@ -78,14 +66,10 @@ __global__ void __launch_bounds__(128) abs_16(half *x16, __nv_bfloat16 *xb, half
   }
   // L31: tl.store(o16 + offs, tl.abs(tl.load(x16 + offs, mask=offs < n, other=0.0)), mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) o16[offs[_k]] = tl2cu_abs(((offs[_k] < n) ? x16[offs[_k]] : half(0.0f)));
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) o16[offs[_k]] = tl2cu_abs(((offs[_k] < n) ? x16[offs[_k]] : half(0.0f)));
   // L32: tl.store(ob + offs, tl.abs(tl.load(xb + offs, mask=offs < n, other=0.0)), mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) ob[offs[_k]] = tl2cu_abs(((offs[_k] < n) ? xb[offs[_k]] : __nv_bfloat16(0.0f)));
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) ob[offs[_k]] = tl2cu_abs(((offs[_k] < n) ? xb[offs[_k]] : __nv_bfloat16(0.0f)));
 }
 
 // to_bool: num_warps=4
@@ -104,32 +88,22 @@ __global__ void __launch_bounds__(128) to_bool(float *x32, half *x16, __nv_bfloa
   // L39: m = offs < n
   bool m[1];  // [32] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    m[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) m[_k] = (offs[_k] < n);
   // L40: a = tl.load(x32 + offs, mask=m, other=0.0).to(tl.int1)
   bool a[1];  // [32] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a[_k] = tl2cu_cast<bool>((m[_k] ? x32[offs[_k]] : 0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) a[_k] = tl2cu_cast<bool>((m[_k] ? x32[offs[_k]] : 0.0f));
   // L41: b = tl.load(x16 + offs, mask=m, other=0.0).to(tl.int1)
   bool b[1];  // [32] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b[_k] = tl2cu_cast<bool>((m[_k] ? x16[offs[_k]] : half(0.0f)));
-  }
+  for (int _k = 0; _k < 1; ++_k) b[_k] = tl2cu_cast<bool>((m[_k] ? x16[offs[_k]] : half(0.0f)));
   // L42: c = tl.load(xb + offs, mask=m, other=0.0).to(tl.int1)
   bool c[1];  // [32] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c[_k] = tl2cu_cast<bool>((m[_k] ? xb[offs[_k]] : __nv_bfloat16(0.0f)));
-  }
+  for (int _k = 0; _k < 1; ++_k) c[_k] = tl2cu_cast<bool>((m[_k] ? xb[offs[_k]] : __nv_bfloat16(0.0f)));
   // L43: tl.store(o + offs, a ^ b ^ c, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (m[_k]) o[offs[_k]] = ((a[_k] != b[_k]) != c[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (m[_k]) o[offs[_k]] = ((a[_k] != b[_k]) != c[_k]);
 }
 
 // max_i64_literal: num_warps=4
@@ -148,26 +122,18 @@ __global__ void __launch_bounds__(128) max_i64_literal(int64_t *x, __nv_bfloat16
   // L51: v = tl.load(x + offs, mask=offs < n, other=3)
   int64_t v[1];  // [32] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    v[_k] = ((offs[_k] < n) ? x[offs[_k]] : 3LL);
-  }
+  for (int _k = 0; _k < 1; ++_k) v[_k] = ((offs[_k] < n) ? x[offs[_k]] : 3LL);
   // L52: r = tl.maximum(v, v % ((v & 15) + 2)) - tl.minimum(v, (v & 7) - 1)
   int64_t r[1];  // [32] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    r[_k] = tl2cu_sub(tl2cu_maximum(v[_k], (v[_k] % ((v[_k] & 15LL) + 2LL))), tl2cu_minimum(v[_k], ((v[_k] & 7LL) - 1LL)));
-  }
+  for (int _k = 0; _k < 1; ++_k) r[_k] = tl2cu_sub(tl2cu_maximum(v[_k], (v[_k] % ((v[_k] & 15LL) + 2LL))), tl2cu_minimum(v[_k], ((v[_k] & 7LL) - 1LL)));
   // L53: r += tl.maximum(v, (v & 3) - 2, propagate_nan=tl.PropagateNan.ALL)
   int64_t r_1[1];  // [32] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    r_1[_k] = tl2cu_add(r[_k], tl2cu_maximum_nan(v[_k], ((v[_k] & 3LL) - 2LL)));
-  }
+  for (int _k = 0; _k < 1; ++_k) r_1[_k] = tl2cu_add(r[_k], tl2cu_maximum_nan(v[_k], ((v[_k] & 3LL) - 2LL)));
   // L54: tl.store(o + offs, r.to(tl.bfloat16), mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) o[offs[_k]] = tl2cu_cast<__nv_bfloat16>(r_1[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) o[offs[_k]] = tl2cu_cast<__nv_bfloat16>(r_1[_k]);
 }
 
 // fma_negative_literal: num_warps=4
@@ -186,14 +152,10 @@ __global__ void __launch_bounds__(128) fma_negative_literal(int16_t *x, float *o
   // L61: v = tl.load(x + offs, mask=offs < n, other=2).to(tl.float32)
   float v[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    v[_k] = (float)((offs[_k] < n) ? x[offs[_k]] : (int16_t)2);
-  }
+  for (int _k = 0; _k < 1; ++_k) v[_k] = (float)((offs[_k] < n) ? x[offs[_k]] : (int16_t)2);
   // L62: tl.store(o + offs, (v * v) - -3.0, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) o[offs[_k]] = fmaf(v[_k], v[_k], -(-3.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) o[offs[_k]] = fmaf(v[_k], v[_k], -(-3.0f));
 }
 
 // maximum_bf16: num_warps=4
@@ -212,14 +174,10 @@ __global__ void __launch_bounds__(128) maximum_bf16(__nv_bfloat16 *x, float *o, 
   // L70: b = tl.load(x + offs, mask=offs < n, other=0.0)
   __nv_bfloat16 b[1];  // [32] bf16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b[_k] = ((offs[_k] < n) ? x[offs[_k]] : __nv_bfloat16(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) b[_k] = ((offs[_k] < n) ? x[offs[_k]] : __nv_bfloat16(0.0f));
   // L71: tl.store(o + offs, tl.erf(tl.maximum(b, b)) + tl.minimum(b, 1.0), mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) o[offs[_k]] = (tl2cu_erf(tl2cu_maximum(tl2cu_cast<float>(b[_k]), tl2cu_cast<float>(b[_k]))) + tl2cu_minimum(tl2cu_cast<float>(b[_k]), 1.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) o[offs[_k]] = (tl2cu_erf(tl2cu_maximum(tl2cu_cast<float>(b[_k]), tl2cu_cast<float>(b[_k]))) + tl2cu_minimum(tl2cu_cast<float>(b[_k]), 1.0f));
 }
 
 // param_k: num_warps=4
@@ -237,9 +195,7 @@ __global__ void __launch_bounds__(128) param_k(float *x, float *o, int32_t n, in
   }
   // L78: tl.store(o + offs, tl.load(x + offs, mask=offs < n, other=0.0) + k, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) o[offs[_k]] = (((offs[_k] < n) ? x[offs[_k]] : 0.0f) + (float)k);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) o[offs[_k]] = (((offs[_k] < n) ? x[offs[_k]] : 0.0f) + (float)k);
 }
 
 // reduce_of_reduced: num_warps=4
@@ -263,22 +219,19 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
   // L86: offs = rm[:, None] * N + rn[None, :]
   int32_t offs[8];  // [32, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    offs[_k] = tl2cu_add(tl2cu_mul(rm[_k], N), rn[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) offs[_k] = tl2cu_add(tl2cu_mul(rm[_k], N), rn[_k]);
   // L87: t = offs - tl.xor_sum(offs, axis=0)[None, :]
   int32_t offs_xor_sum[8];  // [32] i32, held in the layout of [32, 32]
   {
-    int32_t _r0 = offs[0];
-    _r0 = _r0 ^ offs[1];
-    _r0 = _r0 ^ offs[2];
-    _r0 = _r0 ^ offs[3];
-    _r0 = _r0 ^ offs[4];
-    _r0 = _r0 ^ offs[5];
-    _r0 = _r0 ^ offs[6];
-    _r0 = _r0 ^ offs[7];
+    int32_t _r[1];
+    _r[0] = offs[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] ^ offs[_k];
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); int32_t* _p = (int32_t*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); int32_t* _p = (int32_t*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
@@ -287,22 +240,14 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
       _w0 = _w0 ^ _w2;
       _w1 = _w1 ^ _w3;
       _w0 = _w0 ^ _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    offs_xor_sum[0] = _r0;
-    offs_xor_sum[1] = _r0;
-    offs_xor_sum[2] = _r0;
-    offs_xor_sum[3] = _r0;
-    offs_xor_sum[4] = _r0;
-    offs_xor_sum[5] = _r0;
-    offs_xor_sum[6] = _r0;
-    offs_xor_sum[7] = _r0;
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) offs_xor_sum[_k] = _r[0];
   }
   int32_t t[8];  // [32, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    t[_k] = tl2cu_sub(offs[_k], offs_xor_sum[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) t[_k] = tl2cu_sub(offs[_k], offs_xor_sum[_k]);
   // L88: tl.store(o + tl.program_id(0) * tl.num_programs(1) + tl.program_id(1), tl.xor_sum(t))
   int32_t xor_sum_input[8];  // [1024] i32
   // t changes layout: through shared memory (rows padded)
@@ -320,26 +265,21 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
     _t_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 32) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    xor_sum_input[_k] = _t_cvt1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) xor_sum_input[_k] = _t_cvt1[_k];
   int32_t t_xor_sum;  // xor_sum of xor_sum_input
   {
-    int32_t _r0 = xor_sum_input[0];
-    _r0 = _r0 ^ xor_sum_input[1];
-    _r0 = _r0 ^ xor_sum_input[2];
-    _r0 = _r0 ^ xor_sum_input[3];
-    _r0 = _r0 ^ xor_sum_input[4];
-    _r0 = _r0 ^ xor_sum_input[5];
-    _r0 = _r0 ^ xor_sum_input[6];
-    _r0 = _r0 ^ xor_sum_input[7];
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 1);
+    int32_t _r[1];
+    _r[0] = xor_sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] ^ xor_sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] ^ tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -347,9 +287,9 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
       _w0 = _w0 ^ _w2;
       _w1 = _w1 ^ _w3;
       _w0 = _w0 ^ _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_xor_sum = _r0;
+    t_xor_sum = _r[0];
   }
   if (_tid == 0) {
     (o + tl2cu_mul((int32_t)blockIdx.x, (int32_t)gridDim.y))[(int32_t)blockIdx.y] = t_xor_sum;

@@ -16,53 +16,35 @@ __global__ void __launch_bounds__(128) shift_kinds(int8_t *a_ptr, uint8_t *b_ptr
   // L58: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L59: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int8
   int8_t a[1];  // [128] i8
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 1; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (int8_t)0);
   // L60: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint8
   uint8_t b[1];  // [128] u8
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 1; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : (uint8_t)0);
   // L61: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int16
   int16_t c[1];  // [128] i16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c[_k] = (mask[_k] ? c_ptr[offs[_k]] : (int16_t)0);
-  }
+  for (int _k = 0; _k < 1; ++_k) c[_k] = (mask[_k] ? c_ptr[offs[_k]] : (int16_t)0);
   // L62: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t d[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 1; ++_k) d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0u);
   // L63: tl.store(o8_ptr + offs, a >> (b & 7), mask=mask)  # uint8, arithmetic
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o8_ptr[offs[_k]] = tl2cu_ashr((uint8_t)a[_k], (uint8_t)(b[_k] & (uint8_t)7));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o8_ptr[offs[_k]] = tl2cu_ashr((uint8_t)a[_k], (uint8_t)(b[_k] & (uint8_t)7));
   // L64: tl.store(p8_ptr + offs, b >> (a & 7), mask=mask)  # uint8, logical
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) p8_ptr[offs[_k]] = tl2cu_shr(b[_k], (uint8_t)(int8_t)(a[_k] & (int8_t)7));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) p8_ptr[offs[_k]] = tl2cu_shr(b[_k], (uint8_t)(int8_t)(a[_k] & (int8_t)7));
   // L65: tl.store(o32_ptr + offs, c >> (d & 31), mask=mask)  # uint32, arithmetic
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o32_ptr[offs[_k]] = tl2cu_ashr((uint32_t)c[_k], (d[_k] & 31u));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o32_ptr[offs[_k]] = tl2cu_ashr((uint32_t)c[_k], (d[_k] & 31u));
   // L66: tl.store(o64_ptr + offs, (c >> (d & 15)) - 4, mask=mask)  # stored as int32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o64_ptr[offs[_k]] = (int32_t)(tl2cu_ashr((uint32_t)c[_k], (d[_k] & 15u)) - 4u);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o64_ptr[offs[_k]] = (int32_t)(tl2cu_ashr((uint32_t)c[_k], (d[_k] & 15u)) - 4u);
 }
 
 // narrow_argmax: num_warps=4
@@ -79,28 +61,29 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   // L72: x = tl.load(x_ptr + offs, mask=offs < n, other=3)  # uint8
   uint8_t x[1];  // [64] u8
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : (uint8_t)3);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : (uint8_t)3);
   // L73: y = tl.load(y_ptr + offs, mask=offs < n, other=-5)  # int16
   int16_t y[1];  // [64] i16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = ((offs[_k] < n) ? y_ptr[offs[_k]] : (int16_t)-5);
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = ((offs[_k] < n) ? y_ptr[offs[_k]] : (int16_t)-5);
   // L74: tl.store(out_ptr + 0, tl.argmax(x, axis=0))
   int32_t x_argmax;  // argmax of x
   {
-    uint8_t _r0 = x[0];
-    int32_t _i0;
-    { const int _e = (_tid & 63); _i0 = (int32_t)_e; }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    uint8_t _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = x[_k];
+      { const int _e = (_tid & 63); _i[_g] = (int32_t)_e; }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      tl2cu_argmax_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     __syncthreads();
-    { uint8_t* _p = (uint8_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r0; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i0; }
+    {
+      uint8_t* _p = (uint8_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r[0]; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i[0];
+    }
     __syncthreads();
     {
       const uint8_t* _p = (const uint8_t*)((const uint8_t*)tl2cu_smem + 8) + 0 * 2;
@@ -108,9 +91,9 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
       uint8_t _w0 = _p[0], _w1 = _p[1];
       int32_t _j0 = _q[0], _j1 = _q[1];
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    x_argmax = _i0;
+    x_argmax = _i[0];
   }
   if (_tid == 0) {
     out_ptr[0] = x_argmax;
@@ -118,16 +101,21 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   // L75: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
   int32_t x_argmin;  // argmin of x
   {
-    uint8_t _r0 = x[0];
-    int32_t _i0;
-    { const int _e = (_tid & 63); _i0 = (int32_t)_e; }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    uint8_t _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = x[_k];
+      { const int _e = (_tid & 63); _i[_g] = (int32_t)_e; }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      tl2cu_argmin_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     __syncthreads();
-    { uint8_t* _p = (uint8_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r0; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i0; }
+    {
+      uint8_t* _p = (uint8_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r[0]; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i[0];
+    }
     __syncthreads();
     {
       const uint8_t* _p = (const uint8_t*)((const uint8_t*)tl2cu_smem + 8) + 0 * 2;
@@ -135,9 +123,9 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
       uint8_t _w0 = _p[0], _w1 = _p[1];
       int32_t _j0 = _q[0], _j1 = _q[1];
       tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    x_argmin = _i0;
+    x_argmin = _i[0];
   }
   if (_tid == 0) {
     out_ptr[1] = x_argmin;
@@ -145,16 +133,21 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   // L76: tl.store(out_ptr + 2, tl.argmax(y, axis=0))
   int32_t y_argmax;  // argmax of y
   {
-    int16_t _r0 = y[0];
-    int32_t _i0;
-    { const int _e = (_tid & 63); _i0 = (int32_t)_e; }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    int16_t _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = y[_k];
+      { const int _e = (_tid & 63); _i[_g] = (int32_t)_e; }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      tl2cu_argmax_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     __syncthreads();
-    { int16_t* _p = (int16_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r0; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i0; }
+    {
+      int16_t* _p = (int16_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r[0]; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i[0];
+    }
     __syncthreads();
     {
       const int16_t* _p = (const int16_t*)((const uint8_t*)tl2cu_smem + 8) + 0 * 2;
@@ -162,9 +155,9 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
       int16_t _w0 = _p[0], _w1 = _p[1];
       int32_t _j0 = _q[0], _j1 = _q[1];
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    y_argmax = _i0;
+    y_argmax = _i[0];
   }
   if (_tid == 0) {
     out_ptr[2] = y_argmax;
@@ -172,16 +165,21 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   // L77: tl.store(out_ptr + 3, tl.argmin(y, axis=0))
   int32_t y_argmin;  // argmin of y
   {
-    int16_t _r0 = y[0];
-    int32_t _i0;
-    { const int _e = (_tid & 63); _i0 = (int32_t)_e; }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    int16_t _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = y[_k];
+      { const int _e = (_tid & 63); _i[_g] = (int32_t)_e; }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      tl2cu_argmin_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     __syncthreads();
-    { int16_t* _p = (int16_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r0; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i0; }
+    {
+      int16_t* _p = (int16_t*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p[(_tid >> 5) & 1] = _r[0]; ((int32_t*)tl2cu_smem)[0 * 2 + ((_tid >> 5) & 1)] = _i[0];
+    }
     __syncthreads();
     {
       const int16_t* _p = (const int16_t*)((const uint8_t*)tl2cu_smem + 8) + 0 * 2;
@@ -189,9 +187,9 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
       int16_t _w0 = _p[0], _w1 = _p[1];
       int32_t _j0 = _q[0], _j1 = _q[1];
       tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    y_argmin = _i0;
+    y_argmin = _i[0];
   }
   if (_tid == 0) {
     out_ptr[3] = y_argmin;
@@ -199,27 +197,30 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
   // L78: tl.store(out_ptr + 4, tl.max(x, axis=0).to(tl.int32))
   int32_t max_input[1];  // [64] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    max_input[_k] = (int32_t)x[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) max_input[_k] = (int32_t)x[_k];
   int32_t t_max;  // max of max_input
   {
-    int32_t _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = max_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 2; _p[(_tid >> 5) & 1] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 2; _p[(_tid >> 5) & 1] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 2;
       int32_t _w0 = _p[0], _w1 = _p[1];
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_max = _r0;
+    t_max = _r[0];
   }
   if (_tid == 0) {
     out_ptr[4] = t_max;
@@ -239,58 +240,38 @@ __global__ void __launch_bounds__(128) nan_bits(half *x_ptr, half *y_ptr, __nv_b
   // L84: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L85: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   // L86: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   // L87: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   // L88: d = tl.load(d_ptr + offs, mask=mask, other=0.0)  # fp64
   double d[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0.0);
   // L89: tl.store(o_sub_ptr + offs, (x - y).to(tl.float64), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_sub_ptr[offs[_k]] = tl2cu_cast<double>((x[_k] - y[_k]));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_sub_ptr[offs[_k]] = tl2cu_cast<double>((x[_k] - y[_k]));
   // L90: tl.store(o_wide_ptr + offs, b.to(tl.float64), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_wide_ptr[offs[_k]] = tl2cu_cast<double>(b[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_wide_ptr[offs[_k]] = tl2cu_cast<double>(b[_k]);
   // L91: tl.store(o_narrow_ptr + offs, d.to(tl.float16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_narrow_ptr[offs[_k]] = tl2cu_cast<half>(d[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_narrow_ptr[offs[_k]] = tl2cu_cast<half>(d[_k]);
   // L92: tl.store(o_abs_ptr + offs, tl.abs(x), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_abs_ptr[offs[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_abs_ptr[offs[_k]] = tl2cu_abs(x[_k]);
   // L93: tl.store(o_babs_ptr + offs, tl.abs(b), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_babs_ptr[offs[_k]] = tl2cu_abs(b[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_babs_ptr[offs[_k]] = tl2cu_abs(b[_k]);
 }
 
 // hoisted_product: num_warps=4
@@ -306,65 +287,43 @@ __global__ void __launch_bounds__(128) hoisted_product(float *x_ptr, double *y_p
   // L99: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L100: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp32
   float x[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L101: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp64
   double y[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0);
   // L104: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = x[_k];
   double acc64[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc64[_k] = y[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc64[_k] = y[_k];
   for (int32_t i = 0; i < reps; ++i) {
     // L105: acc = acc + x * s  # hoisted by LLVM, contracted again by ptxas
     float acc_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = fmaf(x[_k], s, acc[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = fmaf(x[_k], s, acc[_k]);
     // L106: acc64 = acc64 + y * n  # hoisted: a multiply before the loop, an add in it
     double acc64_1[1];  // [128] fp64
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc64_1[_k] = (acc64[_k] + __dmul_rn(y[_k], (double)n));
-    }
+    for (int _k = 0; _k < 1; ++_k) acc64_1[_k] = (acc64[_k] + __dmul_rn(y[_k], (double)n));
     // L104: for i in range(0, reps):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc[_k] = acc_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc64[_k] = acc64_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc64[_k] = acc64_1[_k];
   }
   // L107: tl.store(o32_ptr + offs, acc, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o32_ptr[offs[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o32_ptr[offs[_k]] = acc[_k];
   // L108: tl.store(o64_ptr + offs, acc64, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o64_ptr[offs[_k]] = acc64[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o64_ptr[offs[_k]] = acc64[_k];
 }
 
 // hoisted_half_product: num_warps=4
@@ -380,65 +339,43 @@ __global__ void __launch_bounds__(128) hoisted_half_product(half *x_ptr, __nv_bf
   // L114: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L115: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   // L116: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 y[1];  // [128] bf16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : __nv_bfloat16(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   // L119: for i in range(0, reps):
   half acc[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = x[_k];
   __nv_bfloat16 accb[1];  // [128] bf16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    accb[_k] = y[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) accb[_k] = y[_k];
   for (int32_t i = 0; i < reps; ++i) {
     // L120: acc = acc - x * tl.abs(x)  # hoisted: mul.rn.f16 before the loop, sub.f16 in it
     half acc_1[1];  // [128] fp16
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = (acc[_k] - __hmul_rn(x[_k], tl2cu_abs(x[_k])));
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = (acc[_k] - __hmul_rn(x[_k], tl2cu_abs(x[_k])));
     // L121: accb = accb + y * y
     __nv_bfloat16 accb_1[1];  // [128] bf16
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      accb_1[_k] = (accb[_k] + __hmul_rn(y[_k], y[_k]));
-    }
+    for (int _k = 0; _k < 1; ++_k) accb_1[_k] = (accb[_k] + __hmul_rn(y[_k], y[_k]));
     // L119: for i in range(0, reps):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc[_k] = acc_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      accb[_k] = accb_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) accb[_k] = accb_1[_k];
   }
   // L122: tl.store(o16_ptr + offs, acc, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o16_ptr[offs[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o16_ptr[offs[_k]] = acc[_k];
   // L123: tl.store(ob16_ptr + offs, accb, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) ob16_ptr[offs[_k]] = accb[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) ob16_ptr[offs[_k]] = accb[_k];
 }
 
 // hoisted_fp32_product: num_warps=4
@@ -454,124 +391,80 @@ __global__ void __launch_bounds__(128) hoisted_fp32_product(float *x_ptr, float 
   // L129: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L130: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L131: y = tl.load(y_ptr + offs, mask=mask, other=0.0)
   float y[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
   // L132: a = tl.load(a_ptr + offs, mask=mask, other=0.0)
   float a[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0.0f);
   // L136: for i in range(0, reps):
   float acc[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = a[_k];
   float t_0[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    t_0[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) t_0[_k] = a[_k];
   float t_1[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    t_1[_k] = y[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) t_1[_k] = y[_k];
   float acc_s[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_s[_k] = y[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_s[_k] = y[_k];
   for (int32_t i = 0; i < reps; ++i) {
     // L137: acc = acc + x * y  # mul.f32 before the loop, add.f32 in it
     float acc_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = (acc[_k] + __fmul_rn(x[_k], y[_k]));
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = (acc[_k] + __fmul_rn(x[_k], y[_k]));
     // L138: t = (t[1] + (x + a) * y, t[0])  # a swapped tuple: the same
     float t_0_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      t_0_1[_k] = (t_1[_k] + __fmul_rn((x[_k] + a[_k]), y[_k]));
-    }
+    for (int _k = 0; _k < 1; ++_k) t_0_1[_k] = (t_1[_k] + __fmul_rn((x[_k] + a[_k]), y[_k]));
     // L139: acc_s = acc_s + (x + y) * s  # a factor is an argument: ptxas fuses it
     float acc_s_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_s_1[_k] = fmaf((x[_k] + y[_k]), s, acc_s[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_s_1[_k] = fmaf((x[_k] + y[_k]), s, acc_s[_k]);
     // L136: for i in range(0, reps):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc[_k] = acc_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      t_1[_k] = t_0[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) t_1[_k] = t_0[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      t_0[_k] = t_0_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) t_0[_k] = t_0_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_s[_k] = acc_s_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_s[_k] = acc_s_1[_k];
   }
   // L141: for i in range(0, reps):
   float acc_after[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_after[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_after[_k] = x[_k];
   for (int32_t i_1 = 0; i_1 < reps; ++i_1) {
     // L142: acc_after = acc_after + acc * a  # acc is fixed here: hoisted apart
     float acc_after_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_after_1[_k] = (acc_after[_k] + __fmul_rn(acc[_k], a[_k]));
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_after_1[_k] = (acc_after[_k] + __fmul_rn(acc[_k], a[_k]));
     // L141: for i in range(0, reps):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_after[_k] = acc_after_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_after[_k] = acc_after_1[_k];
   }
   // L143: tl.store(o_ptr + offs, acc, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_ptr[offs[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_ptr[offs[_k]] = acc[_k];
   // L144: tl.store(o_ptr + 128 + offs, t[0], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (o_ptr + 128)[offs[_k]] = t_0[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (o_ptr + 128)[offs[_k]] = t_0[_k];
   // L145: tl.store(o_ptr + 256 + offs, acc_s, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (o_ptr + 256)[offs[_k]] = acc_s[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (o_ptr + 256)[offs[_k]] = acc_s[_k];
   // L146: tl.store(o_ptr + 384 + offs, acc_after, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) (o_ptr + 384)[offs[_k]] = acc_after[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (o_ptr + 384)[offs[_k]] = acc_after[_k];
 }
 
 // abs_of_bits: num_warps=4
@@ -587,53 +480,35 @@ __global__ void __launch_bounds__(128) abs_of_bits(int64_t *i64_ptr, int32_t *i3
   // L152: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L153: i64 = tl.load(i64_ptr + offs, mask=mask, other=0)
   int64_t i64[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    i64[_k] = (mask[_k] ? i64_ptr[offs[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 1; ++_k) i64[_k] = (mask[_k] ? i64_ptr[offs[_k]] : 0LL);
   // L154: i32 = tl.load(i32_ptr + offs, mask=mask, other=0)
   int32_t i32[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    i32[_k] = (mask[_k] ? i32_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 1; ++_k) i32[_k] = (mask[_k] ? i32_ptr[offs[_k]] : 0);
   // L155: f64 = tl.load(f64_ptr + offs, mask=mask, other=0.0)
   double f64[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    f64[_k] = (mask[_k] ? f64_ptr[offs[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) f64[_k] = (mask[_k] ? f64_ptr[offs[_k]] : 0.0);
   // L156: f32 = tl.load(f32_ptr + offs, mask=mask, other=0.0)
   float f32[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    f32[_k] = (mask[_k] ? f32_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) f32[_k] = (mask[_k] ? f32_ptr[offs[_k]] : 0.0f);
   // L157: tl.store(o_bits64 + offs, tl.abs(i64.to(tl.float64, bitcast=True)), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_bits64[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<double>(i64[_k]));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_bits64[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<double>(i64[_k]));
   // L158: tl.store(o_bits32 + offs, tl.abs(i32.to(tl.float32, bitcast=True)), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_bits32[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<float>(i32[_k]));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_bits32[offs[_k]] = tl2cu_abs_bits(tl2cu_bitcast<float>(i32[_k]));
   // L159: tl.store(o_f64 + offs, tl.abs(f64), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_f64[offs[_k]] = tl2cu_abs_bits(f64[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_f64[offs[_k]] = tl2cu_abs_bits(f64[_k]);
   // L160: tl.store(o_f32 + offs, tl.abs(f32), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o_f32[offs[_k]] = tl2cu_abs_bits(f32[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_f32[offs[_k]] = tl2cu_abs_bits(f32[_k]);
 }
 
 // half_fma: num_warps=4
@@ -649,43 +524,29 @@ __global__ void __launch_bounds__(128) half_fma(half *x_ptr, half *y_ptr, __nv_b
   // L166: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L167: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   // L168: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   // L169: a = tl.load(a_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 a[1];  // [128] bf16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : __nv_bfloat16(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   // L170: b = tl.load(b_ptr + offs, mask=mask, other=0.0)  # bf16
   __nv_bfloat16 b[1];  // [128] bf16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0.0f));
   // L171: tl.store(o16_ptr + offs, x * y + x, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o16_ptr[offs[_k]] = __hfma(x[_k], y[_k], x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o16_ptr[offs[_k]] = __hfma(x[_k], y[_k], x[_k]);
   // L172: tl.store(ob16_ptr + offs, a * b - a, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) ob16_ptr[offs[_k]] = __hfma(a[_k], b[_k], -a[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) ob16_ptr[offs[_k]] = __hfma(a[_k], b[_k], -a[_k]);
 }
 
 // select_product: num_warps=4
@@ -701,64 +562,42 @@ __global__ void __launch_bounds__(128) select_product(half *x_ptr, half *y_ptr, 
   // L178: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L179: x = tl.load(x_ptr + offs, mask=mask, other=0.0)  # fp16
   half x[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0.0f));
   // L180: y = tl.load(y_ptr + offs, mask=mask, other=0.0)  # fp16
   half y[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : half(0.0f));
   // L181: u = tl.load(u_ptr + offs, mask=mask, other=0.0)  # fp32
   float u[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0.0f);
   // L182: v = tl.load(v_ptr + offs, mask=mask, other=0.0)  # fp32
   float v[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    v[_k] = (mask[_k] ? v_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) v[_k] = (mask[_k] ? v_ptr[offs[_k]] : 0.0f);
   // L183: tl.store(o16_ptr + offs, x + tl.where(x >= y, y, 0.25) * 1.5, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o16_ptr[offs[_k]] = (x[_k] + __hmul_rn(((x[_k] >= y[_k]) ? y[_k] : half(0.25f)), half(1.5f)));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o16_ptr[offs[_k]] = (x[_k] + __hmul_rn(((x[_k] >= y[_k]) ? y[_k] : half(0.25f)), half(1.5f)));
   // L184: tl.store(o32_ptr + offs, v - tl.where(u < v, u, -0.75) * 3.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o32_ptr[offs[_k]] = (v[_k] - __fmul_rn(((u[_k] < v[_k]) ? u[_k] : -0.75f), 3.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o32_ptr[offs[_k]] = (v[_k] - __fmul_rn(((u[_k] < v[_k]) ? u[_k] : -0.75f), 3.0f));
   // L185: tl.store(orelu_ptr + offs, tl.where(u > 0.0, u, 0.0) * 1.1 + v, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) orelu_ptr[offs[_k]] = fmaf(((u[_k] > 0.0f) ? u[_k] : 0.0f), 1.1000000000000001f, v[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) orelu_ptr[offs[_k]] = fmaf(((u[_k] > 0.0f) ? u[_k] : 0.0f), 1.1000000000000001f, v[_k]);
   // L186: twice = tl.where(x < y, x, 0.5)
   half twice[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    twice[_k] = ((x[_k] < y[_k]) ? x[_k] : half(0.5f));
-  }
+  for (int _k = 0; _k < 1; ++_k) twice[_k] = ((x[_k] < y[_k]) ? x[_k] : half(0.5f));
   // L187: tl.store(otwice_ptr + offs, y + twice * 1.25, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) otwice_ptr[offs[_k]] = __hfma(twice[_k], half(1.25f), y[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) otwice_ptr[offs[_k]] = __hfma(twice[_k], half(1.25f), y[_k]);
   // L188: tl.store(osel_ptr + offs, twice, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) osel_ptr[offs[_k]] = twice[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) osel_ptr[offs[_k]] = twice[_k];
 }
 
 // loop_near_top: num_warps=4
@@ -876,60 +715,40 @@ __global__ void __launch_bounds__(128) negated_product(double *a64_ptr, double *
   // L213: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L214: a64 = tl.load(a64_ptr + offs, mask=mask, other=0.0)
   double a64[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a64[_k] = (mask[_k] ? a64_ptr[offs[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) a64[_k] = (mask[_k] ? a64_ptr[offs[_k]] : 0.0);
   // L215: b64 = tl.load(b64_ptr + offs, mask=mask, other=0.0)
   double b64[1];  // [128] fp64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b64[_k] = (mask[_k] ? b64_ptr[offs[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) b64[_k] = (mask[_k] ? b64_ptr[offs[_k]] : 0.0);
   // L216: tl.store(o64_ptr + offs, -(a64 * b64), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o64_ptr[offs[_k]] = fma(tl2cu_neg_bits(a64[_k]), b64[_k], 0.0);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o64_ptr[offs[_k]] = fma(tl2cu_neg_bits(a64[_k]), b64[_k], 0.0);
   // L217: a32 = tl.load(a32_ptr + offs, mask=mask, other=0.0)
   float a32[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a32[_k] = (mask[_k] ? a32_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) a32[_k] = (mask[_k] ? a32_ptr[offs[_k]] : 0.0f);
   // L218: b32 = tl.load(b32_ptr + offs, mask=mask, other=0.0)
   float b32[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b32[_k] = (mask[_k] ? b32_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) b32[_k] = (mask[_k] ? b32_ptr[offs[_k]] : 0.0f);
   // L219: tl.store(o32_ptr + offs, -(a32 * b32), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o32_ptr[offs[_k]] = fmaf(tl2cu_neg_bits(a32[_k]), b32[_k], 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o32_ptr[offs[_k]] = fmaf(tl2cu_neg_bits(a32[_k]), b32[_k], 0.0f);
   // L220: a16 = tl.load(a16_ptr + offs, mask=mask, other=0.0)
   half a16[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a16[_k] = (mask[_k] ? a16_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) a16[_k] = (mask[_k] ? a16_ptr[offs[_k]] : half(0.0f));
   // L221: b16 = tl.load(b16_ptr + offs, mask=mask, other=0.0)
   half b16[1];  // [128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    b16[_k] = (mask[_k] ? b16_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) b16[_k] = (mask[_k] ? b16_ptr[offs[_k]] : half(0.0f));
   // L222: tl.store(o16_ptr + offs, -(a16 * b16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) o16_ptr[offs[_k]] = __hfma(-a16[_k], b16[_k], half(0.0f));
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o16_ptr[offs[_k]] = __hfma(-a16[_k], b16[_k], half(0.0f));
 }
 
 }  // namespace tl2cu_kernels

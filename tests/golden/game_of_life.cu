@@ -16,9 +16,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = tl2cu_add(row_id, 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets1[_k] = tl2cu_add(row_id, 1);
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
@@ -29,117 +27,79 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   // L17: row_offsets0 = row_offsets1 - 1
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   // L18: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   // L19: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets0[_k] = (col_offsets1[_k] - 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets0[_k] = (col_offsets1[_k] - 1);
   // L20: col_offsets2 = col_offsets1 + 1
   int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets2[_k] = (col_offsets1[_k] + 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets2[_k] = (col_offsets1[_k] + 1);
   // L21: row_mask0 = row_offsets0 < N
   bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
   // L22: row_mask1 = row_offsets1 < N - 1
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L23: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
   // L24: col_mask0 = col_offsets0 < N
   bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
   // L25: col_mask1 = col_offsets1 < N - 1
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L26: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
   // L28: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
   uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   // L29: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
   uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   // L30: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
   uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   // L31: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
   uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   // L32: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
   uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   // L33: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
   uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   // L34: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
   uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   // L35: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
   uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   // L36: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
   uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   // L38: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
   uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
@@ -150,9 +110,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel(int8_t *x_ptr, int8_
   for (int _w = 0; _w < 4; ++_w) result[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))));
   // L40: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
 }
 
 // gol_triton_2d_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -168,9 +126,7 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   // L15: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = tl2cu_add(row_id, 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets1[_k] = tl2cu_add(row_id, 1);
   // L16: col_offsets1 = col_id * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
@@ -181,63 +137,43 @@ __global__ void __launch_bounds__(128) gol_triton_2d_kernel_aligned(int8_t *x_pt
   // L17: row_offsets0 = row_offsets1 - 1
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   // L18: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   // L19: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets0[_k] = (col_offsets1[_k] - 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets0[_k] = (col_offsets1[_k] - 1);
   // L20: col_offsets2 = col_offsets1 + 1
   int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets2[_k] = (col_offsets1[_k] + 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets2[_k] = (col_offsets1[_k] + 1);
   // L21: row_mask0 = row_offsets0 < N
   bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
   // L22: row_mask1 = row_offsets1 < N - 1
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L23: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
   // L24: col_mask0 = col_offsets0 < N
   bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
   // L25: col_mask1 = col_offsets1 < N - 1
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L26: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
   {  // one decision for the windows of the next 9 loads and the stores after them: vector accesses when the warp's masks are all true
     bool _window = true;
     #pragma unroll

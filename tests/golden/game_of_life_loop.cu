@@ -12,9 +12,7 @@ __global__ void __launch_bounds__(128) gol_loop_kernel(int8_t *x_ptr, int8_t *ou
   // L14: rows = tl.program_id(0).to(tl.int64) * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int64_t rows[16];  // [1, 1] i64, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    rows[_k] = (((int64_t)_program_x + (int64_t)0) + 1LL);
-  }
+  for (int _k = 0; _k < 16; ++_k) rows[_k] = (((int64_t)_program_x + (int64_t)0) + 1LL);
   // L15: cols = tl.program_id(1).to(tl.int64) * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int64_t cols[16];  // [1, 1024] i64
   #pragma unroll
@@ -25,62 +23,40 @@ __global__ void __launch_bounds__(128) gol_loop_kernel(int8_t *x_ptr, int8_t *ou
   // L16: mask = (rows < N - 1) & (cols < N - 1)
   bool mask[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < tl2cu_sub(N, 1LL)) && (cols[_k] < tl2cu_sub(N, 1LL)));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < tl2cu_sub(N, 1LL)) && (cols[_k] < tl2cu_sub(N, 1LL)));
   // L17: center = rows * row_stride + cols
   int64_t center[16];  // [1, 1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    center[_k] = tl2cu_add(tl2cu_mul(rows[_k], row_stride), cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) center[_k] = tl2cu_add(tl2cu_mul(rows[_k], row_stride), cols[_k]);
   // L18: alive = tl.load(x_ptr + center, mask=mask, other=0)
   uint32_t alive[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(alive, _k) = (mask[_k] ? x_ptr[center[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(alive, _k) = (mask[_k] ? x_ptr[center[_k]] : (int8_t)0);
   // L23: total += tl.load(x_ptr + center + dr * row_stride + dc, mask=mask, other=0)
   uint32_t x_ptr_load[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + -1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + -1) : (int8_t)0);
   uint32_t x_ptr_load_1[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_1, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + 0) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_1, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + 0) : (int8_t)0);
   uint32_t x_ptr_load_2[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_2, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + 1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_2, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + 1) : (int8_t)0);
   uint32_t x_ptr_load_3[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_3, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + (0LL * row_stride)) + -1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_3, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + (0LL * row_stride)) + -1) : (int8_t)0);
   uint32_t x_ptr_load_4[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_4, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + (0LL * row_stride)) + 1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_4, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + (0LL * row_stride)) + 1) : (int8_t)0);
   uint32_t x_ptr_load_5[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_5, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + -1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_5, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + -1) : (int8_t)0);
   uint32_t x_ptr_load_6[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_6, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + 0) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_6, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + 0) : (int8_t)0);
   uint32_t x_ptr_load_7[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x_ptr_load_7, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + 1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_7, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + 1) : (int8_t)0);
   // L19: total = tl.zeros((BLOCK_SIZE_ROW, BLOCK_SIZE_COL), dtype=tl.int8)
   uint32_t total[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
@@ -116,9 +92,7 @@ __global__ void __launch_bounds__(128) gol_loop_kernel(int8_t *x_ptr, int8_t *ou
   for (int _w = 0; _w < 4; ++_w) result[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(alive[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(total_8[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(total_8[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(total_8[_w], tl2cu_splat4((int8_t)3))));
   // L25: tl.store(out_ptr + center, result, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) out_ptr[center[_k]] = tl2cu_byte<int8_t>(result, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_ptr[center[_k]] = tl2cu_byte<int8_t>(result, _k);
 }
 
 // gol_loop_kernel: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -130,9 +104,7 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
   // L14: rows = tl.program_id(0).to(tl.int64) * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int64_t rows[16];  // [1, 1] i64, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    rows[_k] = (((int64_t)_program_x + (int64_t)0) + 1LL);
-  }
+  for (int _k = 0; _k < 16; ++_k) rows[_k] = (((int64_t)_program_x + (int64_t)0) + 1LL);
   // L15: cols = tl.program_id(1).to(tl.int64) * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int64_t cols[16];  // [1, 1024] i64
   #pragma unroll
@@ -143,15 +115,11 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
   // L16: mask = (rows < N - 1) & (cols < N - 1)
   bool mask[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((rows[_k] < tl2cu_sub(N, 1LL)) && (cols[_k] < tl2cu_sub(N, 1LL)));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < tl2cu_sub(N, 1LL)) && (cols[_k] < tl2cu_sub(N, 1LL)));
   // L17: center = rows * row_stride + cols
   int64_t center[16];  // [1, 1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    center[_k] = tl2cu_add(tl2cu_mul(rows[_k], row_stride), cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) center[_k] = tl2cu_add(tl2cu_mul(rows[_k], row_stride), cols[_k]);
   {  // one decision for the windows of the next 9 loads and the stores after them: vector accesses when the warp's masks are all true
     bool _window = true;
     #pragma unroll

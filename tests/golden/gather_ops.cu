@@ -17,21 +17,15 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
   // L19: mask = offs < n
   bool mask[2];  // [128] i1, held in the layout of [128, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L20: a = tl.load(a_ptr + offs, mask=mask, other=-1)
   int32_t a[2];  // [128] i32, held in the layout of [128, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : -1);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : -1);
   // L21: b = tl.load(b_ptr + offs, mask=mask, other=-2)
   int32_t b[2];  // [128] i32, held in the layout of [128, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : -2);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : -2);
   // L22: ab = tl.interleave(a, b)  # [256]: a0, b0, a1, b1, ...
   int32_t ab[2];  // [256] i32
   // a changes layout: through shared memory
@@ -214,21 +208,15 @@ __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, in
   // L19: mask = offs < n
   bool mask[2];  // [128] i1, held in the layout of [128, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L20: a = tl.load(a_ptr + offs, mask=mask, other=-1)
   int32_t a[2];  // [128] i32, held in the layout of [128, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : -1);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : -1);
   // L21: b = tl.load(b_ptr + offs, mask=mask, other=-2)
   int32_t b[2];  // [128] i32, held in the layout of [128, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : -2);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : -2);
   // L22: ab = tl.interleave(a, b)  # [256]: a0, b0, a1, b1, ...
   int32_t ab[2];  // [256] i32
   // a changes layout: through shared memory
@@ -432,21 +420,15 @@ __global__ void __launch_bounds__(128) gather_1d(float *src_ptr, int32_t *idx_pt
   // L39: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L40: src = tl.load(src_ptr + offs, mask=mask, other=0.0)
   float src[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    src[_k] = (mask[_k] ? src_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) src[_k] = (mask[_k] ? src_ptr[offs[_k]] : 0.0f);
   // L41: idx = tl.load(idx_ptr + offs, mask=mask, other=0)  # int32, 0..127
   int32_t idx[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    idx[_k] = (mask[_k] ? idx_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 1; ++_k) idx[_k] = (mask[_k] ? idx_ptr[offs[_k]] : 0);
   // L42: tl.store(out_ptr + offs, tl.gather(src, idx, 0), mask=mask)
   float src_gathered[1];  // [128] fp32
   {  // from src along axis 0, through shared memory
@@ -464,9 +446,7 @@ __global__ void __launch_bounds__(128) gather_1d(float *src_ptr, int32_t *idx_pt
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = src_gathered[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) out_ptr[offs[_k]] = src_gathered[_k];
   // L44: w = tl.arange(0, 512)
   int32_t w[4];  // [512] i32
   #pragma unroll
@@ -477,9 +457,7 @@ __global__ void __launch_bounds__(128) gather_1d(float *src_ptr, int32_t *idx_pt
   // L45: j = ((w * 37) % 128).to(tl.int64)
   int64_t j[4];  // [512] i64
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    j[_k] = (int64_t)((w[_k] * 37) % 128);
-  }
+  for (int _k = 0; _k < 4; ++_k) j[_k] = (int64_t)((w[_k] * 37) % 128);
   // L46: tl.store(wide_ptr + w, src.gather(j, axis=0))
   float src_gathered_1[4];  // [512] fp32
   {  // from src along axis 0, through shared memory
@@ -497,9 +475,7 @@ __global__ void __launch_bounds__(128) gather_1d(float *src_ptr, int32_t *idx_pt
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    wide_ptr[w[_k]] = src_gathered_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) wide_ptr[w[_k]] = src_gathered_1[_k];
 }
 
 // gather_1d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -516,21 +492,15 @@ __global__ void __launch_bounds__(128) gather_1d_aligned(float *src_ptr, int32_t
   // L39: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L40: src = tl.load(src_ptr + offs, mask=mask, other=0.0)
   float src[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    src[_k] = (mask[_k] ? src_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) src[_k] = (mask[_k] ? src_ptr[offs[_k]] : 0.0f);
   // L41: idx = tl.load(idx_ptr + offs, mask=mask, other=0)  # int32, 0..127
   int32_t idx[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    idx[_k] = (mask[_k] ? idx_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 1; ++_k) idx[_k] = (mask[_k] ? idx_ptr[offs[_k]] : 0);
   // L42: tl.store(out_ptr + offs, tl.gather(src, idx, 0), mask=mask)
   float src_gathered[1];  // [128] fp32
   {  // from src along axis 0, through shared memory
@@ -548,9 +518,7 @@ __global__ void __launch_bounds__(128) gather_1d_aligned(float *src_ptr, int32_t
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = src_gathered[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) out_ptr[offs[_k]] = src_gathered[_k];
   // L44: w = tl.arange(0, 512)
   int32_t w[4];  // [512] i32
   #pragma unroll
@@ -561,9 +529,7 @@ __global__ void __launch_bounds__(128) gather_1d_aligned(float *src_ptr, int32_t
   // L45: j = ((w * 37) % 128).to(tl.int64)
   int64_t j[4];  // [512] i64
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    j[_k] = (int64_t)((w[_k] * 37) % 128);
-  }
+  for (int _k = 0; _k < 4; ++_k) j[_k] = (int64_t)((w[_k] * 37) % 128);
   // L46: tl.store(wide_ptr + w, src.gather(j, axis=0))
   float src_gathered_1[4];  // [512] fp32
   {  // from src along axis 0, through shared memory
@@ -664,9 +630,7 @@ __global__ void __launch_bounds__(128) gather_2d(float *src_ptr, int64_t *idx0_p
   // L60: i1 = tl.load(idx1_ptr + rows * 64 + c64, mask=rows < m, other=0)
   uint8_t i1[8];  // [16, 64] u8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    i1[_k] = ((rows[_k] < m) ? *((idx1_ptr + (rows[_k] * 64)) + c64[_k]) : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) i1[_k] = ((rows[_k] < m) ? *((idx1_ptr + (rows[_k] * 64)) + c64[_k]) : (uint8_t)0);
   // L61: tl.store(out1_ptr + rows * 64 + c64, tl.gather(src, i1, axis=-1), mask=rows < m)
   float src_gathered_1[8];  // [16, 64] fp32
   {  // from src along axis 1, through shared memory
@@ -685,9 +649,7 @@ __global__ void __launch_bounds__(128) gather_2d(float *src_ptr, int64_t *idx0_p
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if ((rows[_k] < m)) *((out1_ptr + (rows[_k] * 64)) + c64[_k]) = src_gathered_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if ((rows[_k] < m)) *((out1_ptr + (rows[_k] * 64)) + c64[_k]) = src_gathered_1[_k];
 }
 
 // gather_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -836,9 +798,7 @@ __global__ void __launch_bounds__(128) gather_small_types(int16_t *h_ptr, int16_
   // L69: rev = tl.broadcast_to((31 - cols).to(tl.int8), (4, 32))  # each row reversed
   int8_t rev[2];  // [4, 32] i8, held in the layout of [4, 32, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    rev[_k] = (int8_t)(31 - cols[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) rev[_k] = (int8_t)(31 - cols[_k]);
   // L70: g = tl.gather(h, rev, 1)
   int16_t g[2];  // [4, 32] i16, held in the layout of [4, 32, 2]
   {  // from h along axis 1, through shared memory
@@ -885,9 +845,7 @@ __global__ void __launch_bounds__(128) gather_small_types(int16_t *h_ptr, int16_
   }
   // L74: tl.store(wide_ptr + rows[:, :, None] * 64 + cols[:, :, None] * 2 + k, g[:, :, None] + k.to(tl.int16))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *(((wide_ptr + (rows[_k] * 64)) + (cols[_k] * 2)) + k[_k]) = (int16_t)(g[_k] + (int16_t)k[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) *(((wide_ptr + (rows[_k] * 64)) + (cols[_k] * 2)) + k[_k]) = (int16_t)(g[_k] + (int16_t)k[_k]);
 }
 
 // gather_small_types: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -918,9 +876,7 @@ __global__ void __launch_bounds__(128) gather_small_types_aligned(int16_t *h_ptr
   // L69: rev = tl.broadcast_to((31 - cols).to(tl.int8), (4, 32))  # each row reversed
   int8_t rev[2];  // [4, 32] i8, held in the layout of [4, 32, 2]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    rev[_k] = (int8_t)(31 - cols[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) rev[_k] = (int8_t)(31 - cols[_k]);
   // L70: g = tl.gather(h, rev, 1)
   int16_t g[2];  // [4, 32] i16, held in the layout of [4, 32, 2]
   {  // from h along axis 1, through shared memory
@@ -993,15 +949,11 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
   // L80: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L81: x = tl.load(x_ptr + offs, mask=mask, other=0)  # partly outside every range of bins
   int32_t x[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0);
   // L82: tl.store(out_ptr + tl.arange(0, 64), tl.histogram(x, 64))  # masked-off loads count as 0s
   int32_t x_histogram[1];  // [64] i32
   {  // 64 bins of x: a value counts in the bin of its low 6 bits, as in Triton
@@ -1078,9 +1030,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
   // L85: u = x.to(tl.uint32, bitcast=True)
   uint32_t u[4];  // [512] u32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    u[_k] = tl2cu_bitcast<uint32_t>(x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) u[_k] = tl2cu_bitcast<uint32_t>(x[_k]);
   // L86: tl.store(out_ptr + 328 + tl.arange(0, 32), tl.histogram(u, 32, mask=x > -50))
   int32_t u_histogram[1];  // [32] i32
   {  // 32 bins of u: a value counts in the bin of its low 5 bits, as in Triton
@@ -1125,9 +1075,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
   }
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      (out_ptr + 360)[0] = x_histogram_3[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) (out_ptr + 360)[0] = x_histogram_3[_k];
   }
   // L88: tl.store(out_ptr + 361 + tl.arange(0, 16), tl.histogram(x, 16, mask=n > 300))  # a scalar mask
   int32_t x_histogram_4[1];  // [16] i32
@@ -1170,9 +1118,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
   // L80: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L81: x = tl.load(x_ptr + offs, mask=mask, other=0)  # partly outside every range of bins
   int32_t x[4];  // [512] i32 (16-byte loads)
   #pragma unroll
@@ -1265,9 +1211,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
   // L85: u = x.to(tl.uint32, bitcast=True)
   uint32_t u[4];  // [512] u32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    u[_k] = tl2cu_bitcast<uint32_t>(x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) u[_k] = tl2cu_bitcast<uint32_t>(x[_k]);
   // L86: tl.store(out_ptr + 328 + tl.arange(0, 32), tl.histogram(u, 32, mask=x > -50))
   int32_t u_histogram[1];  // [32] i32
   {  // 32 bins of u: a value counts in the bin of its low 5 bits, as in Triton
@@ -1312,9 +1256,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
   }
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      (out_ptr + 360)[0] = x_histogram_3[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) (out_ptr + 360)[0] = x_histogram_3[_k];
   }
   // L88: tl.store(out_ptr + 361 + tl.arange(0, 16), tl.histogram(x, 16, mask=n > 300))  # a scalar mask
   int32_t x_histogram_4[1];  // [16] i32
@@ -1513,15 +1455,11 @@ __global__ void __launch_bounds__(128) histogram_loop(int32_t *x_ptr, int32_t *o
   // L103: acc = tl.zeros((NUM_BINS,), tl.int32)
   int32_t acc[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0;
   // L104: for start in range(0, n, 256):
   int32_t acc_1[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   for (int32_t start = 0; start < n; start = tl2cu_add(start, 256)) {
     // L105: offs = start + tl.arange(0, 256)
     int32_t offs[2];  // [256] i32
@@ -1533,9 +1471,7 @@ __global__ void __launch_bounds__(128) histogram_loop(int32_t *x_ptr, int32_t *o
     // L106: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
     int32_t x[2];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr[offs[_k]], (offs[_k] < n), 0);
-    }
+    for (int _k = 0; _k < 2; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[offs[_k]], (offs[_k] < n), 0);
     // L107: acc += tl.histogram(x, NUM_BINS, mask=offs < n)
     int32_t x_histogram[1];  // [128] i32
     {  // 128 bins of x: a value counts in the bin of its low 7 bits, as in Triton
@@ -1556,14 +1492,10 @@ __global__ void __launch_bounds__(128) histogram_loop(int32_t *x_ptr, int32_t *o
     }
     int32_t acc_2[1];  // [128] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = tl2cu_add(acc_1[_k], x_histogram[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = tl2cu_add(acc_1[_k], x_histogram[_k]);
     // L104: for start in range(0, n, 256):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L108: tl.store(out_ptr + tl.arange(0, NUM_BINS), acc)
   #pragma unroll
@@ -1580,15 +1512,11 @@ __global__ void __launch_bounds__(128) histogram_loop_aligned(int32_t *x_ptr, in
   // L103: acc = tl.zeros((NUM_BINS,), tl.int32)
   int32_t acc[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0;
   // L104: for start in range(0, n, 256):
   int32_t acc_1[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   for (int32_t start = 0; start < n; start = tl2cu_add(start, 256)) {
     // L105: offs = start + tl.arange(0, 256)
     int32_t offs[2];  // [256] i32
@@ -1626,14 +1554,10 @@ __global__ void __launch_bounds__(128) histogram_loop_aligned(int32_t *x_ptr, in
     }
     int32_t acc_2[1];  // [128] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = tl2cu_add(acc_1[_k], x_histogram[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = tl2cu_add(acc_1[_k], x_histogram[_k]);
     // L104: for start in range(0, n, 256):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L108: tl.store(out_ptr + tl.arange(0, NUM_BINS), acc)
   #pragma unroll

@@ -18,189 +18,127 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   // L13: box_offsets = pid * BLOCK_SIZE + box_id
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
   // L15: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L16: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L17: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L18: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L20: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L21: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L22: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L23: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L28: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
   // L29: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
   float area2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
   // L32: left = tl.maximum(preds_left, gt_left)
   float left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
   // L33: top = tl.maximum(preds_top, gt_top)
   float top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
   // L34: right = tl.minimum(preds_right, gt_right)
   float right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
   // L35: bottom = tl.minimum(preds_bottom, gt_bottom)
   float bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
   // L37: inter_w = right - left
   float inter_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_w[_k] = (right[_k] - left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_w[_k] = (right[_k] - left[_k]);
   // L38: inter_h = bottom - top
   float inter_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_h[_k] = (bottom[_k] - top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_h[_k] = (bottom[_k] - top[_k]);
   // L39: inter_area = inter_w * inter_h
   float inter_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_area[_k] = (inter_w[_k] * inter_h[_k]);
   // L41: union_area = area1 + area2 - inter_area
   float union_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
   // L43: iou_val = inter_area / tl.maximum(union_area, epsilon)
   float iou_val[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
-  }
+  for (int _k = 0; _k < 2; ++_k) iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
   // L46: enclose_left = tl.minimum(preds_left, gt_left)
   float enclose_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
   // L47: enclose_top = tl.minimum(preds_top, gt_top)
   float enclose_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
   // L48: enclose_right = tl.maximum(preds_right, gt_right)
   float enclose_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
   // L49: enclose_bottom = tl.maximum(preds_bottom, gt_bottom)
   float enclose_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
   // L51: enclose_w = enclose_right - enclose_left
   float enclose_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
   // L52: enclose_h = enclose_bottom - enclose_top
   float enclose_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
   // L53: enclose_area = enclose_w * enclose_h
   float enclose_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
   // L56: delta_area = (enclose_area - union_area)
   float delta_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
   // L57: enclose_area = tl.maximum(enclose_area, epsilon)
   float enclose_area_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
   // L58: giou = iou_val - delta_area / enclose_area
   float giou[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
   // L61: tl.store(output_ptr + (box_offsets), tl.where(gt_bottom > 0, giou, 0))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_ptr[box_offsets[_k]] = ((gt_bottom[_k] > 0.0f) ? giou[_k] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_ptr[box_offsets[_k]] = ((gt_bottom[_k] > 0.0f) ? giou[_k] : 0.0f);
   // L62: tl.store(valid_ptr + (box_offsets), gt_bottom > 0)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid_ptr[box_offsets[_k]] = (gt_bottom[_k] > 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) valid_ptr[box_offsets[_k]] = (gt_bottom[_k] > 0.0f);
 }
 
 // giou_kernel: num_warps=4, BLOCK_SIZE=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -218,179 +156,121 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   // L13: box_offsets = pid * BLOCK_SIZE + box_id
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
   // L15: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L16: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L17: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L18: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L20: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L21: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L22: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L23: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L28: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
   // L29: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
   float area2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
   // L32: left = tl.maximum(preds_left, gt_left)
   float left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
   // L33: top = tl.maximum(preds_top, gt_top)
   float top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
   // L34: right = tl.minimum(preds_right, gt_right)
   float right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
   // L35: bottom = tl.minimum(preds_bottom, gt_bottom)
   float bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
   // L37: inter_w = right - left
   float inter_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_w[_k] = (right[_k] - left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_w[_k] = (right[_k] - left[_k]);
   // L38: inter_h = bottom - top
   float inter_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_h[_k] = (bottom[_k] - top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_h[_k] = (bottom[_k] - top[_k]);
   // L39: inter_area = inter_w * inter_h
   float inter_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_area[_k] = (inter_w[_k] * inter_h[_k]);
   // L41: union_area = area1 + area2 - inter_area
   float union_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
   // L43: iou_val = inter_area / tl.maximum(union_area, epsilon)
   float iou_val[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
-  }
+  for (int _k = 0; _k < 2; ++_k) iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
   // L46: enclose_left = tl.minimum(preds_left, gt_left)
   float enclose_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
   // L47: enclose_top = tl.minimum(preds_top, gt_top)
   float enclose_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
   // L48: enclose_right = tl.maximum(preds_right, gt_right)
   float enclose_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
   // L49: enclose_bottom = tl.maximum(preds_bottom, gt_bottom)
   float enclose_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
   // L51: enclose_w = enclose_right - enclose_left
   float enclose_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
   // L52: enclose_h = enclose_bottom - enclose_top
   float enclose_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
   // L53: enclose_area = enclose_w * enclose_h
   float enclose_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
   // L56: delta_area = (enclose_area - union_area)
   float delta_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
   // L57: enclose_area = tl.maximum(enclose_area, epsilon)
   float enclose_area_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
   // L58: giou = iou_val - delta_area / enclose_area
   float giou[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
   // L61: tl.store(output_ptr + (box_offsets), tl.where(gt_bottom > 0, giou, 0))
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -405,9 +285,7 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   }
   // L62: tl.store(valid_ptr + (box_offsets), gt_bottom > 0)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid_ptr[box_offsets[_k]] = (gt_bottom[_k] > 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) valid_ptr[box_offsets[_k]] = (gt_bottom[_k] > 0.0f);
 }
 
 }  // namespace tl2cu_kernels

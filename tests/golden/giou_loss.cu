@@ -19,213 +19,150 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   // L21: box_offsets = pid * BLOCK_SIZE + box_id
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
   // L37: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
   float area2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
   // L40: left = tl.maximum(preds_left, gt_left)
   float left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
   // L41: top = tl.maximum(preds_top, gt_top)
   float top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
   // L42: right = tl.minimum(preds_right, gt_right)
   float right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
   // L43: bottom = tl.minimum(preds_bottom, gt_bottom)
   float bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
   // L45: inter_w = right - left
   float inter_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_w[_k] = (right[_k] - left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_w[_k] = (right[_k] - left[_k]);
   // L46: inter_h = bottom - top
   float inter_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_h[_k] = (bottom[_k] - top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_h[_k] = (bottom[_k] - top[_k]);
   // L47: inter_area = inter_w * inter_h
   float inter_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_area[_k] = (inter_w[_k] * inter_h[_k]);
   // L49: union_area = area1 + area2 - inter_area
   float union_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
   // L51: iou_val = inter_area / tl.maximum(union_area, epsilon)
   float iou_val[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
-  }
+  for (int _k = 0; _k < 2; ++_k) iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
   // L54: enclose_left = tl.minimum(preds_left, gt_left)
   float enclose_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
   // L55: enclose_top = tl.minimum(preds_top, gt_top)
   float enclose_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
   // L56: enclose_right = tl.maximum(preds_right, gt_right)
   float enclose_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
   // L57: enclose_bottom = tl.maximum(preds_bottom, gt_bottom)
   float enclose_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
   // L59: enclose_w = enclose_right - enclose_left
   float enclose_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
   // L60: enclose_h = enclose_bottom - enclose_top
   float enclose_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
   // L61: enclose_area = enclose_w * enclose_h
   float enclose_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
   // L64: delta_area = (enclose_area - union_area)
   float delta_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
   // L65: enclose_area = tl.maximum(enclose_area, epsilon)
   float enclose_area_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
   // L66: giou = iou_val - delta_area / enclose_area
   float giou[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
   // L69: valid = gt_bottom > 0
   bool valid[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid[_k] = (gt_bottom[_k] > 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) valid[_k] = (gt_bottom[_k] > 0.0f);
   // L70: giou = tl.where(valid, giou, 0)
   float giou_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou_1[_k] = (valid[_k] ? giou[_k] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) giou_1[_k] = (valid[_k] ? giou[_k] : 0.0f);
   // L71: tl.store(output_ptr + (box_offsets), giou)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_ptr[box_offsets[_k]] = giou_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) output_ptr[box_offsets[_k]] = giou_1[_k];
   // L72: tl.store(valid_ptr + (box_offsets), valid)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid_ptr[box_offsets[_k]] = valid[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) valid_ptr[box_offsets[_k]] = valid[_k];
   // L75: tl.store(part_sum_ptr + pid, tl.sum(giou, axis=0))
   float giou_1_sum;  // sum of giou_1
   {
-    float _r0 = giou_1[0];
-    _r0 = _r0 + giou_1[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = giou_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = _r[0] + giou_1[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -233,9 +170,9 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    giou_1_sum = _r0;
+    giou_1_sum = _r[0];
   }
   if (_tid == 0) {
     part_sum_ptr[pid] = giou_1_sum;
@@ -243,20 +180,21 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   // L76: tl.store(part_count_ptr + pid, tl.sum(valid.to(tl.int32), axis=0))
   int32_t sum_input[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    sum_input[_k] = (int32_t)valid[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) sum_input[_k] = (int32_t)valid[_k];
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -264,9 +202,9 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     part_count_ptr[pid] = t_sum;
@@ -289,191 +227,129 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   // L21: box_offsets = pid * BLOCK_SIZE + box_id
   int32_t box_offsets[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
+  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
   // L37: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
   float area2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
   // L40: left = tl.maximum(preds_left, gt_left)
   float left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
   // L41: top = tl.maximum(preds_top, gt_top)
   float top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
   // L42: right = tl.minimum(preds_right, gt_right)
   float right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
   // L43: bottom = tl.minimum(preds_bottom, gt_bottom)
   float bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
   // L45: inter_w = right - left
   float inter_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_w[_k] = (right[_k] - left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_w[_k] = (right[_k] - left[_k]);
   // L46: inter_h = bottom - top
   float inter_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_h[_k] = (bottom[_k] - top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_h[_k] = (bottom[_k] - top[_k]);
   // L47: inter_area = inter_w * inter_h
   float inter_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) inter_area[_k] = (inter_w[_k] * inter_h[_k]);
   // L49: union_area = area1 + area2 - inter_area
   float union_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
   // L51: iou_val = inter_area / tl.maximum(union_area, epsilon)
   float iou_val[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
-  }
+  for (int _k = 0; _k < 2; ++_k) iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
   // L54: enclose_left = tl.minimum(preds_left, gt_left)
   float enclose_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
   // L55: enclose_top = tl.minimum(preds_top, gt_top)
   float enclose_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
   // L56: enclose_right = tl.maximum(preds_right, gt_right)
   float enclose_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
   // L57: enclose_bottom = tl.maximum(preds_bottom, gt_bottom)
   float enclose_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
   // L59: enclose_w = enclose_right - enclose_left
   float enclose_w[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
   // L60: enclose_h = enclose_bottom - enclose_top
   float enclose_h[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
   // L61: enclose_area = enclose_w * enclose_h
   float enclose_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
   // L64: delta_area = (enclose_area - union_area)
   float delta_area[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
   // L65: enclose_area = tl.maximum(enclose_area, epsilon)
   float enclose_area_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
-  }
+  for (int _k = 0; _k < 2; ++_k) enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
   // L66: giou = iou_val - delta_area / enclose_area
   float giou[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
   // L69: valid = gt_bottom > 0
   bool valid[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid[_k] = (gt_bottom[_k] > 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) valid[_k] = (gt_bottom[_k] > 0.0f);
   // L70: giou = tl.where(valid, giou, 0)
   float giou_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou_1[_k] = (valid[_k] ? giou[_k] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) giou_1[_k] = (valid[_k] ? giou[_k] : 0.0f);
   // L71: tl.store(output_ptr + (box_offsets), giou)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -488,21 +364,22 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   }
   // L72: tl.store(valid_ptr + (box_offsets), valid)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid_ptr[box_offsets[_k]] = valid[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) valid_ptr[box_offsets[_k]] = valid[_k];
   // L75: tl.store(part_sum_ptr + pid, tl.sum(giou, axis=0))
   float giou_1_sum;  // sum of giou_1
   {
-    float _r0 = giou_1[0];
-    _r0 = _r0 + giou_1[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = giou_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = _r[0] + giou_1[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -510,9 +387,9 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    giou_1_sum = _r0;
+    giou_1_sum = _r[0];
   }
   if (_tid == 0) {
     part_sum_ptr[pid] = giou_1_sum;
@@ -520,20 +397,21 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   // L76: tl.store(part_count_ptr + pid, tl.sum(valid.to(tl.int32), axis=0))
   int32_t sum_input[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    sum_input[_k] = (int32_t)valid[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) sum_input[_k] = (int32_t)valid[_k];
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -541,279 +419,9 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
-  }
-  if (_tid == 0) {
-    part_count_ptr[pid] = t_sum;
-  }
-}
-
-// giou_kernel: num_warps=4, BLOCK_SIZE=256 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) giou_kernel_pointer_layout(float *preds_ptr, float *targets_ptr, float *output_ptr, bool *valid_ptr, float *part_sum_ptr, int32_t *part_count_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L19: pid = tl.program_id(axis=0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L20: box_id = tl.arange(0, BLOCK_SIZE)
-  int32_t box_id[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    box_id[_k] = _e;
-  }
-  // L21: box_offsets = pid * BLOCK_SIZE + box_id
-  int32_t box_offsets[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    box_offsets[_k] = tl2cu_add(tl2cu_mul(pid, 256), box_id[_k]);
-  }
-  // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
-  float preds_left[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
-  float preds_top[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
-  float preds_right[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
-  float preds_bottom[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
-  float gt_left[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
-  float gt_top[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
-  float gt_right[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
-  float gt_bottom[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
-  }
-  // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
-  // area1: folded into the fused multiply-adds that use it
-  // L37: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
-  float area2[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    area2[_k] = __fmul_rn((gt_right[_k] - gt_left[_k]), (gt_bottom[_k] - gt_top[_k]));
-  }
-  // L40: left = tl.maximum(preds_left, gt_left)
-  float left[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    left[_k] = tl2cu_maximum(preds_left[_k], gt_left[_k]);
-  }
-  // L41: top = tl.maximum(preds_top, gt_top)
-  float top[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    top[_k] = tl2cu_maximum(preds_top[_k], gt_top[_k]);
-  }
-  // L42: right = tl.minimum(preds_right, gt_right)
-  float right[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    right[_k] = tl2cu_minimum(preds_right[_k], gt_right[_k]);
-  }
-  // L43: bottom = tl.minimum(preds_bottom, gt_bottom)
-  float bottom[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    bottom[_k] = tl2cu_minimum(preds_bottom[_k], gt_bottom[_k]);
-  }
-  // L45: inter_w = right - left
-  float inter_w[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_w[_k] = (right[_k] - left[_k]);
-  }
-  // L46: inter_h = bottom - top
-  float inter_h[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_h[_k] = (bottom[_k] - top[_k]);
-  }
-  // L47: inter_area = inter_w * inter_h
-  float inter_area[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    inter_area[_k] = (inter_w[_k] * inter_h[_k]);
-  }
-  // L49: union_area = area1 + area2 - inter_area
-  float union_area[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    union_area[_k] = fmaf(-inter_w[_k], inter_h[_k], fmaf((preds_right[_k] - preds_left[_k]), (preds_bottom[_k] - preds_top[_k]), area2[_k]));
-  }
-  // L51: iou_val = inter_area / tl.maximum(union_area, epsilon)
-  float iou_val[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iou_val[_k] = tl2cu_div(inter_area[_k], tl2cu_maximum(union_area[_k], 1.0000000000000001e-05f));
-  }
-  // L54: enclose_left = tl.minimum(preds_left, gt_left)
-  float enclose_left[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_left[_k] = tl2cu_minimum(preds_left[_k], gt_left[_k]);
-  }
-  // L55: enclose_top = tl.minimum(preds_top, gt_top)
-  float enclose_top[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_top[_k] = tl2cu_minimum(preds_top[_k], gt_top[_k]);
-  }
-  // L56: enclose_right = tl.maximum(preds_right, gt_right)
-  float enclose_right[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_right[_k] = tl2cu_maximum(preds_right[_k], gt_right[_k]);
-  }
-  // L57: enclose_bottom = tl.maximum(preds_bottom, gt_bottom)
-  float enclose_bottom[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_bottom[_k] = tl2cu_maximum(preds_bottom[_k], gt_bottom[_k]);
-  }
-  // L59: enclose_w = enclose_right - enclose_left
-  float enclose_w[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_w[_k] = (enclose_right[_k] - enclose_left[_k]);
-  }
-  // L60: enclose_h = enclose_bottom - enclose_top
-  float enclose_h[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_h[_k] = (enclose_bottom[_k] - enclose_top[_k]);
-  }
-  // L61: enclose_area = enclose_w * enclose_h
-  float enclose_area[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area[_k] = (enclose_w[_k] * enclose_h[_k]);
-  }
-  // L64: delta_area = (enclose_area - union_area)
-  float delta_area[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    delta_area[_k] = fmaf(enclose_w[_k], enclose_h[_k], -union_area[_k]);
-  }
-  // L65: enclose_area = tl.maximum(enclose_area, epsilon)
-  float enclose_area_1[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    enclose_area_1[_k] = tl2cu_maximum(enclose_area[_k], 1.0000000000000001e-05f);
-  }
-  // L66: giou = iou_val - delta_area / enclose_area
-  float giou[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou[_k] = (iou_val[_k] - tl2cu_div(delta_area[_k], enclose_area_1[_k]));
-  }
-  // L69: valid = gt_bottom > 0
-  bool valid[2];  // [256] i1
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid[_k] = (gt_bottom[_k] > 0.0f);
-  }
-  // L70: giou = tl.where(valid, giou, 0)
-  float giou_1[2];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    giou_1[_k] = (valid[_k] ? giou[_k] : 0.0f);
-  }
-  // L71: tl.store(output_ptr + (box_offsets), giou)
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_ptr[box_offsets[_k]] = giou_1[_k];
-  }
-  // L72: tl.store(valid_ptr + (box_offsets), valid)
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    valid_ptr[box_offsets[_k]] = valid[_k];
-  }
-  // L75: tl.store(part_sum_ptr + pid, tl.sum(giou, axis=0))
-  float giou_1_sum;  // sum of giou_1
-  {
-    float _r0 = giou_1[0];
-    _r0 = _r0 + giou_1[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r0 = _w0;
-    }
-    giou_1_sum = _r0;
-  }
-  if (_tid == 0) {
-    part_sum_ptr[pid] = giou_1_sum;
-  }
-  // L76: tl.store(part_count_ptr + pid, tl.sum(valid.to(tl.int32), axis=0))
-  int32_t sum_input[2];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    sum_input[_k] = (int32_t)valid[_k];
-  }
-  int32_t t_sum;  // sum of sum_input
-  {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
-    }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     part_count_ptr[pid] = t_sum;
@@ -827,26 +435,18 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
   // L82: sums = tl.zeros([REDUCE_BLOCK], dtype=tl.float32)
   float sums[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sums[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 8; ++_k) sums[_k] = 0.0f;
   // L83: counts = tl.zeros([REDUCE_BLOCK], dtype=tl.int32)
   int32_t counts[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    counts[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) counts[_k] = 0;
   // L84: for start in range(0, n_parts, REDUCE_BLOCK):
   float sums_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sums_1[_k] = sums[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) sums_1[_k] = sums[_k];
   int32_t counts_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    counts_1[_k] = counts[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) counts_1[_k] = counts[_k];
   for (int32_t start = 0; start < n_parts; start = tl2cu_add(start, 1024)) {
     // L85: offsets = start + tl.arange(0, REDUCE_BLOCK)
     int32_t offsets[8];  // [1024] i32
@@ -858,49 +458,36 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
     // L86: mask = offsets < n_parts
     bool mask[8];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      mask[_k] = (offsets[_k] < n_parts);
-    }
+    for (int _k = 0; _k < 8; ++_k) mask[_k] = (offsets[_k] < n_parts);
     // L87: sums += tl.load(part_sum_ptr + offsets, mask=mask, other=0.0)
     float sums_2[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      sums_2[_k] = (sums_1[_k] + tl2cu_load_masked(&part_sum_ptr[offsets[_k]], mask[_k], 0.0f));
-    }
+    for (int _k = 0; _k < 8; ++_k) sums_2[_k] = (sums_1[_k] + tl2cu_load_masked(&part_sum_ptr[offsets[_k]], mask[_k], 0.0f));
     // L88: counts += tl.load(part_count_ptr + offsets, mask=mask, other=0)
     int32_t counts_2[8];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      counts_2[_k] = tl2cu_add(counts_1[_k], tl2cu_load_masked(&part_count_ptr[offsets[_k]], mask[_k], 0));
-    }
+    for (int _k = 0; _k < 8; ++_k) counts_2[_k] = tl2cu_add(counts_1[_k], tl2cu_load_masked(&part_count_ptr[offsets[_k]], mask[_k], 0));
     // L84: for start in range(0, n_parts, REDUCE_BLOCK):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      sums_1[_k] = sums_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) sums_1[_k] = sums_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      counts_1[_k] = counts_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) counts_1[_k] = counts_2[_k];
   }
   // L89: total = tl.sum(sums, axis=0)
   float total;  // sum of sums_1
   {
-    float _r0 = sums_1[0];
-    _r0 = _r0 + sums_1[1];
-    _r0 = _r0 + sums_1[2];
-    _r0 = _r0 + sums_1[3];
-    _r0 = _r0 + sums_1[4];
-    _r0 = _r0 + sums_1[5];
-    _r0 = _r0 + sums_1[6];
-    _r0 = _r0 + sums_1[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sums_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] + sums_1[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -908,28 +495,25 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    total = _r0;
+    total = _r[0];
   }
   // L90: count = tl.sum(counts, axis=0)
   int32_t count;  // sum of counts_1
   {
-    int32_t _r0 = counts_1[0];
-    _r0 = tl2cu_add(_r0, counts_1[1]);
-    _r0 = tl2cu_add(_r0, counts_1[2]);
-    _r0 = tl2cu_add(_r0, counts_1[3]);
-    _r0 = tl2cu_add(_r0, counts_1[4]);
-    _r0 = tl2cu_add(_r0, counts_1[5]);
-    _r0 = tl2cu_add(_r0, counts_1[6]);
-    _r0 = tl2cu_add(_r0, counts_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = counts_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], counts_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -937,9 +521,9 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    count = _r0;
+    count = _r[0];
   }
   // L91: tl.store(mean_ptr, total / tl.maximum(count, 1))
   if (_tid == 0) {
@@ -953,8 +537,6 @@ extern "C" cudaError_t giou_kernel_grid(cudaStream_t _stream, unsigned _gx, unsi
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr))
     tl2cu_kernels::giou_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(preds_ptr, targets_ptr, output_ptr, valid_ptr, part_sum_ptr, part_count_ptr);
-  else if ((tl2cu_aligned16(output_ptr)))
-    tl2cu_kernels::giou_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(preds_ptr, targets_ptr, output_ptr, valid_ptr, part_sum_ptr, part_count_ptr);
   else
     tl2cu_kernels::giou_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(preds_ptr, targets_ptr, output_ptr, valid_ptr, part_sum_ptr, part_count_ptr);
   return cudaGetLastError();

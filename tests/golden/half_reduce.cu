@@ -24,40 +24,41 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   // L18: x = tl.load(x_ptr + rows[:, None] * 32 + cols[None, :])
   half x[2];  // [8, 32] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // L19: tl.store(out_ptr + cols, tl.sum(x, axis=0))
   half x_sum[2];  // [32] fp16, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    half _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    half _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum[_k] = _r[_k];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -83,14 +84,16 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   // L20: tl.store(out_ptr + 32 + rows, tl.sum(x, axis=1))
   half x_sum_1[2];  // [8] fp16, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
+    half _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum_1[_k] = _r[0];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -116,39 +119,40 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
   float max_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_max[2];  // [32] fp32, held in the layout of [8, 32]
   {
-    float _r0 = max_input[0];
-    float _r1 = max_input[1];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    float _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = max_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    t_max[0] = _r0;
-    t_max[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_max[_k] = _r[_k];
   }
   // t_max changes layout: through shared memory
   __syncthreads();
@@ -174,19 +178,19 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
   float min_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    min_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) min_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_min[2];  // [8] fp32, held in the layout of [8, 32]
   {
-    float _r0 = min_input[0];
-    _r0 = tl2cu_minimum(_r0, min_input[1]);
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_min[0] = _r0;
-    t_min[1] = _r0;
+    float _r[1];
+    _r[0] = min_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = tl2cu_minimum(_r[0], min_input[_k]);
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_min[_k] = _r[0];
   }
   // t_min changes layout: through shared memory
   __syncthreads();
@@ -244,26 +248,34 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = x_cumsum[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = x_cumsum[_k];
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   int32_t x_argmax[2];  // [32] i32, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    half _r1 = x[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    half _r[2];
+    int32_t _i[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+      { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e >> 5); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -271,21 +283,10 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    x_argmax[0] = _i0;
-    x_argmax[1] = _i1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_argmax[_k] = _i[_k];
   }
   // x_argmax changes layout: through shared memory
   __syncthreads();
@@ -311,16 +312,23 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
   // L25: tl.store(idx_ptr + 32 + rows, tl.argmin(x, axis=1))
   int32_t x_argmin[2];  // [8] i32, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, x[1], (int32_t)(_e & 31)); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    x_argmin[0] = _i0;
-    x_argmin[1] = _i0;
+    half _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = 0;
+      if ((_k & 1) == 0) {
+        _r[_g] = x[_k];
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+      } else {
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); tl2cu_argmin_step(_r[_g], _i[_g], x[_k], (int32_t)(_e & 31)); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      tl2cu_argmin_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_argmin[_k] = _i[0];
   }
   // x_argmin changes layout: through shared memory
   __syncthreads();
@@ -373,34 +381,37 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   // L19: tl.store(out_ptr + cols, tl.sum(x, axis=0))
   half x_sum[2];  // [32] fp16, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    half _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    half _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum[_k] = _r[_k];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -426,14 +437,16 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   // L20: tl.store(out_ptr + 32 + rows, tl.sum(x, axis=1))
   half x_sum_1[2];  // [8] fp16, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
+    half _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum_1[_k] = _r[0];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -459,39 +472,40 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
   float max_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_max[2];  // [32] fp32, held in the layout of [8, 32]
   {
-    float _r0 = max_input[0];
-    float _r1 = max_input[1];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    float _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = max_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    t_max[0] = _r0;
-    t_max[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_max[_k] = _r[_k];
   }
   // t_max changes layout: through shared memory
   __syncthreads();
@@ -517,19 +531,19 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
   float min_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    min_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) min_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_min[2];  // [8] fp32, held in the layout of [8, 32]
   {
-    float _r0 = min_input[0];
-    _r0 = tl2cu_minimum(_r0, min_input[1]);
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_min[0] = _r0;
-    t_min[1] = _r0;
+    float _r[1];
+    _r[0] = min_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = tl2cu_minimum(_r[0], min_input[_k]);
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_min[_k] = _r[0];
   }
   // t_min changes layout: through shared memory
   __syncthreads();
@@ -600,20 +614,30 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   int32_t x_argmax[2];  // [32] i32, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    half _r1 = x[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    half _r[2];
+    int32_t _i[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+      { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e >> 5); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -621,21 +645,10 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    x_argmax[0] = _i0;
-    x_argmax[1] = _i1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_argmax[_k] = _i[_k];
   }
   // x_argmax changes layout: through shared memory
   __syncthreads();
@@ -661,358 +674,23 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
   // L25: tl.store(idx_ptr + 32 + rows, tl.argmin(x, axis=1))
   int32_t x_argmin[2];  // [8] i32, held in the layout of [8, 32]
   {
-    half _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, x[1], (int32_t)(_e & 31)); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    x_argmin[0] = _i0;
-    x_argmin[1] = _i0;
-  }
-  // x_argmin changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e >> 5)] = x_argmin[_k];
-  }
-  __syncthreads();
-  int32_t _x_argmin_cvt6[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    _x_argmin_cvt6[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 8) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 7);
-      (idx_ptr + 32)[_e] = _x_argmin_cvt6[_k];
-    }
-  }
-}
-
-// reduce_fp16: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) reduce_fp16_pointer_layout(half *x_ptr, half *out_ptr, int32_t *idx_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[768];
-  // L16: rows = tl.arange(0, 8)
-  int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L17: cols = tl.arange(0, 32)
-  int32_t cols[2];  // [32] i32, held in the layout of [8, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L18: x = tl.load(x_ptr + rows[:, None] * 32 + cols[None, :])
-  half x[2];  // [8, 32] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
-  // L19: tl.store(out_ptr + cols, tl.sum(x, axis=0))
-  half x_sum[2];  // [32] fp16, held in the layout of [8, 32]
-  {
-    half _r0 = x[0];
-    half _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r0 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
-  }
-  // x_sum changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((half*)tl2cu_smem)[(_e & 31)] = x_sum[_k];
-  }
-  __syncthreads();
-  half _x_sum_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _x_sum_cvt1[_k] = ((half*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      out_ptr[_e] = _x_sum_cvt1[_k];
-    }
-  }
-  // L20: tl.store(out_ptr + 32 + rows, tl.sum(x, axis=1))
-  half x_sum_1[2];  // [8] fp16, held in the layout of [8, 32]
-  {
-    half _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
-  }
-  // x_sum_1 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((half*)tl2cu_smem)[(_e >> 5)] = x_sum_1[_k];
-  }
-  __syncthreads();
-  half _x_sum_1_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    _x_sum_1_cvt2[_k] = ((half*)tl2cu_smem)[_e];
-  }
-  if (_tid < 8) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 7);
-      (out_ptr + 32)[_e] = _x_sum_1_cvt2[_k];
-    }
-  }
-  // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
-  float max_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  float t_max[2];  // [32] fp32, held in the layout of [8, 32]
-  {
-    float _r0 = max_input[0];
-    float _r1 = max_input[1];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-    __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    t_max[0] = _r0;
-    t_max[1] = _r1;
-  }
-  // t_max changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e & 31)] = t_max[_k];
-  }
-  __syncthreads();
-  float _t_max_cvt3[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _t_max_cvt3[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      (out_ptr + 40)[_e] = tl2cu_cast<half>(_t_max_cvt3[_k]);
-    }
-  }
-  // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
-  float min_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    min_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  float t_min[2];  // [8] fp32, held in the layout of [8, 32]
-  {
-    float _r0 = min_input[0];
-    _r0 = tl2cu_minimum(_r0, min_input[1]);
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_min[0] = _r0;
-    t_min[1] = _r0;
-  }
-  // t_min changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 5)] = t_min[_k];
-  }
-  __syncthreads();
-  float _t_min_cvt4[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    _t_min_cvt4[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 8) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 7);
-      (out_ptr + 72)[_e] = tl2cu_cast<half>(_t_min_cvt4[_k]);
-    }
-  }
-  // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
-  half x_cumsum[2];  // [8, 32] fp16
-  {  // cumsum of x along axis 1: 8 lines of 32, 16 segments of 2 per line
-    half* _buf = (half*)tl2cu_smem;
-    half* _total = _buf + 256;
-    __syncthreads();
+    half _r[1];
+    int32_t _i[1];
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+      const int _g = 0;
+      if ((_k & 1) == 0) {
+        _r[_g] = x[_k];
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+      } else {
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); tl2cu_argmin_step(_r[_g], _i[_g], x[_k], (int32_t)(_e & 31)); }
+      }
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 16, _seg = _u % 16;
-      int _i = 0;
-      half _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 16, _seg = _u % 16;
-      if (_seg == 0) continue;
-      half _before = _total[_ln * 16];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-    }
-    __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = x_cumsum[_k];
-  }
-  // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
-  int32_t x_argmax[2];  // [32] i32, held in the layout of [8, 32]
-  {
-    half _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    half _r1 = x[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p = (half*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p = (const half*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      half _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    x_argmax[0] = _i0;
-    x_argmax[1] = _i1;
-  }
-  // x_argmax changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e & 31)] = x_argmax[_k];
-  }
-  __syncthreads();
-  int32_t _x_argmax_cvt5[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _x_argmax_cvt5[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      tl2cu_argmin_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      idx_ptr[_e] = _x_argmax_cvt5[_k];
-    }
-  }
-  // L25: tl.store(idx_ptr + 32 + rows, tl.argmin(x, axis=1))
-  int32_t x_argmin[2];  // [8] i32, held in the layout of [8, 32]
-  {
-    half _r0 = x[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, x[1], (int32_t)(_e & 31)); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    x_argmin[0] = _i0;
-    x_argmin[1] = _i0;
+    for (int _k = 0; _k < 2; ++_k) x_argmin[_k] = _i[0];
   }
   // x_argmin changes layout: through shared memory
   __syncthreads();
@@ -1058,40 +736,41 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   // L18: x = tl.load(x_ptr + rows[:, None] * 32 + cols[None, :])
   __nv_bfloat16 x[2];  // [8, 32] bf16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // L19: tl.store(out_ptr + cols, tl.sum(x, axis=0))
   __nv_bfloat16 x_sum[2];  // [32] bf16, held in the layout of [8, 32]
   {
-    __nv_bfloat16 _r0 = x[0];
-    __nv_bfloat16 _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    __nv_bfloat16 _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
       __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
-      __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum[_k] = _r[_k];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -1117,14 +796,16 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   // L20: tl.store(out_ptr + 32 + rows, tl.sum(x, axis=1))
   __nv_bfloat16 x_sum_1[2];  // [8] bf16, held in the layout of [8, 32]
   {
-    __nv_bfloat16 _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
+    __nv_bfloat16 _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum_1[_k] = _r[0];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -1150,39 +831,40 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
   float max_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_max[2];  // [32] fp32, held in the layout of [8, 32]
   {
-    float _r0 = max_input[0];
-    float _r1 = max_input[1];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    float _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = max_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    t_max[0] = _r0;
-    t_max[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_max[_k] = _r[_k];
   }
   // t_max changes layout: through shared memory
   __syncthreads();
@@ -1208,19 +890,19 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
   float min_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    min_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) min_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_min[2];  // [8] fp32, held in the layout of [8, 32]
   {
-    float _r0 = min_input[0];
-    _r0 = tl2cu_minimum(_r0, min_input[1]);
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_min[0] = _r0;
-    t_min[1] = _r0;
+    float _r[1];
+    _r[0] = min_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = tl2cu_minimum(_r[0], min_input[_k]);
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_min[_k] = _r[0];
   }
   // t_min changes layout: through shared memory
   __syncthreads();
@@ -1246,9 +928,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
   float cumsum_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    cumsum_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) cumsum_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_cumsum[2];  // [8, 32] fp32
   {  // cumsum of cumsum_input along axis 1: 8 lines of 32, 16 segments of 2 per line
     float* _buf = (float*)tl2cu_smem;
@@ -1283,31 +963,37 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = tl2cu_cast<__nv_bfloat16>(t_cumsum[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = tl2cu_cast<__nv_bfloat16>(t_cumsum[_k]);
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   float argmax_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    argmax_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) argmax_input[_k] = tl2cu_cast<float>(x[_k]);
   int32_t t_argmax[2];  // [32] i32, held in the layout of [8, 32]
   {
-    float _r0 = argmax_input[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    float _r1 = argmax_input[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    float _r[2];
+    int32_t _i[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = argmax_input[_k];
+      { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e >> 5); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -1315,21 +1001,10 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    t_argmax[0] = _i0;
-    t_argmax[1] = _i1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_argmax[_k] = _i[_k];
   }
   // t_argmax changes layout: through shared memory
   __syncthreads();
@@ -1355,21 +1030,26 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
   // L25: tl.store(idx_ptr + 32 + rows, tl.argmin(x, axis=1))
   float argmin_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    argmin_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) argmin_input[_k] = tl2cu_cast<float>(x[_k]);
   int32_t t_argmin[2];  // [8] i32, held in the layout of [8, 32]
   {
-    float _r0 = argmin_input[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, argmin_input[1], (int32_t)(_e & 31)); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    t_argmin[0] = _i0;
-    t_argmin[1] = _i0;
+    float _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = 0;
+      if ((_k & 1) == 0) {
+        _r[_g] = argmin_input[_k];
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+      } else {
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); tl2cu_argmin_step(_r[_g], _i[_g], argmin_input[_k], (int32_t)(_e & 31)); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      tl2cu_argmin_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_argmin[_k] = _i[0];
   }
   // t_argmin changes layout: through shared memory
   __syncthreads();
@@ -1422,34 +1102,37 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L19: tl.store(out_ptr + cols, tl.sum(x, axis=0))
   __nv_bfloat16 x_sum[2];  // [32] bf16, held in the layout of [8, 32]
   {
-    __nv_bfloat16 _r0 = x[0];
-    __nv_bfloat16 _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
+    __nv_bfloat16 _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
       __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
-      __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum[_k] = _r[_k];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -1475,14 +1158,16 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L20: tl.store(out_ptr + 32 + rows, tl.sum(x, axis=1))
   __nv_bfloat16 x_sum_1[2];  // [8] bf16, held in the layout of [8, 32]
   {
-    __nv_bfloat16 _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
+    __nv_bfloat16 _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) x_sum_1[_k] = _r[0];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -1508,39 +1193,40 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
   float max_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_max[2];  // [32] fp32, held in the layout of [8, 32]
   {
-    float _r0 = max_input[0];
-    float _r1 = max_input[1];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
+    float _r[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = max_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    t_max[0] = _r0;
-    t_max[1] = _r1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_max[_k] = _r[_k];
   }
   // t_max changes layout: through shared memory
   __syncthreads();
@@ -1566,19 +1252,19 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
   float min_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    min_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) min_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_min[2];  // [8] fp32, held in the layout of [8, 32]
   {
-    float _r0 = min_input[0];
-    _r0 = tl2cu_minimum(_r0, min_input[1]);
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_min[0] = _r0;
-    t_min[1] = _r0;
+    float _r[1];
+    _r[0] = min_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 2; ++_k)
+      _r[0] = tl2cu_minimum(_r[0], min_input[_k]);
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_min[_k] = _r[0];
   }
   // t_min changes layout: through shared memory
   __syncthreads();
@@ -1604,9 +1290,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
   float cumsum_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    cumsum_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) cumsum_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_cumsum[2];  // [8, 32] fp32
   {  // cumsum of cumsum_input along axis 1: 8 lines of 32, 16 segments of 2 per line
     float* _buf = (float*)tl2cu_smem;
@@ -1654,25 +1338,33 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   float argmax_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    argmax_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) argmax_input[_k] = tl2cu_cast<float>(x[_k]);
   int32_t t_argmax[2];  // [32] i32, held in the layout of [8, 32]
   {
-    float _r0 = argmax_input[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    float _r1 = argmax_input[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
+    float _r[2];
+    int32_t _i[2];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _g = _k;
+      _r[_g] = argmax_input[_k];
+      { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e >> 5); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _g);
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -1680,21 +1372,10 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    t_argmax[0] = _i0;
-    t_argmax[1] = _i1;
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) t_argmax[_k] = _i[_k];
   }
   // t_argmax changes layout: through shared memory
   __syncthreads();
@@ -1720,378 +1401,26 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
   // L25: tl.store(idx_ptr + 32 + rows, tl.argmin(x, axis=1))
   float argmin_input[2];  // [8, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    argmin_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) argmin_input[_k] = tl2cu_cast<float>(x[_k]);
   int32_t t_argmin[2];  // [8] i32, held in the layout of [8, 32]
   {
-    float _r0 = argmin_input[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, argmin_input[1], (int32_t)(_e & 31)); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    t_argmin[0] = _i0;
-    t_argmin[1] = _i0;
-  }
-  // t_argmin changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e >> 5)] = t_argmin[_k];
-  }
-  __syncthreads();
-  int32_t _t_argmin_cvt6[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    _t_argmin_cvt6[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 8) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 7);
-      (idx_ptr + 32)[_e] = _t_argmin_cvt6[_k];
-    }
-  }
-}
-
-// reduce_bf16: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) reduce_bf16_pointer_layout(__nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t *idx_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[1536];
-  // L16: rows = tl.arange(0, 8)
-  int32_t rows[2];  // [8] i32, held in the layout of [8, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L17: cols = tl.arange(0, 32)
-  int32_t cols[2];  // [32] i32, held in the layout of [8, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L18: x = tl.load(x_ptr + rows[:, None] * 32 + cols[None, :])
-  __nv_bfloat16 x[2];  // [8, 32] bf16
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
-  // L19: tl.store(out_ptr + cols, tl.sum(x, axis=0))
-  __nv_bfloat16 x_sum[2];  // [32] bf16, held in the layout of [8, 32]
-  {
-    __nv_bfloat16 _r0 = x[0];
-    __nv_bfloat16 _r1 = x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); __nv_bfloat16* _p = (__nv_bfloat16*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
-      __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r0 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const __nv_bfloat16* _p = (const __nv_bfloat16*)tl2cu_smem + (_e & 31) * 4;
-      __nv_bfloat16 _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
-  }
-  // x_sum changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((__nv_bfloat16*)tl2cu_smem)[(_e & 31)] = x_sum[_k];
-  }
-  __syncthreads();
-  __nv_bfloat16 _x_sum_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _x_sum_cvt1[_k] = ((__nv_bfloat16*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      out_ptr[_e] = _x_sum_cvt1[_k];
-    }
-  }
-  // L20: tl.store(out_ptr + 32 + rows, tl.sum(x, axis=1))
-  __nv_bfloat16 x_sum_1[2];  // [8] bf16, held in the layout of [8, 32]
-  {
-    __nv_bfloat16 _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
-  }
-  // x_sum_1 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((__nv_bfloat16*)tl2cu_smem)[(_e >> 5)] = x_sum_1[_k];
-  }
-  __syncthreads();
-  __nv_bfloat16 _x_sum_1_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    _x_sum_1_cvt2[_k] = ((__nv_bfloat16*)tl2cu_smem)[_e];
-  }
-  if (_tid < 8) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 7);
-      (out_ptr + 32)[_e] = _x_sum_1_cvt2[_k];
-    }
-  }
-  // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
-  float max_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  float t_max[2];  // [32] fp32, held in the layout of [8, 32]
-  {
-    float _r0 = max_input[0];
-    float _r1 = max_input[1];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-    __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    t_max[0] = _r0;
-    t_max[1] = _r1;
-  }
-  // t_max changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e & 31)] = t_max[_k];
-  }
-  __syncthreads();
-  float _t_max_cvt3[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _t_max_cvt3[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      (out_ptr + 40)[_e] = tl2cu_cast<__nv_bfloat16>(_t_max_cvt3[_k]);
-    }
-  }
-  // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
-  float min_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    min_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  float t_min[2];  // [8] fp32, held in the layout of [8, 32]
-  {
-    float _r0 = min_input[0];
-    _r0 = tl2cu_minimum(_r0, min_input[1]);
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_min[0] = _r0;
-    t_min[1] = _r0;
-  }
-  // t_min changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 5)] = t_min[_k];
-  }
-  __syncthreads();
-  float _t_min_cvt4[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    _t_min_cvt4[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 8) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 7);
-      (out_ptr + 72)[_e] = tl2cu_cast<__nv_bfloat16>(_t_min_cvt4[_k]);
-    }
-  }
-  // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
-  float cumsum_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    cumsum_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  float t_cumsum[2];  // [8, 32] fp32
-  {  // cumsum of cumsum_input along axis 1: 8 lines of 32, 16 segments of 2 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 256;
-    __syncthreads();
+    float _r[1];
+    int32_t _i[1];
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))] = cumsum_input[_k];
+      const int _g = 0;
+      if ((_k & 1) == 0) {
+        _r[_g] = argmin_input[_k];
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+      } else {
+        { const int _e = tl2cu_elem_rows<2, 128>(_tid, _k); tl2cu_argmin_step(_r[_g], _i[_g], argmin_input[_k], (int32_t)(_e & 31)); }
+      }
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 16, _seg = _u % 16;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      for (_i = 1; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 16, _seg = _u % 16;
-      if (_seg == 0) continue;
-      float _before = _total[_ln * 16];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 16 + _q];
-      for (int _i = 0; _i < 2; ++_i) _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<2>((_ln / 1) * 32 + _ln % 1 + (_seg * 2 + _i) * 1)];
-    }
-    __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<2>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = tl2cu_cast<__nv_bfloat16>(t_cumsum[_k]);
-  }
-  // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
-  float argmax_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    argmax_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  int32_t t_argmax[2];  // [32] i32, held in the layout of [8, 32]
-  {
-    float _r0 = argmax_input[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    float _r1 = argmax_input[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    t_argmax[0] = _i0;
-    t_argmax[1] = _i1;
-  }
-  // t_argmax changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e & 31)] = t_argmax[_k];
-  }
-  __syncthreads();
-  int32_t _t_argmax_cvt5[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _t_argmax_cvt5[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      tl2cu_argmin_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      idx_ptr[_e] = _t_argmax_cvt5[_k];
-    }
-  }
-  // L25: tl.store(idx_ptr + 32 + rows, tl.argmin(x, axis=1))
-  float argmin_input[2];  // [8, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    argmin_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
-  int32_t t_argmin[2];  // [8] i32, held in the layout of [8, 32]
-  {
-    float _r0 = argmin_input[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, argmin_input[1], (int32_t)(_e & 31)); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    t_argmin[0] = _i0;
-    t_argmin[1] = _i0;
+    for (int _k = 0; _k < 2; ++_k) t_argmin[_k] = _i[0];
   }
   // t_argmin changes layout: through shared memory
   __syncthreads();
@@ -2122,8 +1451,6 @@ extern "C" cudaError_t reduce_fp16_grid(cudaStream_t _stream, unsigned _gx, unsi
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
     tl2cu_kernels::reduce_fp16_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, idx_ptr);
-  else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(out_ptr)))
-    tl2cu_kernels::reduce_fp16_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, idx_ptr);
   else
     tl2cu_kernels::reduce_fp16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, idx_ptr);
   return cudaGetLastError();
@@ -2142,8 +1469,6 @@ extern "C" cudaError_t reduce_bf16_grid(cudaStream_t _stream, unsigned _gx, unsi
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
     tl2cu_kernels::reduce_bf16_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, idx_ptr);
-  else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(out_ptr)))
-    tl2cu_kernels::reduce_bf16_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, idx_ptr);
   else
     tl2cu_kernels::reduce_bf16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, idx_ptr);
   return cudaGetLastError();

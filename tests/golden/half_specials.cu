@@ -17,34 +17,27 @@ __global__ void __launch_bounds__(128) row_max(__nv_bfloat16 *x_ptr, __nv_bfloat
   // L14: x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=-float("inf"))
   __nv_bfloat16 x[8];  // [1024] bf16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : -tl2cu_inf<__nv_bfloat16>());
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : -tl2cu_inf<__nv_bfloat16>());
   // L15: first = tl.load(x_ptr + tl.program_id(0) * n, mask=n > 0, other=float("-inf"))
   const __nv_bfloat16 first = ((n > 0) ? x_ptr[tl2cu_mul((int32_t)blockIdx.x, n)] : -tl2cu_inf<__nv_bfloat16>());
   // L16: tl.store(out_ptr + tl.program_id(0), tl.maximum(tl.max(x, axis=0), first))
   float max_input[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_max;  // max of max_input
   {
-    float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, max_input[4]);
-    _r0 = tl2cu_maximum(_r0, max_input[5]);
-    _r0 = tl2cu_maximum(_r0, max_input[6]);
-    _r0 = tl2cu_maximum(_r0, max_input[7]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -52,9 +45,9 @@ __global__ void __launch_bounds__(128) row_max(__nv_bfloat16 *x_ptr, __nv_bfloat
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_max = _r0;
+    t_max = _r[0];
   }
   if (_tid == 0) {
     out_ptr[(int32_t)blockIdx.x] = tl2cu_cast<__nv_bfloat16>(tl2cu_maximum(t_max, tl2cu_cast<float>(first)));
@@ -86,26 +79,21 @@ __global__ void __launch_bounds__(128) row_max_aligned(__nv_bfloat16 *x_ptr, __n
   // L16: tl.store(out_ptr + tl.program_id(0), tl.maximum(tl.max(x, axis=0), first))
   float max_input[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    max_input[_k] = tl2cu_cast<float>(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
   float t_max;  // max of max_input
   {
-    float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, max_input[4]);
-    _r0 = tl2cu_maximum(_r0, max_input[5]);
-    _r0 = tl2cu_maximum(_r0, max_input[6]);
-    _r0 = tl2cu_maximum(_r0, max_input[7]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -113,9 +101,9 @@ __global__ void __launch_bounds__(128) row_max_aligned(__nv_bfloat16 *x_ptr, __n
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_max = _r0;
+    t_max = _r[0];
   }
   if (_tid == 0) {
     out_ptr[(int32_t)blockIdx.x] = tl2cu_cast<__nv_bfloat16>(tl2cu_maximum(t_max, tl2cu_cast<float>(first)));
@@ -135,25 +123,17 @@ __global__ void __launch_bounds__(128) where_special(half *x_ptr, half *inf_ptr,
   // L22: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L23: x = tl.load(x_ptr + offs, mask=mask)
   half x[8];  // [1024] fp16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0));
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0));
   // L24: tl.store(inf_ptr + offs, tl.where(x > 0, x, float("-inf")), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) inf_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : -tl2cu_inf<half>());
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) inf_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : -tl2cu_inf<half>());
   // L25: tl.store(nan_ptr + offs, tl.where(x > 0, x, float("nan")), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) nan_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : tl2cu_nan<half>());
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) nan_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : tl2cu_nan<half>());
 }
 
 // where_special: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -169,9 +149,7 @@ __global__ void __launch_bounds__(128) where_special_aligned(half *x_ptr, half *
   // L22: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L23: x = tl.load(x_ptr + offs, mask=mask)
   half x[8];  // [1024] fp16 (16-byte loads)
   #pragma unroll

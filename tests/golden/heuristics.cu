@@ -16,20 +16,14 @@ __global__ void __launch_bounds__(128) masked_scale_config0(float *x_ptr, float 
   // L19: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L20: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L21: tl.store(y_ptr + offs, x * 3.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) y_ptr[offs[_k]] = (x[_k] * 3.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) y_ptr[offs[_k]] = (x[_k] * 3.0f);
 }
 
 // masked_scale: heuristics variant 0: EVEN_N=False (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -45,9 +39,7 @@ __global__ void __launch_bounds__(128) masked_scale_config0_aligned(float *x_ptr
   // L19: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L20: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
@@ -84,14 +76,10 @@ __global__ void __launch_bounds__(128) masked_scale_config1(float *x_ptr, float 
   // L16: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[offs[_k]];
   // L17: tl.store(y_ptr + offs, x * 3.0)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y_ptr[offs[_k]] = (x[_k] * 3.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) y_ptr[offs[_k]] = (x[_k] * 3.0f);
 }
 
 // masked_scale: heuristics variant 1: EVEN_N=True (variant for 16-byte aligned pointers and ints divisible by 16)

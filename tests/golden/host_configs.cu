@@ -16,14 +16,10 @@ __global__ void __launch_bounds__(128) scale_config0(float *x_ptr, float *y_ptr,
   // L31: m = i < n
   bool m[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
 }
 
 // scale: autotune config 1: BLOCK_SIZE=256, num_warps=4
@@ -39,14 +35,10 @@ __global__ void __launch_bounds__(128) scale_config1(float *x_ptr, float *y_ptr,
   // L31: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
 }
 
 // scale: autotune config 1: BLOCK_SIZE=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -62,9 +54,7 @@ __global__ void __launch_bounds__(128) scale_config1_aligned(float *x_ptr, float
   // L31: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -92,14 +82,10 @@ __global__ void __launch_bounds__(256) scale_config2(float *x_ptr, float *y_ptr,
   // L31: m = i < n
   bool m[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
 }
 
 // scale: autotune config 3: BLOCK_SIZE=512, num_warps=4
@@ -115,14 +101,10 @@ __global__ void __launch_bounds__(128) scale_config3(float *x_ptr, float *y_ptr,
   // L31: m = i < n
   bool m[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
 }
 
 // scale: autotune config 3: BLOCK_SIZE=512, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -138,9 +120,7 @@ __global__ void __launch_bounds__(128) scale_config3_aligned(float *x_ptr, float
   // L31: m = i < n
   bool m[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -168,14 +148,10 @@ __global__ void __launch_bounds__(256) scale_config4(float *x_ptr, float *y_ptr,
   // L31: m = i < n
   bool m[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
 }
 
 // scale: autotune config 4: BLOCK_SIZE=512, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -191,9 +167,7 @@ __global__ void __launch_bounds__(256) scale_config4_aligned(float *x_ptr, float
   // L31: m = i < n
   bool m[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores

@@ -15,9 +15,7 @@ __global__ void __launch_bounds__(256) k(float *x_ptr, int32_t n) {
   }
   // L40: tl.store(x_ptr + i, 1.0, mask=i < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((i[_k] < n)) x_ptr[i[_k]] = 1.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((i[_k] < n)) x_ptr[i[_k]] = 1.0f;
 }
 
 }  // namespace tl2cu_kernels

@@ -16,21 +16,15 @@ __global__ void __launch_bounds__(128) funnel_shift(uint32_t *x_ptr, uint32_t *y
   // L24: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L25: x = tl.load(x_ptr + offs, mask=mask, other=0)
   uint32_t x[4];  // [512] u32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0u);
   // L26: y = tl.load(y_ptr + offs, mask=mask, other=0)
   uint32_t y[4];  // [512] u32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 4; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0u);
   // L27: z = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r, r, r", [x, y, s], dtype=tl.uint32,
   uint32_t z[4];  // [512] u32
   {  // inline asm: one element a call
@@ -53,9 +47,7 @@ __global__ void __launch_bounds__(128) funnel_shift(uint32_t *x_ptr, uint32_t *y
   }
   // L29: tl.store(z_ptr + offs, z, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) z_ptr[offs[_k]] = z[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) z_ptr[offs[_k]] = z[_k];
 }
 
 // funnel_shift: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -71,9 +63,7 @@ __global__ void __launch_bounds__(128) funnel_shift_aligned(uint32_t *x_ptr, uin
   // L24: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L25: x = tl.load(x_ptr + offs, mask=mask, other=0)
   uint32_t x[4];  // [512] u32 (16-byte loads)
   #pragma unroll
@@ -139,21 +129,15 @@ __global__ void __launch_bounds__(128) two_results(uint32_t *a_ptr, uint32_t *b_
   // L35: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L36: a = tl.load(a_ptr + offs, mask=mask, other=1)
   uint32_t a[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 1u);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 1u);
   // L37: b = tl.load(b_ptr + offs, mask=mask, other=2)
   uint32_t b[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 2u);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 2u);
   // L38: (c, d) = tl.inline_asm_elementwise(
   uint32_t c[2];  // [256] u32
   int32_t d[2];  // [256] i32
@@ -185,14 +169,10 @@ __global__ void __launch_bounds__(128) two_results(uint32_t *a_ptr, uint32_t *b_
   }
   // L50: tl.store(c_ptr + offs, c, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) c_ptr[offs[_k]] = c[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) c_ptr[offs[_k]] = c[_k];
   // L51: tl.store(d_ptr + offs, d, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) d_ptr[offs[_k]] = d[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) d_ptr[offs[_k]] = d[_k];
 }
 
 // two_results: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -208,9 +188,7 @@ __global__ void __launch_bounds__(128) two_results_aligned(uint32_t *a_ptr, uint
   // L35: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L36: a = tl.load(a_ptr + offs, mask=mask, other=1)
   uint32_t a[2];  // [256] u32 (8-byte loads)
   #pragma unroll
@@ -297,29 +275,21 @@ __global__ void __launch_bounds__(128) bytes_packed(uint8_t *x_ptr, int8_t *y_pt
   // L57: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L58: x = tl.load(x_ptr + offs, mask=mask, other=0)
   uint8_t x[8];  // [1024] u8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : (uint8_t)0);
   // L59: y = tl.load(y_ptr + offs, mask=mask, other=0)
   int8_t y[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : (int8_t)0);
   // L60: rev = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r", [x], dtype=tl.uint8, is_pure=True, pack=4)
   uint8_t rev[8];  // [1024] u8
   {  // inline asm: 4 elements a call, a thread's elements in that order, as Triton's lowering groups them
     uint8_t _a0[8];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) _a0[_k] = x[_k];
     #pragma unroll
     for (int _g = 0; _g < 2; ++_g) {
       uint32_t _o0;
@@ -357,14 +327,10 @@ __global__ void __launch_bounds__(128) bytes_packed(uint8_t *x_ptr, int8_t *y_pt
   }
   // L62: tl.store(rev_ptr + offs, rev, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) rev_ptr[offs[_k]] = rev[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) rev_ptr[offs[_k]] = rev[_k];
   // L63: tl.store(mix_ptr + offs, mix, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) mix_ptr[offs[_k]] = mix[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) mix_ptr[offs[_k]] = mix[_k];
 }
 
 // bytes_packed: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -380,9 +346,7 @@ __global__ void __launch_bounds__(128) bytes_packed_aligned(uint8_t *x_ptr, int8
   // L57: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L58: x = tl.load(x_ptr + offs, mask=mask, other=0)
   uint8_t x[8];  // [1024] u8 (8-byte loads)
   #pragma unroll
@@ -406,9 +370,7 @@ __global__ void __launch_bounds__(128) bytes_packed_aligned(uint8_t *x_ptr, int8
   {  // inline asm: 4 elements a call, a thread's elements in that order, as Triton's lowering groups them
     uint8_t _a0[8];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) _a0[_k] = x[_k];
     #pragma unroll
     for (int _g = 0; _g < 2; ++_g) {
       uint32_t _o0;
@@ -483,21 +445,15 @@ __global__ void __launch_bounds__(128) fp32_regs(float *x_ptr, float *y_ptr, flo
   // L69: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L70: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L71: y = tl.load(y_ptr + offs, mask=mask, other=0.0)
   float y[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
   // L72: r = tl.inline_asm_elementwise("fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f", [x, 2.5, y], dtype=tl.float32,
   float r[4];  // [512] fp32
   {  // inline asm: one element a call
@@ -523,9 +479,7 @@ __global__ void __launch_bounds__(128) fp32_regs(float *x_ptr, float *y_ptr, flo
   {  // inline asm: one element a call
     float _a0[4];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      _a0[_k] = r[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) _a0[_k] = r[_k];
     #pragma unroll
     for (int _g = 0; _g < 4; ++_g) {
       float _o0;
@@ -538,9 +492,7 @@ __global__ void __launch_bounds__(128) fp32_regs(float *x_ptr, float *y_ptr, flo
   }
   // L75: tl.store(out_ptr + offs, e, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = e[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) out_ptr[offs[_k]] = e[_k];
 }
 
 // fp32_regs: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -556,9 +508,7 @@ __global__ void __launch_bounds__(128) fp32_regs_aligned(float *x_ptr, float *y_
   // L69: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L70: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[4];  // [512] fp32 (16-byte loads)
   #pragma unroll
@@ -602,9 +552,7 @@ __global__ void __launch_bounds__(128) fp32_regs_aligned(float *x_ptr, float *y_
   {  // inline asm: one element a call
     float _a0[4];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      _a0[_k] = r[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) _a0[_k] = r[_k];
     #pragma unroll
     for (int _g = 0; _g < 4; ++_g) {
       float _o0;
@@ -642,21 +590,15 @@ __global__ void __launch_bounds__(128) half_pairs(half *a_ptr, half *b_ptr, half
   // L81: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L82: a = tl.load(a_ptr + offs, mask=mask, other=0.0)
   half a[4];  // [512] fp16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : half(0.0f));
   // L83: b = tl.load(b_ptr + offs, mask=mask, other=0.0)
   half b[4];  // [512] fp16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : half(0.0f));
   // L84: s = tl.inline_asm_elementwise("mul.rn.f16x2 $0, $1, $2;", "=r,r,r", [a, b], dtype=tl.float16, is_pure=True,
   half s[4];  // [512] fp16
   {  // inline asm: 2 elements a call, a thread's elements in that order, as Triton's lowering groups them
@@ -679,9 +621,7 @@ __global__ void __launch_bounds__(128) half_pairs(half *a_ptr, half *b_ptr, half
   }
   // L86: tl.store(out_ptr + offs, s, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = s[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) out_ptr[offs[_k]] = s[_k];
 }
 
 // half_pairs: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -697,9 +637,7 @@ __global__ void __launch_bounds__(128) half_pairs_aligned(half *a_ptr, half *b_p
   // L81: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L82: a = tl.load(a_ptr + offs, mask=mask, other=0.0)
   half a[4];  // [512] fp16 (8-byte loads)
   #pragma unroll
@@ -765,9 +703,7 @@ __global__ void __launch_bounds__(128) store_from_asm(uint8_t *x_ptr, uint8_t *y
   // L92: mask = offs < n
   bool mask[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (offs[_k] < n);
   // L93: tl.inline_asm_elementwise(
   {  // inline asm (not pure: volatile): one element a call
     uint8_t *_a0[1];
@@ -825,17 +761,13 @@ __global__ void __launch_bounds__(128) small_and_scalar(int8_t *x_ptr, int8_t *o
   // L112: x = tl.load(x_ptr + offs)
   int8_t x[1];  // [64] i8
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = x_ptr[offs[_k]];
   // L113: y = tl.inline_asm_elementwise("and.b32 $0, $1, 0x7f7f7f7f;", "=r,r", [x], dtype=tl.int8, is_pure=True, pack=4)
   int8_t y[1];  // [64] i8
   {  // inline asm: 4 elements a call, a thread's elements in that order, as Triton's lowering groups them
     int8_t _a0[1];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      _a0[_k] = x[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) _a0[_k] = x[_k];
     uint32_t _o0;
     asm(
         "and.b32 %0, %1, 0x7f7f7f7f;"
@@ -846,9 +778,7 @@ __global__ void __launch_bounds__(128) small_and_scalar(int8_t *x_ptr, int8_t *o
   // L114: tl.store(out_ptr + pid * 64 + offs, y + sq.to(tl.int8))
   if (_tid < 64) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      (out_ptr + tl2cu_mul(pid, 64))[offs[_k]] = (int8_t)(y[_k] + (int8_t)sq);
-    }
+    for (int _k = 0; _k < 1; ++_k) (out_ptr + tl2cu_mul(pid, 64))[offs[_k]] = (int8_t)(y[_k] + (int8_t)sq);
   }
 }
 
@@ -872,15 +802,11 @@ __global__ void __launch_bounds__(128) rows_cols(float *x_ptr, float *w_ptr, flo
   // L121: x = tl.load(x_ptr + rows * 64 + cols)
   float x[8];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
   // L122: w = tl.load(w_ptr + cols)
   float w[8];  // [1, 64] fp32, held in the layout of [16, 64]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    w[_k] = w_ptr[cols[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) w[_k] = w_ptr[cols[_k]];
   // L123: y = tl.inline_asm_elementwise("min.f32 $0, $1, $2;", "=f,f,f", [x, w], dtype=tl.float32, is_pure=True, pack=1)
   float y[8];  // [16, 64] fp32
   {  // inline asm: one element a call
@@ -902,9 +828,7 @@ __global__ void __launch_bounds__(128) rows_cols(float *x_ptr, float *w_ptr, flo
   }
   // L124: tl.store(out_ptr + rows * 64 + cols, y)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    *((out_ptr + (rows[_k] * 64)) + cols[_k]) = y[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) *((out_ptr + (rows[_k] * 64)) + cols[_k]) = y[_k];
 }
 
 // rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -984,21 +908,15 @@ __global__ void __launch_bounds__(128) unpack_bytes(uint8_t *a_ptr, float *b_ptr
   // L130: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L131: a = tl.load(a_ptr + offs, mask=mask, other=0)
   uint8_t a[4];  // [512] u8
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 4; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : (uint8_t)0);
   // L132: b = tl.load(b_ptr + offs, mask=mask, other=0.0)
   float b[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0.0f);
   // L134: c, d = tl.inline_asm_elementwise(
   int32_t c[4];  // [512] i32
   float d[4];  // [512] fp32
@@ -1049,14 +967,10 @@ __global__ void __launch_bounds__(128) unpack_bytes(uint8_t *a_ptr, float *b_ptr
   }
   // L155: tl.store(c_ptr + offs, c, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) c_ptr[offs[_k]] = c[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) c_ptr[offs[_k]] = c[_k];
   // L156: tl.store(d_ptr + offs, d, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) d_ptr[offs[_k]] = d[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) d_ptr[offs[_k]] = d[_k];
 }
 
 // unpack_bytes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1072,9 +986,7 @@ __global__ void __launch_bounds__(128) unpack_bytes_aligned(uint8_t *a_ptr, floa
   // L130: mask = offs < n
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L131: a = tl.load(a_ptr + offs, mask=mask, other=0)
   uint8_t a[4];  // [512] u8 (4-byte loads)
   #pragma unroll
@@ -1180,17 +1092,13 @@ __global__ void __launch_bounds__(128) bytes_2d(uint8_t *x_ptr, uint8_t *out_ptr
   // L162: x = tl.load(x_ptr + offs)
   uint8_t x[16];  // [32, 64] u8
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = x_ptr[offs[_k]];
   // L163: rev = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r", [x], dtype=tl.uint8, is_pure=True, pack=4)
   uint8_t rev[16];  // [32, 64] u8
   {  // inline asm: 4 elements a call, a thread's elements in that order, as Triton's lowering groups them
     uint8_t _a0[16];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      _a0[_k] = x[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) _a0[_k] = x[_k];
     #pragma unroll
     for (int _g = 0; _g < 4; ++_g) {
       uint32_t _o0;
@@ -1206,9 +1114,7 @@ __global__ void __launch_bounds__(128) bytes_2d(uint8_t *x_ptr, uint8_t *out_ptr
   }
   // L164: tl.store(out_ptr + offs, rev)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    out_ptr[offs[_k]] = rev[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) out_ptr[offs[_k]] = rev[_k];
 }
 
 // bytes_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1233,9 +1139,7 @@ __global__ void __launch_bounds__(128) bytes_2d_aligned(uint8_t *x_ptr, uint8_t 
   {  // inline asm: 4 elements a call, a thread's elements in that order, as Triton's lowering groups them
     uint8_t _a0[16];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      _a0[_k] = x[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) _a0[_k] = x[_k];
     #pragma unroll
     for (int _g = 0; _g < 4; ++_g) {
       uint32_t _o0;

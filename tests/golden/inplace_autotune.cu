@@ -16,20 +16,14 @@ __global__ void __launch_bounds__(64) scale_inplace_config0(float *x_ptr, int32_
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
 }
 
 // scale_inplace: autotune config 0: BLOCK=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -45,9 +39,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config0_aligned(float *x_ptr
   // L15: mask = offs < n
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[4];  // [256] fp32 (16-byte loads)
   #pragma unroll
@@ -84,20 +76,14 @@ __global__ void __launch_bounds__(128) scale_inplace_config1(float *x_ptr, int32
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
 }
 
 // scale_inplace: autotune config 1: BLOCK=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -113,9 +99,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config1_aligned(float *x_pt
   // L15: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -152,20 +136,14 @@ __global__ void __launch_bounds__(64) scale_inplace_config2(float *x_ptr, int32_
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
 }
 
 // scale_inplace: autotune config 2: BLOCK=1024, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -181,9 +159,7 @@ __global__ void __launch_bounds__(64) scale_inplace_config2_aligned(float *x_ptr
   // L15: mask = offs < n
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32 (16-byte loads)
   #pragma unroll
@@ -220,20 +196,14 @@ __global__ void __launch_bounds__(128) scale_inplace_config3(float *x_ptr, int32
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
 }
 
 // scale_inplace: autotune config 3: BLOCK=1024, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -249,9 +219,7 @@ __global__ void __launch_bounds__(128) scale_inplace_config3_aligned(float *x_pt
   // L15: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll

@@ -16,73 +16,47 @@ __global__ void __launch_bounds__(128) int_to_half(uint32_t *u32_ptr, int32_t *i
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L15: u32 = tl.load(u32_ptr + offs, mask=mask)
   uint32_t u32[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u32[_k] = (mask[_k] ? u32_ptr[offs[_k]] : uint32_t(0));
-  }
+  for (int _k = 0; _k < 2; ++_k) u32[_k] = (mask[_k] ? u32_ptr[offs[_k]] : uint32_t(0));
   // L16: i32 = tl.load(i32_ptr + offs, mask=mask)
   int32_t i32[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i32[_k] = (mask[_k] ? i32_ptr[offs[_k]] : int32_t(0));
-  }
+  for (int _k = 0; _k < 2; ++_k) i32[_k] = (mask[_k] ? i32_ptr[offs[_k]] : int32_t(0));
   // L17: i64 = tl.load(i64_ptr + offs, mask=mask)
   int64_t i64[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i64[_k] = (mask[_k] ? i64_ptr[offs[_k]] : int64_t(0));
-  }
+  for (int _k = 0; _k < 2; ++_k) i64[_k] = (mask[_k] ? i64_ptr[offs[_k]] : int64_t(0));
   // L18: i16 = tl.load(i16_ptr + offs, mask=mask)
   int16_t i16[2];  // [256] i16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i16[_k] = (mask[_k] ? i16_ptr[offs[_k]] : int16_t(0));
-  }
+  for (int _k = 0; _k < 2; ++_k) i16[_k] = (mask[_k] ? i16_ptr[offs[_k]] : int16_t(0));
   // L19: tl.store(h_u32 + offs, u32.to(tl.float16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) h_u32[offs[_k]] = tl2cu_cast<half>(u32[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) h_u32[offs[_k]] = tl2cu_cast<half>(u32[_k]);
   // L20: tl.store(h_i32 + offs, i32.to(tl.float16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) h_i32[offs[_k]] = tl2cu_cast<half>(i32[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) h_i32[offs[_k]] = tl2cu_cast<half>(i32[_k]);
   // L21: tl.store(h_i64 + offs, i64.to(tl.float16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) h_i64[offs[_k]] = tl2cu_cast<half>(i64[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) h_i64[offs[_k]] = tl2cu_cast<half>(i64[_k]);
   // L22: tl.store(h_i16 + offs, i16.to(tl.float16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) h_i16[offs[_k]] = tl2cu_cast<half>(i16[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) h_i16[offs[_k]] = tl2cu_cast<half>(i16[_k]);
   // L23: tl.store(b_u32 + offs, u32.to(tl.bfloat16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) b_u32[offs[_k]] = tl2cu_cast<__nv_bfloat16>(u32[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) b_u32[offs[_k]] = tl2cu_cast<__nv_bfloat16>(u32[_k]);
   // L24: tl.store(b_i32 + offs, i32.to(tl.bfloat16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) b_i32[offs[_k]] = tl2cu_cast<__nv_bfloat16>(i32[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) b_i32[offs[_k]] = tl2cu_cast<__nv_bfloat16>(i32[_k]);
   // L25: tl.store(b_i64 + offs, i64.to(tl.bfloat16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) b_i64[offs[_k]] = tl2cu_cast<__nv_bfloat16>(i64[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) b_i64[offs[_k]] = tl2cu_cast<__nv_bfloat16>(i64[_k]);
   // L26: tl.store(b_i16 + offs, i16.to(tl.bfloat16), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) b_i16[offs[_k]] = tl2cu_cast<__nv_bfloat16>(i16[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) b_i16[offs[_k]] = tl2cu_cast<__nv_bfloat16>(i16[_k]);
 }
 
 // int_to_half: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -98,9 +72,7 @@ __global__ void __launch_bounds__(128) int_to_half_aligned(uint32_t *u32_ptr, in
   // L14: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L15: u32 = tl.load(u32_ptr + offs, mask=mask)
   uint32_t u32[2];  // [256] u32 (8-byte loads)
   #pragma unroll

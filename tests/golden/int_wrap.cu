@@ -19,104 +19,72 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)0);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int8_t s[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (int8_t)0);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   uint32_t _stored_L32[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L32[_w] = __vadd4(x[_w], y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   uint32_t _stored_L33[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L33[_w] = __vsub4(x[_w], y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   uint32_t _stored_L35[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   uint32_t _stored_L38[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetlts4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L38, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L38, _k);
   // L40: for _ in range(3):
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = tl2cu_byte<int8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = tl2cu_byte<int8_t>(x, _k);
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int8_t acc_1[8];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (int8_t)((int8_t)(acc[_k] * tl2cu_byte<int8_t>(y, _k)) - tl2cu_byte<int8_t>(x, _k));
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (int8_t)((int8_t)(acc[_k] * tl2cu_byte<int8_t>(y, _k)) - tl2cu_byte<int8_t>(x, _k));
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -151,9 +119,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int8_t)t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int8_t)t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const int8_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -193,26 +159,21 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -220,9 +181,9 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (int8_t)t_sum;
@@ -230,26 +191,21 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -257,32 +213,27 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t _r0 = sum_input_2[0];
-    _r0 = tl2cu_add(_r0, sum_input_2[1]);
-    _r0 = tl2cu_add(_r0, sum_input_2[2]);
-    _r0 = tl2cu_add(_r0, sum_input_2[3]);
-    _r0 = tl2cu_add(_r0, sum_input_2[4]);
-    _r0 = tl2cu_add(_r0, sum_input_2[5]);
-    _r0 = tl2cu_add(_r0, sum_input_2[6]);
-    _r0 = tl2cu_add(_r0, sum_input_2[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -290,9 +241,9 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (int8_t)tl2cu_sub(t_sum_1, t_sum_2);
@@ -310,14 +261,10 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
 }
 
 // wrap_i8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -336,9 +283,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
@@ -449,21 +394,15 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L40: for _ in range(3):
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = tl2cu_byte<int8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = tl2cu_byte<int8_t>(x, _k);
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int8_t acc_1[8];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (int8_t)((int8_t)(acc[_k] * tl2cu_byte<int8_t>(y, _k)) - tl2cu_byte<int8_t>(x, _k));
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (int8_t)((int8_t)(acc[_k] * tl2cu_byte<int8_t>(y, _k)) - tl2cu_byte<int8_t>(x, _k));
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -480,9 +419,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -566,26 +503,21 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -593,9 +525,9 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (int8_t)t_sum;
@@ -603,26 +535,21 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (int32_t)(int8_t)(tl2cu_byte<int8_t>(x, _k) + tl2cu_byte<int8_t>(y, _k));
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -630,32 +557,27 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (int32_t)tl2cu_byte<int8_t>(x, _k);
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t _r0 = sum_input_2[0];
-    _r0 = tl2cu_add(_r0, sum_input_2[1]);
-    _r0 = tl2cu_add(_r0, sum_input_2[2]);
-    _r0 = tl2cu_add(_r0, sum_input_2[3]);
-    _r0 = tl2cu_add(_r0, sum_input_2[4]);
-    _r0 = tl2cu_add(_r0, sum_input_2[5]);
-    _r0 = tl2cu_add(_r0, sum_input_2[6]);
-    _r0 = tl2cu_add(_r0, sum_input_2[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -663,9 +585,9 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (int8_t)tl2cu_sub(t_sum_1, t_sum_2);
@@ -723,104 +645,72 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint8_t s[8];  // [1024] u8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint8_t)0);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   uint32_t _stored_L32[2] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L32[_w] = __vadd4(x[_w], y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(_stored_L32, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(_stored_L32, _k);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   uint32_t _stored_L33[2] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L33[_w] = __vsub4(x[_w], y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L33, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L33, _k);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   uint32_t _stored_L35[2] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L35, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L35, _k);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   uint32_t _stored_L38[2] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetltu4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L38, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L38, _k);
   // L40: for _ in range(3):
   uint8_t acc[8];  // [1024] u8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = tl2cu_byte<uint8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = tl2cu_byte<uint8_t>(x, _k);
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint8_t acc_1[8];  // [1024] u8
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (uint8_t)((uint8_t)(acc[_k] * tl2cu_byte<uint8_t>(y, _k)) - tl2cu_byte<uint8_t>(x, _k));
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (uint8_t)((uint8_t)(acc[_k] * tl2cu_byte<uint8_t>(y, _k)) - tl2cu_byte<uint8_t>(x, _k));
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
@@ -855,9 +745,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint8_t)t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint8_t)t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const uint8_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -897,26 +785,21 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -924,9 +807,9 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (uint8_t)t_sum;
@@ -934,26 +817,21 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -961,32 +839,27 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t _r0 = sum_input_2[0];
-    _r0 = (_r0 + sum_input_2[1]);
-    _r0 = (_r0 + sum_input_2[2]);
-    _r0 = (_r0 + sum_input_2[3]);
-    _r0 = (_r0 + sum_input_2[4]);
-    _r0 = (_r0 + sum_input_2[5]);
-    _r0 = (_r0 + sum_input_2[6]);
-    _r0 = (_r0 + sum_input_2[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -994,9 +867,9 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (uint8_t)(t_sum_1 - t_sum_2);
@@ -1014,14 +887,10 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
 }
 
 // wrap_u8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1040,9 +909,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] u8, four to a word (8-byte loads)
   #pragma unroll
@@ -1153,21 +1020,15 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L40: for _ in range(3):
   uint8_t acc[8];  // [1024] u8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = tl2cu_byte<uint8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = tl2cu_byte<uint8_t>(x, _k);
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint8_t acc_1[8];  // [1024] u8
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (uint8_t)((uint8_t)(acc[_k] * tl2cu_byte<uint8_t>(y, _k)) - tl2cu_byte<uint8_t>(x, _k));
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (uint8_t)((uint8_t)(acc[_k] * tl2cu_byte<uint8_t>(y, _k)) - tl2cu_byte<uint8_t>(x, _k));
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -1184,9 +1045,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
@@ -1270,26 +1129,21 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -1297,9 +1151,9 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (uint8_t)t_sum;
@@ -1307,26 +1161,21 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (uint32_t)(uint8_t)(tl2cu_byte<uint8_t>(x, _k) + tl2cu_byte<uint8_t>(y, _k));
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -1334,32 +1183,27 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (uint32_t)tl2cu_byte<uint8_t>(x, _k);
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t _r0 = sum_input_2[0];
-    _r0 = (_r0 + sum_input_2[1]);
-    _r0 = (_r0 + sum_input_2[2]);
-    _r0 = (_r0 + sum_input_2[3]);
-    _r0 = (_r0 + sum_input_2[4]);
-    _r0 = (_r0 + sum_input_2[5]);
-    _r0 = (_r0 + sum_input_2[6]);
-    _r0 = (_r0 + sum_input_2[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -1367,9 +1211,9 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (uint8_t)(t_sum_1 - t_sum_2);
@@ -1427,92 +1271,60 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int16_t x[8];  // [1024] i16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (m[_k] ? x_ptr[i[_k]] : (int16_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : (int16_t)0);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int16_t y[8];  // [1024] i16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (m[_k] ? y_ptr[i[_k]] : (int16_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : (int16_t)0);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int16_t s[8];  // [1024] i16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : (int16_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (int16_t)0);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = (int16_t)(x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (int16_t)(x[_k] + y[_k]);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = (int16_t)(x[_k] - y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (int16_t)(x[_k] - y[_k]);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int16_t)(x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int16_t)(x[_k] * y[_k]);
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int16_t)(0 - x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int16_t)(0 - x[_k]);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
   // L40: for _ in range(3):
   int16_t acc[8];  // [1024] i16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int16_t acc_1[8];  // [1024] i16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -1547,9 +1359,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int16_t)t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int16_t)t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const int16_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -1589,26 +1399,21 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1616,9 +1421,9 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (int16_t)t_sum;
@@ -1626,26 +1431,21 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1653,32 +1453,27 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (int32_t)x[_k];
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t _r0 = sum_input_2[0];
-    _r0 = tl2cu_add(_r0, sum_input_2[1]);
-    _r0 = tl2cu_add(_r0, sum_input_2[2]);
-    _r0 = tl2cu_add(_r0, sum_input_2[3]);
-    _r0 = tl2cu_add(_r0, sum_input_2[4]);
-    _r0 = tl2cu_add(_r0, sum_input_2[5]);
-    _r0 = tl2cu_add(_r0, sum_input_2[6]);
-    _r0 = tl2cu_add(_r0, sum_input_2[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1686,9 +1481,9 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (int16_t)tl2cu_sub(t_sum_1, t_sum_2);
@@ -1706,14 +1501,10 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
 }
 
 // wrap_i16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1732,9 +1523,7 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int16_t x[8];  // [1024] i16 (16-byte loads)
   #pragma unroll
@@ -1849,21 +1638,15 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   // L40: for _ in range(3):
   int16_t acc[8];  // [1024] i16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int16_t acc_1[8];  // [1024] i16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -1880,9 +1663,7 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -1966,26 +1747,21 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1993,9 +1769,9 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (int16_t)t_sum;
@@ -2003,26 +1779,21 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -2030,32 +1801,27 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int32_t sum_input_2[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (int32_t)x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (int32_t)x[_k];
   int32_t t_sum_2;  // sum of sum_input_2
   {
-    int32_t _r0 = sum_input_2[0];
-    _r0 = tl2cu_add(_r0, sum_input_2[1]);
-    _r0 = tl2cu_add(_r0, sum_input_2[2]);
-    _r0 = tl2cu_add(_r0, sum_input_2[3]);
-    _r0 = tl2cu_add(_r0, sum_input_2[4]);
-    _r0 = tl2cu_add(_r0, sum_input_2[5]);
-    _r0 = tl2cu_add(_r0, sum_input_2[6]);
-    _r0 = tl2cu_add(_r0, sum_input_2[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -2063,9 +1829,9 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (int16_t)tl2cu_sub(t_sum_1, t_sum_2);
@@ -2123,92 +1889,60 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint16_t x[8];  // [1024] u16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (m[_k] ? x_ptr[i[_k]] : (uint16_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : (uint16_t)0);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint16_t y[8];  // [1024] u16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (m[_k] ? y_ptr[i[_k]] : (uint16_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : (uint16_t)0);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint16_t s[8];  // [1024] u16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint16_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint16_t)0);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = (uint16_t)(x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (uint16_t)(x[_k] + y[_k]);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = (uint16_t)(x[_k] - y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (uint16_t)(x[_k] - y[_k]);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (uint16_t)(0 - x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (uint16_t)(0 - x[_k]);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
   // L40: for _ in range(3):
   uint16_t acc[8];  // [1024] u16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint16_t acc_1[8];  // [1024] u16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
@@ -2243,9 +1977,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint16_t)t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint16_t)t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const uint16_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -2285,26 +2017,21 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -2312,9 +2039,9 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (uint16_t)t_sum;
@@ -2322,26 +2049,21 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -2349,32 +2071,27 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (uint32_t)x[_k];
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t _r0 = sum_input_2[0];
-    _r0 = (_r0 + sum_input_2[1]);
-    _r0 = (_r0 + sum_input_2[2]);
-    _r0 = (_r0 + sum_input_2[3]);
-    _r0 = (_r0 + sum_input_2[4]);
-    _r0 = (_r0 + sum_input_2[5]);
-    _r0 = (_r0 + sum_input_2[6]);
-    _r0 = (_r0 + sum_input_2[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -2382,9 +2099,9 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (uint16_t)(t_sum_1 - t_sum_2);
@@ -2402,14 +2119,10 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
 }
 
 // wrap_u16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2428,9 +2141,7 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint16_t x[8];  // [1024] u16 (16-byte loads)
   #pragma unroll
@@ -2545,21 +2256,15 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   // L40: for _ in range(3):
   uint16_t acc[8];  // [1024] u16
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint16_t acc_1[8];  // [1024] u16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -2576,9 +2281,7 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
@@ -2662,26 +2365,21 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -2689,9 +2387,9 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = (uint16_t)t_sum;
@@ -2699,26 +2397,21 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -2726,32 +2419,27 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint32_t sum_input_2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_2[_k] = (uint32_t)x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (uint32_t)x[_k];
   uint32_t t_sum_2;  // sum of sum_input_2
   {
-    uint32_t _r0 = sum_input_2[0];
-    _r0 = (_r0 + sum_input_2[1]);
-    _r0 = (_r0 + sum_input_2[2]);
-    _r0 = (_r0 + sum_input_2[3]);
-    _r0 = (_r0 + sum_input_2[4]);
-    _r0 = (_r0 + sum_input_2[5]);
-    _r0 = (_r0 + sum_input_2[6]);
-    _r0 = (_r0 + sum_input_2[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_2[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_2[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -2759,9 +2447,9 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_2 = _r0;
+    t_sum_2 = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (uint16_t)(t_sum_1 - t_sum_2);
@@ -2819,92 +2507,60 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int32_t x[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int32_t y[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int32_t s[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
   // L40: for _ in range(3):
   int32_t acc[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int32_t acc_1[8];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -2939,9 +2595,7 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const int32_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -2981,26 +2635,21 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -3008,9 +2657,9 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -3018,26 +2667,21 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -3045,27 +2689,24 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int32_t x_sum;  // sum of x
   {
-    int32_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -3073,9 +2714,9 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -3093,14 +2734,10 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
 }
 
 // wrap_i32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3119,9 +2756,7 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int32_t x[8];  // [1024] i32 (16-byte loads)
   #pragma unroll
@@ -3236,21 +2871,15 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   // L40: for _ in range(3):
   int32_t acc[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int32_t acc_1[8];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -3267,9 +2896,7 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int32_t t_cumsum[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -3353,26 +2980,21 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int32_t sum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int32_t t_sum;  // sum of sum_input
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -3380,9 +3002,9 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -3390,26 +3012,21 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int32_t sum_input_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   int32_t t_sum_1;  // sum of sum_input_1
   {
-    int32_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -3417,27 +3034,24 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int32_t x_sum;  // sum of x
   {
-    int32_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -3445,9 +3059,9 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -3505,92 +3119,60 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0u);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0u);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint32_t s[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0u);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
   // L40: for _ in range(3):
   uint32_t acc[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint32_t acc_1[8];  // [1024] u32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (x[_k] * y[_k]);
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
@@ -3625,9 +3207,7 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const uint32_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -3667,26 +3247,21 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (x[_k] * y[_k]);
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -3694,9 +3269,9 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -3704,26 +3279,21 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (x[_k] + y[_k]);
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -3731,27 +3301,24 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint32_t x_sum;  // sum of x
   {
-    uint32_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -3759,9 +3326,9 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
@@ -3779,14 +3346,10 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
 }
 
 // wrap_u32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3805,9 +3368,7 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[8];  // [1024] u32 (16-byte loads)
   #pragma unroll
@@ -3922,21 +3483,15 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   // L40: for _ in range(3):
   uint32_t acc[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint32_t acc_1[8];  // [1024] u32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -3953,9 +3508,7 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (x[_k] * y[_k]);
   uint32_t t_cumsum[8];  // [1024] u32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint32_t* _buf = (uint32_t*)tl2cu_smem;
@@ -4039,26 +3592,21 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint32_t sum_input[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (x[_k] * y[_k]);
   uint32_t t_sum;  // sum of sum_input
   {
-    uint32_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -4066,9 +3614,9 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -4076,26 +3624,21 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint32_t sum_input_1[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (x[_k] + y[_k]);
   uint32_t t_sum_1;  // sum of sum_input_1
   {
-    uint32_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -4103,27 +3646,24 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint32_t x_sum;  // sum of x
   {
-    uint32_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint32_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
@@ -4131,9 +3671,9 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
@@ -4191,92 +3731,60 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int64_t x[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0LL);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int64_t y[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0LL);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int64_t s[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0LL);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
   // L40: for _ in range(3):
   int64_t acc[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int64_t acc_1[8];  // [1024] i64
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int64_t cumsum_input[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int64_t t_cumsum[8];  // [1024] i64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int64_t* _buf = (int64_t*)tl2cu_smem;
@@ -4311,9 +3819,7 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const int64_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -4353,26 +3859,21 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int64_t sum_input[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int64_t t_sum;  // sum of sum_input
   {
-    int64_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int64_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
@@ -4380,9 +3881,9 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -4390,26 +3891,21 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int64_t sum_input_1[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   int64_t t_sum_1;  // sum of sum_input_1
   {
-    int64_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int64_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
@@ -4417,27 +3913,24 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int64_t x_sum;  // sum of x
   {
-    int64_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int64_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
@@ -4445,9 +3938,9 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -4465,14 +3958,10 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
 }
 
 // wrap_i64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4491,9 +3980,7 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int64_t x[8];  // [1024] i64 (16-byte loads)
   #pragma unroll
@@ -4608,21 +4095,15 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   // L40: for _ in range(3):
   int64_t acc[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     int64_t acc_1[8];  // [1024] i64
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -4639,9 +4120,7 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int64_t cumsum_input[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int64_t t_cumsum[8];  // [1024] i64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int64_t* _buf = (int64_t*)tl2cu_smem;
@@ -4725,26 +4204,21 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   int64_t sum_input[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
   int64_t t_sum;  // sum of sum_input
   {
-    int64_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, sum_input[4]);
-    _r0 = tl2cu_add(_r0, sum_input[5]);
-    _r0 = tl2cu_add(_r0, sum_input[6]);
-    _r0 = tl2cu_add(_r0, sum_input[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int64_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
@@ -4752,9 +4226,9 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -4762,26 +4236,21 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   int64_t sum_input_1[8];  // [1024] i64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
   int64_t t_sum_1;  // sum of sum_input_1
   {
-    int64_t _r0 = sum_input_1[0];
-    _r0 = tl2cu_add(_r0, sum_input_1[1]);
-    _r0 = tl2cu_add(_r0, sum_input_1[2]);
-    _r0 = tl2cu_add(_r0, sum_input_1[3]);
-    _r0 = tl2cu_add(_r0, sum_input_1[4]);
-    _r0 = tl2cu_add(_r0, sum_input_1[5]);
-    _r0 = tl2cu_add(_r0, sum_input_1[6]);
-    _r0 = tl2cu_add(_r0, sum_input_1[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int64_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
@@ -4789,27 +4258,24 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   int64_t x_sum;  // sum of x
   {
-    int64_t _r0 = x[0];
-    _r0 = tl2cu_add(_r0, x[1]);
-    _r0 = tl2cu_add(_r0, x[2]);
-    _r0 = tl2cu_add(_r0, x[3]);
-    _r0 = tl2cu_add(_r0, x[4]);
-    _r0 = tl2cu_add(_r0, x[5]);
-    _r0 = tl2cu_add(_r0, x[6]);
-    _r0 = tl2cu_add(_r0, x[7]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
+    int64_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_add(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
@@ -4817,9 +4283,9 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
       _w0 = tl2cu_add(_w0, _w2);
       _w1 = tl2cu_add(_w1, _w3);
       _w0 = tl2cu_add(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = tl2cu_sub(t_sum_1, x_sum);
@@ -4877,92 +4343,60 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint64_t x[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (m[_k] ? x_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0ull);
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint64_t y[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (m[_k] ? y_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0ull);
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint64_t s[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    s[_k] = (m[_k] ? s_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0ull);
   // L32: tl.store(out_ptr + i, x + y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
   // L40: for _ in range(3):
   uint64_t acc[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint64_t acc_1[8];  // [1024] u64
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint64_t cumsum_input[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (x[_k] * y[_k]);
   uint64_t t_cumsum[8];  // [1024] u64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint64_t* _buf = (uint64_t*)tl2cu_smem;
@@ -4997,9 +4431,7 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const uint64_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -5039,26 +4471,21 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint64_t sum_input[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (x[_k] * y[_k]);
   uint64_t t_sum;  // sum of sum_input
   {
-    uint64_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint64_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
@@ -5066,9 +4493,9 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -5076,26 +4503,21 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint64_t sum_input_1[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (x[_k] + y[_k]);
   uint64_t t_sum_1;  // sum of sum_input_1
   {
-    uint64_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint64_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
@@ -5103,27 +4525,24 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint64_t x_sum;  // sum of x
   {
-    uint64_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint64_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
@@ -5131,9 +4550,9 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);
@@ -5151,14 +4570,10 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
 }
 
 // wrap_u64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -5177,9 +4592,7 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   // L28: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint64_t x[8];  // [1024] u64 (16-byte loads)
   #pragma unroll
@@ -5294,21 +4707,15 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   // L40: for _ in range(3):
   uint64_t acc[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L41: acc = acc * y - x
     uint64_t acc_1[8];  // [1024] u64
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
     // L40: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
@@ -5325,9 +4732,7 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint64_t cumsum_input[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (x[_k] * y[_k]);
   uint64_t t_cumsum[8];  // [1024] u64
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     uint64_t* _buf = (uint64_t*)tl2cu_smem;
@@ -5411,26 +4816,21 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   // L55: tl.store(scalars + 7, tl.sum(x * y))
   uint64_t sum_input[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input[_k] = (x[_k] * y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (x[_k] * y[_k]);
   uint64_t t_sum;  // sum of sum_input
   {
-    uint64_t _r0 = sum_input[0];
-    _r0 = (_r0 + sum_input[1]);
-    _r0 = (_r0 + sum_input[2]);
-    _r0 = (_r0 + sum_input[3]);
-    _r0 = (_r0 + sum_input[4]);
-    _r0 = (_r0 + sum_input[5]);
-    _r0 = (_r0 + sum_input[6]);
-    _r0 = (_r0 + sum_input[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint64_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
@@ -5438,9 +4838,9 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[7] = t_sum;
@@ -5448,26 +4848,21 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
   uint64_t sum_input_1[8];  // [1024] u64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    sum_input_1[_k] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (x[_k] + y[_k]);
   uint64_t t_sum_1;  // sum of sum_input_1
   {
-    uint64_t _r0 = sum_input_1[0];
-    _r0 = (_r0 + sum_input_1[1]);
-    _r0 = (_r0 + sum_input_1[2]);
-    _r0 = (_r0 + sum_input_1[3]);
-    _r0 = (_r0 + sum_input_1[4]);
-    _r0 = (_r0 + sum_input_1[5]);
-    _r0 = (_r0 + sum_input_1[6]);
-    _r0 = (_r0 + sum_input_1[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint64_t _r[1];
+    _r[0] = sum_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + sum_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
@@ -5475,27 +4870,24 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum_1 = _r0;
+    t_sum_1 = _r[0];
   }
   uint64_t x_sum;  // sum of x
   {
-    uint64_t _r0 = x[0];
-    _r0 = (_r0 + x[1]);
-    _r0 = (_r0 + x[2]);
-    _r0 = (_r0 + x[3]);
-    _r0 = (_r0 + x[4]);
-    _r0 = (_r0 + x[5]);
-    _r0 = (_r0 + x[6]);
-    _r0 = (_r0 + x[7]);
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 16));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 8));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 4));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 2));
-    _r0 = (_r0 + tl2cu_shfl_xor(_r0, 1));
+    uint64_t _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = (_r[0] + x[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
@@ -5503,9 +4895,9 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
       _w0 = (_w0 + _w2);
       _w1 = (_w1 + _w3);
       _w0 = (_w0 + _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   if (_tid == 0) {
     scalars[8] = (t_sum_1 - x_sum);

@@ -17,9 +17,7 @@ __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
   // L15: tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=1))
   float cumsum_input[128];  // [128, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    cumsum_input[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 128; ++_k) cumsum_input[_k] = x_ptr[offs[_k]];
   float t_cumsum[128];  // [128, 128] fp32
   {  // cumsum of cumsum_input along axis 1: 128 lines of 128, 1 segments of 128 per line
     float* _buf = (float*)tl2cu_smem;
@@ -46,9 +44,7 @@ __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    y_ptr[offs[_k]] = t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = t_cumsum[_k];
 }
 
 // cumsum_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -121,9 +117,7 @@ __global__ void __launch_bounds__(128) sort_long(float *x_ptr, float *y_ptr) {
   // L21: tl.store(y_ptr + offs, tl.sort(tl.load(x_ptr + offs), descending=True))
   float sort_input[128];  // [16384] fp32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    sort_input[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 128; ++_k) sort_input[_k] = x_ptr[offs[_k]];
   float t_sorted[128];  // [16384] fp32
   {  // tl.sort of sort_input along its last dim, descending: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -141,9 +135,7 @@ __global__ void __launch_bounds__(128) sort_long(float *x_ptr, float *y_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    y_ptr[offs[_k]] = t_sorted[_k];
-  }
+  for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = t_sorted[_k];
 }
 
 // sort_long: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -207,15 +199,11 @@ __global__ void __launch_bounds__(128) gather_rows(float *x_ptr, int32_t *i_ptr,
   // L27: x = tl.load(x_ptr + offs)
   float x[128];  // [128, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 128; ++_k) x[_k] = x_ptr[offs[_k]];
   // L28: i = tl.load(i_ptr + offs)
   int32_t i[128];  // [128, 128] i32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    i[_k] = i_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 128; ++_k) i[_k] = i_ptr[offs[_k]];
   // L29: tl.store(y_ptr + offs, tl.gather(x, i, 1))
   float x_gathered[128];  // [128, 128] fp32
   {  // from x along axis 1, through shared memory
@@ -234,9 +222,7 @@ __global__ void __launch_bounds__(128) gather_rows(float *x_ptr, int32_t *i_ptr,
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    y_ptr[offs[_k]] = x_gathered[_k];
-  }
+  for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = x_gathered[_k];
 }
 
 // gather_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -388,14 +374,10 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
   half dot_input[128];  // [128, 128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    dot_input[_k] = a_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 128; ++_k) dot_input[_k] = a_ptr[offs[_k]];
   half dot_input_1[128];  // [128, 128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    dot_input_1[_k] = b_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
   float dot[128];  // [128, 128] fp32
   {  // tl.dot: dot_input @ dot_input_1 through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -424,9 +406,7 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    c_ptr[offs[_k]] = dot[_k];
-  }
+  for (int _k = 0; _k < 128; ++_k) c_ptr[offs[_k]] = dot[_k];
 }
 
 // dot_wide: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -507,9 +487,7 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
   // L47: tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0))
   float cumsum_input[256];  // [256, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    cumsum_input[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 256; ++_k) cumsum_input[_k] = x_ptr[offs[_k]];
   float t_cumsum[256];  // [256, 128] fp32
   {  // cumsum of cumsum_input along axis 0: 128 lines of 256, 1 segments of 256 per line
     float* _buf = (float*)tl2cu_smem;
@@ -536,15 +514,11 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    y_ptr[offs[_k]] = t_cumsum[_k];
-  }
+  for (int _k = 0; _k < 256; ++_k) y_ptr[offs[_k]] = t_cumsum[_k];
   // L48: tl.store(k_ptr + offs, tl.cumprod(tl.load(j_ptr + offs), axis=1))
   int32_t cumprod_input[256];  // [256, 128] i32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    cumprod_input[_k] = j_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 256; ++_k) cumprod_input[_k] = j_ptr[offs[_k]];
   int32_t t_cumprod[256];  // [256, 128] i32
   {  // cumprod of cumprod_input along axis 1: 256 lines of 128, 1 segments of 128 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -571,9 +545,7 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    k_ptr[offs[_k]] = t_cumprod[_k];
-  }
+  for (int _k = 0; _k < 256; ++_k) k_ptr[offs[_k]] = t_cumprod[_k];
 }
 
 // scan_two: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)

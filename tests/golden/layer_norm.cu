@@ -23,41 +23,26 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
   // L32: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (cols[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L33: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
   float x[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? X_1[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? X_1[cols[_k]] : 0.0f);
   // L35: mean = tl.sum(x, axis=0) / N
   float x_sum;  // sum of x
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + x[4];
-    _r0 = _r0 + x[5];
-    _r0 = _r0 + x[6];
-    _r0 = _r0 + x[7];
-    _r0 = _r0 + x[8];
-    _r0 = _r0 + x[9];
-    _r0 = _r0 + x[10];
-    _r0 = _r0 + x[11];
-    _r0 = _r0 + x[12];
-    _r0 = _r0 + x[13];
-    _r0 = _r0 + x[14];
-    _r0 = _r0 + x[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -69,48 +54,33 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   const float mean = tl2cu_div(x_sum, (float)N);
   // L37: xc = tl.where(mask, x - mean, 0.)
   float xc[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
   // L38: var = tl.sum(xc * xc, axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    sum_input[_k] = (xc[_k] * xc[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + sum_input[4];
-    _r0 = _r0 + sum_input[5];
-    _r0 = _r0 + sum_input[6];
-    _r0 = _r0 + sum_input[7];
-    _r0 = _r0 + sum_input[8];
-    _r0 = _r0 + sum_input[9];
-    _r0 = _r0 + sum_input[10];
-    _r0 = _r0 + sum_input[11];
-    _r0 = _r0 + sum_input[12];
-    _r0 = _r0 + sum_input[13];
-    _r0 = _r0 + sum_input[14];
-    _r0 = _r0 + sum_input[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -122,9 +92,9 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   const float var = tl2cu_div(t_sum, (float)N);
   // L39: rstd = 1 / tl.sqrt(var + eps)
@@ -140,32 +110,22 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
   // L44: w = tl.load(W + cols, mask=mask)
   float w[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
   // L45: b = tl.load(B + cols, mask=mask)
   float b[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = (mask[_k] ? B[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = (mask[_k] ? B[cols[_k]] : 0.0f);
   // L46: x_hat = (x - mean) * rstd
   float x_hat[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_hat[_k] = ((x[_k] - mean) * rstd);
-  }
+  for (int _k = 0; _k < 16; ++_k) x_hat[_k] = ((x[_k] - mean) * rstd);
   // L47: y = x_hat * w + b
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
   // L49: tl.store(Y + cols, y, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) Y_1[cols[_k]] = y[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) Y_1[cols[_k]] = y[_k];
 }
 
 // _layer_norm_fwd_fused: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -188,9 +148,7 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
   // L32: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (cols[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L33: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
   float x[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
@@ -203,29 +161,18 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
   // L35: mean = tl.sum(x, axis=0) / N
   float x_sum;  // sum of x
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + x[4];
-    _r0 = _r0 + x[5];
-    _r0 = _r0 + x[6];
-    _r0 = _r0 + x[7];
-    _r0 = _r0 + x[8];
-    _r0 = _r0 + x[9];
-    _r0 = _r0 + x[10];
-    _r0 = _r0 + x[11];
-    _r0 = _r0 + x[12];
-    _r0 = _r0 + x[13];
-    _r0 = _r0 + x[14];
-    _r0 = _r0 + x[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -237,48 +184,33 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   const float mean = tl2cu_div(x_sum, (float)N);
   // L37: xc = tl.where(mask, x - mean, 0.)
   float xc[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
   // L38: var = tl.sum(xc * xc, axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    sum_input[_k] = (xc[_k] * xc[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + sum_input[4];
-    _r0 = _r0 + sum_input[5];
-    _r0 = _r0 + sum_input[6];
-    _r0 = _r0 + sum_input[7];
-    _r0 = _r0 + sum_input[8];
-    _r0 = _r0 + sum_input[9];
-    _r0 = _r0 + sum_input[10];
-    _r0 = _r0 + sum_input[11];
-    _r0 = _r0 + sum_input[12];
-    _r0 = _r0 + sum_input[13];
-    _r0 = _r0 + sum_input[14];
-    _r0 = _r0 + sum_input[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -290,9 +222,9 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   const float var = tl2cu_div(t_sum, (float)N);
   // L39: rstd = 1 / tl.sqrt(var + eps)
@@ -326,15 +258,11 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, f
   // L46: x_hat = (x - mean) * rstd
   float x_hat[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_hat[_k] = ((x[_k] - mean) * rstd);
-  }
+  for (int _k = 0; _k < 16; ++_k) x_hat[_k] = ((x[_k] - mean) * rstd);
   // L47: y = x_hat * w + b
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
   // L49: tl.store(Y + cols, y, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -369,41 +297,26 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_pointer_layout(floa
   // L32: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (cols[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L33: x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
   float x[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? X_1[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? X_1[cols[_k]] : 0.0f);
   // L35: mean = tl.sum(x, axis=0) / N
   float x_sum;  // sum of x
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + x[4];
-    _r0 = _r0 + x[5];
-    _r0 = _r0 + x[6];
-    _r0 = _r0 + x[7];
-    _r0 = _r0 + x[8];
-    _r0 = _r0 + x[9];
-    _r0 = _r0 + x[10];
-    _r0 = _r0 + x[11];
-    _r0 = _r0 + x[12];
-    _r0 = _r0 + x[13];
-    _r0 = _r0 + x[14];
-    _r0 = _r0 + x[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -415,48 +328,33 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_pointer_layout(floa
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum = _r0;
+    x_sum = _r[0];
   }
   const float mean = tl2cu_div(x_sum, (float)N);
   // L37: xc = tl.where(mask, x - mean, 0.)
   float xc[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) xc[_k] = (mask[_k] ? (x[_k] - mean) : 0.0f);
   // L38: var = tl.sum(xc * xc, axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    sum_input[_k] = (xc[_k] * xc[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + sum_input[4];
-    _r0 = _r0 + sum_input[5];
-    _r0 = _r0 + sum_input[6];
-    _r0 = _r0 + sum_input[7];
-    _r0 = _r0 + sum_input[8];
-    _r0 = _r0 + sum_input[9];
-    _r0 = _r0 + sum_input[10];
-    _r0 = _r0 + sum_input[11];
-    _r0 = _r0 + sum_input[12];
-    _r0 = _r0 + sum_input[13];
-    _r0 = _r0 + sum_input[14];
-    _r0 = _r0 + sum_input[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -468,9 +366,9 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_pointer_layout(floa
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   const float var = tl2cu_div(t_sum, (float)N);
   // L39: rstd = 1 / tl.sqrt(var + eps)
@@ -486,32 +384,22 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_pointer_layout(floa
   // L44: w = tl.load(W + cols, mask=mask)
   float w[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
   // L45: b = tl.load(B + cols, mask=mask)
   float b[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = (mask[_k] ? B[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = (mask[_k] ? B[cols[_k]] : 0.0f);
   // L46: x_hat = (x - mean) * rstd
   float x_hat[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_hat[_k] = ((x[_k] - mean) * rstd);
-  }
+  for (int _k = 0; _k < 16; ++_k) x_hat[_k] = ((x[_k] - mean) * rstd);
   // L47: y = x_hat * w + b
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y[_k] = fmaf(x_hat[_k], w[_k], b[_k]);
   // L49: tl.store(Y + cols, y, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) Y_1[cols[_k]] = y[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) Y_1[cols[_k]] = y[_k];
 }
 
 }  // namespace tl2cu_kernels

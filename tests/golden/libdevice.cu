@@ -331,271 +331,167 @@ __global__ void __launch_bounds__(128) ld_int32(int32_t *i0_ptr, int32_t *i1_ptr
   // L26: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L27: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
   // L28: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
   // L29: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
   // L30: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
   // L31: i2 = tl.load(i2_ptr + i, mask=m, other=0)
   int32_t i2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i2[_k] = (m[_k] ? i2_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i2[_k] = (m[_k] ? i2_ptr[i[_k]] : 0);
   // L32: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
   // L33: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L34: tl.store(out_ptr + 0 * n + i, libdevice.clz(i0), mask=m)  # clz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_clz(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_clz(i0[_k]);
   // L35: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = __nv_clzll(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_clzll(l0[_k]);
   // L36: tl.store(out_ptr + 2 * n + i, libdevice.popc(i0), mask=m)  # popc
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_popc(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_popc(i0[_k]);
   // L37: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_popcll(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_popcll(l0[_k]);
   // L38: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_byte_perm(i0[_k], i1[_k], i2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_byte_perm(i0[_k], i1[_k], i2[_k]);
   // L39: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_mulhi(i0[_k], i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_mulhi(i0[_k], i1[_k]);
   // L40: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_mul24(i0[_k], i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_mul24(i0[_k], i1[_k]);
   // L41: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_brev(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_brev(i0[_k]);
   // L42: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_sad(i0[_k], i1[_k], u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_sad(i0[_k], i1[_k], u0[_k]);
   // L43: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_abs(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_abs(i0[_k]);
   // L44: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_double2int_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_double2int_rn(d0[_k]);
   // L45: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2int_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2int_rz(d0[_k]);
   // L46: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2int_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2int_rd(d0[_k]);
   // L47: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2int_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2int_ru(d0[_k]);
   // L48: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2uint_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2uint_rn(d0[_k]);
   // L49: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2uint_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2uint_rz(d0[_k]);
   // L50: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2uint_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2uint_rd(d0[_k]);
   // L51: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2uint_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2uint_ru(d0[_k]);
   // L52: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_float2int_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_float2int_rn(f0[_k]);
   // L53: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_float2int_rz(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_float2int_rz(f0[_k]);
   // L54: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_float2int_rd(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_float2int_rd(f0[_k]);
   // L55: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_float2int_ru(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_float2int_ru(f0[_k]);
   // L56: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_float2uint_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_float2uint_rn(f0[_k]);
   // L57: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_float2uint_rz(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_float2uint_rz(f0[_k]);
   // L58: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_float2uint_rd(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_float2uint_rd(f0[_k]);
   // L59: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_float2uint_ru(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_float2uint_ru(f0[_k]);
   // L60: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_double2loint(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_double2loint(d0[_k]);
   // L61: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_double2hiint(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_double2hiint(d0[_k]);
   // L62: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_float_as_int(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_float_as_int(f0[_k]);
   // L63: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_float_as_uint(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_float_as_uint(f0[_k]);
   // L64: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_hadd(i0[_k], i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_hadd(i0[_k], i1[_k]);
   // L65: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_rhadd(i0[_k], i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_rhadd(i0[_k], i1[_k]);
   // L66: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_ffs(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_ffs(i0[_k]);
   // L67: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_ffsll(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_ffsll(l0[_k]);
   // L68: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = (int32_t)(__nv_isnanf(f0[_k]) != 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = (int32_t)(__nv_isnanf(f0[_k]) != 0);
   // L69: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = (int32_t)(__nv_isnand(d0[_k]) != 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = (int32_t)(__nv_isnand(d0[_k]) != 0);
   // L70: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_signbitf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_signbitf(f0[_k]);
   // L71: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_signbitd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_signbitd(d0[_k]);
   // L72: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_finitef(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_finitef(f0[_k]);
   // L73: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = (int32_t)(__nv_isinff(f0[_k]) != 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = (int32_t)(__nv_isinff(f0[_k]) != 0);
   // L74: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = (int32_t)(__nv_isinfd(d0[_k]) != 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = (int32_t)(__nv_isinfd(d0[_k]) != 0);
   // L75: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ilogbf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ilogbf(f0[_k]);
   // L76: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ilogb(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ilogb(d0[_k]);
   // L77: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_isfinited(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_isfinited(d0[_k]);
 }
 
 // ld_int32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -611,9 +507,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
   // L26: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L27: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
@@ -1220,52 +1114,34 @@ __global__ void __launch_bounds__(128) ld_uint32(int32_t *i0_ptr, int32_t *i1_pt
   // L83: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L84: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L85: u1 = tl.load(u1_ptr + i, mask=m, other=0)
   uint32_t u1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u1[_k] = (m[_k] ? u1_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u1[_k] = (m[_k] ? u1_ptr[i[_k]] : 0u);
   // L86: u2 = tl.load(u2_ptr + i, mask=m, other=0)
   uint32_t u2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u2[_k] = (m[_k] ? u2_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u2[_k] = (m[_k] ? u2_ptr[i[_k]] : 0u);
   // L87: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(u0, u1), mask=m)  # umulhi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umulhi(u0[_k], u1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umulhi(u0[_k], u1[_k]);
   // L88: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = __nv_umul24(u0[_k], u1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_umul24(u0[_k], u1[_k]);
   // L89: tl.store(out_ptr + 2 * n + i, libdevice.sad(u0, u1, u2), mask=m)  # usad
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_usad(u0[_k], u1[_k], u2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_usad(u0[_k], u1[_k], u2[_k]);
   // L90: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_uhadd(u0[_k], u1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_uhadd(u0[_k], u1[_k]);
   // L91: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_urhadd(u0[_k], u1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_urhadd(u0[_k], u1[_k]);
 }
 
 // ld_uint32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1281,9 +1157,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
   // L83: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L84: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
@@ -1386,153 +1260,95 @@ __global__ void __launch_bounds__(128) ld_int64(int32_t *i0_ptr, int32_t *i1_ptr
   // L97: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L98: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
   // L99: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
   // L100: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
   // L101: l1 = tl.load(l1_ptr + i, mask=m, other=0)
   int64_t l1[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    l1[_k] = (m[_k] ? l1_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) l1[_k] = (m[_k] ? l1_ptr[i[_k]] : 0LL);
   // L102: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(l0, l1), mask=m)  # mul64hi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_mul64hi(l0[_k], l1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_mul64hi(l0[_k], l1[_k]);
   // L103: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = __nv_brevll(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_brevll(l0[_k]);
   // L104: tl.store(out_ptr + 2 * n + i, libdevice.abs(l0), mask=m)  # llabs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_llabs(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_llabs(l0[_k]);
   // L105: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_float2ll_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_float2ll_rn(f0[_k]);
   // L106: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_float2ll_rz(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_float2ll_rz(f0[_k]);
   // L107: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_float2ll_rd(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_float2ll_rd(f0[_k]);
   // L108: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_float2ll_ru(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_float2ll_ru(f0[_k]);
   // L109: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_float2ull_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_float2ull_rn(f0[_k]);
   // L110: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_float2ull_rz(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_float2ull_rz(f0[_k]);
   // L111: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_float2ull_rd(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_float2ull_rd(f0[_k]);
   // L112: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_float2ull_ru(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_float2ull_ru(f0[_k]);
   // L113: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2ll_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2ll_rn(d0[_k]);
   // L114: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2ll_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2ll_rz(d0[_k]);
   // L115: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2ll_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2ll_rd(d0[_k]);
   // L116: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2ll_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2ll_ru(d0[_k]);
   // L117: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2ull_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2ull_rn(d0[_k]);
   // L118: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2ull_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2ull_rz(d0[_k]);
   // L119: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2ull_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2ull_rd(d0[_k]);
   // L120: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_double2ull_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_double2ull_ru(d0[_k]);
   // L121: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_double_as_longlong(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_double_as_longlong(d0[_k]);
   // L122: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_llrintf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_llrintf(f0[_k]);
   // L123: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_llrint(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_llrint(d0[_k]);
   // L124: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_llroundf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_llroundf(f0[_k]);
   // L125: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_llround(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_llround(d0[_k]);
 }
 
 // ld_int64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1548,9 +1364,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
   // L97: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L98: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
@@ -1890,26 +1704,18 @@ __global__ void __launch_bounds__(128) ld_uint64(int32_t *i0_ptr, int32_t *i1_pt
   // L131: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L132: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
   // L133: m1 = tl.load(m1_ptr + i, mask=m, other=0)
   uint64_t m1[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m1[_k] = (m[_k] ? m1_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) m1[_k] = (m[_k] ? m1_ptr[i[_k]] : 0ull);
   // L134: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(m0, m1), mask=m)  # umul64hi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umul64hi(m0[_k], m1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umul64hi(m0[_k], m1[_k]);
 }
 
 // ld_uint64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1925,9 +1731,7 @@ __global__ void __launch_bounds__(128) ld_uint64_aligned(int32_t *i0_ptr, int32_
   // L131: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L132: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64 (16-byte loads)
   #pragma unroll
@@ -1973,707 +1777,429 @@ __global__ void __launch_bounds__(128) ld_fp32(int32_t *i0_ptr, int32_t *i1_ptr,
   // L140: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L141: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
   // L142: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
   // L143: f1 = tl.load(f1_ptr + i, mask=m, other=0)
   float f1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f1[_k] = (m[_k] ? f1_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) f1[_k] = (m[_k] ? f1_ptr[i[_k]] : 0.0f);
   // L144: f2 = tl.load(f2_ptr + i, mask=m, other=0)
   float f2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    f2[_k] = (m[_k] ? f2_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) f2[_k] = (m[_k] ? f2_ptr[i[_k]] : 0.0f);
   // L145: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
   // L146: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
   // L147: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
   // L148: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L149: tl.store(out_ptr + 0 * n + i, libdevice.abs(f0), mask=m)  # fabsf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabsf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabsf(f0[_k]);
   // L150: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floorf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floorf(f0[_k]);
   // L151: tl.store(out_ptr + 2 * n + i, libdevice.rsqrt(f0), mask=m)  # rsqrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rsqrtf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rsqrtf(f0[_k]);
   // L152: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_ceilf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_ceilf(f0[_k]);
   // L153: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_truncf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_truncf(f0[_k]);
   // L154: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_exp2f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_exp2f(f0[_k]);
   // L155: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_saturatef(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_saturatef(f0[_k]);
   // L156: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fmaf_rn(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fmaf_rn(f0[_k], f1[_k], f2[_k]);
   // L157: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fmaf_rz(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fmaf_rz(f0[_k], f1[_k], f2[_k]);
   // L158: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fmaf_rd(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fmaf_rd(f0[_k], f1[_k], f2[_k]);
   // L159: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fmaf_ru(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fmaf_ru(f0[_k], f1[_k], f2[_k]);
   // L160: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_fast_fdividef(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_fast_fdividef(f0[_k], f1[_k]);
   // L161: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_fdiv_rn(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_fdiv_rn(f0[_k], f1[_k]);
   // L162: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_fdiv_rz(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_fdiv_rz(f0[_k], f1[_k]);
   // L163: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_fdiv_rd(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_fdiv_rd(f0[_k], f1[_k]);
   // L164: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_fdiv_ru(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_fdiv_ru(f0[_k], f1[_k]);
   // L165: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_frcp_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_frcp_rn(f0[_k]);
   // L166: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_frcp_rz(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_frcp_rz(f0[_k]);
   // L167: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_frcp_rd(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_frcp_rd(f0[_k]);
   // L168: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_frcp_ru(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_frcp_ru(f0[_k]);
   // L169: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_fsqrt_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_fsqrt_rn(f0[_k]);
   // L170: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_fsqrt_rz(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_fsqrt_rz(f0[_k]);
   // L171: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_fsqrt_rd(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_fsqrt_rd(f0[_k]);
   // L172: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_fsqrt_ru(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_fsqrt_ru(f0[_k]);
   // L173: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_sqrtf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_sqrtf(f0[_k]);
   // L174: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_fadd_rn(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_fadd_rn(f0[_k], f1[_k]);
   // L175: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_fadd_rz(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_fadd_rz(f0[_k], f1[_k]);
   // L176: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_fadd_rd(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_fadd_rd(f0[_k], f1[_k]);
   // L177: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_fadd_ru(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_fadd_ru(f0[_k], f1[_k]);
   // L178: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_fmul_rn(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_fmul_rn(f0[_k], f1[_k]);
   // L179: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_fmul_rz(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_fmul_rz(f0[_k], f1[_k]);
   // L180: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_fmul_rd(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_fmul_rd(f0[_k], f1[_k]);
   // L181: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_fmul_ru(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_fmul_ru(f0[_k], f1[_k]);
   // L182: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_double2float_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_double2float_rn(d0[_k]);
   // L183: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_double2float_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_double2float_rz(d0[_k]);
   // L184: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_double2float_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_double2float_rd(d0[_k]);
   // L185: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_double2float_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_double2float_ru(d0[_k]);
   // L186: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_int2float_rn(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_int2float_rn(i0[_k]);
   // L187: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_int2float_rz(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_int2float_rz(i0[_k]);
   // L188: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_int2float_rd(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_int2float_rd(i0[_k]);
   // L189: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_int2float_ru(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_int2float_ru(i0[_k]);
   // L190: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_uint2float_rn(u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_uint2float_rn(u0[_k]);
   // L191: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_uint2float_rz(u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_uint2float_rz(u0[_k]);
   // L192: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_uint2float_rd(u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_uint2float_rd(u0[_k]);
   // L193: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_uint2float_ru(u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_uint2float_ru(u0[_k]);
   // L194: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_ll2float_rn(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_ll2float_rn(l0[_k]);
   // L195: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_ll2float_rz(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_ll2float_rz(l0[_k]);
   // L196: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_ll2float_rd(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_ll2float_rd(l0[_k]);
   // L197: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_ll2float_ru(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_ll2float_ru(l0[_k]);
   // L198: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_ull2float_rn(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_ull2float_rn(m0[_k]);
   // L199: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_ull2float_rz(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_ull2float_rz(m0[_k]);
   // L200: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_ull2float_rd(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_ull2float_rd(m0[_k]);
   // L201: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_ull2float_ru(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_ull2float_ru(m0[_k]);
   // L202: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_int_as_float(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_int_as_float(i0[_k]);
   // L203: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_uint_as_float(u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_uint_as_float(u0[_k]);
   // L204: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_fast_sinf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_fast_sinf(f0[_k]);
   // L205: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_fast_cosf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_fast_cosf(f0[_k]);
   // L206: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_fast_log2f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_fast_log2f(f0[_k]);
   // L207: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_fast_logf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_fast_logf(f0[_k]);
   // L208: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_fast_expf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_fast_expf(f0[_k]);
   // L209: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_fast_tanf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_fast_tanf(f0[_k]);
   // L210: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_fast_exp10f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_fast_exp10f(f0[_k]);
   // L211: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_fast_log10f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_fast_log10f(f0[_k]);
   // L212: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_fast_powf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_fast_powf(f0[_k], f1[_k]);
   // L213: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_fsub_rn(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_fsub_rn(f0[_k], f1[_k]);
   // L214: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_fsub_rz(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_fsub_rz(f0[_k], f1[_k]);
   // L215: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_fsub_rd(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_fsub_rd(f0[_k], f1[_k]);
   // L216: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_fsub_ru(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_fsub_ru(f0[_k], f1[_k]);
   // L217: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_frsqrt_rn(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_frsqrt_rn(f0[_k]);
   // L218: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_rintf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_rintf(f0[_k]);
   // L219: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_nearbyintf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_nearbyintf(f0[_k]);
   // L220: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_copysignf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_copysignf(f0[_k], f1[_k]);
   // L221: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_nextafterf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_nextafterf(f0[_k], f1[_k]);
   // L222: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_sinf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_sinf(f0[_k]);
   // L223: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_cosf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_cosf(f0[_k]);
   // L224: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_sinpif(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_sinpif(f0[_k]);
   // L225: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_cospif(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_cospif(f0[_k]);
   // L226: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_tanf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_tanf(f0[_k]);
   // L227: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_log2f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_log2f(f0[_k]);
   // L228: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_expf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_expf(f0[_k]);
   // L229: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_exp10f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_exp10f(f0[_k]);
   // L230: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_coshf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_coshf(f0[_k]);
   // L231: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_sinhf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_sinhf(f0[_k]);
   // L232: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_tanhf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_tanhf(f0[_k]);
   // L233: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_atan2f(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_atan2f(f0[_k], f1[_k]);
   // L234: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_atanf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_atanf(f0[_k]);
   // L235: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_asinf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_asinf(f0[_k]);
   // L236: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_acosf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_acosf(f0[_k]);
   // L237: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_logf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_logf(f0[_k]);
   // L238: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_log10f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_log10f(f0[_k]);
   // L239: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_log1pf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_log1pf(f0[_k]);
   // L240: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_acoshf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_acoshf(f0[_k]);
   // L241: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_asinhf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_asinhf(f0[_k]);
   // L242: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_atanhf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_atanhf(f0[_k]);
   // L243: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_expm1f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_expm1f(f0[_k]);
   // L244: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_hypotf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_hypotf(f0[_k], f1[_k]);
   // L245: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_rhypotf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_rhypotf(f0[_k], f1[_k]);
   // L246: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_norm3df(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_norm3df(f0[_k], f1[_k], f2[_k]);
   // L247: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_rnorm3df(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_rnorm3df(f0[_k], f1[_k], f2[_k]);
   // L248: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_cbrtf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_cbrtf(f0[_k]);
   // L249: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_rcbrtf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_rcbrtf(f0[_k]);
   // L250: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_j0f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_j0f(f0[_k]);
   // L251: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_j1f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_j1f(f0[_k]);
   // L252: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_y0f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_y0f(f0[_k]);
   // L253: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_y1f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_y1f(f0[_k]);
   // L254: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_ynf(i0[_k], f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_ynf(i0[_k], f0[_k]);
   // L255: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_jnf(i0[_k], f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_jnf(i0[_k], f0[_k]);
   // L256: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_cyl_bessel_i0f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_cyl_bessel_i0f(f0[_k]);
   // L257: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_cyl_bessel_i1f(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_cyl_bessel_i1f(f0[_k]);
   // L258: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(109, n))[i[_k]] = __nv_erff(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(109, n))[i[_k]] = __nv_erff(f0[_k]);
   // L259: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(110, n))[i[_k]] = __nv_erfinvf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(110, n))[i[_k]] = __nv_erfinvf(f0[_k]);
   // L260: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(111, n))[i[_k]] = __nv_erfcf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(111, n))[i[_k]] = __nv_erfcf(f0[_k]);
   // L261: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(112, n))[i[_k]] = __nv_erfcxf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(112, n))[i[_k]] = __nv_erfcxf(f0[_k]);
   // L262: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(113, n))[i[_k]] = __nv_erfcinvf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(113, n))[i[_k]] = __nv_erfcinvf(f0[_k]);
   // L263: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(114, n))[i[_k]] = __nv_normcdfinvf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(114, n))[i[_k]] = __nv_normcdfinvf(f0[_k]);
   // L264: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(115, n))[i[_k]] = __nv_normcdff(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(115, n))[i[_k]] = __nv_normcdff(f0[_k]);
   // L265: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(116, n))[i[_k]] = __nv_lgammaf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(116, n))[i[_k]] = __nv_lgammaf(f0[_k]);
   // L266: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(117, n))[i[_k]] = __nv_ldexpf(f0[_k], i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(117, n))[i[_k]] = __nv_ldexpf(f0[_k], i0[_k]);
   // L267: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(118, n))[i[_k]] = __nv_scalbnf(f0[_k], i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(118, n))[i[_k]] = __nv_scalbnf(f0[_k], i0[_k]);
   // L268: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(119, n))[i[_k]] = __nv_fmodf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(119, n))[i[_k]] = __nv_fmodf(f0[_k], f1[_k]);
   // L269: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(120, n))[i[_k]] = __nv_remainderf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(120, n))[i[_k]] = __nv_remainderf(f0[_k], f1[_k]);
   // L270: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(121, n))[i[_k]] = __nv_fmaf(f0[_k], f1[_k], f2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(121, n))[i[_k]] = __nv_fmaf(f0[_k], f1[_k], f2[_k]);
   // L271: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(122, n))[i[_k]] = __nv_powif(f0[_k], i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(122, n))[i[_k]] = __nv_powif(f0[_k], i0[_k]);
   // L272: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(123, n))[i[_k]] = __nv_powf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(123, n))[i[_k]] = __nv_powf(f0[_k], f1[_k]);
   // L273: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(124, n))[i[_k]] = __nv_tgammaf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(124, n))[i[_k]] = __nv_tgammaf(f0[_k]);
   // L274: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(125, n))[i[_k]] = __nv_roundf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(125, n))[i[_k]] = __nv_roundf(f0[_k]);
   // L275: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(126, n))[i[_k]] = __nv_fdimf(f0[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(126, n))[i[_k]] = __nv_fdimf(f0[_k], f1[_k]);
   // L276: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(127, n))[i[_k]] = __nv_logbf(f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(127, n))[i[_k]] = __nv_logbf(f0[_k]);
   // L277: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(128, n))[i[_k]] = __nv_norm4df(f0[_k], f1[_k], f2[_k], f0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(128, n))[i[_k]] = __nv_norm4df(f0[_k], f1[_k], f2[_k], f0[_k]);
   // L278: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(129, n))[i[_k]] = __nv_rnorm4df(f0[_k], f1[_k], f2[_k], f1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(129, n))[i[_k]] = __nv_rnorm4df(f0[_k], f1[_k], f2[_k], f1[_k]);
 }
 
 // ld_fp32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2689,9 +2215,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
   // L140: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L141: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
@@ -4339,602 +3863,366 @@ __global__ void __launch_bounds__(128) ld_fp64(int32_t *i0_ptr, int32_t *i1_ptr,
   // L284: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L285: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
   // L286: d1 = tl.load(d1_ptr + i, mask=m, other=0)
   double d1[2];  // [256] fp64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d1[_k] = (m[_k] ? d1_ptr[i[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d1[_k] = (m[_k] ? d1_ptr[i[_k]] : 0.0);
   // L287: d2 = tl.load(d2_ptr + i, mask=m, other=0)
   double d2[2];  // [256] fp64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d2[_k] = (m[_k] ? d2_ptr[i[_k]] : 0.0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d2[_k] = (m[_k] ? d2_ptr[i[_k]] : 0.0);
   // L288: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
   // L289: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
   // L290: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
   // L291: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
   // L292: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L293: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabs(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabs(d0[_k]);
   // L294: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floor(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floor(d0[_k]);
   // L295: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rcp64h(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rcp64h(d0[_k]);
   // L296: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_rsqrt(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_rsqrt(d0[_k]);
   // L297: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_ceil(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_ceil(d0[_k]);
   // L298: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_trunc(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_trunc(d0[_k]);
   // L299: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_exp2(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_exp2(d0[_k]);
   // L300: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
   // L301: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
   // L302: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
   // L303: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
   // L304: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_ddiv_rn(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_ddiv_rn(d0[_k], d1[_k]);
   // L305: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_ddiv_rz(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_ddiv_rz(d0[_k], d1[_k]);
   // L306: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_ddiv_rd(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_ddiv_rd(d0[_k], d1[_k]);
   // L307: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_ddiv_ru(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_ddiv_ru(d0[_k], d1[_k]);
   // L308: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_drcp_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_drcp_rn(d0[_k]);
   // L309: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_drcp_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_drcp_rz(d0[_k]);
   // L310: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_drcp_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_drcp_rd(d0[_k]);
   // L311: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_drcp_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_drcp_ru(d0[_k]);
   // L312: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_dsqrt_rn(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_dsqrt_rn(d0[_k]);
   // L313: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_dsqrt_rz(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_dsqrt_rz(d0[_k]);
   // L314: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_dsqrt_rd(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_dsqrt_rd(d0[_k]);
   // L315: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_dsqrt_ru(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_dsqrt_ru(d0[_k]);
   // L316: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_sqrt(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_sqrt(d0[_k]);
   // L317: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_dadd_rn(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_dadd_rn(d0[_k], d1[_k]);
   // L318: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_dadd_rz(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_dadd_rz(d0[_k], d1[_k]);
   // L319: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_dadd_rd(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_dadd_rd(d0[_k], d1[_k]);
   // L320: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_dadd_ru(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_dadd_ru(d0[_k], d1[_k]);
   // L321: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_dmul_rn(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_dmul_rn(d0[_k], d1[_k]);
   // L322: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_dmul_rz(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_dmul_rz(d0[_k], d1[_k]);
   // L323: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_dmul_rd(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_dmul_rd(d0[_k], d1[_k]);
   // L324: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_dmul_ru(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_dmul_ru(d0[_k], d1[_k]);
   // L325: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_int2double_rn(i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_int2double_rn(i0[_k]);
   // L326: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_uint2double_rn(u0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_uint2double_rn(u0[_k]);
   // L327: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_hiloint2double(i0[_k], i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_hiloint2double(i0[_k], i1[_k]);
   // L328: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_ll2double_rn(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_ll2double_rn(l0[_k]);
   // L329: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_ll2double_rz(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_ll2double_rz(l0[_k]);
   // L330: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_ll2double_rd(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_ll2double_rd(l0[_k]);
   // L331: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_ll2double_ru(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_ll2double_ru(l0[_k]);
   // L332: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_ull2double_rn(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_ull2double_rn(m0[_k]);
   // L333: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_ull2double_rz(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_ull2double_rz(m0[_k]);
   // L334: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ull2double_rd(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ull2double_rd(m0[_k]);
   // L335: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ull2double_ru(m0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ull2double_ru(m0[_k]);
   // L336: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_longlong_as_double(l0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_longlong_as_double(l0[_k]);
   // L337: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_dsub_rn(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_dsub_rn(d0[_k], d1[_k]);
   // L338: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_dsub_rz(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_dsub_rz(d0[_k], d1[_k]);
   // L339: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_dsub_rd(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_dsub_rd(d0[_k], d1[_k]);
   // L340: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_dsub_ru(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_dsub_ru(d0[_k], d1[_k]);
   // L341: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_rint(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_rint(d0[_k]);
   // L342: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_nearbyint(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_nearbyint(d0[_k]);
   // L343: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_copysign(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_copysign(d0[_k], d1[_k]);
   // L344: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_nextafter(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_nextafter(d0[_k], d1[_k]);
   // L345: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_sin(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_sin(d0[_k]);
   // L346: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_cos(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_cos(d0[_k]);
   // L347: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_sinpi(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_sinpi(d0[_k]);
   // L348: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_cospi(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_cospi(d0[_k]);
   // L349: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_tan(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_tan(d0[_k]);
   // L350: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_log2(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_log2(d0[_k]);
   // L351: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_exp(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_exp(d0[_k]);
   // L352: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_exp10(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_exp10(d0[_k]);
   // L353: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_cosh(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_cosh(d0[_k]);
   // L354: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_sinh(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_sinh(d0[_k]);
   // L355: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_tanh(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_tanh(d0[_k]);
   // L356: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_atan2(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_atan2(d0[_k], d1[_k]);
   // L357: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_atan(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_atan(d0[_k]);
   // L358: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_asin(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_asin(d0[_k]);
   // L359: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_acos(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_acos(d0[_k]);
   // L360: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_log(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_log(d0[_k]);
   // L361: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_log10(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_log10(d0[_k]);
   // L362: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_log1p(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_log1p(d0[_k]);
   // L363: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_acosh(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_acosh(d0[_k]);
   // L364: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_asinh(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_asinh(d0[_k]);
   // L365: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_atanh(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_atanh(d0[_k]);
   // L366: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_expm1(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_expm1(d0[_k]);
   // L367: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_hypot(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_hypot(d0[_k], d1[_k]);
   // L368: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_rhypot(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_rhypot(d0[_k], d1[_k]);
   // L369: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
   // L370: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
   // L371: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_cbrt(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_cbrt(d0[_k]);
   // L372: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_rcbrt(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_rcbrt(d0[_k]);
   // L373: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_j0(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_j0(d0[_k]);
   // L374: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_j1(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_j1(d0[_k]);
   // L375: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_y0(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_y0(d0[_k]);
   // L376: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_y1(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_y1(d0[_k]);
   // L377: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_yn(i0[_k], d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_yn(i0[_k], d0[_k]);
   // L378: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_jn(i0[_k], d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_jn(i0[_k], d0[_k]);
   // L379: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_cyl_bessel_i0(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_cyl_bessel_i0(d0[_k]);
   // L380: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_cyl_bessel_i1(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_cyl_bessel_i1(d0[_k]);
   // L381: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_erf(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_erf(d0[_k]);
   // L382: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_erfinv(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_erfinv(d0[_k]);
   // L383: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_erfc(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_erfc(d0[_k]);
   // L384: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_erfcx(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_erfcx(d0[_k]);
   // L385: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_erfcinv(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_erfcinv(d0[_k]);
   // L386: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_normcdfinv(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_normcdfinv(d0[_k]);
   // L387: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_normcdf(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_normcdf(d0[_k]);
   // L388: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_lgamma(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_lgamma(d0[_k]);
   // L389: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_ldexp(d0[_k], i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_ldexp(d0[_k], i0[_k]);
   // L390: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_scalbn(d0[_k], i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_scalbn(d0[_k], i0[_k]);
   // L391: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_fmod(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_fmod(d0[_k], d1[_k]);
   // L392: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_remainder(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_remainder(d0[_k], d1[_k]);
   // L393: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_fma(d0[_k], d1[_k], d2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_fma(d0[_k], d1[_k], d2[_k]);
   // L394: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_powi(d0[_k], i0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_powi(d0[_k], i0[_k]);
   // L395: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_pow(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_pow(d0[_k], d1[_k]);
   // L396: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_tgamma(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_tgamma(d0[_k]);
   // L397: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_round(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_round(d0[_k]);
   // L398: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_fdim(d0[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_fdim(d0[_k], d1[_k]);
   // L399: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_logb(d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_logb(d0[_k]);
   // L400: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
   // L401: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
 }
 
 // ld_fp64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4950,9 +4238,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
   // L284: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
   // L285: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
@@ -6348,110 +5634,70 @@ __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, 
   // L408: k = i < n
   bool k[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    k[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) k[_k] = (i[_k] < n);
   // L409: x = tl.load(x_ptr + i, mask=k, other=0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (k[_k] ? x_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (k[_k] ? x_ptr[i[_k]] : 0.0f);
   // L410: m = tl.load(m_ptr + i, mask=k, other=0)
   float m[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    m[_k] = (k[_k] ? m_ptr[i[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) m[_k] = (k[_k] ? m_ptr[i[_k]] : 0.0f);
   // L411: h = tl.load(h_ptr + i, mask=k, other=0)
   half h[2];  // [256] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    h[_k] = (k[_k] ? h_ptr[i[_k]] : half(0.0f));
-  }
+  for (int _k = 0; _k < 2; ++_k) h[_k] = (k[_k] ? h_ptr[i[_k]] : half(0.0f));
   // L412: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) of_ptr[i[_k]] = tl2cu_minimum(tl2cu_maximum(x[_k], 0.0f), 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) of_ptr[i[_k]] = tl2cu_minimum(tl2cu_maximum(x[_k], 0.0f), 1.0f);
   // L413: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (of_ptr + n)[i[_k]] = tl2cu_clip(x[_k], m[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + n)[i[_k]] = tl2cu_clip(x[_k], m[_k]);
   // L414: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (of_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_clip_nan(x[_k], 6.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_clip_nan(x[_k], 6.0f);
   // L415: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (of_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
   // L416: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (of_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_clip(x[_k], m[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_clip(x[_k], m[_k]);
   // L417: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (of_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
   // L418: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) oh_ptr[i[_k]] = tl2cu_clip(h[_k], h[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) oh_ptr[i[_k]] = tl2cu_clip(h[_k], h[_k]);
   // L419: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (oh_ptr + n)[i[_k]] = tl2cu_clip_nan(h[_k], (h[_k] * half(0.5f)));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + n)[i[_k]] = tl2cu_clip_nan(h[_k], (h[_k] * half(0.5f)));
   // L420: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (of_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_maximum_nan(x[_k], m[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_maximum_nan(x[_k], m[_k]);
   // L421: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) (oh_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
   // L422: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (k[_k] ? i_ptr[i[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (k[_k] ? i_ptr[i[_k]] : 0);
   // L423: b = tl.load(u_ptr + i, mask=k, other=0)
   uint32_t b[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (k[_k] ? u_ptr[i[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (k[_k] ? u_ptr[i[_k]] : 0u);
   // L424: c = tl.load(l_ptr + i, mask=k, other=0)
   int64_t c[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (k[_k] ? l_ptr[i[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (k[_k] ? l_ptr[i[_k]] : 0LL);
   // L425: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) oi_ptr[i[_k]] = (int32_t)__nv_umulhi((uint32_t)a[_k], (uint32_t)tl2cu_add(tl2cu_mul(a[_k], 3), 1));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) oi_ptr[i[_k]] = (int32_t)__nv_umulhi((uint32_t)a[_k], (uint32_t)tl2cu_add(tl2cu_mul(a[_k], 3), 1));
   // L426: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) ou_ptr[i[_k]] = __nv_umulhi(b[_k], b[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) ou_ptr[i[_k]] = __nv_umulhi(b[_k], b[_k]);
   // L427: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (k[_k]) ol_ptr[i[_k]] = (int64_t)__nv_umul64hi((uint64_t)c[_k], (uint64_t)tl2cu_add(c[_k], 12345LL));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) ol_ptr[i[_k]] = (int64_t)__nv_umul64hi((uint64_t)c[_k], (uint64_t)tl2cu_add(c[_k], 12345LL));
 }
 
 // clamp_umulhi: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -6467,9 +5713,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
   // L408: k = i < n
   bool k[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    k[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) k[_k] = (i[_k] < n);
   // L409: x = tl.load(x_ptr + i, mask=k, other=0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll

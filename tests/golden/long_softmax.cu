@@ -19,32 +19,22 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask_i[_k] = (off_i[_k] < N0);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask_i[_k] = (off_i[_k] < N0);
   // L20: x_max = tl.full([B0, 1], -float("inf"), dtype=tl.float32)
   float x_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_max[_k] = -tl2cu_inf<float>();
-  }
+  for (int _k = 0; _k < 16; ++_k) x_max[_k] = -tl2cu_inf<float>();
   // L21: exp_sum = tl.zeros([B0, 1], dtype=tl.float32)
   float exp_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    exp_sum[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 16; ++_k) exp_sum[_k] = 0.0f;
   // L22: for j in range(0, T, B1):
   float exp_sum_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    exp_sum_1[_k] = exp_sum[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum[_k];
   float x_max_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_max_1[_k] = x_max[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = x_max[_k];
   for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
@@ -56,253 +46,111 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
-    }
+    for (int _k = 0; _k < 16; ++_k) mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
     // L26: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
-    }
+    for (int _k = 0; _k < 16; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
     // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
     float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
     {
-      float _r0 = x[0];
-      _r0 = tl2cu_maximum(_r0, x[1]);
-      _r0 = tl2cu_maximum(_r0, x[2]);
-      _r0 = tl2cu_maximum(_r0, x[3]);
-      float _r1 = x[4];
-      _r1 = tl2cu_maximum(_r1, x[5]);
-      _r1 = tl2cu_maximum(_r1, x[6]);
-      _r1 = tl2cu_maximum(_r1, x[7]);
-      float _r2 = x[8];
-      _r2 = tl2cu_maximum(_r2, x[9]);
-      _r2 = tl2cu_maximum(_r2, x[10]);
-      _r2 = tl2cu_maximum(_r2, x[11]);
-      float _r3 = x[12];
-      _r3 = tl2cu_maximum(_r3, x[13]);
-      _r3 = tl2cu_maximum(_r3, x[14]);
-      _r3 = tl2cu_maximum(_r3, x[15]);
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+      float _r[4];
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = x[_g * 4];
+        #pragma unroll
+        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+          _r[_g] = tl2cu_maximum(_r[_g], x[_k]);
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+        }
+      }
       __syncthreads();
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+      }
       __syncthreads();
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
         const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
         float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
         _w0 = tl2cu_maximum(_w0, _w2);
         _w1 = tl2cu_maximum(_w1, _w3);
         _w0 = tl2cu_maximum(_w0, _w1);
-        _r0 = _w0;
+        _r[_g] = _w0;
       }
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 4);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r1 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 8);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r2 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 12);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r3 = _w0;
-      }
-      x_max_2[0] = _r0;
-      x_max_2[1] = _r0;
-      x_max_2[2] = _r0;
-      x_max_2[3] = _r0;
-      x_max_2[4] = _r1;
-      x_max_2[5] = _r1;
-      x_max_2[6] = _r1;
-      x_max_2[7] = _r1;
-      x_max_2[8] = _r2;
-      x_max_2[9] = _r2;
-      x_max_2[10] = _r2;
-      x_max_2[11] = _r2;
-      x_max_2[12] = _r3;
-      x_max_2[13] = _r3;
-      x_max_2[14] = _r3;
-      x_max_2[15] = _r3;
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) x_max_2[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
     }
     float new_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
     // L28: scale = tl.exp2(log2_e * (x_max - new_max))
     float scale[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
-    }
+    for (int _k = 0; _k < 16; ++_k) scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
     // L29: chunk_sum = tl.sum(tl.exp2(log2_e * (x - new_max)), axis=1, keep_dims=True)
     float sum_input[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
-    }
+    for (int _k = 0; _k < 16; ++_k) sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
     float t_sum[16];  // [4] fp32, held in the layout of [4, 512]
     {
-      float _r0 = sum_input[0];
-      _r0 = _r0 + sum_input[1];
-      _r0 = _r0 + sum_input[2];
-      _r0 = _r0 + sum_input[3];
-      float _r1 = sum_input[4];
-      _r1 = _r1 + sum_input[5];
-      _r1 = _r1 + sum_input[6];
-      _r1 = _r1 + sum_input[7];
-      float _r2 = sum_input[8];
-      _r2 = _r2 + sum_input[9];
-      _r2 = _r2 + sum_input[10];
-      _r2 = _r2 + sum_input[11];
-      float _r3 = sum_input[12];
-      _r3 = _r3 + sum_input[13];
-      _r3 = _r3 + sum_input[14];
-      _r3 = _r3 + sum_input[15];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+      float _r[4];
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = sum_input[_g * 4];
+        #pragma unroll
+        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+          _r[_g] = _r[_g] + sum_input[_k];
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+        }
+      }
       __syncthreads();
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+      }
       __syncthreads();
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
         const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
         float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
         _w0 = _w0 + _w2;
         _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
-        _r0 = _w0;
+        _r[_g] = _w0;
       }
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 4);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r1 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 8);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r2 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, 12);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r3 = _w0;
-      }
-      t_sum[0] = _r0;
-      t_sum[1] = _r0;
-      t_sum[2] = _r0;
-      t_sum[3] = _r0;
-      t_sum[4] = _r1;
-      t_sum[5] = _r1;
-      t_sum[6] = _r1;
-      t_sum[7] = _r1;
-      t_sum[8] = _r2;
-      t_sum[9] = _r2;
-      t_sum[10] = _r2;
-      t_sum[11] = _r2;
-      t_sum[12] = _r3;
-      t_sum[13] = _r3;
-      t_sum[14] = _r3;
-      t_sum[15] = _r3;
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) t_sum[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
     }
     float chunk_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      chunk_sum[_k] = t_sum[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) chunk_sum[_k] = t_sum[_k];
     // L30: exp_sum = exp_sum * scale + chunk_sum
     float exp_sum_2[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
     // L22: for j in range(0, T, B1):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      exp_sum_1[_k] = exp_sum_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x_max_1[_k] = new_max[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = new_max[_k];
   }
   // L32: for j in range(0, T, B1):
   for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
@@ -316,32 +164,22 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
-    }
+    for (int _k = 0; _k < 16; ++_k) mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
     // L36: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x_1[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
-    }
+    for (int _k = 0; _k < 16; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
     // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
     float z[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
     // L38: tl.store(z_ptr + off_ij, z, mask=mask_ij)
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
   }
 }
 
@@ -361,32 +199,22 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask_i[_k] = (off_i[_k] < N0);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask_i[_k] = (off_i[_k] < N0);
   // L20: x_max = tl.full([B0, 1], -float("inf"), dtype=tl.float32)
   float x_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_max[_k] = -tl2cu_inf<float>();
-  }
+  for (int _k = 0; _k < 16; ++_k) x_max[_k] = -tl2cu_inf<float>();
   // L21: exp_sum = tl.zeros([B0, 1], dtype=tl.float32)
   float exp_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    exp_sum[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 16; ++_k) exp_sum[_k] = 0.0f;
   // L22: for j in range(0, T, B1):
   float exp_sum_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    exp_sum_1[_k] = exp_sum[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum[_k];
   float x_max_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_max_1[_k] = x_max[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = x_max[_k];
   for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
@@ -398,15 +226,11 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
-    }
+    for (int _k = 0; _k < 16; ++_k) mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
     // L26: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x[16];  // [4, 512] fp32 (16-byte loads)
     #pragma unroll
@@ -419,235 +243,99 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
     float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
     {
-      float _r0 = x[0];
-      _r0 = tl2cu_maximum(_r0, x[1]);
-      _r0 = tl2cu_maximum(_r0, x[2]);
-      _r0 = tl2cu_maximum(_r0, x[3]);
-      float _r1 = x[4];
-      _r1 = tl2cu_maximum(_r1, x[5]);
-      _r1 = tl2cu_maximum(_r1, x[6]);
-      _r1 = tl2cu_maximum(_r1, x[7]);
-      float _r2 = x[8];
-      _r2 = tl2cu_maximum(_r2, x[9]);
-      _r2 = tl2cu_maximum(_r2, x[10]);
-      _r2 = tl2cu_maximum(_r2, x[11]);
-      float _r3 = x[12];
-      _r3 = tl2cu_maximum(_r3, x[13]);
-      _r3 = tl2cu_maximum(_r3, x[14]);
-      _r3 = tl2cu_maximum(_r3, x[15]);
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+      float _r[4];
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = x[_g * 4];
+        #pragma unroll
+        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+          _r[_g] = tl2cu_maximum(_r[_g], x[_k]);
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+        }
+      }
       __syncthreads();
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+      }
       __syncthreads();
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
         const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
         float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
         _w0 = tl2cu_maximum(_w0, _w2);
         _w1 = tl2cu_maximum(_w1, _w3);
         _w0 = tl2cu_maximum(_w0, _w1);
-        _r0 = _w0;
+        _r[_g] = _w0;
       }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 4);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r1 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r2 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 12);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r3 = _w0;
-      }
-      x_max_2[0] = _r0;
-      x_max_2[1] = _r0;
-      x_max_2[2] = _r0;
-      x_max_2[3] = _r0;
-      x_max_2[4] = _r1;
-      x_max_2[5] = _r1;
-      x_max_2[6] = _r1;
-      x_max_2[7] = _r1;
-      x_max_2[8] = _r2;
-      x_max_2[9] = _r2;
-      x_max_2[10] = _r2;
-      x_max_2[11] = _r2;
-      x_max_2[12] = _r3;
-      x_max_2[13] = _r3;
-      x_max_2[14] = _r3;
-      x_max_2[15] = _r3;
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) x_max_2[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
     }
     float new_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
     // L28: scale = tl.exp2(log2_e * (x_max - new_max))
     float scale[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
-    }
+    for (int _k = 0; _k < 16; ++_k) scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
     // L29: chunk_sum = tl.sum(tl.exp2(log2_e * (x - new_max)), axis=1, keep_dims=True)
     float sum_input[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
-    }
+    for (int _k = 0; _k < 16; ++_k) sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
     float t_sum[16];  // [4] fp32, held in the layout of [4, 512]
     {
-      float _r0 = sum_input[0];
-      _r0 = _r0 + sum_input[1];
-      _r0 = _r0 + sum_input[2];
-      _r0 = _r0 + sum_input[3];
-      float _r1 = sum_input[4];
-      _r1 = _r1 + sum_input[5];
-      _r1 = _r1 + sum_input[6];
-      _r1 = _r1 + sum_input[7];
-      float _r2 = sum_input[8];
-      _r2 = _r2 + sum_input[9];
-      _r2 = _r2 + sum_input[10];
-      _r2 = _r2 + sum_input[11];
-      float _r3 = sum_input[12];
-      _r3 = _r3 + sum_input[13];
-      _r3 = _r3 + sum_input[14];
-      _r3 = _r3 + sum_input[15];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+      float _r[4];
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = sum_input[_g * 4];
+        #pragma unroll
+        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+          _r[_g] = _r[_g] + sum_input[_k];
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+        }
+      }
       __syncthreads();
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+      }
       __syncthreads();
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
         const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
         float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
         _w0 = _w0 + _w2;
         _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
-        _r0 = _w0;
+        _r[_g] = _w0;
       }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 4);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r1 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r2 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 12);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r3 = _w0;
-      }
-      t_sum[0] = _r0;
-      t_sum[1] = _r0;
-      t_sum[2] = _r0;
-      t_sum[3] = _r0;
-      t_sum[4] = _r1;
-      t_sum[5] = _r1;
-      t_sum[6] = _r1;
-      t_sum[7] = _r1;
-      t_sum[8] = _r2;
-      t_sum[9] = _r2;
-      t_sum[10] = _r2;
-      t_sum[11] = _r2;
-      t_sum[12] = _r3;
-      t_sum[13] = _r3;
-      t_sum[14] = _r3;
-      t_sum[15] = _r3;
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) t_sum[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
     }
     float chunk_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      chunk_sum[_k] = t_sum[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) chunk_sum[_k] = t_sum[_k];
     // L30: exp_sum = exp_sum * scale + chunk_sum
     float exp_sum_2[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
     // L22: for j in range(0, T, B1):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      exp_sum_1[_k] = exp_sum_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x_max_1[_k] = new_max[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = new_max[_k];
   }
   // L32: for j in range(0, T, B1):
   for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
@@ -661,15 +349,11 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
-    }
+    for (int _k = 0; _k < 16; ++_k) mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
     // L36: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x_1[16];  // [4, 512] fp32 (16-byte loads)
     #pragma unroll
@@ -682,9 +366,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
     float z[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
     // L38: tl.store(z_ptr + off_ij, z, mask=mask_ij)
     #pragma unroll
     for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -716,32 +398,22 @@ __global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_pt
   // L19: mask_i = off_i < N0
   bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask_i[_k] = (off_i[_k] < N0);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask_i[_k] = (off_i[_k] < N0);
   // L20: x_max = tl.full([B0, 1], -float("inf"), dtype=tl.float32)
   float x_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_max[_k] = -tl2cu_inf<float>();
-  }
+  for (int _k = 0; _k < 16; ++_k) x_max[_k] = -tl2cu_inf<float>();
   // L21: exp_sum = tl.zeros([B0, 1], dtype=tl.float32)
   float exp_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    exp_sum[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 16; ++_k) exp_sum[_k] = 0.0f;
   // L22: for j in range(0, T, B1):
   float exp_sum_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    exp_sum_1[_k] = exp_sum[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum[_k];
   float x_max_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_max_1[_k] = x_max[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = x_max[_k];
   for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
     // L23: off_j = j + tl.arange(0, B1)
     int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
@@ -753,253 +425,111 @@ __global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_pt
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij[16];  // [4, 512] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
-    }
+    for (int _k = 0; _k < 16; ++_k) mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
     // L26: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
-    }
+    for (int _k = 0; _k < 16; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
     // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
     float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
     {
-      float _r0 = x[0];
-      _r0 = tl2cu_maximum(_r0, x[1]);
-      _r0 = tl2cu_maximum(_r0, x[2]);
-      _r0 = tl2cu_maximum(_r0, x[3]);
-      float _r1 = x[4];
-      _r1 = tl2cu_maximum(_r1, x[5]);
-      _r1 = tl2cu_maximum(_r1, x[6]);
-      _r1 = tl2cu_maximum(_r1, x[7]);
-      float _r2 = x[8];
-      _r2 = tl2cu_maximum(_r2, x[9]);
-      _r2 = tl2cu_maximum(_r2, x[10]);
-      _r2 = tl2cu_maximum(_r2, x[11]);
-      float _r3 = x[12];
-      _r3 = tl2cu_maximum(_r3, x[13]);
-      _r3 = tl2cu_maximum(_r3, x[14]);
-      _r3 = tl2cu_maximum(_r3, x[15]);
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
-      _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-      _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
-      _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
-      _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
+      float _r[4];
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = x[_g * 4];
+        #pragma unroll
+        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+          _r[_g] = tl2cu_maximum(_r[_g], x[_k]);
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+        }
+      }
       __syncthreads();
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+      }
       __syncthreads();
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
         const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
         float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
         _w0 = tl2cu_maximum(_w0, _w2);
         _w1 = tl2cu_maximum(_w1, _w3);
         _w0 = tl2cu_maximum(_w0, _w1);
-        _r0 = _w0;
+        _r[_g] = _w0;
       }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 4);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r1 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r2 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 12);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r3 = _w0;
-      }
-      x_max_2[0] = _r0;
-      x_max_2[1] = _r0;
-      x_max_2[2] = _r0;
-      x_max_2[3] = _r0;
-      x_max_2[4] = _r1;
-      x_max_2[5] = _r1;
-      x_max_2[6] = _r1;
-      x_max_2[7] = _r1;
-      x_max_2[8] = _r2;
-      x_max_2[9] = _r2;
-      x_max_2[10] = _r2;
-      x_max_2[11] = _r2;
-      x_max_2[12] = _r3;
-      x_max_2[13] = _r3;
-      x_max_2[14] = _r3;
-      x_max_2[15] = _r3;
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) x_max_2[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
     }
     float new_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
     // L28: scale = tl.exp2(log2_e * (x_max - new_max))
     float scale[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
-    }
+    for (int _k = 0; _k < 16; ++_k) scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
     // L29: chunk_sum = tl.sum(tl.exp2(log2_e * (x - new_max)), axis=1, keep_dims=True)
     float sum_input[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
-    }
+    for (int _k = 0; _k < 16; ++_k) sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
     float t_sum[16];  // [4] fp32, held in the layout of [4, 512]
     {
-      float _r0 = sum_input[0];
-      _r0 = _r0 + sum_input[1];
-      _r0 = _r0 + sum_input[2];
-      _r0 = _r0 + sum_input[3];
-      float _r1 = sum_input[4];
-      _r1 = _r1 + sum_input[5];
-      _r1 = _r1 + sum_input[6];
-      _r1 = _r1 + sum_input[7];
-      float _r2 = sum_input[8];
-      _r2 = _r2 + sum_input[9];
-      _r2 = _r2 + sum_input[10];
-      _r2 = _r2 + sum_input[11];
-      float _r3 = sum_input[12];
-      _r3 = _r3 + sum_input[13];
-      _r3 = _r3 + sum_input[14];
-      _r3 = _r3 + sum_input[15];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-      _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-      _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-      _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
+      float _r[4];
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = sum_input[_g * 4];
+        #pragma unroll
+        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+          _r[_g] = _r[_g] + sum_input[_k];
+      }
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 4; ++_g) {
+          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+        }
+      }
       __syncthreads();
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r0; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 4); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r1; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r2; }
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, 12); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r3; }
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+      }
       __syncthreads();
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
         const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
         float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
         _w0 = _w0 + _w2;
         _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
-        _r0 = _w0;
+        _r[_g] = _w0;
       }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 4);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r1 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r2 = _w0;
-      }
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, 12);
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r3 = _w0;
-      }
-      t_sum[0] = _r0;
-      t_sum[1] = _r0;
-      t_sum[2] = _r0;
-      t_sum[3] = _r0;
-      t_sum[4] = _r1;
-      t_sum[5] = _r1;
-      t_sum[6] = _r1;
-      t_sum[7] = _r1;
-      t_sum[8] = _r2;
-      t_sum[9] = _r2;
-      t_sum[10] = _r2;
-      t_sum[11] = _r2;
-      t_sum[12] = _r3;
-      t_sum[13] = _r3;
-      t_sum[14] = _r3;
-      t_sum[15] = _r3;
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) t_sum[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
     }
     float chunk_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      chunk_sum[_k] = t_sum[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) chunk_sum[_k] = t_sum[_k];
     // L30: exp_sum = exp_sum * scale + chunk_sum
     float exp_sum_2[16];  // [4, 1] fp32, held in the layout of [4, 512]
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
     // L22: for j in range(0, T, B1):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      exp_sum_1[_k] = exp_sum_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x_max_1[_k] = new_max[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = new_max[_k];
   }
   // L32: for j in range(0, T, B1):
   for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
@@ -1013,32 +543,22 @@ __global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_pt
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
     // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
     bool mask_ij_1[16];  // [4, 512] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
-    }
+    for (int _k = 0; _k < 16; ++_k) mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
     // L36: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x_1[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
-    }
+    for (int _k = 0; _k < 16; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
     // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
     float z[16];  // [4, 512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
     // L38: tl.store(z_ptr + off_ij, z, mask=mask_ij)
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
   }
 }
 

@@ -12,27 +12,19 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
   // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    off_i[_k] = pid_0;
-  }
+  for (int _k = 0; _k < 32; ++_k) off_i[_k] = pid_0;
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask_i[_k] = (off_i[_k] < N0);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask_i[_k] = (off_i[_k] < N0);
   // L15: acc = tl.zeros([B0], dtype=tl.float32)
   float acc[1];  // [1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L16: for j in range(0, T, B1):
   float acc_1[1];  // [1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
@@ -44,63 +36,30 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      mask_j[_k] = (off_j[_k] < T);
-    }
+    for (int _k = 0; _k < 32; ++_k) mask_j[_k] = (off_j[_k] < T);
     // L19: off_x = off_i[:, None] * T + off_j[None, :]
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
-    }
+    for (int _k = 0; _k < 32; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
     {
-      float _r0 = x[0];
-      _r0 = _r0 + x[1];
-      _r0 = _r0 + x[2];
-      _r0 = _r0 + x[3];
-      _r0 = _r0 + x[4];
-      _r0 = _r0 + x[5];
-      _r0 = _r0 + x[6];
-      _r0 = _r0 + x[7];
-      _r0 = _r0 + x[8];
-      _r0 = _r0 + x[9];
-      _r0 = _r0 + x[10];
-      _r0 = _r0 + x[11];
-      _r0 = _r0 + x[12];
-      _r0 = _r0 + x[13];
-      _r0 = _r0 + x[14];
-      _r0 = _r0 + x[15];
-      _r0 = _r0 + x[16];
-      _r0 = _r0 + x[17];
-      _r0 = _r0 + x[18];
-      _r0 = _r0 + x[19];
-      _r0 = _r0 + x[20];
-      _r0 = _r0 + x[21];
-      _r0 = _r0 + x[22];
-      _r0 = _r0 + x[23];
-      _r0 = _r0 + x[24];
-      _r0 = _r0 + x[25];
-      _r0 = _r0 + x[26];
-      _r0 = _r0 + x[27];
-      _r0 = _r0 + x[28];
-      _r0 = _r0 + x[29];
-      _r0 = _r0 + x[30];
-      _r0 = _r0 + x[31];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+      float _r[1];
+      _r[0] = x[0];
+      #pragma unroll
+      for (int _k = 1; _k < 32; ++_k)
+        _r[0] = _r[0] + x[_k];
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1)
+        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
       __syncthreads();
-      { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+      {
+        float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+      }
       __syncthreads();
       {
         const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -108,58 +67,22 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
         _w0 = _w0 + _w2;
         _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
-        _r0 = _w0;
+        _r[0] = _w0;
       }
-      x_sum[0] = _r0;
-      x_sum[1] = _r0;
-      x_sum[2] = _r0;
-      x_sum[3] = _r0;
-      x_sum[4] = _r0;
-      x_sum[5] = _r0;
-      x_sum[6] = _r0;
-      x_sum[7] = _r0;
-      x_sum[8] = _r0;
-      x_sum[9] = _r0;
-      x_sum[10] = _r0;
-      x_sum[11] = _r0;
-      x_sum[12] = _r0;
-      x_sum[13] = _r0;
-      x_sum[14] = _r0;
-      x_sum[15] = _r0;
-      x_sum[16] = _r0;
-      x_sum[17] = _r0;
-      x_sum[18] = _r0;
-      x_sum[19] = _r0;
-      x_sum[20] = _r0;
-      x_sum[21] = _r0;
-      x_sum[22] = _r0;
-      x_sum[23] = _r0;
-      x_sum[24] = _r0;
-      x_sum[25] = _r0;
-      x_sum[26] = _r0;
-      x_sum[27] = _r0;
-      x_sum[28] = _r0;
-      x_sum[29] = _r0;
-      x_sum[30] = _r0;
-      x_sum[31] = _r0;
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) x_sum[_k] = _r[0];
     }
     float acc_2[1];  // [1] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + x_sum[0]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + x_sum[0]);
     // L16: for j in range(0, T, B1):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
   }
 }
 
@@ -172,27 +95,19 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
   // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    off_i[_k] = pid_0;
-  }
+  for (int _k = 0; _k < 32; ++_k) off_i[_k] = pid_0;
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask_i[_k] = (off_i[_k] < N0);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask_i[_k] = (off_i[_k] < N0);
   // L15: acc = tl.zeros([B0], dtype=tl.float32)
   float acc[1];  // [1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L16: for j in range(0, T, B1):
   float acc_1[1];  // [1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
@@ -204,15 +119,11 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      mask_j[_k] = (off_j[_k] < T);
-    }
+    for (int _k = 0; _k < 32; ++_k) mask_j[_k] = (off_j[_k] < T);
     // L19: off_x = off_i[:, None] * T + off_j[None, :]
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32 (16-byte loads)
     #pragma unroll
@@ -225,45 +136,18 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
     {
-      float _r0 = x[0];
-      _r0 = _r0 + x[1];
-      _r0 = _r0 + x[2];
-      _r0 = _r0 + x[3];
-      _r0 = _r0 + x[4];
-      _r0 = _r0 + x[5];
-      _r0 = _r0 + x[6];
-      _r0 = _r0 + x[7];
-      _r0 = _r0 + x[8];
-      _r0 = _r0 + x[9];
-      _r0 = _r0 + x[10];
-      _r0 = _r0 + x[11];
-      _r0 = _r0 + x[12];
-      _r0 = _r0 + x[13];
-      _r0 = _r0 + x[14];
-      _r0 = _r0 + x[15];
-      _r0 = _r0 + x[16];
-      _r0 = _r0 + x[17];
-      _r0 = _r0 + x[18];
-      _r0 = _r0 + x[19];
-      _r0 = _r0 + x[20];
-      _r0 = _r0 + x[21];
-      _r0 = _r0 + x[22];
-      _r0 = _r0 + x[23];
-      _r0 = _r0 + x[24];
-      _r0 = _r0 + x[25];
-      _r0 = _r0 + x[26];
-      _r0 = _r0 + x[27];
-      _r0 = _r0 + x[28];
-      _r0 = _r0 + x[29];
-      _r0 = _r0 + x[30];
-      _r0 = _r0 + x[31];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+      float _r[1];
+      _r[0] = x[0];
+      #pragma unroll
+      for (int _k = 1; _k < 32; ++_k)
+        _r[0] = _r[0] + x[_k];
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1)
+        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
       __syncthreads();
-      { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+      {
+        float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+      }
       __syncthreads();
       {
         const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -271,58 +155,22 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
         _w0 = _w0 + _w2;
         _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
-        _r0 = _w0;
+        _r[0] = _w0;
       }
-      x_sum[0] = _r0;
-      x_sum[1] = _r0;
-      x_sum[2] = _r0;
-      x_sum[3] = _r0;
-      x_sum[4] = _r0;
-      x_sum[5] = _r0;
-      x_sum[6] = _r0;
-      x_sum[7] = _r0;
-      x_sum[8] = _r0;
-      x_sum[9] = _r0;
-      x_sum[10] = _r0;
-      x_sum[11] = _r0;
-      x_sum[12] = _r0;
-      x_sum[13] = _r0;
-      x_sum[14] = _r0;
-      x_sum[15] = _r0;
-      x_sum[16] = _r0;
-      x_sum[17] = _r0;
-      x_sum[18] = _r0;
-      x_sum[19] = _r0;
-      x_sum[20] = _r0;
-      x_sum[21] = _r0;
-      x_sum[22] = _r0;
-      x_sum[23] = _r0;
-      x_sum[24] = _r0;
-      x_sum[25] = _r0;
-      x_sum[26] = _r0;
-      x_sum[27] = _r0;
-      x_sum[28] = _r0;
-      x_sum[29] = _r0;
-      x_sum[30] = _r0;
-      x_sum[31] = _r0;
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) x_sum[_k] = _r[0];
     }
     float acc_2[1];  // [1] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + x_sum[0]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + x_sum[0]);
     // L16: for j in range(0, T, B1):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
   }
 }
 
@@ -335,27 +183,19 @@ __global__ void __launch_bounds__(128) sum_kernel_pointer_layout(float *x_ptr, f
   // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
   int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    off_i[_k] = pid_0;
-  }
+  for (int _k = 0; _k < 32; ++_k) off_i[_k] = pid_0;
   // L14: mask_i = off_i < N0
   bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask_i[_k] = (off_i[_k] < N0);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask_i[_k] = (off_i[_k] < N0);
   // L15: acc = tl.zeros([B0], dtype=tl.float32)
   float acc[1];  // [1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L16: for j in range(0, T, B1):
   float acc_1[1];  // [1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
     // L17: off_j = j + tl.arange(0, B1)
     int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
@@ -367,63 +207,30 @@ __global__ void __launch_bounds__(128) sum_kernel_pointer_layout(float *x_ptr, f
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      mask_j[_k] = (off_j[_k] < T);
-    }
+    for (int _k = 0; _k < 32; ++_k) mask_j[_k] = (off_j[_k] < T);
     // L19: off_x = off_i[:, None] * T + off_j[None, :]
     int32_t off_x[32];  // [1, 4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
-    }
+    for (int _k = 0; _k < 32; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
     {
-      float _r0 = x[0];
-      _r0 = _r0 + x[1];
-      _r0 = _r0 + x[2];
-      _r0 = _r0 + x[3];
-      _r0 = _r0 + x[4];
-      _r0 = _r0 + x[5];
-      _r0 = _r0 + x[6];
-      _r0 = _r0 + x[7];
-      _r0 = _r0 + x[8];
-      _r0 = _r0 + x[9];
-      _r0 = _r0 + x[10];
-      _r0 = _r0 + x[11];
-      _r0 = _r0 + x[12];
-      _r0 = _r0 + x[13];
-      _r0 = _r0 + x[14];
-      _r0 = _r0 + x[15];
-      _r0 = _r0 + x[16];
-      _r0 = _r0 + x[17];
-      _r0 = _r0 + x[18];
-      _r0 = _r0 + x[19];
-      _r0 = _r0 + x[20];
-      _r0 = _r0 + x[21];
-      _r0 = _r0 + x[22];
-      _r0 = _r0 + x[23];
-      _r0 = _r0 + x[24];
-      _r0 = _r0 + x[25];
-      _r0 = _r0 + x[26];
-      _r0 = _r0 + x[27];
-      _r0 = _r0 + x[28];
-      _r0 = _r0 + x[29];
-      _r0 = _r0 + x[30];
-      _r0 = _r0 + x[31];
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-      _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+      float _r[1];
+      _r[0] = x[0];
+      #pragma unroll
+      for (int _k = 1; _k < 32; ++_k)
+        _r[0] = _r[0] + x[_k];
+      #pragma unroll
+      for (int _m = 16; _m >= 1; _m >>= 1)
+        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
       __syncthreads();
-      { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+      {
+        float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+      }
       __syncthreads();
       {
         const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -431,58 +238,22 @@ __global__ void __launch_bounds__(128) sum_kernel_pointer_layout(float *x_ptr, f
         _w0 = _w0 + _w2;
         _w1 = _w1 + _w3;
         _w0 = _w0 + _w1;
-        _r0 = _w0;
+        _r[0] = _w0;
       }
-      x_sum[0] = _r0;
-      x_sum[1] = _r0;
-      x_sum[2] = _r0;
-      x_sum[3] = _r0;
-      x_sum[4] = _r0;
-      x_sum[5] = _r0;
-      x_sum[6] = _r0;
-      x_sum[7] = _r0;
-      x_sum[8] = _r0;
-      x_sum[9] = _r0;
-      x_sum[10] = _r0;
-      x_sum[11] = _r0;
-      x_sum[12] = _r0;
-      x_sum[13] = _r0;
-      x_sum[14] = _r0;
-      x_sum[15] = _r0;
-      x_sum[16] = _r0;
-      x_sum[17] = _r0;
-      x_sum[18] = _r0;
-      x_sum[19] = _r0;
-      x_sum[20] = _r0;
-      x_sum[21] = _r0;
-      x_sum[22] = _r0;
-      x_sum[23] = _r0;
-      x_sum[24] = _r0;
-      x_sum[25] = _r0;
-      x_sum[26] = _r0;
-      x_sum[27] = _r0;
-      x_sum[28] = _r0;
-      x_sum[29] = _r0;
-      x_sum[30] = _r0;
-      x_sum[31] = _r0;
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) x_sum[_k] = _r[0];
     }
     float acc_2[1];  // [1] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_2[_k] = (acc_1[_k] + x_sum[0]);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + x_sum[0]);
     // L16: for j in range(0, T, B1):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
   }
 }
 

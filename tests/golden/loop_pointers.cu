@@ -18,20 +18,14 @@ __global__ void __launch_bounds__(128) rows_sum(float *x_ptr, float *out_ptr, in
   // L20: acc = tl.zeros([BLOCK], tl.float32)
   float acc[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
   // L21: for i in range(0, n_cols, BLOCK):
   float acc_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
   float * ptrs_1[4];  // [512] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    ptrs_1[_k] = ptrs[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
   for (int32_t i = 0; i < n_cols; i = tl2cu_add(i, 512)) {
     // L22: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + i < n_cols, other=0.0)
     float x[4];  // [512] fp32
@@ -43,24 +37,16 @@ __global__ void __launch_bounds__(128) rows_sum(float *x_ptr, float *out_ptr, in
     // L23: acc += x
     float acc_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_2[_k] = (acc_1[_k] + x[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = (acc_1[_k] + x[_k]);
     // L24: ptrs += BLOCK
     float * ptrs_2[4];  // [512] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_2[_k] = (ptrs_1[_k] + 512);
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 512);
     // L21: for i in range(0, n_cols, BLOCK):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_1[_k] = ptrs_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
   }
   // L25: tl.store(out_ptr + row * BLOCK + tl.arange(0, BLOCK), acc)
   #pragma unroll
@@ -85,20 +71,14 @@ __global__ void __launch_bounds__(128) rows_sum_aligned(float *x_ptr, float *out
   // L20: acc = tl.zeros([BLOCK], tl.float32)
   float acc[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
   // L21: for i in range(0, n_cols, BLOCK):
   float acc_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
   float * ptrs_1[4];  // [512] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    ptrs_1[_k] = ptrs[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
   for (int32_t i = 0; i < n_cols; i = tl2cu_add(i, 512)) {
     // L22: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + i < n_cols, other=0.0)
     float x[4];  // [512] fp32 (16-byte loads)
@@ -113,24 +93,16 @@ __global__ void __launch_bounds__(128) rows_sum_aligned(float *x_ptr, float *out
     // L23: acc += x
     float acc_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_2[_k] = (acc_1[_k] + x[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = (acc_1[_k] + x[_k]);
     // L24: ptrs += BLOCK
     float * ptrs_2[4];  // [512] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_2[_k] = (ptrs_1[_k] + 512);
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 512);
     // L21: for i in range(0, n_cols, BLOCK):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_1[_k] = ptrs_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
   }
   // L25: tl.store(out_ptr + row * BLOCK + tl.arange(0, BLOCK), acc)
   #pragma unroll
@@ -169,60 +141,40 @@ __global__ void __launch_bounds__(128) tile_sum(float *a_ptr, float *out_ptr, in
   // L33: a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
   float * a_ptrs[2];  // [4, 64] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_ptrs[_k] = ((a_ptr + tl2cu_mul(rm[_k], stride_am)) + rk[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) a_ptrs[_k] = ((a_ptr + tl2cu_mul(rm[_k], stride_am)) + rk[_k]);
   // L34: acc = tl.zeros([ROWS, BLOCK_K], tl.float32)
   float acc[2];  // [4, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 2; ++_k) acc[_k] = 0.0f;
   // L35: for k in range(0, tl.cdiv(K, BLOCK_K)):
   float acc_1[2];  // [4, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc[_k];
   float * a_ptrs_1[2];  // [4, 64] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_ptrs_1[_k] = a_ptrs[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_ptrs_1[_k] = a_ptrs[_k];
   for (int32_t k = 0; k < (tl2cu_add(K, 63) / 64); ++k) {
     // L36: a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
     float a[2];  // [4, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a[_k] = tl2cu_load_masked(&*a_ptrs_1[_k], (rk[_k] < tl2cu_sub(K, (k * 64))), 0.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) a[_k] = tl2cu_load_masked(&*a_ptrs_1[_k], (rk[_k] < tl2cu_sub(K, (k * 64))), 0.0f);
     // L37: acc += a
     float acc_2[2];  // [4, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2[_k] = (acc_1[_k] + a[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2[_k] = (acc_1[_k] + a[_k]);
     // L38: a_ptrs += BLOCK_K
     float * a_ptrs_2[2];  // [4, 64] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_ptrs_2[_k] = (a_ptrs_1[_k] + 64);
-    }
+    for (int _k = 0; _k < 2; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + 64);
     // L35: for k in range(0, tl.cdiv(K, BLOCK_K)):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_ptrs_1[_k] = a_ptrs_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_ptrs_1[_k] = a_ptrs_2[_k];
   }
   // L39: tl.store(out_ptr + rm[:, None] * BLOCK_K + rk[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *((out_ptr + tl2cu_mul(rm[_k], 64)) + rk[_k]) = acc_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) *((out_ptr + tl2cu_mul(rm[_k], 64)) + rk[_k]) = acc_1[_k];
 }
 
 // tile_sum: num_warps=4, ROWS=4, BLOCK_K=64 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -247,26 +199,18 @@ __global__ void __launch_bounds__(128) tile_sum_aligned(float *a_ptr, float *out
   // L33: a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
   float * a_ptrs[2];  // [4, 64] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_ptrs[_k] = ((a_ptr + tl2cu_mul(rm[_k], stride_am)) + rk[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) a_ptrs[_k] = ((a_ptr + tl2cu_mul(rm[_k], stride_am)) + rk[_k]);
   // L34: acc = tl.zeros([ROWS, BLOCK_K], tl.float32)
   float acc[2];  // [4, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 2; ++_k) acc[_k] = 0.0f;
   // L35: for k in range(0, tl.cdiv(K, BLOCK_K)):
   float acc_1[2];  // [4, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc[_k];
   float * a_ptrs_1[2];  // [4, 64] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_ptrs_1[_k] = a_ptrs[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_ptrs_1[_k] = a_ptrs[_k];
   for (int32_t k = 0; k < (tl2cu_add(K, 63) / 64); ++k) {
     // L36: a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
     float a[2];  // [4, 64] fp32 (8-byte loads)
@@ -280,24 +224,16 @@ __global__ void __launch_bounds__(128) tile_sum_aligned(float *a_ptr, float *out
     // L37: acc += a
     float acc_2[2];  // [4, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2[_k] = (acc_1[_k] + a[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2[_k] = (acc_1[_k] + a[_k]);
     // L38: a_ptrs += BLOCK_K
     float * a_ptrs_2[2];  // [4, 64] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_ptrs_2[_k] = (a_ptrs_1[_k] + 64);
-    }
+    for (int _k = 0; _k < 2; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + 64);
     // L35: for k in range(0, tl.cdiv(K, BLOCK_K)):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_ptrs_1[_k] = a_ptrs_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_ptrs_1[_k] = a_ptrs_2[_k];
   }
   // L39: tl.store(out_ptr + rm[:, None] * BLOCK_K + rk[None, :], acc)
   #pragma unroll
@@ -326,20 +262,14 @@ __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, in
   // L45: acc = tl.zeros([BLOCK], tl.float32)
   float acc[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
   // L46: for i in range(0, 4):
   float acc_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
   float * ptrs_1[4];  // [512] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    ptrs_1[_k] = ptrs[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
   for (int32_t i = 0; i < 4; ++i) {
     // L47: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + 3 * i < n, other=0.0)
     float x[4];  // [512] fp32
@@ -351,24 +281,16 @@ __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, in
     // L48: acc = acc * 2 + x
     float acc_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
     // L49: ptrs += 3
     float * ptrs_2[4];  // [512] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_2[_k] = (ptrs_1[_k] + 3);
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 3);
     // L46: for i in range(0, 4):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_1[_k] = ptrs_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
   }
   // L50: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
   #pragma unroll
@@ -391,20 +313,14 @@ __global__ void __launch_bounds__(128) odd_step_aligned(float *x_ptr, float *out
   // L45: acc = tl.zeros([BLOCK], tl.float32)
   float acc[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
   // L46: for i in range(0, 4):
   float acc_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
   float * ptrs_1[4];  // [512] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    ptrs_1[_k] = ptrs[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
   for (int32_t i = 0; i < 4; ++i) {
     // L47: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + 3 * i < n, other=0.0)
     float x[4];  // [512] fp32
@@ -416,24 +332,16 @@ __global__ void __launch_bounds__(128) odd_step_aligned(float *x_ptr, float *out
     // L48: acc = acc * 2 + x
     float acc_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
     // L49: ptrs += 3
     float * ptrs_2[4];  // [512] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_2[_k] = (ptrs_1[_k] + 3);
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 3);
     // L46: for i in range(0, 4):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_1[_k] = ptrs_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
   }
   // L50: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
   #pragma unroll
@@ -463,20 +371,14 @@ __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, 
   // L56: acc = tl.zeros([BLOCK], tl.float32)
   float acc[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
   // L57: for i in range(0, 3):
   float acc_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
   float * ptrs_1[4];  // [512] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    ptrs_1[_k] = ptrs[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
   for (int32_t i = 0; i < 3; ++i) {
     // L58: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) < n, other=0.0)
     float x[4];  // [512] fp32
@@ -488,15 +390,11 @@ __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, 
     // L59: acc = acc * 2 + x
     float acc_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
     // L60: if i == 0:
     float * ptrs_4[4];  // [512] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_4[_k] = ptrs_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_1[_k];
     if ((i == 0)) {
       // L61: ptrs = x_ptr + tl.arange(0, BLOCK) * 2
       float * ptrs_2[4];  // [512] *fp32
@@ -507,31 +405,21 @@ __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, 
       }
       // L60: if i == 0:
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        ptrs_4[_k] = ptrs_2[_k];
-      }
+      for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_2[_k];
     } else {
       // L63: ptrs += BLOCK
       float * ptrs_3[4];  // [512] *fp32
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        ptrs_3[_k] = (ptrs_1[_k] + 512);
-      }
+      for (int _k = 0; _k < 4; ++_k) ptrs_3[_k] = (ptrs_1[_k] + 512);
       // L60: if i == 0:
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        ptrs_4[_k] = ptrs_3[_k];
-      }
+      for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_3[_k];
     }
     // L57: for i in range(0, 3):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_1[_k] = ptrs_4[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_4[_k];
   }
   // L64: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
   #pragma unroll
@@ -554,20 +442,14 @@ __global__ void __launch_bounds__(128) reassigned_aligned(float *x_ptr, float *o
   // L56: acc = tl.zeros([BLOCK], tl.float32)
   float acc[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
   // L57: for i in range(0, 3):
   float acc_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
   float * ptrs_1[4];  // [512] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    ptrs_1[_k] = ptrs[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
   for (int32_t i = 0; i < 3; ++i) {
     // L58: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) < n, other=0.0)
     float x[4];  // [512] fp32
@@ -579,15 +461,11 @@ __global__ void __launch_bounds__(128) reassigned_aligned(float *x_ptr, float *o
     // L59: acc = acc * 2 + x
     float acc_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
     // L60: if i == 0:
     float * ptrs_4[4];  // [512] *fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_4[_k] = ptrs_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_1[_k];
     if ((i == 0)) {
       // L61: ptrs = x_ptr + tl.arange(0, BLOCK) * 2
       float * ptrs_2[4];  // [512] *fp32
@@ -598,31 +476,21 @@ __global__ void __launch_bounds__(128) reassigned_aligned(float *x_ptr, float *o
       }
       // L60: if i == 0:
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        ptrs_4[_k] = ptrs_2[_k];
-      }
+      for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_2[_k];
     } else {
       // L63: ptrs += BLOCK
       float * ptrs_3[4];  // [512] *fp32
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        ptrs_3[_k] = (ptrs_1[_k] + 512);
-      }
+      for (int _k = 0; _k < 4; ++_k) ptrs_3[_k] = (ptrs_1[_k] + 512);
       // L60: if i == 0:
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        ptrs_4[_k] = ptrs_3[_k];
-      }
+      for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_3[_k];
     }
     // L57: for i in range(0, 3):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      ptrs_1[_k] = ptrs_4[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_4[_k];
   }
   // L64: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
   #pragma unroll

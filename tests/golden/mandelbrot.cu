@@ -18,122 +18,80 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 0: BLOCK_SIZE=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -151,117 +109,77 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0_aligned(i
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -291,122 +209,80 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 1: BLOCK_SIZE=512, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -424,117 +300,77 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1_aligned(i
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -564,122 +400,80 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 2: BLOCK_SIZE=1024, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -697,117 +491,77 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2_aligned(i
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -837,122 +591,80 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 32; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 32; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[32];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[32];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 3: BLOCK_SIZE=2048, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -970,117 +682,77 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3_aligned(i
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 32; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 32; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[32];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[32];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[32];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
@@ -1110,122 +782,80 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 64; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 64; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[64];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 64; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[64];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 64; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[64];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[64];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[64];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 64; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[64];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[64];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 64; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[64];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 64; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 4: BLOCK_SIZE=4096, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1243,117 +873,77 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4_aligned(i
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 64; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 64; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[64];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 64; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[64];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 64; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[64];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[64];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[64];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 64; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[64];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[64];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 64; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[64];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 64; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 64; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[64];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 64; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[64];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 64; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
@@ -1383,122 +973,80 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5(int32_t 
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 5: BLOCK_SIZE=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1516,117 +1064,77 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5_aligned(
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -1656,122 +1164,80 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t 
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 6: BLOCK_SIZE=512, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1789,117 +1255,77 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6_aligned(
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -1929,122 +1355,80 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t 
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 7: BLOCK_SIZE=1024, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2062,117 +1446,77 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7_aligned(
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -2202,122 +1546,80 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t 
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[16];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 8: BLOCK_SIZE=2048, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2335,117 +1637,77 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8_aligned(
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[16];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -2475,122 +1737,80 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t 
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 32; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 32; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[32];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[32];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 9: BLOCK_SIZE=4096, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2608,117 +1828,77 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9_aligned(
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 32; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[32];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 32; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[32];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[32];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[32];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[32];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[32];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[32];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[32];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[32];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[32];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
@@ -2748,122 +1928,80 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config10(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 1; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 11: BLOCK_SIZE=512, num_warps=8
@@ -2881,122 +2019,80 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 11: BLOCK_SIZE=512, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3014,117 +2110,77 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -3154,122 +2210,80 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 12: BLOCK_SIZE=1024, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3287,117 +2301,77 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3427,122 +2401,80 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 13: BLOCK_SIZE=2048, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3560,117 +2492,77 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -3700,122 +2592,80 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[16];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 14: BLOCK_SIZE=4096, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3833,117 +2683,77 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[16];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[16];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[16];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[16];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[16];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[16];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -3976,122 +2786,80 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config15(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 1; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 16: BLOCK_SIZE=512, num_warps=16
@@ -4109,122 +2877,80 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config16(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 1; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[1];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[1];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 17: BLOCK_SIZE=1024, num_warps=16
@@ -4242,122 +2968,80 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 17: BLOCK_SIZE=1024, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4375,117 +3059,77 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -4515,122 +3159,80 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 18: BLOCK_SIZE=2048, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4648,117 +3250,77 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -4788,122 +3350,80 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 19: BLOCK_SIZE=4096, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4921,117 +3441,77 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[8];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[8];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[8];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[8];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[8];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[8];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[8];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[8];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[8];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[8];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -5064,122 +3544,80 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config20(int32_
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 1; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[1];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [256] i1
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 21: BLOCK_SIZE=512, num_warps=32
@@ -5200,122 +3638,80 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config21(int32_
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 1; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[1];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[1];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[1];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [512] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 22: BLOCK_SIZE=1024, num_warps=32
@@ -5333,122 +3729,80 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config22(int32_
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[1];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 1; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[1];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[1];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 1; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[1];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[1];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[1];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[1];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[1];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[1];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[1];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[1];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[1];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[1];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[1];  // [1024] i32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[1];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 1; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[1];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 23: BLOCK_SIZE=2048, num_warps=32
@@ -5466,122 +3820,80 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23(int32_
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 23: BLOCK_SIZE=2048, num_warps=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -5599,117 +3911,77 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23_aligne
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 2; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[2];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 2; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[2];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[2];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[2];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[2];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[2];  // [2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[2];  // [2048] i1
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[2];  // [2048] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[2];  // [2048] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[2];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -5739,122 +4011,80 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
 }
 
 // mandelbrot_kernel_triton: autotune config 24: BLOCK_SIZE=4096, num_warps=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -5872,117 +4102,77 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligne
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
   float c_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  }
+  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
   // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
   const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
   // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
   float z_imags[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags[_k] = c_imag;
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
   // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
   int32_t iters[4];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters[_k] = 0;
-  }
+  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
   // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
   bool not_diverged_mask[4];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask[_k] = true;
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
   // L40: for i in range(max_iter):
   float z_reals[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_reals[_k] = c_reals[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
   float z_imags_1[4];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z_imags_1[_k] = z_imags[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
   bool not_diverged_mask_1[4];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
   int32_t iters_1[4];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    iters_1[_k] = iters[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
   for (int32_t i = 0; i < max_iter; ++i) {
     // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
     float z_reals_new[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
     // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
     float z_imags_new[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
     // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
     float z_reals_1[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
     // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
     float z_imags_2[4];  // [4096] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
     // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
     bool not_diverged_mask_2[4];  // [4096] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
     // L48: iters += not_diverged_mask
     int32_t iters_2[4];  // [4096] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
     // L40: for i in range(max_iter):
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_reals[_k] = z_reals_1[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      z_imags_1[_k] = z_imags_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      iters_1[_k] = iters_2[_k];
-    }
+    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
   }
   // L50: mask = pids_x < width
   bool mask[4];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mask[_k] = (pids_x[_k] < width);
-  }
+  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
   // L51: output_offsets = pid_y * width + pids_x
   int32_t output_offsets[4];  // [4096] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores

@@ -27,15 +27,11 @@ __global__ void __launch_bounds__(128) selu(float *x_ptr, float *y_ptr, float al
   // L22: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L23: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L24: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
   float selu_scalar[8];  // [1024] fp32
   {  // tl.map_elementwise: one element a call
@@ -51,9 +47,7 @@ __global__ void __launch_bounds__(128) selu(float *x_ptr, float *y_ptr, float al
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) y_ptr[offs[_k]] = selu_scalar[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) y_ptr[offs[_k]] = selu_scalar[_k];
 }
 
 // selu: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -69,9 +63,7 @@ __global__ void __launch_bounds__(128) selu_aligned(float *x_ptr, float *y_ptr, 
   // L22: mask = offs < n
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L23: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
@@ -150,9 +142,7 @@ __global__ void __launch_bounds__(128) collatz(int32_t *x_ptr, int32_t *steps_pt
   // L42: x = tl.load(x_ptr + offs)
   int32_t x[4];  // [512] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = x_ptr[offs[_k]];
   // L43: steps, done = tl.map_elementwise(collatz_steps, x, limit)
   int32_t steps_2[4];  // [512] i32
   bool done[4];  // [512] i1
@@ -170,14 +160,10 @@ __global__ void __launch_bounds__(128) collatz(int32_t *x_ptr, int32_t *steps_pt
   }
   // L44: tl.store(steps_ptr + offs, steps)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    steps_ptr[offs[_k]] = steps_2[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) steps_ptr[offs[_k]] = steps_2[_k];
   // L45: tl.store(done_ptr + offs, done)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    done_ptr[offs[_k]] = done[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) done_ptr[offs[_k]] = done[_k];
 }
 
 // collatz: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -226,9 +212,7 @@ __global__ void __launch_bounds__(128) collatz_aligned(int32_t *x_ptr, int32_t *
   }
   // L45: tl.store(done_ptr + offs, done)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    done_ptr[offs[_k]] = done[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) done_ptr[offs[_k]] = done[_k];
 }
 
 static __device__ __forceinline__ float _outer_pick_map_nearer(float a, float b) {

@@ -19,15 +19,11 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
   // L18: acc = tl.zeros([BLOCK], dtype=tl.float32)
   float acc[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
   // L19: for start in range(0, N_COLS, BLOCK):
   float acc_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t start = 0; start < 4096; start += 1024) {
     // L20: cols = start + tl.arange(0, BLOCK)
     int32_t cols[8];  // [1024] i32
@@ -39,39 +35,30 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
     // L21: x = tl.load(x_ptr + cols, mask=cols < N_COLS, other=0.0, eviction_policy='evict_last')
     float x[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr_1[cols[_k]], (cols[_k] < 4096), 0.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) x[_k] = tl2cu_load_masked(&x_ptr_1[cols[_k]], (cols[_k] < 4096), 0.0f);
     // L22: acc += x * x
     float acc_2[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
     // L19: for start in range(0, N_COLS, BLOCK):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L23: inv = rsqrt(tl.sum(acc, axis=0) / N_COLS + eps)
   float acc_1_sum;  // sum of acc_1
   {
-    float _r0 = acc_1[0];
-    _r0 = _r0 + acc_1[1];
-    _r0 = _r0 + acc_1[2];
-    _r0 = _r0 + acc_1[3];
-    _r0 = _r0 + acc_1[4];
-    _r0 = _r0 + acc_1[5];
-    _r0 = _r0 + acc_1[6];
-    _r0 = _r0 + acc_1[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = acc_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] + acc_1[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -79,9 +66,9 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    acc_1_sum = _r0;
+    acc_1_sum = _r[0];
   }
   const float inv = tl2cu_rsqrt((tl2cu_div(acc_1_sum, 4096.0f) + eps));
   // L24: for start in range(0, N_COLS, BLOCK):
@@ -96,20 +83,14 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
     // L26: mask = cols < N_COLS
     bool mask[8];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      mask[_k] = (cols_1[_k] < 4096);
-    }
+    for (int _k = 0; _k < 8; ++_k) mask[_k] = (cols_1[_k] < 4096);
     // L27: x = tl.load(x_ptr + cols, mask=mask, other=0.0, eviction_policy='evict_first')
     float x_1[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      x_1[_k] = tl2cu_load_masked(&x_ptr_1[cols_1[_k]], mask[_k], 0.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr_1[cols_1[_k]], mask[_k], 0.0f);
     // L29: tl.store(out_ptr + cols, x * inv * tl.load(w_ptr + cols, mask=mask), mask=mask)
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      if (mask[_k]) out_ptr_1[cols_1[_k]] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
-    }
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) out_ptr_1[cols_1[_k]] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
   }
 }
 
@@ -126,15 +107,11 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
   // L18: acc = tl.zeros([BLOCK], dtype=tl.float32)
   float acc[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
   // L19: for start in range(0, N_COLS, BLOCK):
   float acc_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t start = 0; start < 4096; start += 1024) {
     // L20: cols = start + tl.arange(0, BLOCK)
     int32_t cols[8];  // [1024] i32
@@ -155,33 +132,26 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
     // L22: acc += x * x
     float acc_2[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
     // L19: for start in range(0, N_COLS, BLOCK):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L23: inv = rsqrt(tl.sum(acc, axis=0) / N_COLS + eps)
   float acc_1_sum;  // sum of acc_1
   {
-    float _r0 = acc_1[0];
-    _r0 = _r0 + acc_1[1];
-    _r0 = _r0 + acc_1[2];
-    _r0 = _r0 + acc_1[3];
-    _r0 = _r0 + acc_1[4];
-    _r0 = _r0 + acc_1[5];
-    _r0 = _r0 + acc_1[6];
-    _r0 = _r0 + acc_1[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = acc_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] + acc_1[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -189,9 +159,9 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    acc_1_sum = _r0;
+    acc_1_sum = _r[0];
   }
   const float inv = tl2cu_rsqrt((tl2cu_div(acc_1_sum, 4096.0f) + eps));
   // L24: for start in range(0, N_COLS, BLOCK):
@@ -206,9 +176,7 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
     // L26: mask = cols < N_COLS
     bool mask[8];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      mask[_k] = (cols_1[_k] < 4096);
-    }
+    for (int _k = 0; _k < 8; ++_k) mask[_k] = (cols_1[_k] < 4096);
     // L27: x = tl.load(x_ptr + cols, mask=mask, other=0.0, eviction_policy='evict_first')
     float x_1[8];  // [1024] fp32 (16-byte loads)
     #pragma unroll
@@ -246,15 +214,11 @@ __global__ void __launch_bounds__(128) rms_rows_pointer_layout(float *x_ptr, flo
   // L18: acc = tl.zeros([BLOCK], dtype=tl.float32)
   float acc[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
   // L19: for start in range(0, N_COLS, BLOCK):
   float acc_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t start = 0; start < 4096; start += 1024) {
     // L20: cols = start + tl.arange(0, BLOCK)
     int32_t cols[8];  // [1024] i32
@@ -266,39 +230,30 @@ __global__ void __launch_bounds__(128) rms_rows_pointer_layout(float *x_ptr, flo
     // L21: x = tl.load(x_ptr + cols, mask=cols < N_COLS, other=0.0, eviction_policy='evict_last')
     float x[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      x[_k] = tl2cu_load_masked(&x_ptr_1[cols[_k]], (cols[_k] < 4096), 0.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) x[_k] = tl2cu_load_masked(&x_ptr_1[cols[_k]], (cols[_k] < 4096), 0.0f);
     // L22: acc += x * x
     float acc_2[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
     // L19: for start in range(0, N_COLS, BLOCK):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L23: inv = rsqrt(tl.sum(acc, axis=0) / N_COLS + eps)
   float acc_1_sum;  // sum of acc_1
   {
-    float _r0 = acc_1[0];
-    _r0 = _r0 + acc_1[1];
-    _r0 = _r0 + acc_1[2];
-    _r0 = _r0 + acc_1[3];
-    _r0 = _r0 + acc_1[4];
-    _r0 = _r0 + acc_1[5];
-    _r0 = _r0 + acc_1[6];
-    _r0 = _r0 + acc_1[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = acc_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] + acc_1[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -306,9 +261,9 @@ __global__ void __launch_bounds__(128) rms_rows_pointer_layout(float *x_ptr, flo
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    acc_1_sum = _r0;
+    acc_1_sum = _r[0];
   }
   const float inv = tl2cu_rsqrt((tl2cu_div(acc_1_sum, 4096.0f) + eps));
   // L24: for start in range(0, N_COLS, BLOCK):
@@ -323,20 +278,14 @@ __global__ void __launch_bounds__(128) rms_rows_pointer_layout(float *x_ptr, flo
     // L26: mask = cols < N_COLS
     bool mask[8];  // [1024] i1
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      mask[_k] = (cols_1[_k] < 4096);
-    }
+    for (int _k = 0; _k < 8; ++_k) mask[_k] = (cols_1[_k] < 4096);
     // L27: x = tl.load(x_ptr + cols, mask=mask, other=0.0, eviction_policy='evict_first')
     float x_1[8];  // [1024] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      x_1[_k] = tl2cu_load_masked(&x_ptr_1[cols_1[_k]], mask[_k], 0.0f);
-    }
+    for (int _k = 0; _k < 8; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr_1[cols_1[_k]], mask[_k], 0.0f);
     // L29: tl.store(out_ptr + cols, x * inv * tl.load(w_ptr + cols, mask=mask), mask=mask)
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      if (mask[_k]) out_ptr_1[cols_1[_k]] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
-    }
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) out_ptr_1[cols_1[_k]] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
   }
 }
 
@@ -354,115 +303,77 @@ __global__ void __launch_bounds__(128) noisy(float *x_ptr, int32_t seed, int32_t
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   int32_t uniform_bits[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if ((offs[_k] < n)) x_ptr[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 8; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
 }
 
 // noisy: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -479,111 +390,75 @@ __global__ void __launch_bounds__(128) noisy_aligned(float *x_ptr, int32_t seed,
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[8];  // [1024] u32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 8; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   int32_t uniform_bits[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
     tl2cu_vec<float, 4> _t;

@@ -17,9 +17,7 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
   // L22: buf = tl.load(x_ptr + offs)
   float buf[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    buf[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) buf[_k] = x_ptr[offs[_k]];
   // L23: tl.store(z_ptr + offs, tl.cumsum(buf, axis=0))
   float buf_cumsum[8];  // [1024] fp32
   {  // cumsum of buf along axis 0: 1 lines of 1024, 128 segments of 8 per line
@@ -55,9 +53,7 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_ptr[offs[_k]] = buf_cumsum[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_ptr[offs[_k]] = buf_cumsum[_k];
 }
 
 // cumsum_buf: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -138,9 +134,7 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   // L31: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = tl2cu_add(row_id, 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets1[_k] = tl2cu_add(row_id, 1);
   // L32: col_offsets1 = lane * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
@@ -151,117 +145,79 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   // L33: row_offsets0 = row_offsets1 - 1
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   // L34: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   // L35: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets0[_k] = (col_offsets1[_k] - 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets0[_k] = (col_offsets1[_k] - 1);
   // L36: col_offsets2 = col_offsets1 + 1
   int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets2[_k] = (col_offsets1[_k] + 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets2[_k] = (col_offsets1[_k] + 1);
   // L37: row_mask0 = row_offsets0 < N
   bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
   // L38: row_mask1 = row_offsets1 < N - 1
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L39: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
   // L40: col_mask0 = col_offsets0 < N
   bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
   // L41: col_mask1 = col_offsets1 < N - 1
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L42: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
   // L44: row00 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets0, mask=row_mask0 & col_mask0, other=0)
   uint32_t row00[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row00, _k) = ((row_mask0[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   // L45: row01 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets1, mask=row_mask0 & col_mask1, other=0)
   uint32_t row01[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row01, _k) = ((row_mask0[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   // L46: row02 = tl.load(x_ptr + row_offsets0 * row_stride + col_offsets2, mask=row_mask0 & col_mask2, other=0)
   uint32_t row02[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row02, _k) = ((row_mask0[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets0[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   // L47: row10 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets0, mask=row_mask1 & col_mask0, other=0)
   uint32_t row10[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row10, _k) = ((row_mask1[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   // L48: row11 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets1, mask=row_mask1 & col_mask1, other=0)
   uint32_t row11[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row11, _k) = ((row_mask1[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   // L49: row12 = tl.load(x_ptr + row_offsets1 * row_stride + col_offsets2, mask=row_mask1 & col_mask2, other=0)
   uint32_t row12[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row12, _k) = ((row_mask1[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   // L50: row20 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets0, mask=row_mask2 & col_mask0, other=0)
   uint32_t row20[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row20, _k) = ((row_mask2[_k] && col_mask0[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets0[_k]) : (int8_t)0);
   // L51: row21 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets1, mask=row_mask2 & col_mask1, other=0)
   uint32_t row21[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row21, _k) = ((row_mask2[_k] && col_mask1[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets1[_k]) : (int8_t)0);
   // L52: row22 = tl.load(x_ptr + row_offsets2 * row_stride + col_offsets2, mask=row_mask2 & col_mask2, other=0)
   uint32_t row22[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(row22, _k) = ((row_mask2[_k] && col_mask2[_k]) ? *((x_ptr + tl2cu_mul((int64_t)row_offsets2[_k], row_stride)) + col_offsets2[_k]) : (int8_t)0);
   // L54: sum = row00 + row01 + row02 + row10 + row12 + row20 + row21 + row22
   uint32_t sum[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
@@ -272,9 +228,7 @@ __global__ void __launch_bounds__(128) gol_lane(int8_t *x_ptr, int8_t *out_ptr, 
   for (int _w = 0; _w < 4; ++_w) result[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(row11[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(sum[_w], tl2cu_splat4((int8_t)3))));
   // L56: tl.store(out_ptr + row_offsets1 * row_stride + col_offsets1, result, mask=row_mask1 & col_mask1)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if ((row_mask1[_k] && col_mask1[_k])) *((out_ptr + tl2cu_mul((int64_t)row_offsets1[_k], row_stride)) + col_offsets1[_k]) = tl2cu_byte<int8_t>(result, _k);
 }
 
 // gol_lane: num_warps=4, BLOCK_SIZE_ROW=1, BLOCK_SIZE_COL=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -290,9 +244,7 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
   // L31: row_offsets1 = row_id * BLOCK_SIZE_ROW + tl.arange(0, BLOCK_SIZE_ROW)[:, None] + 1
   int32_t row_offsets1[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets1[_k] = tl2cu_add(row_id, 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets1[_k] = tl2cu_add(row_id, 1);
   // L32: col_offsets1 = lane * BLOCK_SIZE_COL + tl.arange(0, BLOCK_SIZE_COL)[None, :] + 1
   int32_t col_offsets1[16];  // [1, 1024] i32
   #pragma unroll
@@ -303,63 +255,43 @@ __global__ void __launch_bounds__(128) gol_lane_aligned(int8_t *x_ptr, int8_t *o
   // L33: row_offsets0 = row_offsets1 - 1
   int32_t row_offsets0[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets0[_k] = tl2cu_sub(row_offsets1[_k], 1);
   // L34: row_offsets2 = row_offsets1 + 1
   int32_t row_offsets2[16];  // [1, 1] i32, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_offsets2[_k] = tl2cu_add(row_offsets1[_k], 1);
   // L35: col_offsets0 = col_offsets1 - 1
   int32_t col_offsets0[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets0[_k] = (col_offsets1[_k] - 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets0[_k] = (col_offsets1[_k] - 1);
   // L36: col_offsets2 = col_offsets1 + 1
   int32_t col_offsets2[16];  // [1, 1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_offsets2[_k] = (col_offsets1[_k] + 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_offsets2[_k] = (col_offsets1[_k] + 1);
   // L37: row_mask0 = row_offsets0 < N
   bool row_mask0[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask0[_k] = ((int64_t)row_offsets0[_k] < N);
   // L38: row_mask1 = row_offsets1 < N - 1
   bool row_mask1[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask1[_k] = ((int64_t)row_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L39: row_mask2 = row_offsets2 < N
   bool row_mask2[16];  // [1, 1] i1, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_mask2[_k] = ((int64_t)row_offsets2[_k] < N);
   // L40: col_mask0 = col_offsets0 < N
   bool col_mask0[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask0[_k] = ((int64_t)col_offsets0[_k] < N);
   // L41: col_mask1 = col_offsets1 < N - 1
   bool col_mask1[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask1[_k] = ((int64_t)col_offsets1[_k] < tl2cu_sub(N, 1LL));
   // L42: col_mask2 = col_offsets2 < N
   bool col_mask2[16];  // [1, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) col_mask2[_k] = ((int64_t)col_offsets2[_k] < N);
   {  // one decision for the windows of the next 9 loads and the stores after them: vector accesses when the warp's masks are all true
     bool _window = true;
     #pragma unroll
@@ -514,14 +446,10 @@ __global__ void __launch_bounds__(128) keywords(float *new_, float *threadIdx_, 
   // L62: tid = _offs < n
   bool tid[1];  // [128] i1
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    tid[_k] = (u_offs[_k] < n);
-  }
+  for (int _k = 0; _k < 1; ++_k) tid[_k] = (u_offs[_k] < n);
   // L63: tl.store(new + _offs, tl.load(threadIdx + _offs, mask=tid) * 2, mask=tid)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if (tid[_k]) new_[u_offs[_k]] = ((tid[_k] ? threadIdx_[u_offs[_k]] : 0.0f) * 2.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) if (tid[_k]) new_[u_offs[_k]] = ((tid[_k] ? threadIdx_[u_offs[_k]] : 0.0f) * 2.0f);
 }
 
 // _dropout: num_warps=4, BLOCK_SIZE=1024
@@ -544,32 +472,22 @@ __global__ void __launch_bounds__(128) _dropout(float *x_ptr, int8_t *x_keep_ptr
   // L71: mask = offsets < n_elements
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offsets[_k] < n_elements);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offsets[_k] < n_elements);
   // L72: x = tl.load(x_ptr + offsets, mask=mask)
   float x[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   // L73: x_keep = tl.load(x_keep_ptr + offsets, mask=mask)
   int8_t x_keep[16];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x_keep[_k] = (mask[_k] ? x_keep_ptr[offsets[_k]] : int8_t(0));
-  }
+  for (int _k = 0; _k < 16; ++_k) x_keep[_k] = (mask[_k] ? x_keep_ptr[offsets[_k]] : int8_t(0));
   // L74: output = tl.where(x_keep, x / (1 - p), 0.0)
   float output[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
   // L75: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
 }
 
 // _dropout: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -592,9 +510,7 @@ __global__ void __launch_bounds__(128) _dropout_aligned(float *x_ptr, int8_t *x_
   // L71: mask = offsets < n_elements
   bool mask[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (offsets[_k] < n_elements);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offsets[_k] < n_elements);
   // L72: x = tl.load(x_ptr + offsets, mask=mask)
   float x[16];  // [1024] fp32 (16-byte loads)
   #pragma unroll
@@ -616,9 +532,7 @@ __global__ void __launch_bounds__(128) _dropout_aligned(float *x_ptr, int8_t *x_
   // L74: output = tl.where(x_keep, x / (1 - p), 0.0)
   float output[16];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
   // L75: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -645,9 +559,7 @@ __global__ void __launch_bounds__(128) aliased_exp(float *x_ptr, float *y_ptr) {
   }
   // L81: tl.store(y_ptr + offs, texp(tl.load(x_ptr + offs)))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y_ptr[offs[_k]] = tl2cu_exp(x_ptr[offs[_k]]);
-  }
+  for (int _k = 0; _k < 2; ++_k) y_ptr[offs[_k]] = tl2cu_exp(x_ptr[offs[_k]]);
 }
 
 // aliased_exp: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -687,14 +599,10 @@ __global__ void __launch_bounds__(128) aliased_modules(float *x_ptr, float *y_pt
   // L87: x = tr.language.load(x_ptr + offs)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = x_ptr[offs[_k]];
   // L88: tlang.store(y_ptr + offs, tr.language.sqrt(x) + tlang.math.log(x))
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y_ptr[offs[_k]] = (tl2cu_sqrt(x[_k]) + tl2cu_log(x[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) y_ptr[offs[_k]] = (tl2cu_sqrt(x[_k]) + tl2cu_log(x[_k]));
 }
 
 // aliased_modules: num_warps=4, N=256 (variant for 16-byte aligned pointers and ints divisible by 16)

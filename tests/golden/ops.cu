@@ -24,45 +24,28 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // L19: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
-    x_sum[2] = _r2;
-    x_sum[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[_k];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -88,12 +71,15 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
   float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
@@ -102,12 +88,10 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r0;
-    x_sum_1[2] = _r0;
-    x_sum_1[3] = _r0;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum_1[_k] = _r[0];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -133,34 +117,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
-    x_max[0] = _r0;
-    x_max[1] = _r1;
-    x_max[2] = _r2;
-    x_max[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[_k];
   }
   // x_max changes layout: through shared memory
   __syncthreads();
@@ -186,12 +157,15 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
   float x_min[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = tl2cu_minimum(_r0, x[1]);
-    _r0 = tl2cu_minimum(_r0, x[2]);
-    _r0 = tl2cu_minimum(_r0, x[3]);
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_minimum(_r[0], x[_k]);
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
@@ -200,12 +174,10 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       _w0 = tl2cu_minimum(_w0, _w2);
       _w1 = tl2cu_minimum(_w1, _w3);
       _w0 = tl2cu_minimum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_min[0] = _r0;
-    x_min[1] = _r0;
-    x_min[2] = _r0;
-    x_min[3] = _r0;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_min[_k] = _r[0];
   }
   // x_min changes layout: through shared memory
   __syncthreads();
@@ -245,22 +217,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = _x_cvt5[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = _x_cvt5[_k];
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -268,9 +239,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     out_ptr[96] = t_sum;
@@ -292,22 +263,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    max_input[_k] = _x_cvt6[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) max_input[_k] = _x_cvt6[_k];
   float t_max;  // max of max_input
   {
-    float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -315,9 +285,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_max = _r0;
+    t_max = _r[0];
   }
   if (_tid == 0) {
     out_ptr[97] = t_max;
@@ -325,45 +295,28 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
   float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-    x_sum_2[0] = _r0;
-    x_sum_2[1] = _r1;
-    x_sum_2[2] = _r2;
-    x_sum_2[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum_2[_k] = _r[_k];
   }
   float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    row_sum[_k] = x_sum_2[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) row_sum[_k] = x_sum_2[_k];
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
 }
 
 // reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -393,23 +346,20 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum[0] = _r0;
-    x_sum[1] = _r0;
-    x_sum[2] = _r0;
-    x_sum[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[0];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -435,64 +385,37 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
   float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r3 = _w0;
-    }
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r1;
-    x_sum_1[2] = _r2;
-    x_sum_1[3] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum_1[_k] = _r[_k];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -518,17 +441,16 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = tl2cu_maximum(_r0, x[1]);
-    _r0 = tl2cu_maximum(_r0, x[2]);
-    _r0 = tl2cu_maximum(_r0, x[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    x_max[0] = _r0;
-    x_max[1] = _r0;
-    x_max[2] = _r0;
-    x_max[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[0];
   }
   // x_max changes layout: through shared memory
   __syncthreads();
@@ -554,64 +476,37 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
   float x_min[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = tl2cu_minimum(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = tl2cu_minimum(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = tl2cu_minimum(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = tl2cu_minimum(_r3, tl2cu_shfl_xor(_r3, 8));
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = tl2cu_minimum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_minimum(_w0, _w2);
       _w1 = tl2cu_minimum(_w1, _w3);
       _w0 = tl2cu_minimum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r3 = _w0;
-    }
-    x_min[0] = _r0;
-    x_min[1] = _r1;
-    x_min[2] = _r2;
-    x_min[3] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_min[_k] = _r[_k];
   }
   // x_min changes layout: through shared memory
   __syncthreads();
@@ -651,22 +546,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = _x_cvt5[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = _x_cvt5[_k];
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -674,9 +568,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     out_ptr[96] = t_sum;
@@ -698,22 +592,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    max_input[_k] = _x_cvt6[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) max_input[_k] = _x_cvt6[_k];
   float t_max;  // max of max_input
   {
-    float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -721,9 +614,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_max = _r0;
+    t_max = _r[0];
   }
   if (_tid == 0) {
     out_ptr[97] = t_max;
@@ -731,23 +624,20 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
   // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
   float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_2[0] = _r0;
-    x_sum_2[1] = _r0;
-    x_sum_2[2] = _r0;
-    x_sum_2[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum_2[_k] = _r[0];
   }
   float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    row_sum[_k] = x_sum_2[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) row_sum[_k] = x_sum_2[_k];
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -783,28 +673,23 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   // L19: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum[0] = _r0;
-    x_sum[1] = _r0;
-    x_sum[2] = _r0;
-    x_sum[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[0];
   }
   // x_sum changes layout: through shared memory
   __syncthreads();
@@ -830,64 +715,37 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
   float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r3 = _w0;
-    }
-    x_sum_1[0] = _r0;
-    x_sum_1[1] = _r1;
-    x_sum_1[2] = _r2;
-    x_sum_1[3] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum_1[_k] = _r[_k];
   }
   // x_sum_1 changes layout: through shared memory
   __syncthreads();
@@ -913,17 +771,16 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = tl2cu_maximum(_r0, x[1]);
-    _r0 = tl2cu_maximum(_r0, x[2]);
-    _r0 = tl2cu_maximum(_r0, x[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    x_max[0] = _r0;
-    x_max[1] = _r0;
-    x_max[2] = _r0;
-    x_max[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[0];
   }
   // x_max changes layout: through shared memory
   __syncthreads();
@@ -949,64 +806,37 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
   float x_min[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = tl2cu_minimum(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = tl2cu_minimum(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = tl2cu_minimum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_minimum(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = tl2cu_minimum(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = tl2cu_minimum(_r3, tl2cu_shfl_xor(_r3, 8));
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = tl2cu_minimum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_minimum(_w0, _w2);
       _w1 = tl2cu_minimum(_w1, _w3);
       _w0 = tl2cu_minimum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r3 = _w0;
-    }
-    x_min[0] = _r0;
-    x_min[1] = _r1;
-    x_min[2] = _r2;
-    x_min[3] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_min[_k] = _r[_k];
   }
   // x_min changes layout: through shared memory
   __syncthreads();
@@ -1046,22 +876,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
     _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = _x_cvt5[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = _x_cvt5[_k];
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -1069,9 +898,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   if (_tid == 0) {
     out_ptr[96] = t_sum;
@@ -1093,22 +922,21 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
     _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    max_input[_k] = _x_cvt6[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) max_input[_k] = _x_cvt6[_k];
   float t_max;  // max of max_input
   {
-    float _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -1116,9 +944,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_max = _r0;
+    t_max = _r[0];
   }
   if (_tid == 0) {
     out_ptr[97] = t_max;
@@ -1126,28 +954,23 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
   float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum_2[0] = _r0;
-    x_sum_2[1] = _r0;
-    x_sum_2[2] = _r0;
-    x_sum_2[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum_2[_k] = _r[0];
   }
   float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    row_sum[_k] = x_sum_2[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) row_sum[_k] = x_sum_2[_k];
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
 }
 
 // arg_reductions: num_warps=4
@@ -1171,55 +994,32 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   // L32: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // offs is never used
   // L33: xr = (x * 4.0).to(tl.int32).to(tl.float32)  # many ties
   float xr[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xr[_k] = (float)tl2cu_cast<int32_t>((x[_k] * 4.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xr[_k] = (float)tl2cu_cast<int32_t>((x[_k] * 4.0f));
   // L34: tl.store(out_ptr + tl.arange(0, 16), tl.argmax(xr, axis=1).to(tl.float32))
   int32_t xr_argmax[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    float _r1 = xr[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); _i1 = (int32_t)(_e & 31); }
-    float _r2 = xr[2];
-    int32_t _i2;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); _i2 = (int32_t)(_e & 31); }
-    float _r3 = xr[3];
-    int32_t _i3;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); _i3 = (int32_t)(_e & 31); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
-    xr_argmax[0] = _i0;
-    xr_argmax[1] = _i1;
-    xr_argmax[2] = _i2;
-    xr_argmax[3] = _i3;
+    float _r[4];
+    int32_t _i[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = xr[_k];
+      { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xr_argmax[_k] = _i[_k];
   }
   // xr_argmax changes layout: through shared memory
   __syncthreads();
@@ -1245,14 +1045,22 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   // L35: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.argmin(xr, axis=0).to(tl.float32))
   int32_t xr_argmin[4];  // [32] i32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); tl2cu_argmin_step(_r0, _i0, xr[1], (int32_t)(_e >> 5)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); tl2cu_argmin_step(_r0, _i0, xr[2], (int32_t)(_e >> 5)); }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); tl2cu_argmin_step(_r0, _i0, xr[3], (int32_t)(_e >> 5)); }
+    float _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = 0;
+      if ((_k & 3) == 0) {
+        _r[_g] = xr[_k];
+        { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); _i[_g] = (int32_t)(_e >> 5); }
+      } else {
+        { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); tl2cu_argmin_step(_r[_g], _i[_g], xr[_k], (int32_t)(_e >> 5)); }
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
+    {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[0]; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i[0];
+    }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
@@ -1263,12 +1071,10 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
       tl2cu_argmin_step(_w1, _j1, _w3, _j3);
       tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    xr_argmin[0] = _i0;
-    xr_argmin[1] = _i0;
-    xr_argmin[2] = _i0;
-    xr_argmin[3] = _i0;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xr_argmin[_k] = _i[0];
   }
   // xr_argmin changes layout: through shared memory
   __syncthreads();
@@ -1294,73 +1100,41 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   // L36: m, i = tl.max(xr, axis=1, return_indices=True)
   float m[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    float _r1 = xr[1];
-    float _r2 = xr[2];
-    float _r3 = xr[3];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
-    m[0] = _r0;
-    m[1] = _r1;
-    m[2] = _r2;
-    m[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = xr[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) m[_k] = _r[_k];
   }
   int32_t i[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    float _r1 = xr[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 1); _i1 = (int32_t)(_e & 31); }
-    float _r2 = xr[2];
-    int32_t _i2;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 2); _i2 = (int32_t)(_e & 31); }
-    float _r3 = xr[3];
-    int32_t _i3;
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 3); _i3 = (int32_t)(_e & 31); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 4), tl2cu_shfl_xor(_i1, 4));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 4), tl2cu_shfl_xor(_i2, 4));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 4), tl2cu_shfl_xor(_i3, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 2), tl2cu_shfl_xor(_i1, 2));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 2), tl2cu_shfl_xor(_i2, 2));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 2), tl2cu_shfl_xor(_i3, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    tl2cu_argmax_step(_r1, _i1, tl2cu_shfl_xor(_r1, 1), tl2cu_shfl_xor(_i1, 1));
-    tl2cu_argmax_step(_r2, _i2, tl2cu_shfl_xor(_r2, 1), tl2cu_shfl_xor(_i2, 1));
-    tl2cu_argmax_step(_r3, _i3, tl2cu_shfl_xor(_r3, 1), tl2cu_shfl_xor(_i3, 1));
-    i[0] = _i0;
-    i[1] = _i1;
-    i[2] = _i2;
-    i[3] = _i3;
+    float _r[4];
+    int32_t _i[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = xr[_k];
+      { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) i[_k] = _i[_k];
   }
   // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
   // m changes layout: through shared memory
@@ -1408,19 +1182,25 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
   // L41: tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
   int32_t flat_argmax;  // argmax of flat
   {
-    float _r0 = flat[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem<1, 128>(_tid, 0); _i0 = (int32_t)_e; }
-    { const int _e = tl2cu_elem<1, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, flat[1], (int32_t)_e); }
-    { const int _e = tl2cu_elem<1, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, flat[2], (int32_t)_e); }
-    { const int _e = tl2cu_elem<1, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, flat[3], (int32_t)_e); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    float _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = 0;
+      if ((_k & 3) == 0) {
+        _r[_g] = flat[_k];
+        { const int _e = tl2cu_elem<1, 128>(_tid, _k); _i[_g] = (int32_t)_e; }
+      } else {
+        { const int _e = tl2cu_elem<1, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], flat[_k], (int32_t)_e); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      tl2cu_argmax_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     __syncthreads();
-    { float* _p = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
+    {
+      float* _p = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p[(_tid >> 5) & 3] = _r[0]; ((int32_t*)tl2cu_smem)[0 * 4 + ((_tid >> 5) & 3)] = _i[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
@@ -1430,9 +1210,9 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    flat_argmax = _i0;
+    flat_argmax = _i[0];
   }
   if (_tid == 0) {
     out_ptr[64] = (float)flat_argmax;
@@ -1468,25 +1248,27 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   // L33: xr = (x * 4.0).to(tl.int32).to(tl.float32)  # many ties
   float xr[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xr[_k] = (float)tl2cu_cast<int32_t>((x[_k] * 4.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xr[_k] = (float)tl2cu_cast<int32_t>((x[_k] * 4.0f));
   // L34: tl.store(out_ptr + tl.arange(0, 16), tl.argmax(xr, axis=1).to(tl.float32))
   int32_t xr_argmax[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, xr[1], (int32_t)(_e & 31)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, xr[2], (int32_t)(_e & 31)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, xr[3], (int32_t)(_e & 31)); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    xr_argmax[0] = _i0;
-    xr_argmax[1] = _i0;
-    xr_argmax[2] = _i0;
-    xr_argmax[3] = _i0;
+    float _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = 0;
+      if ((_k & 3) == 0) {
+        _r[_g] = xr[_k];
+        { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+      } else {
+        { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], xr[_k], (int32_t)(_e & 31)); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      tl2cu_argmax_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xr_argmax[_k] = _i[0];
   }
   // xr_argmax changes layout: through shared memory
   __syncthreads();
@@ -1512,34 +1294,30 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   // L35: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.argmin(xr, axis=0).to(tl.float32))
   int32_t xr_argmin[4];  // [32] i32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e >> 5); }
-    float _r1 = xr[1];
-    int32_t _i1;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); _i1 = (int32_t)(_e >> 5); }
-    float _r2 = xr[2];
-    int32_t _i2;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); _i2 = (int32_t)(_e >> 5); }
-    float _r3 = xr[3];
-    int32_t _i3;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); _i3 = (int32_t)(_e >> 5); }
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 16), tl2cu_shfl_xor(_i1, 16));
-    tl2cu_argmin_step(_r2, _i2, tl2cu_shfl_xor(_r2, 16), tl2cu_shfl_xor(_i2, 16));
-    tl2cu_argmin_step(_r3, _i3, tl2cu_shfl_xor(_r3, 16), tl2cu_shfl_xor(_i3, 16));
-    tl2cu_argmin_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmin_step(_r1, _i1, tl2cu_shfl_xor(_r1, 8), tl2cu_shfl_xor(_i1, 8));
-    tl2cu_argmin_step(_r2, _i2, tl2cu_shfl_xor(_r2, 8), tl2cu_shfl_xor(_i2, 8));
-    tl2cu_argmin_step(_r3, _i3, tl2cu_shfl_xor(_r3, 8), tl2cu_shfl_xor(_i3, 8));
+    float _r[4];
+    int32_t _i[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = xr[_k];
+      { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); _i[_g] = (int32_t)(_e >> 5); }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        tl2cu_argmin_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)((uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e & 31) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
       const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
@@ -1547,45 +1325,10 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       tl2cu_argmin_step(_w0, _j0, _w2, _j2);
       tl2cu_argmin_step(_w1, _j1, _w3, _j3);
       tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[_g] = _w0; _i[_g] = _j0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r1 = _w0; _i1 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r2 = _w0; _i2 = _j0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 512) + (_e & 31) * 4;
-      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-      tl2cu_argmin_step(_w0, _j0, _w2, _j2);
-      tl2cu_argmin_step(_w1, _j1, _w3, _j3);
-      tl2cu_argmin_step(_w0, _j0, _w1, _j1);
-      _r3 = _w0; _i3 = _j0;
-    }
-    xr_argmin[0] = _i0;
-    xr_argmin[1] = _i1;
-    xr_argmin[2] = _i2;
-    xr_argmin[3] = _i3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xr_argmin[_k] = _i[_k];
   }
   // xr_argmin changes layout: through shared memory
   __syncthreads();
@@ -1611,33 +1354,36 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   // L36: m, i = tl.max(xr, axis=1, return_indices=True)
   float m[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    _r0 = tl2cu_maximum(_r0, xr[1]);
-    _r0 = tl2cu_maximum(_r0, xr[2]);
-    _r0 = tl2cu_maximum(_r0, xr[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    m[0] = _r0;
-    m[1] = _r0;
-    m[2] = _r0;
-    m[3] = _r0;
+    float _r[1];
+    _r[0] = xr[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], xr[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) m[_k] = _r[0];
   }
   int32_t i[4];  // [16] i32, held in the layout of [16, 32]
   {
-    float _r0 = xr[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); _i0 = (int32_t)(_e & 31); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, xr[1], (int32_t)(_e & 31)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, xr[2], (int32_t)(_e & 31)); }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, xr[3], (int32_t)(_e & 31)); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
-    i[0] = _i0;
-    i[1] = _i0;
-    i[2] = _i0;
-    i[3] = _i0;
+    float _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = 0;
+      if ((_k & 3) == 0) {
+        _r[_g] = xr[_k];
+        { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 31); }
+      } else {
+        { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], xr[_k], (int32_t)(_e & 31)); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      tl2cu_argmax_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) i[_k] = _i[0];
   }
   // L37: tl.store(out_ptr + 48 + tl.arange(0, 16), m + i.to(tl.float32) * 1000.0)
   // m changes layout: through shared memory
@@ -1685,19 +1431,25 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
   // L41: tl.store(out_ptr + 64, tl.argmax(flat, axis=0).to(tl.float32))
   int32_t flat_argmax;  // argmax of flat
   {
-    float _r0 = flat[0];
-    int32_t _i0;
-    { const int _e = tl2cu_elem<4, 128>(_tid, 0); _i0 = (int32_t)_e; }
-    { const int _e = tl2cu_elem<4, 128>(_tid, 1); tl2cu_argmax_step(_r0, _i0, flat[1], (int32_t)_e); }
-    { const int _e = tl2cu_elem<4, 128>(_tid, 2); tl2cu_argmax_step(_r0, _i0, flat[2], (int32_t)_e); }
-    { const int _e = tl2cu_elem<4, 128>(_tid, 3); tl2cu_argmax_step(_r0, _i0, flat[3], (int32_t)_e); }
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 16), tl2cu_shfl_xor(_i0, 16));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 8), tl2cu_shfl_xor(_i0, 8));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 4), tl2cu_shfl_xor(_i0, 4));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 2), tl2cu_shfl_xor(_i0, 2));
-    tl2cu_argmax_step(_r0, _i0, tl2cu_shfl_xor(_r0, 1), tl2cu_shfl_xor(_i0, 1));
+    float _r[1];
+    int32_t _i[1];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = 0;
+      if ((_k & 3) == 0) {
+        _r[_g] = flat[_k];
+        { const int _e = tl2cu_elem<4, 128>(_tid, _k); _i[_g] = (int32_t)_e; }
+      } else {
+        { const int _e = tl2cu_elem<4, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], flat[_k], (int32_t)_e); }
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      tl2cu_argmax_step(_r[0], _i[0], tl2cu_shfl_xor(_r[0], _m), tl2cu_shfl_xor(_i[0], _m));
     __syncthreads();
-    { float* _p = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p[(_tid >> 5) & 3] = _r0; ((int32_t*)tl2cu_smem)[0 * 4 + ((_tid >> 5) & 3)] = _i0; }
+    {
+      float* _p = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p[(_tid >> 5) & 3] = _r[0]; ((int32_t*)tl2cu_smem)[0 * 4 + ((_tid >> 5) & 3)] = _i[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
@@ -1707,9 +1459,9 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
       tl2cu_argmax_step(_w0, _j0, _w2, _j2);
       tl2cu_argmax_step(_w1, _j1, _w3, _j3);
       tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-      _r0 = _w0; _i0 = _j0;
+      _r[0] = _w0; _i[0] = _j0;
     }
-    flat_argmax = _i0;
+    flat_argmax = _i[0];
   }
   if (_tid == 0) {
     out_ptr[64] = (float)flat_argmax;
@@ -1745,47 +1497,30 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   // L56: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // offs is never used
   // L57: xi = (x * 1000.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
   // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
   int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = xi[0];
-    int32_t _r1 = xi[1];
-    int32_t _r2 = xi[2];
-    int32_t _r3 = xi[3];
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 ^ tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 ^ tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 ^ tl2cu_shfl_xor(_r3, 1);
-    xi_xor_sum[0] = _r0;
-    xi_xor_sum[1] = _r1;
-    xi_xor_sum[2] = _r2;
-    xi_xor_sum[3] = _r3;
+    int32_t _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = xi[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] ^ tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xi_xor_sum[_k] = _r[_k];
   }
   // xi_xor_sum changes layout: through shared memory
   __syncthreads();
@@ -1811,34 +1546,21 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
   int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = xi[0];
-    int32_t _r1 = xi[1];
-    int32_t _r2 = xi[2];
-    int32_t _r3 = xi[3];
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 8));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 4));
-    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 4));
-    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 4));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 2));
-    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 2));
-    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 2));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = _int_reductions_combine_add_combine(_r1, tl2cu_shfl_xor(_r1, 1));
-    _r2 = _int_reductions_combine_add_combine(_r2, tl2cu_shfl_xor(_r2, 1));
-    _r3 = _int_reductions_combine_add_combine(_r3, tl2cu_shfl_xor(_r3, 1));
-    xi_reduce[0] = _r0;
-    xi_reduce[1] = _r1;
-    xi_reduce[2] = _r2;
-    xi_reduce[3] = _r3;
+    int32_t _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = xi[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _int_reductions_combine_add_combine(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xi_reduce[_k] = _r[_k];
   }
   // xi_reduce changes layout: through shared memory
   __syncthreads();
@@ -1864,12 +1586,15 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
   float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, x[1]);
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, x[2]);
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, x[3]);
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _int_reductions_combine_max_abs_combine(_r[0], x[_k]);
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
@@ -1878,12 +1603,10 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
       _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
       _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
       _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_reduce[0] = _r0;
-    x_reduce[1] = _r0;
-    x_reduce[2] = _r0;
-    x_reduce[3] = _r0;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_reduce[_k] = _r[0];
   }
   // x_reduce changes layout: through shared memory
   __syncthreads();
@@ -1909,45 +1632,28 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   // L61: small = xi.to(tl.int8)
   int8_t small[4];  // [16, 32] i8
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    small[_k] = (int8_t)xi[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) small[_k] = (int8_t)xi[_k];
   // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
   int32_t sum_input[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = (int32_t)small[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (int32_t)small[_k];
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = sum_input[0];
-    int32_t _r1 = sum_input[1];
-    int32_t _r2 = sum_input[2];
-    int32_t _r3 = sum_input[3];
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 8));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 4));
-    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 4));
-    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 2));
-    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 2));
-    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = tl2cu_add(_r1, tl2cu_shfl_xor(_r1, 1));
-    _r2 = tl2cu_add(_r2, tl2cu_shfl_xor(_r2, 1));
-    _r3 = tl2cu_add(_r3, tl2cu_shfl_xor(_r3, 1));
-    t_sum[0] = _r0;
-    t_sum[1] = _r1;
-    t_sum[2] = _r2;
-    t_sum[3] = _r3;
+    int32_t _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = sum_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = tl2cu_add(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[_k];
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
@@ -2001,23 +1707,20 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   // L57: xi = (x * 1000.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
   // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
   int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = xi[0];
-    _r0 = _r0 ^ xi[1];
-    _r0 = _r0 ^ xi[2];
-    _r0 = _r0 ^ xi[3];
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 1);
-    xi_xor_sum[0] = _r0;
-    xi_xor_sum[1] = _r0;
-    xi_xor_sum[2] = _r0;
-    xi_xor_sum[3] = _r0;
+    int32_t _r[1];
+    _r[0] = xi[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] ^ xi[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] ^ tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xi_xor_sum[_k] = _r[0];
   }
   // xi_xor_sum changes layout: through shared memory
   __syncthreads();
@@ -2043,17 +1746,16 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
   int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = xi[0];
-    _r0 = _int_reductions_combine_add_combine(_r0, xi[1]);
-    _r0 = _int_reductions_combine_add_combine(_r0, xi[2]);
-    _r0 = _int_reductions_combine_add_combine(_r0, xi[3]);
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 1));
-    xi_reduce[0] = _r0;
-    xi_reduce[1] = _r0;
-    xi_reduce[2] = _r0;
-    xi_reduce[3] = _r0;
+    int32_t _r[1];
+    _r[0] = xi[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _int_reductions_combine_add_combine(_r[0], xi[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _int_reductions_combine_add_combine(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xi_reduce[_k] = _r[0];
   }
   // xi_reduce changes layout: through shared memory
   __syncthreads();
@@ -2079,64 +1781,37 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
   float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = _int_reductions_combine_max_abs_combine(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = _int_reductions_combine_max_abs_combine(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = _int_reductions_combine_max_abs_combine(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = _int_reductions_combine_max_abs_combine(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = _int_reductions_combine_max_abs_combine(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = _int_reductions_combine_max_abs_combine(_r3, tl2cu_shfl_xor(_r3, 8));
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _int_reductions_combine_max_abs_combine(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
       _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
       _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r3 = _w0;
-    }
-    x_reduce[0] = _r0;
-    x_reduce[1] = _r1;
-    x_reduce[2] = _r2;
-    x_reduce[3] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_reduce[_k] = _r[_k];
   }
   // x_reduce changes layout: through shared memory
   __syncthreads();
@@ -2162,28 +1837,23 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
   // L61: small = xi.to(tl.int8)
   int8_t small[4];  // [16, 32] i8
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    small[_k] = (int8_t)xi[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) small[_k] = (int8_t)xi[_k];
   // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
   int32_t sum_input[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = (int32_t)small[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (int32_t)small[_k];
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_sum[0] = _r0;
-    t_sum[1] = _r0;
-    t_sum[2] = _r0;
-    t_sum[3] = _r0;
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
@@ -2229,30 +1899,25 @@ __global__ void __launch_bounds__(128) int_reductions_pointer_layout(float *x_pt
   // L56: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // offs is never used
   // L57: xi = (x * 1000.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
   // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
   int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = xi[0];
-    _r0 = _r0 ^ xi[1];
-    _r0 = _r0 ^ xi[2];
-    _r0 = _r0 ^ xi[3];
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 ^ tl2cu_shfl_xor(_r0, 1);
-    xi_xor_sum[0] = _r0;
-    xi_xor_sum[1] = _r0;
-    xi_xor_sum[2] = _r0;
-    xi_xor_sum[3] = _r0;
+    int32_t _r[1];
+    _r[0] = xi[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] ^ xi[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] ^ tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xi_xor_sum[_k] = _r[0];
   }
   // xi_xor_sum changes layout: through shared memory
   __syncthreads();
@@ -2278,17 +1943,16 @@ __global__ void __launch_bounds__(128) int_reductions_pointer_layout(float *x_pt
   // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
   int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = xi[0];
-    _r0 = _int_reductions_combine_add_combine(_r0, xi[1]);
-    _r0 = _int_reductions_combine_add_combine(_r0, xi[2]);
-    _r0 = _int_reductions_combine_add_combine(_r0, xi[3]);
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = _int_reductions_combine_add_combine(_r0, tl2cu_shfl_xor(_r0, 1));
-    xi_reduce[0] = _r0;
-    xi_reduce[1] = _r0;
-    xi_reduce[2] = _r0;
-    xi_reduce[3] = _r0;
+    int32_t _r[1];
+    _r[0] = xi[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _int_reductions_combine_add_combine(_r[0], xi[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _int_reductions_combine_add_combine(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) xi_reduce[_k] = _r[0];
   }
   // xi_reduce changes layout: through shared memory
   __syncthreads();
@@ -2314,64 +1978,37 @@ __global__ void __launch_bounds__(128) int_reductions_pointer_layout(float *x_pt
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
   float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = _int_reductions_combine_max_abs_combine(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = _int_reductions_combine_max_abs_combine(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = _int_reductions_combine_max_abs_combine(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = _int_reductions_combine_max_abs_combine(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = _int_reductions_combine_max_abs_combine(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = _int_reductions_combine_max_abs_combine(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = _int_reductions_combine_max_abs_combine(_r3, tl2cu_shfl_xor(_r3, 8));
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 8; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _int_reductions_combine_max_abs_combine(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
       const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
       _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
       _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r3 = _w0;
-    }
-    x_reduce[0] = _r0;
-    x_reduce[1] = _r1;
-    x_reduce[2] = _r2;
-    x_reduce[3] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_reduce[_k] = _r[_k];
   }
   // x_reduce changes layout: through shared memory
   __syncthreads();
@@ -2397,28 +2034,23 @@ __global__ void __launch_bounds__(128) int_reductions_pointer_layout(float *x_pt
   // L61: small = xi.to(tl.int8)
   int8_t small[4];  // [16, 32] i8
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    small[_k] = (int8_t)xi[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) small[_k] = (int8_t)xi[_k];
   // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
   int32_t sum_input[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = (int32_t)small[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (int32_t)small[_k];
   int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
   {
-    int32_t _r0 = sum_input[0];
-    _r0 = tl2cu_add(_r0, sum_input[1]);
-    _r0 = tl2cu_add(_r0, sum_input[2]);
-    _r0 = tl2cu_add(_r0, sum_input[3]);
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_add(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_sum[0] = _r0;
-    t_sum[1] = _r0;
-    t_sum[2] = _r0;
-    t_sum[3] = _r0;
+    int32_t _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
   }
   // t_sum changes layout: through shared memory
   __syncthreads();
@@ -2468,14 +2100,10 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   // L67: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
@@ -2511,9 +2139,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    out_ptr[offs[_k]] = x_cumsum[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = x_cumsum[_k];
   // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
@@ -2549,15 +2175,11 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 512)[offs[_k]] = x_cumsum_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = x_cumsum_1[_k];
   // L70: xi = (x * 100.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
   // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
@@ -2593,15 +2215,11 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 1024)[offs[_k]] = (float)xi_cumsum[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 1024)[offs[_k]] = (float)xi_cumsum[_k];
   // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
   float cumprod_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
-  }
+  for (int _k = 0; _k < 4; ++_k) cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
@@ -2636,9 +2254,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 1536)[offs[_k]] = t_cumprod[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 1536)[offs[_k]] = t_cumprod[_k];
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
@@ -2674,9 +2290,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2048)[offs[_k]] = (float)xi_scan[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = (float)xi_scan[_k];
 }
 
 // scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2706,9 +2320,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
   float x_cumsum[4];  // [16, 32] fp32
   {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
@@ -2802,9 +2414,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   // L70: xi = (x * 100.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
-  }
+  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
   // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
   int32_t xi_cumsum[4];  // [16, 32] i32
   {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
@@ -2853,9 +2463,7 @@ __global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_pt
   // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
   float cumprod_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
-  }
+  for (int _k = 0; _k < 4; ++_k) cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
   float t_cumprod[4];  // [16, 32] fp32
   {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
     float* _buf = (float*)tl2cu_smem;
@@ -2968,9 +2576,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   // L78: x, offs = tile(x_ptr)
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -2994,9 +2600,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    t[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3040,9 +2644,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    r[_k] = _x_cvt3[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3085,9 +2687,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
   #pragma unroll
@@ -3112,9 +2712,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    a[_k] = _j_cvt6[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt6[_k];
   float b[4];  // [16, 32] fp32
   // j changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3131,36 +2729,25 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b[_k] = _j_cvt7[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt7[_k];
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
   float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
-    float _r0 = j[0];
-    float _r1 = j[1];
-    float _r2 = j[2];
-    float _r3 = j[3];
-    float _r4 = j[4];
-    float _r5 = j[5];
-    float _r6 = j[6];
-    float _r7 = j[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-    _r4 = _r4 + tl2cu_shfl_xor(_r4, 1);
-    _r5 = _r5 + tl2cu_shfl_xor(_r5, 1);
-    _r6 = _r6 + tl2cu_shfl_xor(_r6, 1);
-    _r7 = _r7 + tl2cu_shfl_xor(_r7, 1);
-    j_sum[0] = _r0;
-    j_sum[1] = _r1;
-    j_sum[2] = _r2;
-    j_sum[3] = _r3;
-    j_sum[4] = _r4;
-    j_sum[5] = _r5;
-    j_sum[6] = _r6;
-    j_sum[7] = _r7;
+    float _r[8];
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _g = _k;
+      _r[_g] = j[_k];
+    }
+    #pragma unroll
+    for (int _m = 1; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 8; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) j_sum[_k] = _r[_k];
   }
   // j_sum changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3177,9 +2764,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory (rows padded)
@@ -3197,9 +2782,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    p[_k] = _x_cvt9[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt9[_k];
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
   // p changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3223,32 +2806,25 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + x[4];
-    _r0 = _r0 + x[5];
-    _r0 = _r0 + x[6];
-    _r0 = _r0 + x[7];
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = _r[0] + x[_k];
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 2; _p[(_tid >> 6) & 1] = _r0; }
+    {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 2; _p[(_tid >> 6) & 1] = _r[0];
+    }
     __syncthreads();
     {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
       const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 2;
       float _w0 = _p[0], _w1 = _p[1];
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    x_sum[0] = _r0;
-    x_sum[1] = _r0;
-    x_sum[2] = _r0;
-    x_sum[3] = _r0;
-    x_sum[4] = _r0;
-    x_sum[5] = _r0;
-    x_sum[6] = _r0;
-    x_sum[7] = _r0;
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x_sum[_k] = _r[0];
   }
   float c[4];  // [16, 32] fp32
   // x_sum changes layout: through shared memory
@@ -3266,14 +2842,10 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c[_k] = _x_sum_cvt11[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 3584)[offs[_k]] = c[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
 }
 
 // shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3297,9 +2869,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   // L78: x, offs = tile(x_ptr)
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3323,9 +2893,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    t[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3383,9 +2951,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    r[_k] = _x_cvt3[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3477,9 +3043,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    a[_k] = _j_cvt6[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt6[_k];
   float b[4];  // [16, 32] fp32
   // j changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3496,28 +3060,20 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b[_k] = _j_cvt7[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt7[_k];
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
   float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
-    float _r0 = j[0];
-    _r0 = _r0 + j[1];
-    float _r1 = j[2];
-    _r1 = _r1 + j[3];
-    float _r2 = j[4];
-    _r2 = _r2 + j[5];
-    float _r3 = j[6];
-    _r3 = _r3 + j[7];
-    j_sum[0] = _r0;
-    j_sum[1] = _r0;
-    j_sum[2] = _r1;
-    j_sum[3] = _r1;
-    j_sum[4] = _r2;
-    j_sum[5] = _r2;
-    j_sum[6] = _r3;
-    j_sum[7] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r[_g] = j[_g * 2];
+      #pragma unroll
+      for (int _k = _g * 2 + 1; _k < _g * 2 + 2; ++_k)
+        _r[_g] = _r[_g] + j[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) j_sum[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
   }
   // j_sum changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3561,9 +3117,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    p[_k] = _x_cvt9[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt9[_k];
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
   // p changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3595,68 +3149,41 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + x[4];
-    _r1 = _r1 + x[5];
-    _r2 = _r2 + x[6];
-    _r3 = _r3 + x[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _g = tl2cu_drop_bits<2, 3>(_k);
+      if ((_k & 4) == 0) {
+        _r[_g] = x[_k];
+      } else {
+        _r[_g] = _r[_g] + x[_k];
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(_g)); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(_g));
       const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r3 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
-    x_sum[2] = _r2;
-    x_sum[3] = _r3;
-    x_sum[4] = _r0;
-    x_sum[5] = _r1;
-    x_sum[6] = _r2;
-    x_sum[7] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x_sum[_k] = _r[tl2cu_drop_bits<2, 3>(_k)];
   }
   float c[4];  // [16, 32] fp32
   // x_sum changes layout: through shared memory
@@ -3674,9 +3201,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c[_k] = _x_sum_cvt11[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -3712,9 +3237,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   // L78: x, offs = tile(x_ptr)
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3738,9 +3261,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    t[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3784,9 +3305,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    r[_k] = _x_cvt3[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -3829,9 +3348,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
   #pragma unroll
@@ -3856,9 +3373,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    a[_k] = _j_cvt6[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt6[_k];
   float b[4];  // [16, 32] fp32
   // j changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3875,28 +3390,20 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    b[_k] = _j_cvt7[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt7[_k];
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
   float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
-    float _r0 = j[0];
-    _r0 = _r0 + j[1];
-    float _r1 = j[2];
-    _r1 = _r1 + j[3];
-    float _r2 = j[4];
-    _r2 = _r2 + j[5];
-    float _r3 = j[6];
-    _r3 = _r3 + j[7];
-    j_sum[0] = _r0;
-    j_sum[1] = _r0;
-    j_sum[2] = _r1;
-    j_sum[3] = _r1;
-    j_sum[4] = _r2;
-    j_sum[5] = _r2;
-    j_sum[6] = _r3;
-    j_sum[7] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r[_g] = j[_g * 2];
+      #pragma unroll
+      for (int _k = _g * 2 + 1; _k < _g * 2 + 2; ++_k)
+        _r[_g] = _r[_g] + j[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) j_sum[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
   }
   // j_sum changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3913,9 +3420,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory (rows padded)
@@ -3933,9 +3438,7 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    p[_k] = _x_cvt9[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt9[_k];
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
   // p changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -3959,68 +3462,41 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + x[4];
-    _r1 = _r1 + x[5];
-    _r2 = _r2 + x[6];
-    _r3 = _r3 + x[7];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _g = tl2cu_drop_bits<2, 3>(_k);
+      if ((_k & 4) == 0) {
+        _r[_g] = x[_k];
+      } else {
+        _r[_g] = _r[_g] + x[_k];
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(_g)); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(_g));
       const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r3 = _w0;
-    }
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
-    x_sum[2] = _r2;
-    x_sum[3] = _r3;
-    x_sum[4] = _r0;
-    x_sum[5] = _r1;
-    x_sum[6] = _r2;
-    x_sum[7] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x_sum[_k] = _r[tl2cu_drop_bits<2, 3>(_k)];
   }
   float c[4];  // [16, 32] fp32
   // x_sum changes layout: through shared memory
@@ -4038,14 +3514,10 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    c[_k] = _x_sum_cvt11[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 3584)[offs[_k]] = c[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
 }
 
 // softmax_rows: num_warps=4
@@ -4068,93 +3540,57 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   // L97: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L98: z = x - tl.max(x, axis=1)[:, None]
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 16));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 16));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 8));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 8));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 4));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 4));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 2));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 2));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    _r1 = tl2cu_maximum(_r1, tl2cu_shfl_xor(_r1, 1));
-    _r2 = tl2cu_maximum(_r2, tl2cu_shfl_xor(_r2, 1));
-    _r3 = tl2cu_maximum(_r3, tl2cu_shfl_xor(_r3, 1));
-    x_max[0] = _r0;
-    x_max[1] = _r1;
-    x_max[2] = _r2;
-    x_max[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[_k];
   }
   float z[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z[_k] = (x[_k] - x_max[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) z[_k] = (x[_k] - x_max[_k]);
   // L99: num = tl.exp(z)
   float num[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    num[_k] = tl2cu_exp(z[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) num[_k] = tl2cu_exp(z[_k]);
   // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
   float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = num[0];
-    float _r1 = num[1];
-    float _r2 = num[2];
-    float _r3 = num[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-    num_sum[0] = _r0;
-    num_sum[1] = _r1;
-    num_sum[2] = _r2;
-    num_sum[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = num[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) num_sum[_k] = _r[_k];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
   // L101: w = tl.load(x_ptr + tl.arange(0, 32))
   float w[4];  // [32] fp32, held in the layout of [16, 32]
   #pragma unroll
@@ -4165,93 +3601,57 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-    x_sum[0] = _r0;
-    x_sum[1] = _r1;
-    x_sum[2] = _r2;
-    x_sum[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = x[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[_k];
   }
   float mean[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
   // L103: xc = x - mean[:, None]
   float xc[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xc[_k] = (x[_k] - mean[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) xc[_k] = (x[_k] - mean[_k]);
   // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
   float sum_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = (xc[_k] * xc[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
   float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = sum_input[0];
-    float _r1 = sum_input[1];
-    float _r2 = sum_input[2];
-    float _r3 = sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 16);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 16);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 8);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 8);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 4);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 4);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 2);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 2);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    _r1 = _r1 + tl2cu_shfl_xor(_r1, 1);
-    _r2 = _r2 + tl2cu_shfl_xor(_r2, 1);
-    _r3 = _r3 + tl2cu_shfl_xor(_r3, 1);
-    t_sum[0] = _r0;
-    t_sum[1] = _r1;
-    t_sum[2] = _r2;
-    t_sum[3] = _r3;
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _g = _k;
+      _r[_g] = sum_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[_k];
   }
   float rstd[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
-  }
+  for (int _k = 0; _k < 4; ++_k) rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
 }
 
 // softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4280,49 +3680,41 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
   }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L98: z = x - tl.max(x, axis=1)[:, None]
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = tl2cu_maximum(_r0, x[1]);
-    _r0 = tl2cu_maximum(_r0, x[2]);
-    _r0 = tl2cu_maximum(_r0, x[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    x_max[0] = _r0;
-    x_max[1] = _r0;
-    x_max[2] = _r0;
-    x_max[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[0];
   }
   float z[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z[_k] = (x[_k] - x_max[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) z[_k] = (x[_k] - x_max[_k]);
   // L99: num = tl.exp(z)
   float num[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    num[_k] = tl2cu_exp(z[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) num[_k] = tl2cu_exp(z[_k]);
   // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
   float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = num[0];
-    _r0 = _r0 + num[1];
-    _r0 = _r0 + num[2];
-    _r0 = _r0 + num[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    num_sum[0] = _r0;
-    num_sum[1] = _r0;
-    num_sum[2] = _r0;
-    num_sum[3] = _r0;
+    float _r[1];
+    _r[0] = num[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + num[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) num_sum[_k] = _r[0];
   }
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -4346,54 +3738,44 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum[0] = _r0;
-    x_sum[1] = _r0;
-    x_sum[2] = _r0;
-    x_sum[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[0];
   }
   float mean[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
   // L103: xc = x - mean[:, None]
   float xc[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xc[_k] = (x[_k] - mean[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) xc[_k] = (x[_k] - mean[_k]);
   // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
   float sum_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = (xc[_k] * xc[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
   float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    t_sum[0] = _r0;
-    t_sum[1] = _r0;
-    t_sum[2] = _r0;
-    t_sum[3] = _r0;
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
   }
   float rstd[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
-  }
+  for (int _k = 0; _k < 4; ++_k) rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
   for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
@@ -4428,59 +3810,47 @@ __global__ void __launch_bounds__(128) softmax_rows_pointer_layout(float *x_ptr,
   // L97: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
   // L98: z = x - tl.max(x, axis=1)[:, None]
   float x_max[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = tl2cu_maximum(_r0, x[1]);
-    _r0 = tl2cu_maximum(_r0, x[2]);
-    _r0 = tl2cu_maximum(_r0, x[3]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    x_max[0] = _r0;
-    x_max[1] = _r0;
-    x_max[2] = _r0;
-    x_max[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], x[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[0];
   }
   float z[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    z[_k] = (x[_k] - x_max[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) z[_k] = (x[_k] - x_max[_k]);
   // L99: num = tl.exp(z)
   float num[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    num[_k] = tl2cu_exp(z[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) num[_k] = tl2cu_exp(z[_k]);
   // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
   float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = num[0];
-    _r0 = _r0 + num[1];
-    _r0 = _r0 + num[2];
-    _r0 = _r0 + num[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    num_sum[0] = _r0;
-    num_sum[1] = _r0;
-    num_sum[2] = _r0;
-    num_sum[3] = _r0;
+    float _r[1];
+    _r[0] = num[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + num[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) num_sum[_k] = _r[0];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
   // L101: w = tl.load(x_ptr + tl.arange(0, 32))
   float w[4];  // [32] fp32, held in the layout of [16, 32]
   #pragma unroll
@@ -4491,59 +3861,47 @@ __global__ void __launch_bounds__(128) softmax_rows_pointer_layout(float *x_ptr,
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = x[0];
-    _r0 = _r0 + x[1];
-    _r0 = _r0 + x[2];
-    _r0 = _r0 + x[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    x_sum[0] = _r0;
-    x_sum[1] = _r0;
-    x_sum[2] = _r0;
-    x_sum[3] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + x[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[0];
   }
   float mean[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
-  }
+  for (int _k = 0; _k < 4; ++_k) mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
   // L103: xc = x - mean[:, None]
   float xc[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    xc[_k] = (x[_k] - mean[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) xc[_k] = (x[_k] - mean[_k]);
   // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
   float sum_input[4];  // [16, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    sum_input[_k] = (xc[_k] * xc[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
   float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    t_sum[0] = _r0;
-    t_sum[1] = _r0;
-    t_sum[2] = _r0;
-    t_sum[3] = _r0;
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
   }
   float rstd[4];  // [16] fp32, held in the layout of [16, 32]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
-  }
+  for (int _k = 0; _k < 4; ++_k) rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
 }
 
 // while_rows: num_warps=4
@@ -4555,15 +3913,11 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
   // L111: total = tl.zeros((32,), dtype=tl.float32)
   float total[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    total[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) total[_k] = 0.0f;
   // L112: while i < 16:
   float total_1[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    total_1[_k] = total[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) total_1[_k] = total[_k];
   int32_t i = 0;
   for (;;) {
     if (!(i < 16)) break;
@@ -4577,16 +3931,12 @@ __global__ void __launch_bounds__(128) while_rows(float *x_ptr, float *out_ptr, 
     // L114: total += row * i
     float total_2[1];  // [32] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      total_2[_k] = fmaf(row[_k], (float)i, total_1[_k]);
-    }
+    for (int _k = 0; _k < 1; ++_k) total_2[_k] = fmaf(row[_k], (float)i, total_1[_k]);
     // L115: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
     // L112: while i < 16:
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      total_1[_k] = total_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) total_1[_k] = total_2[_k];
     i = i_1;
   }
   // L116: tl.store(out_ptr + tl.arange(0, 32), total)
@@ -4640,37 +3990,25 @@ __global__ void __launch_bounds__(128) stencil_windows(float *x_ptr, float *out_
   // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
   float left[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    left[_k] = ((i[_k] >= 1) ? *((x_ptr + i[_k]) + (0 - 1)) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) left[_k] = ((i[_k] >= 1) ? *((x_ptr + i[_k]) + (0 - 1)) : 0.0f);
   // L135: mid = tl.load(x_ptr + i)
   float mid[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mid[_k] = x_ptr[i[_k]];
-  }
+  for (int _k = 0; _k < 16; ++_k) mid[_k] = x_ptr[i[_k]];
   // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
   float right[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    right[_k] = ((i[_k] < 2047) ? *((x_ptr + i[_k]) + 1) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) right[_k] = ((i[_k] < 2047) ? *((x_ptr + i[_k]) + 1) : 0.0f);
   // L137: right2 = tl.load(x_ptr + i + 2, mask=i < 2046, other=0.0)
   float right2[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    right2[_k] = ((i[_k] < 2046) ? *((x_ptr + i[_k]) + 2) : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) right2[_k] = ((i[_k] < 2046) ? *((x_ptr + i[_k]) + 2) : 0.0f);
   // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    out_ptr[i[_k]] = ((left[_k] - right[_k]) + (mid[_k] - right2[_k]));
-  }
+  for (int _k = 0; _k < 16; ++_k) out_ptr[i[_k]] = ((left[_k] - right[_k]) + (mid[_k] - right2[_k]));
   // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if ((i[_k] < 2047)) *(((out_ptr + 2048) + i[_k]) + 1) = (left[_k] + mid[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) if ((i[_k] < 2047)) *(((out_ptr + 2048) + i[_k]) + 1) = (left[_k] + mid[_k]);
 }
 
 // stencil_windows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4800,48 +4138,34 @@ __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *
   }
   // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    out_ptr[i[_k]] = x_ptr[i[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) out_ptr[i[_k]] = x_ptr[i[_k]];
   // L150: for r in range(4):
   for (int32_t r = 0; r < 4; ++r) {
     // L151: m = (i % 7) != r
     bool m[4];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      m[_k] = ((i[_k] % 7) != r);
-    }
+    for (int _k = 0; _k < 4; ++_k) m[_k] = ((i[_k] % 7) != r);
     // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
     float v[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
     // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
-    }
+    for (int _k = 0; _k < 4; ++_k) if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
   }
   // L154: for start in range(0, 3000, 500):
   for (int32_t start = 0; start < 3000; start += 500) {
     // L155: j = start + i
     int32_t j[4];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      j[_k] = (start + i[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) j[_k] = (start + i[_k]);
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
     float w[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      w[_k] = tl2cu_load_masked(&x_ptr[j[_k]], (j[_k] < 1000), 2.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) w[_k] = tl2cu_load_masked(&x_ptr[j[_k]], (j[_k] < 1000), 2.0f);
     // L157: tl.store(out_ptr + 512 + j, w - 1.0)
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      (out_ptr + 512)[j[_k]] = (w[_k] - 1.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[j[_k]] = (w[_k] - 1.0f);
   }
 }
 
@@ -4872,29 +4196,21 @@ __global__ void __launch_bounds__(128) masked_loop_inplace_aligned(float *x_ptr,
     // L151: m = (i % 7) != r
     bool m[4];  // [512] i1
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      m[_k] = ((i[_k] % 7) != r);
-    }
+    for (int _k = 0; _k < 4; ++_k) m[_k] = ((i[_k] % 7) != r);
     // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
     float v[4];  // [512] fp32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
-    }
+    for (int _k = 0; _k < 4; ++_k) v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
     // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
-    }
+    for (int _k = 0; _k < 4; ++_k) if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
   }
   // L154: for start in range(0, 3000, 500):
   for (int32_t start = 0; start < 3000; start += 500) {
     // L155: j = start + i
     int32_t j[4];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      j[_k] = (start + i[_k]);
-    }
+    for (int _k = 0; _k < 4; ++_k) j[_k] = (start + i[_k]);
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
     float w[4];  // [512] fp32 (16-byte loads)
     #pragma unroll
@@ -4932,45 +4248,31 @@ __global__ void __launch_bounds__(128) wide_loads_in_loop(half *h_ptr, int64_t *
   // L165: acc = tl.zeros((256,), dtype=tl.float32)
   float acc[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 2; ++_k) acc[_k] = 0.0f;
   // L166: for r in range(3):
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc[_k];
   for (int32_t r = 0; r < 3; ++r) {
     // L167: h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
     half h[2];  // [256] fp16
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      h[_k] = tl2cu_load_masked(&(h_ptr + (r * 256))[i[_k]], (i[_k] > r), half(1.5f));
-    }
+    for (int _k = 0; _k < 2; ++_k) h[_k] = tl2cu_load_masked(&(h_ptr + (r * 256))[i[_k]], (i[_k] > r), half(1.5f));
     // L168: q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
     int64_t q[2];  // [256] i64
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      q[_k] = tl2cu_load_masked(&(q_ptr + (r * 256))[i[_k]], (i[_k] < 200), -7LL);
-    }
+    for (int _k = 0; _k < 2; ++_k) q[_k] = tl2cu_load_masked(&(q_ptr + (r * 256))[i[_k]], (i[_k] < 200), -7LL);
     // L169: acc += h.to(tl.float32) + q.to(tl.float32)
     float acc_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2[_k] = (acc_1[_k] + (tl2cu_cast<float>(h[_k]) + (float)q[_k]));
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2[_k] = (acc_1[_k] + (tl2cu_cast<float>(h[_k]) + (float)q[_k]));
     // L166: for r in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L170: tl.store(out_ptr + i, acc)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    out_ptr[i[_k]] = acc_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) out_ptr[i[_k]] = acc_1[_k];
 }
 
 // wide_loads_in_loop: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4986,22 +4288,16 @@ __global__ void __launch_bounds__(128) wide_loads_in_loop_aligned(half *h_ptr, i
   // L165: acc = tl.zeros((256,), dtype=tl.float32)
   float acc[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 2; ++_k) acc[_k] = 0.0f;
   // L166: for r in range(3):
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc[_k];
   for (int32_t r = 0; r < 3; ++r) {
     // L167: h = tl.load(h_ptr + r * 256 + i, mask=i > r, other=1.5)
     half h[2];  // [256] fp16
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      h[_k] = tl2cu_load_masked(&(h_ptr + (r * 256))[i[_k]], (i[_k] > r), half(1.5f));
-    }
+    for (int _k = 0; _k < 2; ++_k) h[_k] = tl2cu_load_masked(&(h_ptr + (r * 256))[i[_k]], (i[_k] > r), half(1.5f));
     // L168: q = tl.load(q_ptr + r * 256 + i, mask=i < 200, other=-7)
     int64_t q[2];  // [256] i64 (16-byte loads)
     #pragma unroll
@@ -5014,14 +4310,10 @@ __global__ void __launch_bounds__(128) wide_loads_in_loop_aligned(half *h_ptr, i
     // L169: acc += h.to(tl.float32) + q.to(tl.float32)
     float acc_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2[_k] = (acc_1[_k] + (tl2cu_cast<float>(h[_k]) + (float)q[_k]));
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2[_k] = (acc_1[_k] + (tl2cu_cast<float>(h[_k]) + (float)q[_k]));
     // L166: for r in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L170: tl.store(out_ptr + i, acc)
   #pragma unroll

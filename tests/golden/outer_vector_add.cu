@@ -23,32 +23,22 @@ __global__ void __launch_bounds__(128) add_vec_kernel(float *x_ptr, float *y_ptr
   // L11: x = tl.load(x_ptr + off_x)
   float x[8];  // [32] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = x_ptr[off_x[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[off_x[_k]];
   // L12: y = tl.load(y_ptr + off_y)
   float y[8];  // [32] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = y_ptr[off_y[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = y_ptr[off_y[_k]];
   // L13: z = y[:, None] + x[None, :]
   float z[8];  // [32, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z[_k] = (y[_k] + x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
   // L14: off_z = off_y[:, None] * B0 + off_x[None, :]
   int32_t off_z[8];  // [32, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
   // L15: tl.store(z_ptr + off_z, z)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z_ptr[off_z[_k]] = z[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) z_ptr[off_z[_k]] = z[_k];
 }
 
 // add_vec_kernel: num_warps=4, B0=32, B1=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -78,21 +68,15 @@ __global__ void __launch_bounds__(128) add_vec_kernel_aligned(float *x_ptr, floa
   // L12: y = tl.load(y_ptr + off_y)
   float y[8];  // [32] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = y_ptr[off_y[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = y_ptr[off_y[_k]];
   // L13: z = y[:, None] + x[None, :]
   float z[8];  // [32, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z[_k] = (y[_k] + x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
   // L14: off_z = off_y[:, None] * B0 + off_x[None, :]
   int32_t off_z[8];  // [32, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
   // L15: tl.store(z_ptr + off_z, z)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores

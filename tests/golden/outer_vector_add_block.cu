@@ -27,50 +27,34 @@ __global__ void __launch_bounds__(128) add_vec_block_kernel(float *x_ptr, float 
   // L14: mask_x = off_x < N0
   bool mask_x[8];  // [32] i1, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask_x[_k] = (off_x[_k] < N0);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask_x[_k] = (off_x[_k] < N0);
   // L15: mask_y = off_y < N1
   bool mask_y[8];  // [32] i1, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask_y[_k] = (off_y[_k] < N1);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask_y[_k] = (off_y[_k] < N1);
   // L16: x = tl.load(x_ptr + off_x, mask=mask_x)
   float x[8];  // [32] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask_x[_k] ? x_ptr[off_x[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask_x[_k] ? x_ptr[off_x[_k]] : 0.0f);
   // L17: y = tl.load(y_ptr + off_y, mask=mask_y)
   float y[8];  // [32] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
   // L18: z = y[:, None] + x[None, :]
   float z[8];  // [32, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z[_k] = (y[_k] + x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
   // L19: off_z = off_y[:, None] * N0 + off_x[None, :]
   int32_t off_z[8];  // [32, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
   // L20: mask_z = mask_y[:, None] & mask_x[None, :]
   bool mask_z[8];  // [32, 32] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask_z[_k] = (mask_y[_k] && mask_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask_z[_k] = (mask_y[_k] && mask_x[_k]);
   // L21: tl.store(z_ptr + off_z, z, mask=mask_z)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask_z[_k]) z_ptr[off_z[_k]] = z[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask_z[_k]) z_ptr[off_z[_k]] = z[_k];
 }
 
 // add_vec_block_kernel: num_warps=4, B0=32, B1=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -97,15 +81,11 @@ __global__ void __launch_bounds__(128) add_vec_block_kernel_aligned(float *x_ptr
   // L14: mask_x = off_x < N0
   bool mask_x[8];  // [32] i1, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask_x[_k] = (off_x[_k] < N0);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask_x[_k] = (off_x[_k] < N0);
   // L15: mask_y = off_y < N1
   bool mask_y[8];  // [32] i1, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask_y[_k] = (off_y[_k] < N1);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask_y[_k] = (off_y[_k] < N1);
   // L16: x = tl.load(x_ptr + off_x, mask=mask_x)
   float x[8];  // [32] fp32, held in the layout of [32, 32] (16-byte loads)
   #pragma unroll
@@ -118,27 +98,19 @@ __global__ void __launch_bounds__(128) add_vec_block_kernel_aligned(float *x_ptr
   // L17: y = tl.load(y_ptr + off_y, mask=mask_y)
   float y[8];  // [32] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
   // L18: z = y[:, None] + x[None, :]
   float z[8];  // [32, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    z[_k] = (y[_k] + x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
   // L19: off_z = off_y[:, None] * N0 + off_x[None, :]
   int32_t off_z[8];  // [32, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
   // L20: mask_z = mask_y[:, None] & mask_x[None, :]
   bool mask_z[8];  // [32, 32] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask_z[_k] = (mask_y[_k] && mask_x[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask_z[_k] = (mask_y[_k] && mask_x[_k]);
   // L21: tl.store(z_ptr + off_z, z, mask=mask_z)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores

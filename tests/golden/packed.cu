@@ -19,21 +19,15 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   // L21: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)-7);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)-7);
   // L24: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
   #pragma unroll
@@ -52,62 +46,46 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _w = 0; _w < 4; ++_w) gt[_w] = __vsetgts4(x[_w], tl2cu_splat4((int8_t)3));
   // L28: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(s, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(s, _k);
   // L29: tl.store(out_ptr + n + i, d, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(d, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(d, _k);
   // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
   uint32_t _stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L30[_w] = __vadd4(__vneg4(x[_w]), ~y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L31[_w] = tl2cu_select4(lt[_w], s[_w], d[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L32[_w] = __vadd4((lt[_w] | __vseteq4(x[_w], y[_w])), __vsetges4(x[_w], tl2cu_splat4((int8_t)-2)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L33[_w] = __vsub4((gt[_w] & __vsetles4(y[_w], x[_w])), __vsetne4(x[_w], tl2cu_splat4((int8_t)0)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L34[_w] = ((x[_w] & y[_w]) | (s[_w] ^ tl2cu_splat4((int8_t)85)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
   uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L35[_w] = tl2cu_select4(((__vsetne4(x[_w], 0u) ^ gt[_w]) & __vseteq4(lt[_w], gt[_w])), x[_w], tl2cu_splat4((int8_t)100));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
 }
 
 // int8_ops: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -126,9 +104,7 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
   // L21: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
@@ -263,21 +239,15 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   // L41: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
   // L43: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
   // L44: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
   #pragma unroll
@@ -288,41 +258,31 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetltu4(x[_w], y[_w]);
   // L46: tl.store(out_ptr + i, s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(s, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(s, _k);
   // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
   uint32_t _stored_L47[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L47[_w] = __vsub4(__vsub4(x[_w], y[_w]), tl2cu_splat4((uint8_t)200));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L47, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L47, _k);
   // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
   uint32_t _stored_L48[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L48[_w] = tl2cu_select4(lt[_w], x[_w], y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L49[_w] = __vadd4(__vadd4(__vsetgtu4(x[_w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[_w], x[_w])), __vsetleu4(x[_w], tl2cu_splat4((uint8_t)7)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
   uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L50[_w] = tl2cu_select4(__vsetgtu4(s[_w], x[_w]), s[_w], x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
 }
 
 // uint8_ops: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -341,9 +301,7 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
   // L41: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word (16-byte loads)
   #pragma unroll
@@ -440,38 +398,28 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
   uint32_t left[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < tl2cu_add(n, 1))) ? *((x_ptr + i[_k]) + (0 - 1)) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < tl2cu_add(n, 1))) ? *((x_ptr + i[_k]) + (0 - 1)) : (int8_t)0);
   // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t mid[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(mid, _k) = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(mid, _k) = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
   // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
   uint32_t right[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(right, _k) = ((tl2cu_add(i[_k], 1) < n) ? *((x_ptr + i[_k]) + 1) : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(right, _k) = ((tl2cu_add(i[_k], 1) < n) ? *((x_ptr + i[_k]) + 1) : (int8_t)0);
   // L59: total = left + mid + right
   uint32_t total[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) total[_w] = __vadd4(__vadd4(left[_w], mid[_w]), right[_w]);
   // L60: tl.store(out_ptr + i, total, mask=i < n)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if ((i[_k] < n)) out_ptr[i[_k]] = tl2cu_byte<int8_t>(total, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if ((i[_k] < n)) out_ptr[i[_k]] = tl2cu_byte<int8_t>(total, _k);
   // L61: tl.store(out_ptr + n + i + 1, (total > mid).to(tl.int8), mask=i + 1 < n)
   uint32_t _stored_L61[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L61[_w] = __vsetgts4(total[_w], mid[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if ((tl2cu_add(i[_k], 1) < n)) *(((out_ptr + n) + i[_k]) + 1) = tl2cu_byte<int8_t>(_stored_L61, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if ((tl2cu_add(i[_k], 1) < n)) *(((out_ptr + n) + i[_k]) + 1) = tl2cu_byte<int8_t>(_stored_L61, _k);
 }
 
 // stencil_i8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -605,23 +553,17 @@ __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr,
   // L68: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
   int8_t b[16];  // [1, 1] i8, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = (b_ptr + pid)[0];
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = (b_ptr + pid)[0];
   // L69: x = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t x[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x, _k) = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
   // L70: tl.store(out_ptr + i, tl.where(x > b, x - b, b - x), mask=i < n)
   uint32_t _stored_L70[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L70[_w] = tl2cu_select4(__vsetgts4(x[_w], tl2cu_splat4(b[0])), __vsub4(x[_w], tl2cu_splat4(b[0])), __vsub4(tl2cu_splat4(b[0]), x[_w]));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if ((i[_k] < n)) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L70, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if ((i[_k] < n)) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L70, _k);
 }
 
 // packed_readers: num_warps=4, BLOCK=1024
@@ -638,21 +580,15 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   // L77: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L78: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   // L79: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[2] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 8; ++_k) tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)0);
   // L80: s = x + y
   uint32_t s[2] = {};  // [1024] i8, four to a word
   #pragma unroll
@@ -660,51 +596,38 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   // L81: acc = tl.zeros([BLOCK], dtype=tl.int8)
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = (int8_t)0;
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = (int8_t)0;
   // L82: for _ in range(3):
   int8_t acc_1[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L83: acc = acc + s
     int8_t acc_2[8];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_2[_k] = (int8_t)(acc_1[_k] + tl2cu_byte<int8_t>(s, _k));
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_2[_k] = (int8_t)(acc_1[_k] + tl2cu_byte<int8_t>(s, _k));
     // L82: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L84: top = tl.max(s, axis=0)
   int32_t max_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    max_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) max_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   int32_t top;  // max of max_input
   {
-    int32_t _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, max_input[4]);
-    _r0 = tl2cu_maximum(_r0, max_input[5]);
-    _r0 = tl2cu_maximum(_r0, max_input[6]);
-    _r0 = tl2cu_maximum(_r0, max_input[7]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -712,16 +635,14 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    top = _r0;
+    top = _r[0];
   }
   // L85: c = tl.cumsum(s, 0)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   int32_t c[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -757,24 +678,16 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   }
   // L86: tl.store(out_ptr + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = acc_1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = acc_1[_k];
   // L87: tl.store(out_ptr + n + i, c.to(tl.int8), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = (int8_t)c[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (int8_t)c[_k];
   // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
-  }
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
 }
 
 // packed_readers: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -791,9 +704,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
   // L77: m = i < n
   bool m[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L78: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[2] = {};  // [1024] i8, four to a word (8-byte loads)
   #pragma unroll
@@ -819,51 +730,38 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
   // L81: acc = tl.zeros([BLOCK], dtype=tl.int8)
   int8_t acc[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc[_k] = (int8_t)0;
-  }
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = (int8_t)0;
   // L82: for _ in range(3):
   int8_t acc_1[8];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t u_ = 0; u_ < 3; ++u_) {
     // L83: acc = acc + s
     int8_t acc_2[8];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_2[_k] = (int8_t)(acc_1[_k] + tl2cu_byte<int8_t>(s, _k));
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_2[_k] = (int8_t)(acc_1[_k] + tl2cu_byte<int8_t>(s, _k));
     // L82: for _ in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L84: top = tl.max(s, axis=0)
   int32_t max_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    max_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) max_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   int32_t top;  // max of max_input
   {
-    int32_t _r0 = max_input[0];
-    _r0 = tl2cu_maximum(_r0, max_input[1]);
-    _r0 = tl2cu_maximum(_r0, max_input[2]);
-    _r0 = tl2cu_maximum(_r0, max_input[3]);
-    _r0 = tl2cu_maximum(_r0, max_input[4]);
-    _r0 = tl2cu_maximum(_r0, max_input[5]);
-    _r0 = tl2cu_maximum(_r0, max_input[6]);
-    _r0 = tl2cu_maximum(_r0, max_input[7]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    int32_t _r[1];
+    _r[0] = max_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -871,16 +769,14 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    top = _r0;
+    top = _r[0];
   }
   // L85: c = tl.cumsum(s, 0)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    cumsum_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
-  }
+  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)tl2cu_byte<int8_t>(s, _k);
   int32_t c[8];  // [1024] i32
   {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -980,21 +876,15 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   // L97: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
   // L99: u = tl.load(u_ptr + i, mask=m, other=0)
   uint32_t u[4] = {};  // [1024] u8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    tl2cu_byte_of<uint8_t>(u, _k) = (m[_k] ? u_ptr[i[_k]] : (uint8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(u, _k) = (m[_k] ? u_ptr[i[_k]] : (uint8_t)0);
   // L100: y = x ^ 5
   uint32_t y[4] = {};  // [1024] i8, four to a word
   #pragma unroll
@@ -1008,65 +898,49 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L102[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L102, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L102, _k);
   // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
   uint32_t _stored_L103[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L103[_w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_les4(x[_w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[_w], x[_w]))) | (tl2cu_msb_ne4(x[_w], y[_w]) ^ TL2CU_MSB4)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L103, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L103, _k);
   // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
   uint32_t _stored_L104[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L104[_w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[_w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)100)))), x[_w], y[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L105[_w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[_w], tl2cu_splat4((uint8_t)5))));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
   uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L106[_w] = __vadd4(tl2cu_msb_bool4(((((big[_w] << 7) & tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[_w], tl2cu_splat4((int8_t)100)))), ((big[_w] ^ __vseteq4(x[_w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[_w], tl2cu_splat4((uint8_t)0))));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L108[_w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[_w], 0u) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[_w], 0u), __vsetlts4(x[_w], tl2cu_splat4((int8_t)0)))));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L109[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[_w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[_w], tl2cu_splat4((uint8_t)3))), (big[_w] << 7)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
   uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L110[_w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[_w], y[_w]) | tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[_w], tl2cu_splat4((int8_t)-100)));
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
-  }
+  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
 }
 
 // bool_trees: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1085,9 +959,7 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
   // L97: m = i < n
   bool m[16];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    m[_k] = (i[_k] < n);
-  }
+  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
   #pragma unroll
@@ -1220,33 +1092,23 @@ __global__ void __launch_bounds__(128) bytes_in_loop(int8_t *x_ptr, int8_t *out_
   // L118: x = tl.load(x_ptr + i, mask=i < n, other=0)
   int8_t x[16];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = ((i[_k] < n) ? x_ptr[i[_k]] : (int8_t)0);
   // L119: for r in range(3):
   for (int32_t r = 0; r < 3; ++r) {
     // L120: v = tl.load(out_ptr + i, mask=(i < n) & (x > r * 40 - 60), other=r)
     int8_t v[16];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], ((i[_k] < n) && ((int32_t)x[_k] > ((r * 40) - 60))), (int8_t)r);
-    }
+    for (int _k = 0; _k < 16; ++_k) v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], ((i[_k] < n) && ((int32_t)x[_k] > ((r * 40) - 60))), (int8_t)r);
     // L121: tl.store(out_ptr + i, v + x + r, mask=i < n)
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      if ((i[_k] < n)) out_ptr[i[_k]] = (int8_t)((int32_t)(int8_t)(v[_k] + x[_k]) + r);
-    }
+    for (int _k = 0; _k < 16; ++_k) if ((i[_k] < n)) out_ptr[i[_k]] = (int8_t)((int32_t)(int8_t)(v[_k] + x[_k]) + r);
     // L122: w = tl.load(out_ptr + n + i, mask=i + r < n, other=3)
     int8_t w[16];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], (tl2cu_add(i[_k], r) < n), (int8_t)3);
-    }
+    for (int _k = 0; _k < 16; ++_k) w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], (tl2cu_add(i[_k], r) < n), (int8_t)3);
     // L123: tl.store(out_ptr + n + i, w - (v ^ r), mask=i < n)
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      if ((i[_k] < n)) (out_ptr + n)[i[_k]] = (int8_t)tl2cu_sub((int32_t)w[_k], ((int32_t)v[_k] ^ r));
-    }
+    for (int _k = 0; _k < 16; ++_k) if ((i[_k] < n)) (out_ptr + n)[i[_k]] = (int8_t)tl2cu_sub((int32_t)w[_k], ((int32_t)v[_k] ^ r));
   }
 }
 

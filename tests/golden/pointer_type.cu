@@ -23,14 +23,10 @@ __global__ void __launch_bounds__(128) from_table(int64_t *table_ptr, float *out
   // L16: x = tl.load(src + offs, mask=offs < n, other=-1.0)
   float x[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = ((offs[_k] < n) ? src[offs[_k]] : -1.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? src[offs[_k]] : -1.0f);
   // L17: tl.store(out_ptr + g * 64 + offs, x * 2.0)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    (out_ptr + tl2cu_mul(g, 64))[offs[_k]] = (x[_k] * 2.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) (out_ptr + tl2cu_mul(g, 64))[offs[_k]] = (x[_k] * 2.0f);
 }
 
 // reinterpret: num_warps=4
@@ -47,16 +43,12 @@ __global__ void __launch_bounds__(128) reinterpret(float *x_ptr, int32_t *out_pt
   int32_t *const bits_ptr = (int32_t *)(uintptr_t)x_ptr;
   // L24: tl.store(out_ptr + offs, tl.load(bits_ptr + offs) ^ 0x7FFFFF)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    out_ptr[offs[_k]] = (bits_ptr[offs[_k]] ^ 8388607);
-  }
+  for (int _k = 0; _k < 1; ++_k) out_ptr[offs[_k]] = (bits_ptr[offs[_k]] ^ 8388607);
   // L25: back = bits_ptr.to(tl.pointer_type(tl.float32), bitcast=True)
   float *const back = (float *)(uintptr_t)bits_ptr;
   // L26: tl.store(x_ptr + offs, tl.load(back + offs) + 1.0)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x_ptr[offs[_k]] = (back[offs[_k]] + 1.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) x_ptr[offs[_k]] = (back[offs[_k]] + 1.0f);
 }
 
 // addresses: num_warps=4
@@ -75,24 +67,16 @@ __global__ void __launch_bounds__(128) addresses(half *x_ptr, int64_t *out_ptr, 
   // L32: ptrs = x_ptr + offs
   half * ptrs[1];  // [32] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    ptrs[_k] = (x_ptr + offs[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) ptrs[_k] = (x_ptr + offs[_k]);
   // L33: tl.store(out_ptr + offs, ptrs.to(tl.int64) - x_ptr.to(tl.int64))
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    out_ptr[offs[_k]] = tl2cu_sub((int64_t)(uintptr_t)ptrs[_k], (int64_t)(uintptr_t)x_ptr);
-  }
+  for (int _k = 0; _k < 1; ++_k) out_ptr[offs[_k]] = tl2cu_sub((int64_t)(uintptr_t)ptrs[_k], (int64_t)(uintptr_t)x_ptr);
   // L34: tl.store(flag_ptr + offs, ptrs.to(tl.int1))
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    flag_ptr[offs[_k]] = (ptrs[_k] != nullptr);
-  }
+  for (int _k = 0; _k < 1; ++_k) flag_ptr[offs[_k]] = (ptrs[_k] != nullptr);
   // L36: tl.store(out_ptr + 32 + offs, tl.full((32,), same, tl.int64))
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    (out_ptr + 32)[offs[_k]] = 1LL;
-  }
+  for (int _k = 0; _k < 1; ++_k) (out_ptr + 32)[offs[_k]] = 1LL;
 }
 
 // annotated: num_warps=4
@@ -107,9 +91,7 @@ __global__ void __launch_bounds__(128) annotated(float *x_ptr, float *out_ptr, i
   }
   // L42: tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n, other=0.0) + 3.0, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) out_ptr[offs[_k]] = (((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f) + 3.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) out_ptr[offs[_k]] = (((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f) + 3.0f);
 }
 
 }  // namespace tl2cu_kernels

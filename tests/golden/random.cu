@@ -20,522 +20,338 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   // L33: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offsets[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offsets[_k] < n);
   // L34: tl.store(u_ptr + offsets, tl.randint(seed, offsets), mask=mask)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) u_ptr[offsets[_k]] = philox_r10_c0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) u_ptr[offsets[_k]] = philox_r10_c0[_k];
   // L35: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
   const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_1 = (seed_hi_1 + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
   const uint32_t philox_r3_k0_1 = (philox_r2_k0_1 + 2654435769u);
   const uint32_t philox_r3_k1_1 = (philox_r2_k1_1 + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
   const uint32_t philox_r4_k0_1 = (philox_r3_k0_1 + 2654435769u);
   const uint32_t philox_r4_k1_1 = (philox_r3_k1_1 + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
   const uint32_t philox_r5_k0_1 = (philox_r4_k0_1 + 2654435769u);
   const uint32_t philox_r5_k1_1 = (philox_r4_k1_1 + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
   const uint32_t philox_r6_k0_1 = (philox_r5_k0_1 + 2654435769u);
   const uint32_t philox_r6_k1_1 = (philox_r5_k1_1 + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
   const uint32_t philox_r7_k0_1 = (philox_r6_k0_1 + 2654435769u);
   const uint32_t philox_r7_k1_1 = (philox_r6_k1_1 + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
   const uint32_t philox_r8_k0_1 = (philox_r7_k0_1 + 2654435769u);
   const uint32_t philox_r8_k1_1 = (philox_r7_k1_1 + 3144134277u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
   const uint32_t philox_r9_k0_1 = (philox_r8_k0_1 + 2654435769u);
   const uint32_t philox_r9_k1_1 = (philox_r8_k1_1 + 3144134277u);
   uint32_t philox_r9_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_1[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_1[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0_1);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
   const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
   const uint32_t philox_r10_k1 = (philox_r9_k1_1 + 3144134277u);
   uint32_t i1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
   uint32_t i3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0_1[_k])) ^ philox_r10_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0_1[_k])) ^ philox_r10_k1);
   uint32_t i2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i2[_k] = (3449720151u * philox_r9_c2_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i2[_k] = (3449720151u * philox_r9_c2_1[_k]);
   uint32_t i4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i4[_k] = (3528531795u * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i4[_k] = (3528531795u * philox_r9_c0[_k]);
   // L36: tl.store(u_ptr + n + offsets, i1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + n)[offsets[_k]] = i1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + n)[offsets[_k]] = i1[_k];
   // L37: tl.store(u_ptr + 2 * n + offsets, i2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = i2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = i2[_k];
   // L38: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[offsets[_k]] = i3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[offsets[_k]] = i3[_k];
   // L39: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + tl2cu_mul(4, n))[offsets[_k]] = i4[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(4, n))[offsets[_k]] = i4[_k];
   // L40: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L41: tl.store(f_ptr + n + offsets, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
   const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_2 = (seed_hi_2 + 3144134277u);
   uint32_t philox_r2_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
   uint32_t philox_r2_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
   const uint32_t philox_r3_k0_2 = (philox_r2_k0_2 + 2654435769u);
   const uint32_t philox_r3_k1_2 = (philox_r2_k1_2 + 3144134277u);
   uint32_t philox_r3_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
   uint32_t philox_r3_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_2);
   const uint32_t philox_r4_k0_2 = (philox_r3_k0_2 + 2654435769u);
   const uint32_t philox_r4_k1_2 = (philox_r3_k1_2 + 3144134277u);
   uint32_t philox_r4_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
   uint32_t philox_r4_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
   const uint32_t philox_r5_k0_2 = (philox_r4_k0_2 + 2654435769u);
   const uint32_t philox_r5_k1_2 = (philox_r4_k1_2 + 3144134277u);
   uint32_t philox_r5_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
   uint32_t philox_r5_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
   const uint32_t philox_r6_k0_2 = (philox_r5_k0_2 + 2654435769u);
   const uint32_t philox_r6_k1_2 = (philox_r5_k1_2 + 3144134277u);
   uint32_t philox_r6_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
   uint32_t philox_r6_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
   const uint32_t philox_r7_k0_2 = (philox_r6_k0_2 + 2654435769u);
   const uint32_t philox_r7_k1_2 = (philox_r6_k1_2 + 3144134277u);
   uint32_t philox_r7_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
   uint32_t philox_r7_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
   const uint32_t philox_r8_k0_2 = (philox_r7_k0_2 + 2654435769u);
   const uint32_t philox_r8_k1_2 = (philox_r7_k1_2 + 3144134277u);
   uint32_t philox_r8_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
   uint32_t philox_r8_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
   const uint32_t philox_r9_k0_2 = (philox_r8_k0_2 + 2654435769u);
   const uint32_t philox_r9_k1_2 = (philox_r8_k1_2 + 3144134277u);
   uint32_t philox_r9_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
   const uint32_t philox_r10_k0_2 = (philox_r9_k0_2 + 2654435769u);
   uint32_t philox_r10_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + n)[offsets[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + n)[offsets[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
   // L42: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
   int32_t uniform_bits_3[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(i1[_k]);
   int32_t uniform_bits_4[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_4[_k] = tl2cu_bitcast<int32_t>(i2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_4[_k] = tl2cu_bitcast<int32_t>(i2[_k]);
   int32_t uniform_bits_5[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(i3[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(i3[_k]);
   int32_t uniform_bits_6[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_6[_k] = tl2cu_bitcast<int32_t>(i4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_6[_k] = tl2cu_bitcast<int32_t>(i4[_k]);
   float u1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u1[_k] = ((float)((uniform_bits_3[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_3[_k]), 1) : uniform_bits_3[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u1[_k] = ((float)((uniform_bits_3[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_3[_k]), 1) : uniform_bits_3[_k]) * 4.6566127342e-10f);
   float u2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u2[_k] = ((float)((uniform_bits_4[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_4[_k]), 1) : uniform_bits_4[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u2[_k] = ((float)((uniform_bits_4[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_4[_k]), 1) : uniform_bits_4[_k]) * 4.6566127342e-10f);
   float u3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u3[_k] = ((float)((uniform_bits_5[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_5[_k]), 1) : uniform_bits_5[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u3[_k] = ((float)((uniform_bits_5[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_5[_k]), 1) : uniform_bits_5[_k]) * 4.6566127342e-10f);
   float u4[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
   // L43: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(2, n))[offsets[_k]] = u1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(2, n))[offsets[_k]] = u1[_k];
   // L44: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(3, n))[offsets[_k]] = u2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(3, n))[offsets[_k]] = u2[_k];
   // L45: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(4, n))[offsets[_k]] = u3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(4, n))[offsets[_k]] = u3[_k];
   // L46: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(5, n))[offsets[_k]] = u4[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(5, n))[offsets[_k]] = u4[_k];
   // L47: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_1[_k] = (6.2831853071795862f * u2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle_1[_k] = (6.2831853071795862f * u2[_k]);
   float normal_radius_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u1[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u1[_k]))));
   float normal_angle_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_2[_k] = (6.2831853071795862f * u4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle_2[_k] = (6.2831853071795862f * u4[_k]);
   float normal_radius_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u3[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u3[_k]))));
   float n1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n1[_k] = (normal_radius_1[_k] * tl2cu_cos(normal_angle_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n1[_k] = (normal_radius_1[_k] * tl2cu_cos(normal_angle_1[_k]));
   float n2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n2[_k] = (normal_radius_1[_k] * tl2cu_sin(normal_angle_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n2[_k] = (normal_radius_1[_k] * tl2cu_sin(normal_angle_1[_k]));
   float n3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n3[_k] = (normal_radius_2[_k] * tl2cu_cos(normal_angle_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n3[_k] = (normal_radius_2[_k] * tl2cu_cos(normal_angle_2[_k]));
   float n4[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
   // L48: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(6, n))[offsets[_k]] = n1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(6, n))[offsets[_k]] = n1[_k];
   // L49: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(7, n))[offsets[_k]] = n2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(7, n))[offsets[_k]] = n2[_k];
   // L50: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(8, n))[offsets[_k]] = n3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(8, n))[offsets[_k]] = n3[_k];
   // L51: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + tl2cu_mul(9, n))[offsets[_k]] = n4[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(9, n))[offsets[_k]] = n4[_k];
 }
 
 // streams_i32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -551,113 +367,77 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   // L33: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offsets[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offsets[_k] < n);
   // L34: tl.store(u_ptr + offsets, tl.randint(seed, offsets), mask=mask)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -673,127 +453,85 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
   const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_1 = (seed_hi_1 + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
   const uint32_t philox_r3_k0_1 = (philox_r2_k0_1 + 2654435769u);
   const uint32_t philox_r3_k1_1 = (philox_r2_k1_1 + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
   const uint32_t philox_r4_k0_1 = (philox_r3_k0_1 + 2654435769u);
   const uint32_t philox_r4_k1_1 = (philox_r3_k1_1 + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
   const uint32_t philox_r5_k0_1 = (philox_r4_k0_1 + 2654435769u);
   const uint32_t philox_r5_k1_1 = (philox_r4_k1_1 + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
   const uint32_t philox_r6_k0_1 = (philox_r5_k0_1 + 2654435769u);
   const uint32_t philox_r6_k1_1 = (philox_r5_k1_1 + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
   const uint32_t philox_r7_k0_1 = (philox_r6_k0_1 + 2654435769u);
   const uint32_t philox_r7_k1_1 = (philox_r6_k1_1 + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
   const uint32_t philox_r8_k0_1 = (philox_r7_k0_1 + 2654435769u);
   const uint32_t philox_r8_k1_1 = (philox_r7_k1_1 + 3144134277u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
   const uint32_t philox_r9_k0_1 = (philox_r8_k0_1 + 2654435769u);
   const uint32_t philox_r9_k1_1 = (philox_r8_k1_1 + 3144134277u);
   uint32_t philox_r9_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_1[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2_1[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0_1);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
   const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
   const uint32_t philox_r10_k1 = (philox_r9_k1_1 + 3144134277u);
   uint32_t i1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
   uint32_t i3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0_1[_k])) ^ philox_r10_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0_1[_k])) ^ philox_r10_k1);
   uint32_t i2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i2[_k] = (3449720151u * philox_r9_c2_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i2[_k] = (3449720151u * philox_r9_c2_1[_k]);
   uint32_t i4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i4[_k] = (3528531795u * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i4[_k] = (3528531795u * philox_r9_c0[_k]);
   // L36: tl.store(u_ptr + n + offsets, i1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -845,9 +583,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   // L40: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -863,126 +599,84 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
   const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_2 = (seed_hi_2 + 3144134277u);
   uint32_t philox_r2_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
   uint32_t philox_r2_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
   const uint32_t philox_r3_k0_2 = (philox_r2_k0_2 + 2654435769u);
   const uint32_t philox_r3_k1_2 = (philox_r2_k1_2 + 3144134277u);
   uint32_t philox_r3_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
   uint32_t philox_r3_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_2);
   const uint32_t philox_r4_k0_2 = (philox_r3_k0_2 + 2654435769u);
   const uint32_t philox_r4_k1_2 = (philox_r3_k1_2 + 3144134277u);
   uint32_t philox_r4_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
   uint32_t philox_r4_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
   const uint32_t philox_r5_k0_2 = (philox_r4_k0_2 + 2654435769u);
   const uint32_t philox_r5_k1_2 = (philox_r4_k1_2 + 3144134277u);
   uint32_t philox_r5_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
   uint32_t philox_r5_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
   const uint32_t philox_r6_k0_2 = (philox_r5_k0_2 + 2654435769u);
   const uint32_t philox_r6_k1_2 = (philox_r5_k1_2 + 3144134277u);
   uint32_t philox_r6_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
   uint32_t philox_r6_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
   const uint32_t philox_r7_k0_2 = (philox_r6_k0_2 + 2654435769u);
   const uint32_t philox_r7_k1_2 = (philox_r6_k1_2 + 3144134277u);
   uint32_t philox_r7_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
   uint32_t philox_r7_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
   const uint32_t philox_r8_k0_2 = (philox_r7_k0_2 + 2654435769u);
   const uint32_t philox_r8_k1_2 = (philox_r7_k1_2 + 3144134277u);
   uint32_t philox_r8_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
   uint32_t philox_r8_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
   const uint32_t philox_r9_k0_2 = (philox_r8_k0_2 + 2654435769u);
   const uint32_t philox_r9_k1_2 = (philox_r8_k1_2 + 3144134277u);
   uint32_t philox_r9_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
   const uint32_t philox_r10_k0_2 = (philox_r9_k0_2 + 2654435769u);
   uint32_t philox_r10_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -997,44 +691,28 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   // L42: u1, u2, u3, u4 = tl.rand4x(seed, offsets)
   int32_t uniform_bits_3[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(i1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_3[_k] = tl2cu_bitcast<int32_t>(i1[_k]);
   int32_t uniform_bits_4[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_4[_k] = tl2cu_bitcast<int32_t>(i2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_4[_k] = tl2cu_bitcast<int32_t>(i2[_k]);
   int32_t uniform_bits_5[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(i3[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_5[_k] = tl2cu_bitcast<int32_t>(i3[_k]);
   int32_t uniform_bits_6[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_6[_k] = tl2cu_bitcast<int32_t>(i4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_6[_k] = tl2cu_bitcast<int32_t>(i4[_k]);
   float u1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u1[_k] = ((float)((uniform_bits_3[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_3[_k]), 1) : uniform_bits_3[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u1[_k] = ((float)((uniform_bits_3[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_3[_k]), 1) : uniform_bits_3[_k]) * 4.6566127342e-10f);
   float u2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u2[_k] = ((float)((uniform_bits_4[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_4[_k]), 1) : uniform_bits_4[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u2[_k] = ((float)((uniform_bits_4[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_4[_k]), 1) : uniform_bits_4[_k]) * 4.6566127342e-10f);
   float u3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u3[_k] = ((float)((uniform_bits_5[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_5[_k]), 1) : uniform_bits_5[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u3[_k] = ((float)((uniform_bits_5[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_5[_k]), 1) : uniform_bits_5[_k]) * 4.6566127342e-10f);
   float u4[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
   // L43: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -1086,44 +764,28 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
   // L47: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_1[_k] = (6.2831853071795862f * u2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle_1[_k] = (6.2831853071795862f * u2[_k]);
   float normal_radius_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u1[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius_1[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u1[_k]))));
   float normal_angle_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle_2[_k] = (6.2831853071795862f * u4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle_2[_k] = (6.2831853071795862f * u4[_k]);
   float normal_radius_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u3[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius_2[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, u3[_k]))));
   float n1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n1[_k] = (normal_radius_1[_k] * tl2cu_cos(normal_angle_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n1[_k] = (normal_radius_1[_k] * tl2cu_cos(normal_angle_1[_k]));
   float n2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n2[_k] = (normal_radius_1[_k] * tl2cu_sin(normal_angle_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n2[_k] = (normal_radius_1[_k] * tl2cu_sin(normal_angle_1[_k]));
   float n3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n3[_k] = (normal_radius_2[_k] * tl2cu_cos(normal_angle_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n3[_k] = (normal_radius_2[_k] * tl2cu_cos(normal_angle_2[_k]));
   float n4[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
   // L48: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -1187,416 +849,274 @@ __global__ void __launch_bounds__(128) streams_i64(uint32_t *u_ptr, float *f_ptr
   // L57: mask = index < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (index[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (index[_k] < n);
   // L58: offsets = base + index  # int64
   int64_t offsets[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    offsets[_k] = tl2cu_add(base, (int64_t)index[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) offsets[_k] = tl2cu_add(base, (int64_t)index[_k]);
   // L59: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2[_k])) ^ philox_r9_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2[_k])) ^ philox_r9_k0);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   const uint32_t philox_r10_k1 = (philox_r9_k1 + 3144134277u);
   uint32_t i1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   uint32_t i3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1);
   uint32_t i2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i2[_k] = (3449720151u * philox_r9_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i2[_k] = (3449720151u * philox_r9_c2[_k]);
   uint32_t i4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i4[_k] = (3528531795u * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i4[_k] = (3528531795u * philox_r9_c0[_k]);
   // L60: tl.store(u_ptr + index, i1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) u_ptr[index[_k]] = i1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) u_ptr[index[_k]] = i1[_k];
   // L61: tl.store(u_ptr + n + index, i2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + n)[index[_k]] = i2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + n)[index[_k]] = i2[_k];
   // L62: tl.store(u_ptr + 2 * n + index, i3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[index[_k]] = i3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[index[_k]] = i3[_k];
   // L63: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[index[_k]] = i4[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[index[_k]] = i4[_k];
   // L64: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0_1[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0_1[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
   const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_1 = (seed_hi_1 + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
   const uint32_t philox_r3_k0_1 = (philox_r2_k0_1 + 2654435769u);
   const uint32_t philox_r3_k1_1 = (philox_r2_k1_1 + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1);
   const uint32_t philox_r4_k0_1 = (philox_r3_k0_1 + 2654435769u);
   const uint32_t philox_r4_k1_1 = (philox_r3_k1_1 + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
   const uint32_t philox_r5_k0_1 = (philox_r4_k0_1 + 2654435769u);
   const uint32_t philox_r5_k1_1 = (philox_r4_k1_1 + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
   const uint32_t philox_r6_k0_1 = (philox_r5_k0_1 + 2654435769u);
   const uint32_t philox_r6_k1_1 = (philox_r5_k1_1 + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
   const uint32_t philox_r7_k0_1 = (philox_r6_k0_1 + 2654435769u);
   const uint32_t philox_r7_k1_1 = (philox_r6_k1_1 + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
   const uint32_t philox_r8_k0_1 = (philox_r7_k0_1 + 2654435769u);
   const uint32_t philox_r8_k1_1 = (philox_r7_k1_1 + 3144134277u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
   const uint32_t philox_r9_k0_1 = (philox_r8_k0_1 + 2654435769u);
   const uint32_t philox_r9_k1_1 = (philox_r8_k1_1 + 3144134277u);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
   const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
   uint32_t philox_r10_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) f_ptr[index[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) f_ptr[index[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L65: tl.store(f_ptr + n + index, tl.randn(seed, offsets), mask=mask)
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0_2[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0_2[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
   const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_2 = (seed_hi_2 + 3144134277u);
   uint32_t philox_r2_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
   uint32_t philox_r2_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_2[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_2[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
   const uint32_t philox_r3_k0_2 = (philox_r2_k0_2 + 2654435769u);
   const uint32_t philox_r3_k1_2 = (philox_r2_k1_2 + 3144134277u);
   uint32_t philox_r3_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
   uint32_t philox_r3_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * philox_r1_c0_2[_k])) ^ philox_r3_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * philox_r1_c0_2[_k])) ^ philox_r3_k1_2);
   const uint32_t philox_r4_k0_2 = (philox_r3_k0_2 + 2654435769u);
   const uint32_t philox_r4_k1_2 = (philox_r3_k1_2 + 3144134277u);
   uint32_t philox_r4_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
   uint32_t philox_r4_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
   const uint32_t philox_r5_k0_2 = (philox_r4_k0_2 + 2654435769u);
   const uint32_t philox_r5_k1_2 = (philox_r4_k1_2 + 3144134277u);
   uint32_t philox_r5_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
   uint32_t philox_r5_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
   const uint32_t philox_r6_k0_2 = (philox_r5_k0_2 + 2654435769u);
   const uint32_t philox_r6_k1_2 = (philox_r5_k1_2 + 3144134277u);
   uint32_t philox_r6_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
   uint32_t philox_r6_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
   const uint32_t philox_r7_k0_2 = (philox_r6_k0_2 + 2654435769u);
   const uint32_t philox_r7_k1_2 = (philox_r6_k1_2 + 3144134277u);
   uint32_t philox_r7_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
   uint32_t philox_r7_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
   const uint32_t philox_r8_k0_2 = (philox_r7_k0_2 + 2654435769u);
   const uint32_t philox_r8_k1_2 = (philox_r7_k1_2 + 3144134277u);
   uint32_t philox_r8_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
   uint32_t philox_r8_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
   const uint32_t philox_r9_k0_2 = (philox_r8_k0_2 + 2654435769u);
   const uint32_t philox_r9_k1_2 = (philox_r8_k1_2 + 3144134277u);
   uint32_t philox_r9_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
   const uint32_t philox_r10_k0_2 = (philox_r9_k0_2 + 2654435769u);
   uint32_t philox_r10_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + n)[index[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + n)[index[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
 }
 
 // streams_i64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1612,145 +1132,97 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
   // L57: mask = index < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (index[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (index[_k] < n);
   // L58: offsets = base + index  # int64
   int64_t offsets[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    offsets[_k] = tl2cu_add(base, (int64_t)index[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) offsets[_k] = tl2cu_add(base, (int64_t)index[_k]);
   // L59: i1, i2, i3, i4 = tl.randint4x(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2[_k])) ^ philox_r9_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2[_k])) ^ philox_r9_k0);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   const uint32_t philox_r10_k1 = (philox_r9_k1 + 3144134277u);
   uint32_t i1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   uint32_t i3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) i3[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1);
   uint32_t i2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i2[_k] = (3449720151u * philox_r9_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i2[_k] = (3449720151u * philox_r9_c2[_k]);
   uint32_t i4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i4[_k] = (3528531795u * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) i4[_k] = (3528531795u * philox_r9_c0[_k]);
   // L60: tl.store(u_ptr + index, i1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -1803,116 +1275,78 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0_1[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0_1[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_1);
   const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_1 = (seed_hi_1 + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_1);
   const uint32_t philox_r3_k0_1 = (philox_r2_k0_1 + 2654435769u);
   const uint32_t philox_r3_k1_1 = (philox_r2_k1_1 + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1);
   const uint32_t philox_r4_k0_1 = (philox_r3_k0_1 + 2654435769u);
   const uint32_t philox_r4_k1_1 = (philox_r3_k1_1 + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
   const uint32_t philox_r5_k0_1 = (philox_r4_k0_1 + 2654435769u);
   const uint32_t philox_r5_k1_1 = (philox_r4_k1_1 + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
   const uint32_t philox_r6_k0_1 = (philox_r5_k0_1 + 2654435769u);
   const uint32_t philox_r6_k1_1 = (philox_r5_k1_1 + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
   const uint32_t philox_r7_k0_1 = (philox_r6_k0_1 + 2654435769u);
   const uint32_t philox_r7_k1_1 = (philox_r6_k1_1 + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
   const uint32_t philox_r8_k0_1 = (philox_r7_k0_1 + 2654435769u);
   const uint32_t philox_r8_k1_1 = (philox_r7_k1_1 + 3144134277u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
   const uint32_t philox_r9_k0_1 = (philox_r8_k0_1 + 2654435769u);
   const uint32_t philox_r9_k1_1 = (philox_r8_k1_1 + 3144134277u);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
   const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
   uint32_t philox_r10_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -1928,131 +1362,87 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
   const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0_2[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0_2[_k] = ((uint32_t)tl2cu_shr(offsets[_k], 32LL) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi_2);
   const uint32_t philox_r2_k0_2 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_2 = (seed_hi_2 + 3144134277u);
   uint32_t philox_r2_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ philox_r2_k0_2);
   uint32_t philox_r2_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_2[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_2[_k]) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1_2);
   const uint32_t philox_r3_k0_2 = (philox_r2_k0_2 + 2654435769u);
   const uint32_t philox_r3_k1_2 = (philox_r2_k1_2 + 3144134277u);
   uint32_t philox_r3_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ philox_r3_k0_2);
   uint32_t philox_r3_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * philox_r1_c0_2[_k])) ^ philox_r3_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ (3528531795u * philox_r1_c0_2[_k])) ^ philox_r3_k1_2);
   const uint32_t philox_r4_k0_2 = (philox_r3_k0_2 + 2654435769u);
   const uint32_t philox_r4_k1_2 = (philox_r3_k1_2 + 3144134277u);
   uint32_t philox_r4_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ philox_r4_k0_2);
   uint32_t philox_r4_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ philox_r4_k1_2);
   const uint32_t philox_r5_k0_2 = (philox_r4_k0_2 + 2654435769u);
   const uint32_t philox_r5_k1_2 = (philox_r4_k1_2 + 3144134277u);
   uint32_t philox_r5_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ philox_r5_k0_2);
   uint32_t philox_r5_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ philox_r5_k1_2);
   const uint32_t philox_r6_k0_2 = (philox_r5_k0_2 + 2654435769u);
   const uint32_t philox_r6_k1_2 = (philox_r5_k1_2 + 3144134277u);
   uint32_t philox_r6_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ philox_r6_k0_2);
   uint32_t philox_r6_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ philox_r6_k1_2);
   const uint32_t philox_r7_k0_2 = (philox_r6_k0_2 + 2654435769u);
   const uint32_t philox_r7_k1_2 = (philox_r6_k1_2 + 3144134277u);
   uint32_t philox_r7_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ philox_r7_k0_2);
   uint32_t philox_r7_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ philox_r7_k1_2);
   const uint32_t philox_r8_k0_2 = (philox_r7_k0_2 + 2654435769u);
   const uint32_t philox_r8_k1_2 = (philox_r7_k1_2 + 3144134277u);
   uint32_t philox_r8_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ philox_r8_k0_2);
   uint32_t philox_r8_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ philox_r8_k1_2);
   const uint32_t philox_r9_k0_2 = (philox_r8_k0_2 + 2654435769u);
   const uint32_t philox_r9_k1_2 = (philox_r8_k1_2 + 3144134277u);
   uint32_t philox_r9_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ philox_r9_k1_2);
   const uint32_t philox_r10_k0_2 = (philox_r9_k0_2 + 2654435769u);
   uint32_t philox_r10_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ philox_r10_k0_2);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_2[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2221,484 +1611,292 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
   // L85: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offsets[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offsets[_k] < n);
   // L86: tl.store(u_ptr + offsets, tl.randint(0, offsets), mask=mask)
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ 2654435769u);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((3528531795u * (uint32_t)offsets[_k]) ^ 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((3528531795u * (uint32_t)offsets[_k]) ^ 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ 1013904242u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ 1013904242u);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = (__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ 1993301258u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = (__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ 1993301258u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ 3668340011u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ 3668340011u);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ 842468239u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ 842468239u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ 2027808484u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ 2027808484u);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ 3986602516u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ 3986602516u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ 387276957u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ 387276957u);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ 2835769497u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ 2835769497u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ 3041712726u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ 3041712726u);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ 1684936478u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ 1684936478u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ 1401181199u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ 1401181199u);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ 534103459u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ 534103459u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ 3678237736u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ 3678237736u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ 2415085441u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ 2415085441u);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) u_ptr[offsets[_k]] = philox_r10_c0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) u_ptr[offsets[_k]] = philox_r10_c0[_k];
   // L87: tl.store(u_ptr + n + offsets, tl.randint(-1, offsets), mask=mask)
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 4294967295u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 4294967295u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ 2654435768u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ 2654435768u);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, 4294967295u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134276u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, 4294967295u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134276u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ 1013904241u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ 1013904241u);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ 766435501u) ^ 1993301257u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ 766435501u) ^ 1993301257u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ 3668340010u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ 3668340010u);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ 842468238u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ 842468238u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ 2027808483u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ 2027808483u);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ 3986602515u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ 3986602515u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ 387276956u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ 387276956u);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ 2835769496u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ 2835769496u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ 3041712725u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ 3041712725u);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ 1684936477u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ 1684936477u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ 1401181198u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ 1401181198u);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ 534103458u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ 534103458u);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ 3678237735u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ 3678237735u);
   uint32_t philox_r10_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ 2415085440u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ 2415085440u);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + n)[offsets[_k]] = philox_r10_c0_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + n)[offsets[_k]] = philox_r10_c0_1[_k];
   // L88: tl.store(u_ptr + 2 * n + offsets, tl.randint(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
   uint32_t philox_r2_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ 2654435776u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ 2654435776u);
   uint32_t philox_r2_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
   uint32_t philox_r3_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ 1013904249u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ 1013904249u);
   uint32_t philox_r3_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ 3224886085u) ^ 1993301514u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ 3224886085u) ^ 1993301514u);
   uint32_t philox_r4_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ 3668340018u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ 3668340018u);
   uint32_t philox_r4_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ 842468495u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ 842468495u);
   uint32_t philox_r5_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ 2027808491u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ 2027808491u);
   uint32_t philox_r5_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ 3986602772u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ 3986602772u);
   uint32_t philox_r6_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ 387276964u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ 387276964u);
   uint32_t philox_r6_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ 2835769753u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ 2835769753u);
   uint32_t philox_r7_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ 3041712733u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ 3041712733u);
   uint32_t philox_r7_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ 1684936734u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ 1684936734u);
   uint32_t philox_r8_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ 1401181206u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ 1401181206u);
   uint32_t philox_r8_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ 534103715u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ 534103715u);
   uint32_t philox_r9_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ 3678237992u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ 3678237992u);
   uint32_t philox_r10_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ 2415085448u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ 2415085448u);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = philox_r10_c0_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = philox_r10_c0_2[_k];
   // L89: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
   uint32_t philox_r1_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_3[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_3[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
   uint32_t philox_r2_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_3[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_3[_k]) ^ 2654448114u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_3[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_3[_k]) ^ 2654448114u);
   uint32_t philox_r2_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_3[_k] = ((__nv_umulhi(3528531795u, 12345u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_3[_k] = ((__nv_umulhi(3528531795u, 12345u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134277u);
   uint32_t philox_r3_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_3[_k]) ^ (3449720151u * philox_r1_c2_3[_k])) ^ 1013916587u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_3[_k]) ^ (3449720151u * philox_r1_c2_3[_k])) ^ 1013916587u);
   uint32_t philox_r3_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_3[_k]) ^ 166693243u) ^ 1993301258u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_3[_k]) ^ 166693243u) ^ 1993301258u);
   uint32_t philox_r4_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_3[_k]) ^ (3449720151u * philox_r2_c2_3[_k])) ^ 3668352356u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_3[_k]) ^ (3449720151u * philox_r2_c2_3[_k])) ^ 3668352356u);
   uint32_t philox_r4_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_3[_k]) ^ (3528531795u * philox_r2_c0_3[_k])) ^ 842468239u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_3[_k]) ^ (3528531795u * philox_r2_c0_3[_k])) ^ 842468239u);
   uint32_t philox_r5_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_3[_k]) ^ (3449720151u * philox_r3_c2_3[_k])) ^ 2027820829u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_3[_k]) ^ (3449720151u * philox_r3_c2_3[_k])) ^ 2027820829u);
   uint32_t philox_r5_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_3[_k]) ^ (3528531795u * philox_r3_c0_3[_k])) ^ 3986602516u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_3[_k]) ^ (3528531795u * philox_r3_c0_3[_k])) ^ 3986602516u);
   uint32_t philox_r6_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_3[_k]) ^ (3449720151u * philox_r4_c2_3[_k])) ^ 387289302u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_3[_k]) ^ (3449720151u * philox_r4_c2_3[_k])) ^ 387289302u);
   uint32_t philox_r6_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_3[_k]) ^ (3528531795u * philox_r4_c0_3[_k])) ^ 2835769497u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_3[_k]) ^ (3528531795u * philox_r4_c0_3[_k])) ^ 2835769497u);
   uint32_t philox_r7_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_3[_k]) ^ (3449720151u * philox_r5_c2_3[_k])) ^ 3041725071u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_3[_k]) ^ (3449720151u * philox_r5_c2_3[_k])) ^ 3041725071u);
   uint32_t philox_r7_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_3[_k]) ^ (3528531795u * philox_r5_c0_3[_k])) ^ 1684936478u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_3[_k]) ^ (3528531795u * philox_r5_c0_3[_k])) ^ 1684936478u);
   uint32_t philox_r8_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_3[_k]) ^ (3449720151u * philox_r6_c2_3[_k])) ^ 1401193544u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_3[_k]) ^ (3449720151u * philox_r6_c2_3[_k])) ^ 1401193544u);
   uint32_t philox_r8_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_3[_k]) ^ (3528531795u * philox_r6_c0_3[_k])) ^ 534103459u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_3[_k]) ^ (3528531795u * philox_r6_c0_3[_k])) ^ 534103459u);
   uint32_t philox_r9_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_3[_k]) ^ (3528531795u * philox_r7_c0_3[_k])) ^ 3678237736u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_3[_k]) ^ (3528531795u * philox_r7_c0_3[_k])) ^ 3678237736u);
   uint32_t philox_r10_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_3[_k]) ^ (3449720151u * philox_r8_c2_3[_k])) ^ 2415097786u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_3[_k]) ^ (3449720151u * philox_r8_c2_3[_k])) ^ 2415097786u);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_3[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_3[_k]);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) f_ptr[offsets[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L90: tl.store(f_ptr + n + offsets, tl.randn(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_4[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_4[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
   uint32_t philox_r2_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_4[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_4[_k]) ^ 2654435776u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_4[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_4[_k]) ^ 2654435776u);
   uint32_t philox_r2_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_4[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_4[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
   uint32_t philox_r3_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_4[_k]) ^ (3449720151u * philox_r1_c2_4[_k])) ^ 1013904249u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_4[_k]) ^ (3449720151u * philox_r1_c2_4[_k])) ^ 1013904249u);
   uint32_t philox_r3_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_4[_k]) ^ 3224886085u) ^ 1993301514u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_4[_k]) ^ 3224886085u) ^ 1993301514u);
   uint32_t philox_r4_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_4[_k]) ^ (3449720151u * philox_r2_c2_4[_k])) ^ 3668340018u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_4[_k]) ^ (3449720151u * philox_r2_c2_4[_k])) ^ 3668340018u);
   uint32_t philox_r4_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_4[_k]) ^ (3528531795u * philox_r2_c0_4[_k])) ^ 842468495u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_4[_k]) ^ (3528531795u * philox_r2_c0_4[_k])) ^ 842468495u);
   uint32_t philox_r5_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_4[_k]) ^ (3449720151u * philox_r3_c2_4[_k])) ^ 2027808491u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_4[_k]) ^ (3449720151u * philox_r3_c2_4[_k])) ^ 2027808491u);
   uint32_t philox_r5_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_4[_k]) ^ (3528531795u * philox_r3_c0_4[_k])) ^ 3986602772u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_4[_k]) ^ (3528531795u * philox_r3_c0_4[_k])) ^ 3986602772u);
   uint32_t philox_r6_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_4[_k]) ^ (3449720151u * philox_r4_c2_4[_k])) ^ 387276964u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_4[_k]) ^ (3449720151u * philox_r4_c2_4[_k])) ^ 387276964u);
   uint32_t philox_r6_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_4[_k]) ^ (3528531795u * philox_r4_c0_4[_k])) ^ 2835769753u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_4[_k]) ^ (3528531795u * philox_r4_c0_4[_k])) ^ 2835769753u);
   uint32_t philox_r7_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_4[_k]) ^ (3449720151u * philox_r5_c2_4[_k])) ^ 3041712733u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_4[_k]) ^ (3449720151u * philox_r5_c2_4[_k])) ^ 3041712733u);
   uint32_t philox_r7_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_4[_k]) ^ (3528531795u * philox_r5_c0_4[_k])) ^ 1684936734u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_4[_k]) ^ (3528531795u * philox_r5_c0_4[_k])) ^ 1684936734u);
   uint32_t philox_r8_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_4[_k]) ^ (3449720151u * philox_r6_c2_4[_k])) ^ 1401181206u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_4[_k]) ^ (3449720151u * philox_r6_c2_4[_k])) ^ 1401181206u);
   uint32_t philox_r8_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_4[_k]) ^ (3528531795u * philox_r6_c0_4[_k])) ^ 534103715u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_4[_k]) ^ (3528531795u * philox_r6_c0_4[_k])) ^ 534103715u);
   uint32_t philox_r9_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_4[_k]) ^ (3528531795u * philox_r7_c0_4[_k])) ^ 3678237992u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_4[_k]) ^ (3528531795u * philox_r7_c0_4[_k])) ^ 3678237992u);
   uint32_t philox_r10_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_4[_k]) ^ (3449720151u * philox_r8_c2_4[_k])) ^ 2415085448u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_4[_k]) ^ (3449720151u * philox_r8_c2_4[_k])) ^ 2415085448u);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_4[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_4[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_4[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (f_ptr + n)[offsets[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + n)[offsets[_k]] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
 }
 
 // const_seeds: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2714,95 +1912,59 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
   // L85: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offsets[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offsets[_k] < n);
   // L86: tl.store(u_ptr + offsets, tl.randint(0, offsets), mask=mask)
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ 2654435769u);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((3528531795u * (uint32_t)offsets[_k]) ^ 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((3528531795u * (uint32_t)offsets[_k]) ^ 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ 1013904242u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ 1013904242u);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = (__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ 1993301258u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = (__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ 1993301258u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ 3668340011u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ 3668340011u);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ 842468239u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ 842468239u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ 2027808484u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ 2027808484u);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ 3986602516u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ 3986602516u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ 387276957u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ 387276957u);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ 2835769497u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ 2835769497u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ 3041712726u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ 3041712726u);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ 1684936478u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ 1684936478u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ 1401181199u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ 1401181199u);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ 534103459u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ 534103459u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ 3678237736u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ 3678237736u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ 2415085441u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ 2415085441u);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -2817,89 +1979,55 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
   // L87: tl.store(u_ptr + n + offsets, tl.randint(-1, offsets), mask=mask)
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 4294967295u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 4294967295u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ 2654435768u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ 2654435768u);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, 4294967295u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134276u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, 4294967295u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134276u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ 1013904241u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ 1013904241u);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ 766435501u) ^ 1993301257u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ 766435501u) ^ 1993301257u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ 3668340010u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ 3668340010u);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ 842468238u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ 842468238u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ 2027808483u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ 2027808483u);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ 3986602515u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ 3986602515u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ 387276956u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ 387276956u);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ 2835769496u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ 2835769496u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ 3041712725u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ 3041712725u);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ 1684936477u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ 1684936477u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ 1401181198u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ 1401181198u);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ 534103458u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ 534103458u);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ 3678237735u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ 3678237735u);
   uint32_t philox_r10_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ 2415085440u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ 2415085440u);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -2914,89 +2042,55 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
   // L88: tl.store(u_ptr + 2 * n + offsets, tl.randint(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
   uint32_t philox_r2_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ 2654435776u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_2[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_2[_k]) ^ 2654435776u);
   uint32_t philox_r2_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_2[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
   uint32_t philox_r3_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ 1013904249u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_2[_k]) ^ (3449720151u * philox_r1_c2_2[_k])) ^ 1013904249u);
   uint32_t philox_r3_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ 3224886085u) ^ 1993301514u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_2[_k]) ^ 3224886085u) ^ 1993301514u);
   uint32_t philox_r4_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ 3668340018u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_2[_k]) ^ (3449720151u * philox_r2_c2_2[_k])) ^ 3668340018u);
   uint32_t philox_r4_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ 842468495u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_2[_k]) ^ (3528531795u * philox_r2_c0_2[_k])) ^ 842468495u);
   uint32_t philox_r5_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ 2027808491u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_2[_k]) ^ (3449720151u * philox_r3_c2_2[_k])) ^ 2027808491u);
   uint32_t philox_r5_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ 3986602772u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_2[_k]) ^ (3528531795u * philox_r3_c0_2[_k])) ^ 3986602772u);
   uint32_t philox_r6_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ 387276964u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_2[_k]) ^ (3449720151u * philox_r4_c2_2[_k])) ^ 387276964u);
   uint32_t philox_r6_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ 2835769753u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_2[_k]) ^ (3528531795u * philox_r4_c0_2[_k])) ^ 2835769753u);
   uint32_t philox_r7_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ 3041712733u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_2[_k]) ^ (3449720151u * philox_r5_c2_2[_k])) ^ 3041712733u);
   uint32_t philox_r7_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ 1684936734u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_2[_k]) ^ (3528531795u * philox_r5_c0_2[_k])) ^ 1684936734u);
   uint32_t philox_r8_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ 1401181206u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_2[_k]) ^ (3449720151u * philox_r6_c2_2[_k])) ^ 1401181206u);
   uint32_t philox_r8_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ 534103715u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_2[_k]) ^ (3528531795u * philox_r6_c0_2[_k])) ^ 534103715u);
   uint32_t philox_r9_c2_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ 3678237992u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_2[_k]) ^ (3528531795u * philox_r7_c0_2[_k])) ^ 3678237992u);
   uint32_t philox_r10_c0_2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ 2415085448u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ 2415085448u);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -3011,94 +2105,58 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
   // L89: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
   uint32_t philox_r1_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_3[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_3[_k] = __nv_umulhi(3528531795u, (uint32_t)offsets[_k]);
   uint32_t philox_r2_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_3[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_3[_k]) ^ 2654448114u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_3[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_3[_k]) ^ 2654448114u);
   uint32_t philox_r2_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_3[_k] = ((__nv_umulhi(3528531795u, 12345u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_3[_k] = ((__nv_umulhi(3528531795u, 12345u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134277u);
   uint32_t philox_r3_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_3[_k]) ^ (3449720151u * philox_r1_c2_3[_k])) ^ 1013916587u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_3[_k]) ^ (3449720151u * philox_r1_c2_3[_k])) ^ 1013916587u);
   uint32_t philox_r3_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_3[_k]) ^ 166693243u) ^ 1993301258u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_3[_k]) ^ 166693243u) ^ 1993301258u);
   uint32_t philox_r4_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_3[_k]) ^ (3449720151u * philox_r2_c2_3[_k])) ^ 3668352356u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_3[_k]) ^ (3449720151u * philox_r2_c2_3[_k])) ^ 3668352356u);
   uint32_t philox_r4_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_3[_k]) ^ (3528531795u * philox_r2_c0_3[_k])) ^ 842468239u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_3[_k]) ^ (3528531795u * philox_r2_c0_3[_k])) ^ 842468239u);
   uint32_t philox_r5_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_3[_k]) ^ (3449720151u * philox_r3_c2_3[_k])) ^ 2027820829u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_3[_k]) ^ (3449720151u * philox_r3_c2_3[_k])) ^ 2027820829u);
   uint32_t philox_r5_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_3[_k]) ^ (3528531795u * philox_r3_c0_3[_k])) ^ 3986602516u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_3[_k]) ^ (3528531795u * philox_r3_c0_3[_k])) ^ 3986602516u);
   uint32_t philox_r6_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_3[_k]) ^ (3449720151u * philox_r4_c2_3[_k])) ^ 387289302u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_3[_k]) ^ (3449720151u * philox_r4_c2_3[_k])) ^ 387289302u);
   uint32_t philox_r6_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_3[_k]) ^ (3528531795u * philox_r4_c0_3[_k])) ^ 2835769497u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_3[_k]) ^ (3528531795u * philox_r4_c0_3[_k])) ^ 2835769497u);
   uint32_t philox_r7_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_3[_k]) ^ (3449720151u * philox_r5_c2_3[_k])) ^ 3041725071u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_3[_k]) ^ (3449720151u * philox_r5_c2_3[_k])) ^ 3041725071u);
   uint32_t philox_r7_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_3[_k]) ^ (3528531795u * philox_r5_c0_3[_k])) ^ 1684936478u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_3[_k]) ^ (3528531795u * philox_r5_c0_3[_k])) ^ 1684936478u);
   uint32_t philox_r8_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_3[_k]) ^ (3449720151u * philox_r6_c2_3[_k])) ^ 1401193544u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_3[_k]) ^ (3449720151u * philox_r6_c2_3[_k])) ^ 1401193544u);
   uint32_t philox_r8_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_3[_k]) ^ (3528531795u * philox_r6_c0_3[_k])) ^ 534103459u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_3[_k]) ^ (3528531795u * philox_r6_c0_3[_k])) ^ 534103459u);
   uint32_t philox_r9_c2_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_3[_k]) ^ (3528531795u * philox_r7_c0_3[_k])) ^ 3678237736u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_3[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_3[_k]) ^ (3528531795u * philox_r7_c0_3[_k])) ^ 3678237736u);
   uint32_t philox_r10_c0_3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_3[_k]) ^ (3449720151u * philox_r8_c2_3[_k])) ^ 2415097786u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_3[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_3[_k]) ^ (3449720151u * philox_r8_c2_3[_k])) ^ 2415097786u);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_3[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_3[_k]);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3113,109 +2171,67 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
   // L90: tl.store(f_ptr + n + offsets, tl.randn(2**40 + 7, offsets), mask=mask)
   uint32_t philox_r1_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_4[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_4[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ 256u);
   uint32_t philox_r2_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_4[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_4[_k]) ^ 2654435776u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_4[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_4[_k]) ^ 2654435776u);
   uint32_t philox_r2_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_4[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_4[_k] = ((__nv_umulhi(3528531795u, 7u) ^ (3528531795u * (uint32_t)offsets[_k])) ^ 3144134533u);
   uint32_t philox_r3_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_4[_k]) ^ (3449720151u * philox_r1_c2_4[_k])) ^ 1013904249u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_4[_k]) ^ (3449720151u * philox_r1_c2_4[_k])) ^ 1013904249u);
   uint32_t philox_r3_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_4[_k]) ^ 3224886085u) ^ 1993301514u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_4[_k]) ^ 3224886085u) ^ 1993301514u);
   uint32_t philox_r4_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_4[_k]) ^ (3449720151u * philox_r2_c2_4[_k])) ^ 3668340018u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_4[_k]) ^ (3449720151u * philox_r2_c2_4[_k])) ^ 3668340018u);
   uint32_t philox_r4_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_4[_k]) ^ (3528531795u * philox_r2_c0_4[_k])) ^ 842468495u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_4[_k]) ^ (3528531795u * philox_r2_c0_4[_k])) ^ 842468495u);
   uint32_t philox_r5_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_4[_k]) ^ (3449720151u * philox_r3_c2_4[_k])) ^ 2027808491u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_4[_k]) ^ (3449720151u * philox_r3_c2_4[_k])) ^ 2027808491u);
   uint32_t philox_r5_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_4[_k]) ^ (3528531795u * philox_r3_c0_4[_k])) ^ 3986602772u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_4[_k]) ^ (3528531795u * philox_r3_c0_4[_k])) ^ 3986602772u);
   uint32_t philox_r6_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_4[_k]) ^ (3449720151u * philox_r4_c2_4[_k])) ^ 387276964u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_4[_k]) ^ (3449720151u * philox_r4_c2_4[_k])) ^ 387276964u);
   uint32_t philox_r6_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_4[_k]) ^ (3528531795u * philox_r4_c0_4[_k])) ^ 2835769753u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_4[_k]) ^ (3528531795u * philox_r4_c0_4[_k])) ^ 2835769753u);
   uint32_t philox_r7_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_4[_k]) ^ (3449720151u * philox_r5_c2_4[_k])) ^ 3041712733u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_4[_k]) ^ (3449720151u * philox_r5_c2_4[_k])) ^ 3041712733u);
   uint32_t philox_r7_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_4[_k]) ^ (3528531795u * philox_r5_c0_4[_k])) ^ 1684936734u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_4[_k]) ^ (3528531795u * philox_r5_c0_4[_k])) ^ 1684936734u);
   uint32_t philox_r8_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_4[_k]) ^ (3449720151u * philox_r6_c2_4[_k])) ^ 1401181206u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_4[_k]) ^ (3449720151u * philox_r6_c2_4[_k])) ^ 1401181206u);
   uint32_t philox_r8_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_4[_k]) ^ (3528531795u * philox_r6_c0_4[_k])) ^ 534103715u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_4[_k]) ^ (3528531795u * philox_r6_c0_4[_k])) ^ 534103715u);
   uint32_t philox_r9_c2_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_4[_k]) ^ (3528531795u * philox_r7_c0_4[_k])) ^ 3678237992u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_4[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_4[_k]) ^ (3528531795u * philox_r7_c0_4[_k])) ^ 3678237992u);
   uint32_t philox_r10_c0_4[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_4[_k]) ^ (3449720151u * philox_r8_c2_4[_k])) ^ 2415085448u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_4[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_4[_k]) ^ (3449720151u * philox_r8_c2_4[_k])) ^ 2415085448u);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_4[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_4[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_4[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3242,392 +2258,246 @@ __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b
   // L96: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L97: a = tl.load(a_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t a[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0u);
   // L98: b = tl.load(b_ptr + offs, mask=mask, other=0)  # int32
   int32_t b[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0);
   // L99: c = tl.load(c_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t c[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (mask[_k] ? c_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (mask[_k] ? c_ptr[offs[_k]] : 0u);
   // L100: d = tl.load(d_ptr + offs, mask=mask, other=0)  # int32
   int32_t d[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0);
   // L101: p0, p1, p2, p3 = tl.philox(seed, a, b, c, d, n_rounds=7)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ tl2cu_bitcast<uint32_t>(b[_k])) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ tl2cu_bitcast<uint32_t>(b[_k])) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ tl2cu_bitcast<uint32_t>(d[_k])) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ tl2cu_bitcast<uint32_t>(d[_k])) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t p0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) p0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t p2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) p2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   uint32_t p1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p1[_k] = (3449720151u * philox_r6_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) p1[_k] = (3449720151u * philox_r6_c2[_k]);
   uint32_t p3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p3[_k] = (3528531795u * philox_r6_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) p3[_k] = (3528531795u * philox_r6_c0[_k]);
   // L102: tl.store(out_ptr + offs, p0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = p0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = p0[_k];
   // L103: tl.store(out_ptr + n + offs, p1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = p1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = p1[_k];
   // L104: tl.store(out_ptr + 2 * n + offs, p2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = p2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = p2[_k];
   // L105: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = p3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = p3[_k];
   // L106: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
   uint32_t k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    k0[_k] = (mask[_k] ? k_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) k0[_k] = (mask[_k] ? k_ptr[offs[_k]] : 0u);
   // L107: k1 = tl.load(k_ptr + n + offs, mask=mask, other=0)
   uint32_t k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    k1[_k] = (mask[_k] ? (k_ptr + n)[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) k1[_k] = (mask[_k] ? (k_ptr + n)[offs[_k]] : 0u);
   // L108: b32 = b.to(tl.uint32, bitcast=True)
   uint32_t b32[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b32[_k] = tl2cu_bitcast<uint32_t>(b[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b32[_k] = tl2cu_bitcast<uint32_t>(b[_k]);
   // L109: d32 = d.to(tl.uint32, bitcast=True)
   uint32_t d32[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d32[_k] = tl2cu_bitcast<uint32_t>(d[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) d32[_k] = tl2cu_bitcast<uint32_t>(d[_k]);
   // L110: q0, q1, q2, q3 = tl.philox_impl(a, b32, c, d32, k0, k1)
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0_1[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ b32[_k]) ^ k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0_1[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ b32[_k]) ^ k0[_k]);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ d32[_k]) ^ k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ d32[_k]) ^ k1[_k]);
   uint32_t philox_r2_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_k0_1[_k] = (k0[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_k0_1[_k] = (k0[_k] + 2654435769u);
   uint32_t philox_r2_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_k1_1[_k] = (k1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_k1_1[_k] = (k1[_k] + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0_1[_k]);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1_1[_k]);
   uint32_t philox_r3_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_k0_1[_k] = (philox_r2_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_k0_1[_k] = (philox_r2_k0_1[_k] + 2654435769u);
   uint32_t philox_r3_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_k1_1[_k] = (philox_r2_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_k1_1[_k] = (philox_r2_k1_1[_k] + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1[_k]);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1[_k]);
   uint32_t philox_r4_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_k0_1[_k] = (philox_r3_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_k0_1[_k] = (philox_r3_k0_1[_k] + 2654435769u);
   uint32_t philox_r4_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_k1_1[_k] = (philox_r3_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_k1_1[_k] = (philox_r3_k1_1[_k] + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1[_k]);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1[_k]);
   uint32_t philox_r5_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_k0_1[_k] = (philox_r4_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_k0_1[_k] = (philox_r4_k0_1[_k] + 2654435769u);
   uint32_t philox_r5_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_k1_1[_k] = (philox_r4_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_k1_1[_k] = (philox_r4_k1_1[_k] + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1[_k]);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1[_k]);
   uint32_t philox_r6_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_k0_1[_k] = (philox_r5_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_k0_1[_k] = (philox_r5_k0_1[_k] + 2654435769u);
   uint32_t philox_r6_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_k1_1[_k] = (philox_r5_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_k1_1[_k] = (philox_r5_k1_1[_k] + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1[_k]);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1[_k]);
   uint32_t philox_r7_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_k0_1[_k] = (philox_r6_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_k0_1[_k] = (philox_r6_k0_1[_k] + 2654435769u);
   uint32_t philox_r7_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_k1_1[_k] = (philox_r6_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_k1_1[_k] = (philox_r6_k1_1[_k] + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1[_k]);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1[_k]);
   uint32_t philox_r8_k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_k0[_k] = (philox_r7_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_k0[_k] = (philox_r7_k0_1[_k] + 2654435769u);
   uint32_t philox_r8_k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_k1[_k] = (philox_r7_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_k1[_k] = (philox_r7_k1_1[_k] + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0[_k]);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1[_k]);
   uint32_t philox_r9_k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_k0[_k] = (philox_r8_k0[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_k0[_k] = (philox_r8_k0[_k] + 2654435769u);
   uint32_t philox_r9_k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_k1[_k] = (philox_r8_k1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_k1[_k] = (philox_r8_k1[_k] + 3144134277u);
   uint32_t philox_r9_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0[_k]);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1[_k]);
   uint32_t philox_r10_k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_k0[_k] = (philox_r9_k0[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_k0[_k] = (philox_r9_k0[_k] + 2654435769u);
   uint32_t philox_r10_k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_k1[_k] = (philox_r9_k1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_k1[_k] = (philox_r9_k1[_k] + 3144134277u);
   uint32_t q0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0[_k]);
   uint32_t q2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q2[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q2[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1[_k]);
   uint32_t q1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q1[_k] = (3449720151u * philox_r9_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q1[_k] = (3449720151u * philox_r9_c2[_k]);
   uint32_t q3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q3[_k] = (3528531795u * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q3[_k] = (3528531795u * philox_r9_c0[_k]);
   // L111: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = q0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = q0[_k];
   // L112: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(5, n))[offs[_k]] = q1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(5, n))[offs[_k]] = q1[_k];
   // L113: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(6, n))[offs[_k]] = q2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(6, n))[offs[_k]] = q2[_k];
   // L114: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(7, n))[offs[_k]] = q3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(7, n))[offs[_k]] = q3[_k];
 }
 
 // philox_direct: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3643,9 +2513,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
   // L96: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L97: a = tl.load(a_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t a[2];  // [256] u32 (8-byte loads)
   #pragma unroll
@@ -3686,96 +2554,64 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ tl2cu_bitcast<uint32_t>(b[_k])) ^ (uint32_t)(uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ tl2cu_bitcast<uint32_t>(b[_k])) ^ (uint32_t)(uint64_t)seed);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ tl2cu_bitcast<uint32_t>(d[_k])) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ tl2cu_bitcast<uint32_t>(d[_k])) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * philox_r1_c0[_k])) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t p0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) p0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t p2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) p2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   uint32_t p1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p1[_k] = (3449720151u * philox_r6_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) p1[_k] = (3449720151u * philox_r6_c2[_k]);
   uint32_t p3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    p3[_k] = (3528531795u * philox_r6_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) p3[_k] = (3528531795u * philox_r6_c0[_k]);
   // L102: tl.store(out_ptr + offs, p0, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -3845,216 +2681,132 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
   // L108: b32 = b.to(tl.uint32, bitcast=True)
   uint32_t b32[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b32[_k] = tl2cu_bitcast<uint32_t>(b[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b32[_k] = tl2cu_bitcast<uint32_t>(b[_k]);
   // L109: d32 = d.to(tl.uint32, bitcast=True)
   uint32_t d32[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d32[_k] = tl2cu_bitcast<uint32_t>(d[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) d32[_k] = tl2cu_bitcast<uint32_t>(d[_k]);
   // L110: q0, q1, q2, q3 = tl.philox_impl(a, b32, c, d32, k0, k1)
   uint32_t philox_r1_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0_1[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ b32[_k]) ^ k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0_1[_k] = ((__nv_umulhi(3449720151u, c[_k]) ^ b32[_k]) ^ k0[_k]);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ d32[_k]) ^ k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = ((__nv_umulhi(3528531795u, a[_k]) ^ d32[_k]) ^ k1[_k]);
   uint32_t philox_r2_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_k0_1[_k] = (k0[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_k0_1[_k] = (k0[_k] + 2654435769u);
   uint32_t philox_r2_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_k1_1[_k] = (k1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_k1_1[_k] = (k1[_k] + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ (3449720151u * c[_k])) ^ philox_r2_k0_1[_k]);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r1_c0_1[_k]) ^ (3528531795u * a[_k])) ^ philox_r2_k1_1[_k]);
   uint32_t philox_r3_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_k0_1[_k] = (philox_r2_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_k0_1[_k] = (philox_r2_k0_1[_k] + 2654435769u);
   uint32_t philox_r3_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_k1_1[_k] = (philox_r2_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_k1_1[_k] = (philox_r2_k1_1[_k] + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1[_k]);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * philox_r1_c0_1[_k])) ^ philox_r3_k1_1[_k]);
   uint32_t philox_r4_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_k0_1[_k] = (philox_r3_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_k0_1[_k] = (philox_r3_k0_1[_k] + 2654435769u);
   uint32_t philox_r4_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_k1_1[_k] = (philox_r3_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_k1_1[_k] = (philox_r3_k1_1[_k] + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1[_k]);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1[_k]);
   uint32_t philox_r5_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_k0_1[_k] = (philox_r4_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_k0_1[_k] = (philox_r4_k0_1[_k] + 2654435769u);
   uint32_t philox_r5_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_k1_1[_k] = (philox_r4_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_k1_1[_k] = (philox_r4_k1_1[_k] + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1[_k]);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1[_k]);
   uint32_t philox_r6_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_k0_1[_k] = (philox_r5_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_k0_1[_k] = (philox_r5_k0_1[_k] + 2654435769u);
   uint32_t philox_r6_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_k1_1[_k] = (philox_r5_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_k1_1[_k] = (philox_r5_k1_1[_k] + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1[_k]);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1[_k]);
   uint32_t philox_r7_k0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_k0_1[_k] = (philox_r6_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_k0_1[_k] = (philox_r6_k0_1[_k] + 2654435769u);
   uint32_t philox_r7_k1_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_k1_1[_k] = (philox_r6_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_k1_1[_k] = (philox_r6_k1_1[_k] + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1[_k]);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1[_k]);
   uint32_t philox_r8_k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_k0[_k] = (philox_r7_k0_1[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_k0[_k] = (philox_r7_k0_1[_k] + 2654435769u);
   uint32_t philox_r8_k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_k1[_k] = (philox_r7_k1_1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_k1[_k] = (philox_r7_k1_1[_k] + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0[_k]);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1[_k]);
   uint32_t philox_r9_k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_k0[_k] = (philox_r8_k0[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_k0[_k] = (philox_r8_k0[_k] + 2654435769u);
   uint32_t philox_r9_k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_k1[_k] = (philox_r8_k1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_k1[_k] = (philox_r8_k1[_k] + 3144134277u);
   uint32_t philox_r9_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umulhi(3449720151u, philox_r8_c2[_k]) ^ (3449720151u * philox_r7_c2_1[_k])) ^ philox_r9_k0[_k]);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1[_k]);
   uint32_t philox_r10_k0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_k0[_k] = (philox_r9_k0[_k] + 2654435769u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_k0[_k] = (philox_r9_k0[_k] + 2654435769u);
   uint32_t philox_r10_k1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_k1[_k] = (philox_r9_k1[_k] + 3144134277u);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_k1[_k] = (philox_r9_k1[_k] + 3144134277u);
   uint32_t q0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0[_k]);
   uint32_t q2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q2[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q2[_k] = ((__nv_umulhi(3528531795u, philox_r9_c0[_k]) ^ (3528531795u * philox_r8_c0[_k])) ^ philox_r10_k1[_k]);
   uint32_t q1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q1[_k] = (3449720151u * philox_r9_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q1[_k] = (3449720151u * philox_r9_c2[_k]);
   uint32_t q3[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    q3[_k] = (3528531795u * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) q3[_k] = (3528531795u * philox_r9_c0[_k]);
   // L111: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -4118,183 +2870,117 @@ __global__ void __launch_bounds__(128) philox_wide(int64_t *a_ptr, uint64_t *b_p
   // L120: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L121: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int64
   int64_t a[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? a_ptr[offs[_k]] : 0LL);
   // L122: b = tl.load(b_ptr + offs, mask=mask, other=0)  # uint64
   uint64_t b[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : 0ull);
   // L123: c = tl.load(c_ptr + offs, mask=mask, other=0)  # int64
   int64_t c[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (mask[_k] ? c_ptr[offs[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (mask[_k] ? c_ptr[offs[_k]] : 0LL);
   // L124: d = tl.load(d_ptr + offs, mask=mask, other=0)  # uint64
   uint64_t d[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) d[_k] = (mask[_k] ? d_ptr[offs[_k]] : 0ull);
   // L125: w0, w1, w2, w3 = tl.philox(seed, a, b, c, d)
   uint64_t philox_r1_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, tl2cu_bitcast<uint64_t>(c[_k])) ^ b[_k]) ^ (uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, tl2cu_bitcast<uint64_t>(c[_k])) ^ b[_k]) ^ (uint64_t)seed);
   uint64_t philox_r1_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umul64hi(15197193596820024467ull, tl2cu_bitcast<uint64_t>(a[_k])) ^ d[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umul64hi(15197193596820024467ull, tl2cu_bitcast<uint64_t>(a[_k])) ^ d[_k]);
   const uint64_t philox_r2_k0 = ((uint64_t)seed + 11400714819323198485ull);
   uint64_t philox_r2_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r1_c2[_k]) ^ (14581110107779764567ull * tl2cu_bitcast<uint64_t>(c[_k]))) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r1_c2[_k]) ^ (14581110107779764567ull * tl2cu_bitcast<uint64_t>(c[_k]))) ^ philox_r2_k0);
   uint64_t philox_r2_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r1_c0[_k]) ^ (15197193596820024467ull * tl2cu_bitcast<uint64_t>(a[_k]))) ^ 13503953896175478587ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r1_c0[_k]) ^ (15197193596820024467ull * tl2cu_bitcast<uint64_t>(a[_k]))) ^ 13503953896175478587ull);
   const uint64_t philox_r3_k0 = (philox_r2_k0 + 11400714819323198485ull);
   uint64_t philox_r3_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r2_c2[_k]) ^ (14581110107779764567ull * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r2_c2[_k]) ^ (14581110107779764567ull * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint64_t philox_r3_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r2_c0[_k]) ^ (15197193596820024467ull * philox_r1_c0[_k])) ^ 8561163718641405558ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r2_c0[_k]) ^ (15197193596820024467ull * philox_r1_c0[_k])) ^ 8561163718641405558ull);
   const uint64_t philox_r4_k0 = (philox_r3_k0 + 11400714819323198485ull);
   uint64_t philox_r4_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r3_c2[_k]) ^ (14581110107779764567ull * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r3_c2[_k]) ^ (14581110107779764567ull * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint64_t philox_r4_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r3_c0[_k]) ^ (15197193596820024467ull * philox_r2_c0[_k])) ^ 3618373541107332529ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r3_c0[_k]) ^ (15197193596820024467ull * philox_r2_c0[_k])) ^ 3618373541107332529ull);
   const uint64_t philox_r5_k0 = (philox_r4_k0 + 11400714819323198485ull);
   uint64_t philox_r5_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r4_c2[_k]) ^ (14581110107779764567ull * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r4_c2[_k]) ^ (14581110107779764567ull * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint64_t philox_r5_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r4_c0[_k]) ^ (15197193596820024467ull * philox_r3_c0[_k])) ^ 17122327437282811116ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r4_c0[_k]) ^ (15197193596820024467ull * philox_r3_c0[_k])) ^ 17122327437282811116ull);
   const uint64_t philox_r6_k0 = (philox_r5_k0 + 11400714819323198485ull);
   uint64_t philox_r6_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r5_c2[_k]) ^ (14581110107779764567ull * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r5_c2[_k]) ^ (14581110107779764567ull * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint64_t philox_r6_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r5_c0[_k]) ^ (15197193596820024467ull * philox_r4_c0[_k])) ^ 12179537259748738087ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r5_c0[_k]) ^ (15197193596820024467ull * philox_r4_c0[_k])) ^ 12179537259748738087ull);
   const uint64_t philox_r7_k0 = (philox_r6_k0 + 11400714819323198485ull);
   uint64_t philox_r7_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r6_c2[_k]) ^ (14581110107779764567ull * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r6_c2[_k]) ^ (14581110107779764567ull * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint64_t philox_r7_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r6_c0[_k]) ^ (15197193596820024467ull * philox_r5_c0[_k])) ^ 7236747082214665058ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r6_c0[_k]) ^ (15197193596820024467ull * philox_r5_c0[_k])) ^ 7236747082214665058ull);
   const uint64_t philox_r8_k0 = (philox_r7_k0 + 11400714819323198485ull);
   uint64_t philox_r8_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r7_c2[_k]) ^ (14581110107779764567ull * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r7_c2[_k]) ^ (14581110107779764567ull * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint64_t philox_r8_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r7_c0[_k]) ^ (15197193596820024467ull * philox_r6_c0[_k])) ^ 2293956904680592029ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r7_c0[_k]) ^ (15197193596820024467ull * philox_r6_c0[_k])) ^ 2293956904680592029ull);
   const uint64_t philox_r9_k0 = (philox_r8_k0 + 11400714819323198485ull);
   uint64_t philox_r9_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r8_c2[_k]) ^ (14581110107779764567ull * philox_r7_c2[_k])) ^ philox_r9_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r8_c2[_k]) ^ (14581110107779764567ull * philox_r7_c2[_k])) ^ philox_r9_k0);
   uint64_t philox_r9_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r8_c0[_k]) ^ (15197193596820024467ull * philox_r7_c0[_k])) ^ 15797910800856070616ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r8_c0[_k]) ^ (15197193596820024467ull * philox_r7_c0[_k])) ^ 15797910800856070616ull);
   const uint64_t philox_r10_k0 = (philox_r9_k0 + 11400714819323198485ull);
   uint64_t w0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r9_c2[_k]) ^ (14581110107779764567ull * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) w0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r9_c2[_k]) ^ (14581110107779764567ull * philox_r8_c2[_k])) ^ philox_r10_k0);
   uint64_t w2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r9_c0[_k]) ^ (15197193596820024467ull * philox_r8_c0[_k])) ^ 10855120623321997587ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) w2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r9_c0[_k]) ^ (15197193596820024467ull * philox_r8_c0[_k])) ^ 10855120623321997587ull);
   uint64_t w1[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w1[_k] = (14581110107779764567ull * philox_r9_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) w1[_k] = (14581110107779764567ull * philox_r9_c2[_k]);
   uint64_t w3[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w3[_k] = (15197193596820024467ull * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) w3[_k] = (15197193596820024467ull * philox_r9_c0[_k]);
   // L126: tl.store(out_ptr + offs, w0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = w0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = w0[_k];
   // L127: tl.store(out_ptr + n + offs, w1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = w1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = w1[_k];
   // L128: tl.store(out_ptr + 2 * n + offs, w2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = w2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = w2[_k];
   // L129: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = w3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = w3[_k];
   // L130: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
   int64_t uniform_bits[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int64_t>(w0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int64_t>(w0[_k]);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) f_ptr[offs[_k]] = ((float)((uniform_bits[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1LL) : uniform_bits[_k]) * 1.0842020432385337e-19f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) f_ptr[offs[_k]] = ((float)((uniform_bits[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1LL) : uniform_bits[_k]) * 1.0842020432385337e-19f);
 }
 
 // philox_wide: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4310,9 +2996,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
   // L120: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L121: a = tl.load(a_ptr + offs, mask=mask, other=0)  # int64
   int64_t a[2];  // [256] i64 (16-byte loads)
   #pragma unroll
@@ -4352,123 +3036,79 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
   // L125: w0, w1, w2, w3 = tl.philox(seed, a, b, c, d)
   uint64_t philox_r1_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, tl2cu_bitcast<uint64_t>(c[_k])) ^ b[_k]) ^ (uint64_t)seed);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, tl2cu_bitcast<uint64_t>(c[_k])) ^ b[_k]) ^ (uint64_t)seed);
   uint64_t philox_r1_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umul64hi(15197193596820024467ull, tl2cu_bitcast<uint64_t>(a[_k])) ^ d[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umul64hi(15197193596820024467ull, tl2cu_bitcast<uint64_t>(a[_k])) ^ d[_k]);
   const uint64_t philox_r2_k0 = ((uint64_t)seed + 11400714819323198485ull);
   uint64_t philox_r2_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r1_c2[_k]) ^ (14581110107779764567ull * tl2cu_bitcast<uint64_t>(c[_k]))) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r1_c2[_k]) ^ (14581110107779764567ull * tl2cu_bitcast<uint64_t>(c[_k]))) ^ philox_r2_k0);
   uint64_t philox_r2_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r1_c0[_k]) ^ (15197193596820024467ull * tl2cu_bitcast<uint64_t>(a[_k]))) ^ 13503953896175478587ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r1_c0[_k]) ^ (15197193596820024467ull * tl2cu_bitcast<uint64_t>(a[_k]))) ^ 13503953896175478587ull);
   const uint64_t philox_r3_k0 = (philox_r2_k0 + 11400714819323198485ull);
   uint64_t philox_r3_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r2_c2[_k]) ^ (14581110107779764567ull * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r2_c2[_k]) ^ (14581110107779764567ull * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint64_t philox_r3_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r2_c0[_k]) ^ (15197193596820024467ull * philox_r1_c0[_k])) ^ 8561163718641405558ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r2_c0[_k]) ^ (15197193596820024467ull * philox_r1_c0[_k])) ^ 8561163718641405558ull);
   const uint64_t philox_r4_k0 = (philox_r3_k0 + 11400714819323198485ull);
   uint64_t philox_r4_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r3_c2[_k]) ^ (14581110107779764567ull * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r3_c2[_k]) ^ (14581110107779764567ull * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint64_t philox_r4_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r3_c0[_k]) ^ (15197193596820024467ull * philox_r2_c0[_k])) ^ 3618373541107332529ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r3_c0[_k]) ^ (15197193596820024467ull * philox_r2_c0[_k])) ^ 3618373541107332529ull);
   const uint64_t philox_r5_k0 = (philox_r4_k0 + 11400714819323198485ull);
   uint64_t philox_r5_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r4_c2[_k]) ^ (14581110107779764567ull * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r4_c2[_k]) ^ (14581110107779764567ull * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint64_t philox_r5_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r4_c0[_k]) ^ (15197193596820024467ull * philox_r3_c0[_k])) ^ 17122327437282811116ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r4_c0[_k]) ^ (15197193596820024467ull * philox_r3_c0[_k])) ^ 17122327437282811116ull);
   const uint64_t philox_r6_k0 = (philox_r5_k0 + 11400714819323198485ull);
   uint64_t philox_r6_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r5_c2[_k]) ^ (14581110107779764567ull * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r5_c2[_k]) ^ (14581110107779764567ull * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint64_t philox_r6_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r5_c0[_k]) ^ (15197193596820024467ull * philox_r4_c0[_k])) ^ 12179537259748738087ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r5_c0[_k]) ^ (15197193596820024467ull * philox_r4_c0[_k])) ^ 12179537259748738087ull);
   const uint64_t philox_r7_k0 = (philox_r6_k0 + 11400714819323198485ull);
   uint64_t philox_r7_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r6_c2[_k]) ^ (14581110107779764567ull * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r6_c2[_k]) ^ (14581110107779764567ull * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint64_t philox_r7_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r6_c0[_k]) ^ (15197193596820024467ull * philox_r5_c0[_k])) ^ 7236747082214665058ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r6_c0[_k]) ^ (15197193596820024467ull * philox_r5_c0[_k])) ^ 7236747082214665058ull);
   const uint64_t philox_r8_k0 = (philox_r7_k0 + 11400714819323198485ull);
   uint64_t philox_r8_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r7_c2[_k]) ^ (14581110107779764567ull * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r7_c2[_k]) ^ (14581110107779764567ull * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint64_t philox_r8_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r7_c0[_k]) ^ (15197193596820024467ull * philox_r6_c0[_k])) ^ 2293956904680592029ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r7_c0[_k]) ^ (15197193596820024467ull * philox_r6_c0[_k])) ^ 2293956904680592029ull);
   const uint64_t philox_r9_k0 = (philox_r8_k0 + 11400714819323198485ull);
   uint64_t philox_r9_c0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r8_c2[_k]) ^ (14581110107779764567ull * philox_r7_c2[_k])) ^ philox_r9_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r8_c2[_k]) ^ (14581110107779764567ull * philox_r7_c2[_k])) ^ philox_r9_k0);
   uint64_t philox_r9_c2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r8_c0[_k]) ^ (15197193596820024467ull * philox_r7_c0[_k])) ^ 15797910800856070616ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r8_c0[_k]) ^ (15197193596820024467ull * philox_r7_c0[_k])) ^ 15797910800856070616ull);
   const uint64_t philox_r10_k0 = (philox_r9_k0 + 11400714819323198485ull);
   uint64_t w0[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r9_c2[_k]) ^ (14581110107779764567ull * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) w0[_k] = ((__nv_umul64hi(14581110107779764567ull, philox_r9_c2[_k]) ^ (14581110107779764567ull * philox_r8_c2[_k])) ^ philox_r10_k0);
   uint64_t w2[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r9_c0[_k]) ^ (15197193596820024467ull * philox_r8_c0[_k])) ^ 10855120623321997587ull);
-  }
+  for (int _k = 0; _k < 2; ++_k) w2[_k] = ((__nv_umul64hi(15197193596820024467ull, philox_r9_c0[_k]) ^ (15197193596820024467ull * philox_r8_c0[_k])) ^ 10855120623321997587ull);
   uint64_t w1[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w1[_k] = (14581110107779764567ull * philox_r9_c2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) w1[_k] = (14581110107779764567ull * philox_r9_c2[_k]);
   uint64_t w3[2];  // [256] u64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w3[_k] = (15197193596820024467ull * philox_r9_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) w3[_k] = (15197193596820024467ull * philox_r9_c0[_k]);
   // L126: tl.store(out_ptr + offs, w0, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
@@ -4520,9 +3160,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
   // L130: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
   int64_t uniform_bits[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int64_t>(w0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int64_t>(w0[_k]);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -4549,90 +3187,58 @@ __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *
   // L136: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L137: i = tl.load(i_ptr + offs, mask=mask, other=0)  # int32
   int32_t i[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    i[_k] = (mask[_k] ? i_ptr[offs[_k]] : 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) i[_k] = (mask[_k] ? i_ptr[offs[_k]] : 0);
   // L138: u = tl.load(u_ptr + offs, mask=mask, other=0)  # uint32
   uint32_t u[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0u);
-  }
+  for (int _k = 0; _k < 2; ++_k) u[_k] = (mask[_k] ? u_ptr[offs[_k]] : 0u);
   // L139: w = tl.load(l_ptr + offs, mask=mask, other=0)  # int64
   int64_t w[2];  // [256] i64
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    w[_k] = (mask[_k] ? l_ptr[offs[_k]] : 0LL);
-  }
+  for (int _k = 0; _k < 2; ++_k) w[_k] = (mask[_k] ? l_ptr[offs[_k]] : 0LL);
   // L140: tl.store(out_ptr + offs, tl.uint_to_uniform_float(i), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = ((float)((i[_k] < 0) ? tl2cu_sub(tl2cu_neg(i[_k]), 1) : i[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = ((float)((i[_k] < 0) ? tl2cu_sub(tl2cu_neg(i[_k]), 1) : i[_k]) * 4.6566127342e-10f);
   // L141: tl.store(out_ptr + n + offs, tl.random.uint_to_uniform_float(u), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(u[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(u[_k]);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L142: tl.store(out_ptr + 2 * n + offs, tl.uint_to_uniform_float(w), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = ((float)((w[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(w[_k]), 1LL) : w[_k]) * 1.0842020432385337e-19f);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = ((float)((w[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(w[_k]), 1LL) : w[_k]) * 1.0842020432385337e-19f);
   // L143: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.5f);
   // L144: y = tl.load(y_ptr + offs, mask=mask, other=0.5)
   float y[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.5f);
   // L145: z1, z2 = tl.pair_uniform_to_normal(x, y)
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * y[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * y[_k]);
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, x[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, x[_k]))));
   float z1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z1[_k] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) z1[_k] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
   float z2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
   // L146: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = z1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = z1[_k];
   // L147: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = z2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = z2[_k];
 }
 
 // uniform_normal: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4648,9 +3254,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
   // L136: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L137: i = tl.load(i_ptr + offs, mask=mask, other=0)  # int32
   int32_t i[2];  // [256] i32 (8-byte loads)
   #pragma unroll
@@ -4693,9 +3297,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
   // L141: tl.store(out_ptr + n + offs, tl.random.uint_to_uniform_float(u), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(u[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(u[_k]);
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -4740,24 +3342,16 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
   // L145: z1, z2 = tl.pair_uniform_to_normal(x, y)
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * y[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * y[_k]);
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, x[_k]))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, x[_k]))));
   float z1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z1[_k] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) z1[_k] = (normal_radius[_k] * tl2cu_cos(normal_angle[_k]));
   float z2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
   // L146: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -4801,146 +3395,98 @@ __global__ void __launch_bounds__(128) _seeded_dropout(float *x_ptr, float *outp
   // L155: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offsets[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offsets[_k] < n);
   // L156: x = tl.load(x_ptr + offsets, mask=mask)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   // L157: random = tl.rand(seed, offsets)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   float random[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    random[_k] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) random[_k] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L158: x_keep = random > p
   bool x_keep[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_keep[_k] = (random[_k] > p);
-  }
+  for (int _k = 0; _k < 2; ++_k) x_keep[_k] = (random[_k] > p);
   // L159: output = tl.where(x_keep, x / (1 - p), 0.0)
   float output[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output[_k] = (x_keep[_k] ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) output[_k] = (x_keep[_k] ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
   // L160: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
 }
 
 // _seeded_dropout: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4960,9 +3506,7 @@ __global__ void __launch_bounds__(128) _seeded_dropout_aligned(float *x_ptr, flo
   // L155: mask = offsets < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offsets[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offsets[_k] < n);
   // L156: x = tl.load(x_ptr + offsets, mask=mask)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -4976,128 +3520,86 @@ __global__ void __launch_bounds__(128) _seeded_dropout_aligned(float *x_ptr, flo
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offsets[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offsets[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   float random[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    random[_k] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-  }
+  for (int _k = 0; _k < 2; ++_k) random[_k] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L158: x_keep = random > p
   bool x_keep[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x_keep[_k] = (random[_k] > p);
-  }
+  for (int _k = 0; _k < 2; ++_k) x_keep[_k] = (random[_k] > p);
   // L159: output = tl.where(x_keep, x / (1 - p), 0.0)
   float output[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    output[_k] = (x_keep[_k] ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) output[_k] = (x_keep[_k] ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
   // L160: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -5125,279 +3627,185 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
   // L166: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L167: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L168: noisy = x + tl.rand(seed, offs)
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   float noisy[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
   // L169: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi_1);
   const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_1 = (seed_hi_1 + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1_1);
   const uint32_t philox_r3_k0_1 = (philox_r2_k0_1 + 2654435769u);
   const uint32_t philox_r3_k1_1 = (philox_r2_k1_1 + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
   const uint32_t philox_r4_k0_1 = (philox_r3_k0_1 + 2654435769u);
   const uint32_t philox_r4_k1_1 = (philox_r3_k1_1 + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
   const uint32_t philox_r5_k0_1 = (philox_r4_k0_1 + 2654435769u);
   const uint32_t philox_r5_k1_1 = (philox_r4_k1_1 + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
   const uint32_t philox_r6_k0_1 = (philox_r5_k0_1 + 2654435769u);
   const uint32_t philox_r6_k1_1 = (philox_r5_k1_1 + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
   const uint32_t philox_r7_k0_1 = (philox_r6_k0_1 + 2654435769u);
   const uint32_t philox_r7_k1_1 = (philox_r6_k1_1 + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
   const uint32_t philox_r8_k0_1 = (philox_r7_k0_1 + 2654435769u);
   const uint32_t philox_r8_k1_1 = (philox_r7_k1_1 + 3144134277u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
   const uint32_t philox_r9_k0_1 = (philox_r8_k0_1 + 2654435769u);
   const uint32_t philox_r9_k1_1 = (philox_r8_k1_1 + 3144134277u);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
   const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
   uint32_t philox_r10_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_1[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   float shifted[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
   // L170: centered = tl.rand(seed, offs) * 3.0 - 1.0
   float centered[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    centered[_k] = fmaf(((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) centered[_k] = fmaf(((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
   // L171: tl.store(out_ptr + offs, noisy, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = noisy[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = noisy[_k];
   // L172: tl.store(out_ptr + n + offs, shifted, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = shifted[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = shifted[_k];
   // L173: tl.store(out_ptr + 2 * n + offs, centered, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = centered[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = centered[_k];
 }
 
 // rand_fma: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -5413,9 +3821,7 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
   // L166: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L167: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -5429,251 +3835,167 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
   const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
   const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
   uint32_t philox_r2_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
   uint32_t philox_r2_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
   const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
   const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
   uint32_t philox_r3_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
   uint32_t philox_r3_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
   const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
   const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
   uint32_t philox_r4_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
   uint32_t philox_r4_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
   const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
   const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
   uint32_t philox_r5_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
   uint32_t philox_r5_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
   const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
   const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
   uint32_t philox_r6_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
   uint32_t philox_r6_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
   const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
   const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
   uint32_t philox_r7_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
   uint32_t philox_r7_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
   const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
   const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
   uint32_t philox_r8_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
   uint32_t philox_r8_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
   const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
   const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
   uint32_t philox_r9_c2[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
   const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
   uint32_t philox_r10_c0[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
   float noisy[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) noisy[_k] = fmaf((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]), 4.6566127342e-10f, x[_k]);
   // L169: shifted = 0.5 + 1.5 * tl.randn(seed, offs)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r1_c2_1[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi_1);
   const uint32_t philox_r2_k0_1 = ((uint32_t)(uint64_t)seed + 2654435769u);
   const uint32_t philox_r2_k1_1 = (seed_hi_1 + 3144134277u);
   uint32_t philox_r2_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c0_1[_k] = (__nv_umulhi(3449720151u, philox_r1_c2_1[_k]) ^ philox_r2_k0_1);
   uint32_t philox_r2_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r2_c2_1[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1_1);
   const uint32_t philox_r3_k0_1 = (philox_r2_k0_1 + 2654435769u);
   const uint32_t philox_r3_k1_1 = (philox_r2_k1_1 + 3144134277u);
   uint32_t philox_r3_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2_1[_k]) ^ (3449720151u * philox_r1_c2_1[_k])) ^ philox_r3_k0_1);
   uint32_t philox_r3_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r3_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0_1[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1_1);
   const uint32_t philox_r4_k0_1 = (philox_r3_k0_1 + 2654435769u);
   const uint32_t philox_r4_k1_1 = (philox_r3_k1_1 + 3144134277u);
   uint32_t philox_r4_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2_1[_k]) ^ (3449720151u * philox_r2_c2_1[_k])) ^ philox_r4_k0_1);
   uint32_t philox_r4_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r4_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0_1[_k]) ^ (3528531795u * philox_r2_c0_1[_k])) ^ philox_r4_k1_1);
   const uint32_t philox_r5_k0_1 = (philox_r4_k0_1 + 2654435769u);
   const uint32_t philox_r5_k1_1 = (philox_r4_k1_1 + 3144134277u);
   uint32_t philox_r5_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2_1[_k]) ^ (3449720151u * philox_r3_c2_1[_k])) ^ philox_r5_k0_1);
   uint32_t philox_r5_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r5_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0_1[_k]) ^ (3528531795u * philox_r3_c0_1[_k])) ^ philox_r5_k1_1);
   const uint32_t philox_r6_k0_1 = (philox_r5_k0_1 + 2654435769u);
   const uint32_t philox_r6_k1_1 = (philox_r5_k1_1 + 3144134277u);
   uint32_t philox_r6_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2_1[_k]) ^ (3449720151u * philox_r4_c2_1[_k])) ^ philox_r6_k0_1);
   uint32_t philox_r6_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r6_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0_1[_k]) ^ (3528531795u * philox_r4_c0_1[_k])) ^ philox_r6_k1_1);
   const uint32_t philox_r7_k0_1 = (philox_r6_k0_1 + 2654435769u);
   const uint32_t philox_r7_k1_1 = (philox_r6_k1_1 + 3144134277u);
   uint32_t philox_r7_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2_1[_k]) ^ (3449720151u * philox_r5_c2_1[_k])) ^ philox_r7_k0_1);
   uint32_t philox_r7_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r7_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0_1[_k]) ^ (3528531795u * philox_r5_c0_1[_k])) ^ philox_r7_k1_1);
   const uint32_t philox_r8_k0_1 = (philox_r7_k0_1 + 2654435769u);
   const uint32_t philox_r8_k1_1 = (philox_r7_k1_1 + 3144134277u);
   uint32_t philox_r8_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2_1[_k]) ^ (3449720151u * philox_r6_c2_1[_k])) ^ philox_r8_k0_1);
   uint32_t philox_r8_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r8_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0_1[_k]) ^ (3528531795u * philox_r6_c0_1[_k])) ^ philox_r8_k1_1);
   const uint32_t philox_r9_k0_1 = (philox_r8_k0_1 + 2654435769u);
   const uint32_t philox_r9_k1_1 = (philox_r8_k1_1 + 3144134277u);
   uint32_t philox_r9_c2_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r9_c2_1[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0_1[_k]) ^ (3528531795u * philox_r7_c0_1[_k])) ^ philox_r9_k1_1);
   const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
   uint32_t philox_r10_c0_1[2];  // [256] u32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
-  }
+  for (int _k = 0; _k < 2; ++_k) philox_r10_c0_1[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_1[_k]) ^ (3449720151u * philox_r8_c2_1[_k])) ^ philox_r10_k0_1);
   int32_t uniform_bits_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_1[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0_1[_k]);
   int32_t uniform_bits_2[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_1[_k]));
-  }
+  for (int _k = 0; _k < 2; ++_k) uniform_bits_2[_k] = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_1[_k]));
   float normal_angle[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_angle[_k] = (6.2831853071795862f * ((float)((uniform_bits_2[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2[_k]), 1) : uniform_bits_2[_k]) * 4.6566127342e-10f));
   float normal_radius[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
-  }
+  for (int _k = 0; _k < 2; ++_k) normal_radius[_k] = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1[_k]), 1) : uniform_bits_1[_k]) * 4.6566127342e-10f)))));
   float shifted[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) shifted[_k] = fmaf(1.5f, (normal_radius[_k] * tl2cu_cos(normal_angle[_k])), 0.5f);
   // L170: centered = tl.rand(seed, offs) * 3.0 - 1.0
   float centered[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    centered[_k] = fmaf(((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) centered[_k] = fmaf(((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f), 3.0f, -1.0f);
   // L171: tl.store(out_ptr + offs, noisy, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores

@@ -17,13 +17,17 @@ __global__ void __launch_bounds__(128) reduce_of_constant(float *out_ptr) {
   // L12: tl.store(out_ptr + tl.arange(0, 4), tl.sum(rows, axis=1))
   float rows_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
-    float _r0 = rows[0];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    rows_sum[0] = _r0;
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = rows[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) rows_sum[_k] = _r[0];
   }
   // rows_sum changes layout: through shared memory
   __syncthreads();

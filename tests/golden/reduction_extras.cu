@@ -19,15 +19,11 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   // L22: acc = tl.zeros([BLOCK], dtype=x_ptr.dtype.element_ty)
   float acc[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
   // L23: for i in tl.range(0, chunks, num_stages=3, loop_unroll_factor=2):
   float acc_1[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   float * x_ptr_2 = x_ptr_1;
   for (int32_t i = 0; i < chunks; ++i) {
     // L24: acc += tl.load(x_ptr + tl.arange(0, BLOCK))
@@ -41,22 +37,25 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     float *const x_ptr_3 = (x_ptr_2 + 128);
     // L23: for i in tl.range(0, chunks, num_stages=3, loop_unroll_factor=2):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_2[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
     x_ptr_2 = x_ptr_3;
   }
   // L12: return tl.sum(x, axis=0), tl.max(x, axis=0)
   float total;  // sum of acc_1
   {
-    float _r0 = acc_1[0];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = acc_1[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -64,20 +63,25 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    total = _r0;
+    total = _r[0];
   }
   float biggest;  // max of acc_1
   {
-    float _r0 = acc_1[0];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = acc_1[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 4;
@@ -85,9 +89,9 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    biggest = _r0;
+    biggest = _r[0];
   }
   // L29: tl.debug_barrier()
   __syncthreads();
@@ -108,25 +112,25 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     _acc_1_cvt1[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    grid[_k] = _acc_1_cvt1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) grid[_k] = _acc_1_cvt1[_k];
   // L31: a, b = tl.broadcast(tl.sum(grid, axis=1)[:, None], grid)
   float grid_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
-    float _r0 = grid[0];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    grid_sum[0] = _r0;
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = grid[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) grid_sum[_k] = _r[0];
   }
   float a[1];  // [4, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    a[_k] = grid_sum[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) a[_k] = grid_sum[_k];
   // L32: flags = tl.load(flags_ptr + tl.arange(0, BLOCK))
   int32_t flags[1];  // [128] i32
   #pragma unroll
@@ -151,34 +155,38 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     _flags_cvt2[_k] = ((int32_t*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    reduce_or_input[_k] = _flags_cvt2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) reduce_or_input[_k] = _flags_cvt2[_k];
   int32_t any_set[1];  // [4] i32, held in the layout of [4, 32]
   {
-    int32_t _r0 = reduce_or_input[0];
-    _r0 = _r0 | tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 | tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 | tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 | tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 | tl2cu_shfl_xor(_r0, 1);
-    any_set[0] = _r0;
+    int32_t _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = reduce_or_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] | tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) any_set[_k] = _r[0];
   }
   // L34: tl.store(out_ptr + row * 8 + tl.arange(0, 4), tl.sum(a * b, axis=1) + any_set.to(acc.dtype))
   float sum_input[1];  // [4, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    sum_input[_k] = (a[_k] * grid[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) sum_input[_k] = (a[_k] * grid[_k]);
   float t_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    t_sum[0] = _r0;
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = sum_input[_k];
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) t_sum[_k] = _r[0];
   }
   // t_sum changes layout: through shared memory
   __syncthreads();

@@ -89,41 +89,29 @@ __global__ void __launch_bounds__(128) scaled_rows(float *x_ptr, float *y_ptr, i
   // L67: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[offs[_k]];
   // L57: if n > limit:
   float scale_row_result_1[8];  // [1024] fp32
   if ((n > 100)) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      scale_row_result_1[_k] = (x[_k] * 0.5f);
-    }
+    for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = (x[_k] * 0.5f);
   } else {
     // L59: if n < 0:
     float scale_row_result[8];  // [1024] fp32
     if ((n < 0)) {
       #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        scale_row_result[_k] = (0.0f - x[_k]);
-      }
+      for (int _k = 0; _k < 8; ++_k) scale_row_result[_k] = (0.0f - x[_k]);
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        scale_row_result[_k] = x[_k];
-      }
+      for (int _k = 0; _k < 8; ++_k) scale_row_result[_k] = x[_k];
     }
     // L57: if n > limit:
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      scale_row_result_1[_k] = scale_row_result[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = scale_row_result[_k];
   }
   // L68: tl.store(y_ptr + offs, scale_row(x, n, 100) + 1.0)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y_ptr[offs[_k]] = (scale_row_result_1[_k] + 1.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) y_ptr[offs[_k]] = (scale_row_result_1[_k] + 1.0f);
 }
 
 // scaled_rows: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -147,28 +135,20 @@ __global__ void __launch_bounds__(128) scaled_rows_aligned(float *x_ptr, float *
   float scale_row_result_1[8];  // [1024] fp32
   if ((n > 100)) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      scale_row_result_1[_k] = (x[_k] * 0.5f);
-    }
+    for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = (x[_k] * 0.5f);
   } else {
     // L59: if n < 0:
     float scale_row_result[8];  // [1024] fp32
     if ((n < 0)) {
       #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        scale_row_result[_k] = (0.0f - x[_k]);
-      }
+      for (int _k = 0; _k < 8; ++_k) scale_row_result[_k] = (0.0f - x[_k]);
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        scale_row_result[_k] = x[_k];
-      }
+      for (int _k = 0; _k < 8; ++_k) scale_row_result[_k] = x[_k];
     }
     // L57: if n > limit:
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      scale_row_result_1[_k] = scale_row_result[_k];
-    }
+    for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = scale_row_result[_k];
   }
   // L68: tl.store(y_ptr + offs, scale_row(x, n, 100) + 1.0)
   #pragma unroll
@@ -235,29 +215,25 @@ __global__ void __launch_bounds__(128) argmax_ties(float *x_ptr, float *max_ptr,
   // L85: x = tl.load(x_ptr + tl.program_id(0) * BLOCK + offs)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024))[offs[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024))[offs[_k]];
   // L86: m, i = tl.reduce((x, offs), 0, larger_first)
   float m;  // _argmax_ties_combine_larger_first of x, offs
   int32_t i;  // _argmax_ties_combine_larger_first of x, offs
   {
-    float _r0_0 = x[0];
-    int32_t _r0_1 = offs[0];
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[1], offs[1]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[2], offs[2]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[3], offs[3]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[4], offs[4]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[5], offs[5]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[6], offs[6]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[7], offs[7]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    float _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = x[0];
+    _r_1[0] = offs[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
@@ -267,10 +243,10 @@ __global__ void __launch_bounds__(128) argmax_ties(float *x_ptr, float *max_ptr,
       _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _argmax_ties_combine_larger_first(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    m = _r0_0;
-    i = _r0_1;
+    m = _r_0[0];
+    i = _r_1[0];
   }
   // L87: tl.store(max_ptr + tl.program_id(0), m)
   if (_tid == 0) {
@@ -304,22 +280,20 @@ __global__ void __launch_bounds__(128) argmax_ties_aligned(float *x_ptr, float *
   float m;  // _argmax_ties_combine_larger_first of x, offs
   int32_t i;  // _argmax_ties_combine_larger_first of x, offs
   {
-    float _r0_0 = x[0];
-    int32_t _r0_1 = offs[0];
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[1], offs[1]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[2], offs[2]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[3], offs[3]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[4], offs[4]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[5], offs[5]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[6], offs[6]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[7], offs[7]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    float _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = x[0];
+    _r_1[0] = offs[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
@@ -329,10 +303,10 @@ __global__ void __launch_bounds__(128) argmax_ties_aligned(float *x_ptr, float *
       _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _argmax_ties_combine_larger_first(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    m = _r0_0;
-    i = _r0_1;
+    m = _r_0[0];
+    i = _r_1[0];
   }
   // L87: tl.store(max_ptr + tl.program_id(0), m)
   if (_tid == 0) {
@@ -358,29 +332,25 @@ __global__ void __launch_bounds__(128) argmax_ties_pointer_layout(float *x_ptr, 
   // L85: x = tl.load(x_ptr + tl.program_id(0) * BLOCK + offs)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024))[offs[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024))[offs[_k]];
   // L86: m, i = tl.reduce((x, offs), 0, larger_first)
   float m;  // _argmax_ties_combine_larger_first of x, offs
   int32_t i;  // _argmax_ties_combine_larger_first of x, offs
   {
-    float _r0_0 = x[0];
-    int32_t _r0_1 = offs[0];
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[1], offs[1]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[2], offs[2]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[3], offs[3]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[4], offs[4]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[5], offs[5]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[6], offs[6]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, x[7], offs[7]);
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _argmax_ties_combine_larger_first(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    float _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = x[0];
+    _r_1[0] = offs[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
@@ -390,10 +360,10 @@ __global__ void __launch_bounds__(128) argmax_ties_pointer_layout(float *x_ptr, 
       _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _argmax_ties_combine_larger_first(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    m = _r0_0;
-    i = _r0_1;
+    m = _r_0[0];
+    i = _r_1[0];
   }
   // L87: tl.store(max_ptr + tl.program_id(0), m)
   if (_tid == 0) {

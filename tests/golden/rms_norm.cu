@@ -19,46 +19,29 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   // L17: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (cols[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L18: x = tl.load(X + row * stride + cols, mask=mask, other=0.0)
   float x[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
   // L19: mean_square = (x * x).sum(axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    sum_input[_k] = (x[_k] * x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (x[_k] * x[_k]);
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + sum_input[4];
-    _r0 = _r0 + sum_input[5];
-    _r0 = _r0 + sum_input[6];
-    _r0 = _r0 + sum_input[7];
-    _r0 = _r0 + sum_input[8];
-    _r0 = _r0 + sum_input[9];
-    _r0 = _r0 + sum_input[10];
-    _r0 = _r0 + sum_input[11];
-    _r0 = _r0 + sum_input[12];
-    _r0 = _r0 + sum_input[13];
-    _r0 = _r0 + sum_input[14];
-    _r0 = _r0 + sum_input[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -70,9 +53,9 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   const float mean_square = tl2cu_div(t_sum, (float)N);
   // L20: rstd = tl.rsqrt(mean_square + eps)
@@ -80,24 +63,18 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   // L21: w = tl.load(W + cols, mask=mask, other=0.0)
   float w[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
   // L22: y = x * rstd * w
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y[_k] = ((x[_k] * rstd) * w[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y[_k] = ((x[_k] * rstd) * w[_k]);
   // L23: tl.store(Rstd + row, rstd)
   if (_tid == 0) {
     Rstd[row] = rstd;
   }
   // L24: tl.store(Y + row * stride + cols, y, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
 }
 
 // rms_norm_fwd_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -116,9 +93,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
   // L17: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (cols[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L18: x = tl.load(X + row * stride + cols, mask=mask, other=0.0)
   float x[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
@@ -131,34 +106,21 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
   // L19: mean_square = (x * x).sum(axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    sum_input[_k] = (x[_k] * x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (x[_k] * x[_k]);
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + sum_input[4];
-    _r0 = _r0 + sum_input[5];
-    _r0 = _r0 + sum_input[6];
-    _r0 = _r0 + sum_input[7];
-    _r0 = _r0 + sum_input[8];
-    _r0 = _r0 + sum_input[9];
-    _r0 = _r0 + sum_input[10];
-    _r0 = _r0 + sum_input[11];
-    _r0 = _r0 + sum_input[12];
-    _r0 = _r0 + sum_input[13];
-    _r0 = _r0 + sum_input[14];
-    _r0 = _r0 + sum_input[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -170,9 +132,9 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   const float mean_square = tl2cu_div(t_sum, (float)N);
   // L20: rstd = tl.rsqrt(mean_square + eps)
@@ -189,9 +151,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
   // L22: y = x * rstd * w
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y[_k] = ((x[_k] * rstd) * w[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y[_k] = ((x[_k] * rstd) * w[_k]);
   // L23: tl.store(Rstd + row, rstd)
   if (_tid == 0) {
     Rstd[row] = rstd;
@@ -226,46 +186,29 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float 
   // L17: mask = cols < N
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (cols[_k] < N);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L18: x = tl.load(X + row * stride + cols, mask=mask, other=0.0)
   float x[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
   // L19: mean_square = (x * x).sum(axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    sum_input[_k] = (x[_k] * x[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (x[_k] * x[_k]);
   float t_sum;  // sum of sum_input
   {
-    float _r0 = sum_input[0];
-    _r0 = _r0 + sum_input[1];
-    _r0 = _r0 + sum_input[2];
-    _r0 = _r0 + sum_input[3];
-    _r0 = _r0 + sum_input[4];
-    _r0 = _r0 + sum_input[5];
-    _r0 = _r0 + sum_input[6];
-    _r0 = _r0 + sum_input[7];
-    _r0 = _r0 + sum_input[8];
-    _r0 = _r0 + sum_input[9];
-    _r0 = _r0 + sum_input[10];
-    _r0 = _r0 + sum_input[11];
-    _r0 = _r0 + sum_input[12];
-    _r0 = _r0 + sum_input[13];
-    _r0 = _r0 + sum_input[14];
-    _r0 = _r0 + sum_input[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = sum_input[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + sum_input[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -277,9 +220,9 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float 
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    t_sum = _r0;
+    t_sum = _r[0];
   }
   const float mean_square = tl2cu_div(t_sum, (float)N);
   // L20: rstd = tl.rsqrt(mean_square + eps)
@@ -287,24 +230,18 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float 
   // L21: w = tl.load(W + cols, mask=mask, other=0.0)
   float w[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 16; ++_k) w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
   // L22: y = x * rstd * w
   float y[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    y[_k] = ((x[_k] * rstd) * w[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) y[_k] = ((x[_k] * rstd) * w[_k]);
   // L23: tl.store(Rstd + row, rstd)
   if (_tid == 0) {
     Rstd[row] = rstd;
   }
   // L24: tl.store(Y + row * stride + cols, y, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
 }
 
 }  // namespace tl2cu_kernels

@@ -24,15 +24,11 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
   // L16: k = tl.load(k_ptr + offs)
   float k[512];  // [256] fp32, held in the layout of [256, 256]
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    k[_k] = k_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 512; ++_k) k[_k] = k_ptr[offs[_k]];
   // L17: s = q[:, None] * k[None, :]
   float s[512];  // [256, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    s[_k] = (q[_k] * k[_k]);
-  }
+  for (int _k = 0; _k < 512; ++_k) s[_k] = (q[_k] * k[_k]);
   // L18: m = tl.max(s, axis=1)
   float m[512];  // [256] fp32, held in the layout of [256, 256]
   {
@@ -46,43 +42,28 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r[_g] = _w0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 256; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r[_g] = _w0;
     }
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
@@ -90,9 +71,7 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
   // L19: p = tl.exp2(s - m[:, None])
   float p[512];  // [256, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
-  }
+  for (int _k = 0; _k < 512; ++_k) p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
   // L20: l = tl.sum(p, axis=1)
   float l[512];  // [256] fp32, held in the layout of [256, 256]
   {
@@ -106,43 +85,28 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
         _r[_g] = _r[_g] + p[_k];
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r[_g] = _w0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 256; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r[_g] = _w0;
     }
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
@@ -190,15 +154,11 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
   // L16: k = tl.load(k_ptr + offs)
   float k[512];  // [256] fp32, held in the layout of [256, 256]
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    k[_k] = k_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 512; ++_k) k[_k] = k_ptr[offs[_k]];
   // L17: s = q[:, None] * k[None, :]
   float s[512];  // [256, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    s[_k] = (q[_k] * k[_k]);
-  }
+  for (int _k = 0; _k < 512; ++_k) s[_k] = (q[_k] * k[_k]);
   // L18: m = tl.max(s, axis=1)
   float m[512];  // [256] fp32, held in the layout of [256, 256]
   {
@@ -212,43 +172,28 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r[_g] = _w0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 256; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r[_g] = _w0;
     }
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
@@ -256,9 +201,7 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
   // L19: p = tl.exp2(s - m[:, None])
   float p[512];  // [256, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
-  }
+  for (int _k = 0; _k < 512; ++_k) p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
   // L20: l = tl.sum(p, axis=1)
   float l[512];  // [256] fp32, held in the layout of [256, 256]
   {
@@ -272,43 +215,28 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
         _r[_g] = _r[_g] + p[_k];
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r[_g] = _w0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 256; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r[_g] = _w0;
     }
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
@@ -363,15 +291,11 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
   // L16: k = tl.load(k_ptr + offs)
   float k[512];  // [256] fp32, held in the layout of [256, 256]
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    k[_k] = k_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 512; ++_k) k[_k] = k_ptr[offs[_k]];
   // L17: s = q[:, None] * k[None, :]
   float s[512];  // [256, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    s[_k] = (q[_k] * k[_k]);
-  }
+  for (int _k = 0; _k < 512; ++_k) s[_k] = (q[_k] * k[_k]);
   // L18: m = tl.max(s, axis=1)
   float m[512];  // [256] fp32, held in the layout of [256, 256]
   {
@@ -385,43 +309,28 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
         _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r[_g] = _w0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 256; ++_g) {
+        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = tl2cu_maximum(_w0, _w2);
+      _w1 = tl2cu_maximum(_w1, _w3);
+      _w0 = tl2cu_maximum(_w0, _w1);
+      _r[_g] = _w0;
     }
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
@@ -429,9 +338,7 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
   // L19: p = tl.exp2(s - m[:, None])
   float p[512];  // [256, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
-  }
+  for (int _k = 0; _k < 512; ++_k) p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
   // L20: l = tl.sum(p, axis=1)
   float l[512];  // [256] fp32, held in the layout of [256, 256]
   {
@@ -445,43 +352,28 @@ __global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_
         _r[_g] = _r[_g] + p[_k];
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 16);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 8);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 4);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 2);
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], 1);
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r[_g] = _w0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 256; ++_g) {
+        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 256; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      _w0 = _w0 + _w2;
+      _w1 = _w1 + _w3;
+      _w0 = _w0 + _w1;
+      _r[_g] = _w0;
     }
     #pragma unroll
     for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
@@ -529,524 +421,17 @@ __global__ void __launch_bounds__(128) column_max(float *x_ptr, float *out_ptr) 
   // L28: x = tl.load(x_ptr + rows[:, None] * 128 + cols[None, :])
   float x[256];  // [256, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 128)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 256; ++_k) x[_k] = *((x_ptr + (rows[_k] * 128)) + cols[_k]);
   // L29: tl.store(out_ptr + cols, tl.max(x, axis=0))
   float x_max[256];  // [128] fp32, held in the layout of [256, 128]
   {
-    float _r0 = x[0];
-    _r0 = tl2cu_maximum(_r0, x[1]);
-    _r0 = tl2cu_maximum(_r0, x[2]);
-    _r0 = tl2cu_maximum(_r0, x[3]);
-    _r0 = tl2cu_maximum(_r0, x[4]);
-    _r0 = tl2cu_maximum(_r0, x[5]);
-    _r0 = tl2cu_maximum(_r0, x[6]);
-    _r0 = tl2cu_maximum(_r0, x[7]);
-    _r0 = tl2cu_maximum(_r0, x[8]);
-    _r0 = tl2cu_maximum(_r0, x[9]);
-    _r0 = tl2cu_maximum(_r0, x[10]);
-    _r0 = tl2cu_maximum(_r0, x[11]);
-    _r0 = tl2cu_maximum(_r0, x[12]);
-    _r0 = tl2cu_maximum(_r0, x[13]);
-    _r0 = tl2cu_maximum(_r0, x[14]);
-    _r0 = tl2cu_maximum(_r0, x[15]);
-    _r0 = tl2cu_maximum(_r0, x[16]);
-    _r0 = tl2cu_maximum(_r0, x[17]);
-    _r0 = tl2cu_maximum(_r0, x[18]);
-    _r0 = tl2cu_maximum(_r0, x[19]);
-    _r0 = tl2cu_maximum(_r0, x[20]);
-    _r0 = tl2cu_maximum(_r0, x[21]);
-    _r0 = tl2cu_maximum(_r0, x[22]);
-    _r0 = tl2cu_maximum(_r0, x[23]);
-    _r0 = tl2cu_maximum(_r0, x[24]);
-    _r0 = tl2cu_maximum(_r0, x[25]);
-    _r0 = tl2cu_maximum(_r0, x[26]);
-    _r0 = tl2cu_maximum(_r0, x[27]);
-    _r0 = tl2cu_maximum(_r0, x[28]);
-    _r0 = tl2cu_maximum(_r0, x[29]);
-    _r0 = tl2cu_maximum(_r0, x[30]);
-    _r0 = tl2cu_maximum(_r0, x[31]);
-    _r0 = tl2cu_maximum(_r0, x[32]);
-    _r0 = tl2cu_maximum(_r0, x[33]);
-    _r0 = tl2cu_maximum(_r0, x[34]);
-    _r0 = tl2cu_maximum(_r0, x[35]);
-    _r0 = tl2cu_maximum(_r0, x[36]);
-    _r0 = tl2cu_maximum(_r0, x[37]);
-    _r0 = tl2cu_maximum(_r0, x[38]);
-    _r0 = tl2cu_maximum(_r0, x[39]);
-    _r0 = tl2cu_maximum(_r0, x[40]);
-    _r0 = tl2cu_maximum(_r0, x[41]);
-    _r0 = tl2cu_maximum(_r0, x[42]);
-    _r0 = tl2cu_maximum(_r0, x[43]);
-    _r0 = tl2cu_maximum(_r0, x[44]);
-    _r0 = tl2cu_maximum(_r0, x[45]);
-    _r0 = tl2cu_maximum(_r0, x[46]);
-    _r0 = tl2cu_maximum(_r0, x[47]);
-    _r0 = tl2cu_maximum(_r0, x[48]);
-    _r0 = tl2cu_maximum(_r0, x[49]);
-    _r0 = tl2cu_maximum(_r0, x[50]);
-    _r0 = tl2cu_maximum(_r0, x[51]);
-    _r0 = tl2cu_maximum(_r0, x[52]);
-    _r0 = tl2cu_maximum(_r0, x[53]);
-    _r0 = tl2cu_maximum(_r0, x[54]);
-    _r0 = tl2cu_maximum(_r0, x[55]);
-    _r0 = tl2cu_maximum(_r0, x[56]);
-    _r0 = tl2cu_maximum(_r0, x[57]);
-    _r0 = tl2cu_maximum(_r0, x[58]);
-    _r0 = tl2cu_maximum(_r0, x[59]);
-    _r0 = tl2cu_maximum(_r0, x[60]);
-    _r0 = tl2cu_maximum(_r0, x[61]);
-    _r0 = tl2cu_maximum(_r0, x[62]);
-    _r0 = tl2cu_maximum(_r0, x[63]);
-    _r0 = tl2cu_maximum(_r0, x[64]);
-    _r0 = tl2cu_maximum(_r0, x[65]);
-    _r0 = tl2cu_maximum(_r0, x[66]);
-    _r0 = tl2cu_maximum(_r0, x[67]);
-    _r0 = tl2cu_maximum(_r0, x[68]);
-    _r0 = tl2cu_maximum(_r0, x[69]);
-    _r0 = tl2cu_maximum(_r0, x[70]);
-    _r0 = tl2cu_maximum(_r0, x[71]);
-    _r0 = tl2cu_maximum(_r0, x[72]);
-    _r0 = tl2cu_maximum(_r0, x[73]);
-    _r0 = tl2cu_maximum(_r0, x[74]);
-    _r0 = tl2cu_maximum(_r0, x[75]);
-    _r0 = tl2cu_maximum(_r0, x[76]);
-    _r0 = tl2cu_maximum(_r0, x[77]);
-    _r0 = tl2cu_maximum(_r0, x[78]);
-    _r0 = tl2cu_maximum(_r0, x[79]);
-    _r0 = tl2cu_maximum(_r0, x[80]);
-    _r0 = tl2cu_maximum(_r0, x[81]);
-    _r0 = tl2cu_maximum(_r0, x[82]);
-    _r0 = tl2cu_maximum(_r0, x[83]);
-    _r0 = tl2cu_maximum(_r0, x[84]);
-    _r0 = tl2cu_maximum(_r0, x[85]);
-    _r0 = tl2cu_maximum(_r0, x[86]);
-    _r0 = tl2cu_maximum(_r0, x[87]);
-    _r0 = tl2cu_maximum(_r0, x[88]);
-    _r0 = tl2cu_maximum(_r0, x[89]);
-    _r0 = tl2cu_maximum(_r0, x[90]);
-    _r0 = tl2cu_maximum(_r0, x[91]);
-    _r0 = tl2cu_maximum(_r0, x[92]);
-    _r0 = tl2cu_maximum(_r0, x[93]);
-    _r0 = tl2cu_maximum(_r0, x[94]);
-    _r0 = tl2cu_maximum(_r0, x[95]);
-    _r0 = tl2cu_maximum(_r0, x[96]);
-    _r0 = tl2cu_maximum(_r0, x[97]);
-    _r0 = tl2cu_maximum(_r0, x[98]);
-    _r0 = tl2cu_maximum(_r0, x[99]);
-    _r0 = tl2cu_maximum(_r0, x[100]);
-    _r0 = tl2cu_maximum(_r0, x[101]);
-    _r0 = tl2cu_maximum(_r0, x[102]);
-    _r0 = tl2cu_maximum(_r0, x[103]);
-    _r0 = tl2cu_maximum(_r0, x[104]);
-    _r0 = tl2cu_maximum(_r0, x[105]);
-    _r0 = tl2cu_maximum(_r0, x[106]);
-    _r0 = tl2cu_maximum(_r0, x[107]);
-    _r0 = tl2cu_maximum(_r0, x[108]);
-    _r0 = tl2cu_maximum(_r0, x[109]);
-    _r0 = tl2cu_maximum(_r0, x[110]);
-    _r0 = tl2cu_maximum(_r0, x[111]);
-    _r0 = tl2cu_maximum(_r0, x[112]);
-    _r0 = tl2cu_maximum(_r0, x[113]);
-    _r0 = tl2cu_maximum(_r0, x[114]);
-    _r0 = tl2cu_maximum(_r0, x[115]);
-    _r0 = tl2cu_maximum(_r0, x[116]);
-    _r0 = tl2cu_maximum(_r0, x[117]);
-    _r0 = tl2cu_maximum(_r0, x[118]);
-    _r0 = tl2cu_maximum(_r0, x[119]);
-    _r0 = tl2cu_maximum(_r0, x[120]);
-    _r0 = tl2cu_maximum(_r0, x[121]);
-    _r0 = tl2cu_maximum(_r0, x[122]);
-    _r0 = tl2cu_maximum(_r0, x[123]);
-    _r0 = tl2cu_maximum(_r0, x[124]);
-    _r0 = tl2cu_maximum(_r0, x[125]);
-    _r0 = tl2cu_maximum(_r0, x[126]);
-    _r0 = tl2cu_maximum(_r0, x[127]);
-    _r0 = tl2cu_maximum(_r0, x[128]);
-    _r0 = tl2cu_maximum(_r0, x[129]);
-    _r0 = tl2cu_maximum(_r0, x[130]);
-    _r0 = tl2cu_maximum(_r0, x[131]);
-    _r0 = tl2cu_maximum(_r0, x[132]);
-    _r0 = tl2cu_maximum(_r0, x[133]);
-    _r0 = tl2cu_maximum(_r0, x[134]);
-    _r0 = tl2cu_maximum(_r0, x[135]);
-    _r0 = tl2cu_maximum(_r0, x[136]);
-    _r0 = tl2cu_maximum(_r0, x[137]);
-    _r0 = tl2cu_maximum(_r0, x[138]);
-    _r0 = tl2cu_maximum(_r0, x[139]);
-    _r0 = tl2cu_maximum(_r0, x[140]);
-    _r0 = tl2cu_maximum(_r0, x[141]);
-    _r0 = tl2cu_maximum(_r0, x[142]);
-    _r0 = tl2cu_maximum(_r0, x[143]);
-    _r0 = tl2cu_maximum(_r0, x[144]);
-    _r0 = tl2cu_maximum(_r0, x[145]);
-    _r0 = tl2cu_maximum(_r0, x[146]);
-    _r0 = tl2cu_maximum(_r0, x[147]);
-    _r0 = tl2cu_maximum(_r0, x[148]);
-    _r0 = tl2cu_maximum(_r0, x[149]);
-    _r0 = tl2cu_maximum(_r0, x[150]);
-    _r0 = tl2cu_maximum(_r0, x[151]);
-    _r0 = tl2cu_maximum(_r0, x[152]);
-    _r0 = tl2cu_maximum(_r0, x[153]);
-    _r0 = tl2cu_maximum(_r0, x[154]);
-    _r0 = tl2cu_maximum(_r0, x[155]);
-    _r0 = tl2cu_maximum(_r0, x[156]);
-    _r0 = tl2cu_maximum(_r0, x[157]);
-    _r0 = tl2cu_maximum(_r0, x[158]);
-    _r0 = tl2cu_maximum(_r0, x[159]);
-    _r0 = tl2cu_maximum(_r0, x[160]);
-    _r0 = tl2cu_maximum(_r0, x[161]);
-    _r0 = tl2cu_maximum(_r0, x[162]);
-    _r0 = tl2cu_maximum(_r0, x[163]);
-    _r0 = tl2cu_maximum(_r0, x[164]);
-    _r0 = tl2cu_maximum(_r0, x[165]);
-    _r0 = tl2cu_maximum(_r0, x[166]);
-    _r0 = tl2cu_maximum(_r0, x[167]);
-    _r0 = tl2cu_maximum(_r0, x[168]);
-    _r0 = tl2cu_maximum(_r0, x[169]);
-    _r0 = tl2cu_maximum(_r0, x[170]);
-    _r0 = tl2cu_maximum(_r0, x[171]);
-    _r0 = tl2cu_maximum(_r0, x[172]);
-    _r0 = tl2cu_maximum(_r0, x[173]);
-    _r0 = tl2cu_maximum(_r0, x[174]);
-    _r0 = tl2cu_maximum(_r0, x[175]);
-    _r0 = tl2cu_maximum(_r0, x[176]);
-    _r0 = tl2cu_maximum(_r0, x[177]);
-    _r0 = tl2cu_maximum(_r0, x[178]);
-    _r0 = tl2cu_maximum(_r0, x[179]);
-    _r0 = tl2cu_maximum(_r0, x[180]);
-    _r0 = tl2cu_maximum(_r0, x[181]);
-    _r0 = tl2cu_maximum(_r0, x[182]);
-    _r0 = tl2cu_maximum(_r0, x[183]);
-    _r0 = tl2cu_maximum(_r0, x[184]);
-    _r0 = tl2cu_maximum(_r0, x[185]);
-    _r0 = tl2cu_maximum(_r0, x[186]);
-    _r0 = tl2cu_maximum(_r0, x[187]);
-    _r0 = tl2cu_maximum(_r0, x[188]);
-    _r0 = tl2cu_maximum(_r0, x[189]);
-    _r0 = tl2cu_maximum(_r0, x[190]);
-    _r0 = tl2cu_maximum(_r0, x[191]);
-    _r0 = tl2cu_maximum(_r0, x[192]);
-    _r0 = tl2cu_maximum(_r0, x[193]);
-    _r0 = tl2cu_maximum(_r0, x[194]);
-    _r0 = tl2cu_maximum(_r0, x[195]);
-    _r0 = tl2cu_maximum(_r0, x[196]);
-    _r0 = tl2cu_maximum(_r0, x[197]);
-    _r0 = tl2cu_maximum(_r0, x[198]);
-    _r0 = tl2cu_maximum(_r0, x[199]);
-    _r0 = tl2cu_maximum(_r0, x[200]);
-    _r0 = tl2cu_maximum(_r0, x[201]);
-    _r0 = tl2cu_maximum(_r0, x[202]);
-    _r0 = tl2cu_maximum(_r0, x[203]);
-    _r0 = tl2cu_maximum(_r0, x[204]);
-    _r0 = tl2cu_maximum(_r0, x[205]);
-    _r0 = tl2cu_maximum(_r0, x[206]);
-    _r0 = tl2cu_maximum(_r0, x[207]);
-    _r0 = tl2cu_maximum(_r0, x[208]);
-    _r0 = tl2cu_maximum(_r0, x[209]);
-    _r0 = tl2cu_maximum(_r0, x[210]);
-    _r0 = tl2cu_maximum(_r0, x[211]);
-    _r0 = tl2cu_maximum(_r0, x[212]);
-    _r0 = tl2cu_maximum(_r0, x[213]);
-    _r0 = tl2cu_maximum(_r0, x[214]);
-    _r0 = tl2cu_maximum(_r0, x[215]);
-    _r0 = tl2cu_maximum(_r0, x[216]);
-    _r0 = tl2cu_maximum(_r0, x[217]);
-    _r0 = tl2cu_maximum(_r0, x[218]);
-    _r0 = tl2cu_maximum(_r0, x[219]);
-    _r0 = tl2cu_maximum(_r0, x[220]);
-    _r0 = tl2cu_maximum(_r0, x[221]);
-    _r0 = tl2cu_maximum(_r0, x[222]);
-    _r0 = tl2cu_maximum(_r0, x[223]);
-    _r0 = tl2cu_maximum(_r0, x[224]);
-    _r0 = tl2cu_maximum(_r0, x[225]);
-    _r0 = tl2cu_maximum(_r0, x[226]);
-    _r0 = tl2cu_maximum(_r0, x[227]);
-    _r0 = tl2cu_maximum(_r0, x[228]);
-    _r0 = tl2cu_maximum(_r0, x[229]);
-    _r0 = tl2cu_maximum(_r0, x[230]);
-    _r0 = tl2cu_maximum(_r0, x[231]);
-    _r0 = tl2cu_maximum(_r0, x[232]);
-    _r0 = tl2cu_maximum(_r0, x[233]);
-    _r0 = tl2cu_maximum(_r0, x[234]);
-    _r0 = tl2cu_maximum(_r0, x[235]);
-    _r0 = tl2cu_maximum(_r0, x[236]);
-    _r0 = tl2cu_maximum(_r0, x[237]);
-    _r0 = tl2cu_maximum(_r0, x[238]);
-    _r0 = tl2cu_maximum(_r0, x[239]);
-    _r0 = tl2cu_maximum(_r0, x[240]);
-    _r0 = tl2cu_maximum(_r0, x[241]);
-    _r0 = tl2cu_maximum(_r0, x[242]);
-    _r0 = tl2cu_maximum(_r0, x[243]);
-    _r0 = tl2cu_maximum(_r0, x[244]);
-    _r0 = tl2cu_maximum(_r0, x[245]);
-    _r0 = tl2cu_maximum(_r0, x[246]);
-    _r0 = tl2cu_maximum(_r0, x[247]);
-    _r0 = tl2cu_maximum(_r0, x[248]);
-    _r0 = tl2cu_maximum(_r0, x[249]);
-    _r0 = tl2cu_maximum(_r0, x[250]);
-    _r0 = tl2cu_maximum(_r0, x[251]);
-    _r0 = tl2cu_maximum(_r0, x[252]);
-    _r0 = tl2cu_maximum(_r0, x[253]);
-    _r0 = tl2cu_maximum(_r0, x[254]);
-    _r0 = tl2cu_maximum(_r0, x[255]);
-    x_max[0] = _r0;
-    x_max[1] = _r0;
-    x_max[2] = _r0;
-    x_max[3] = _r0;
-    x_max[4] = _r0;
-    x_max[5] = _r0;
-    x_max[6] = _r0;
-    x_max[7] = _r0;
-    x_max[8] = _r0;
-    x_max[9] = _r0;
-    x_max[10] = _r0;
-    x_max[11] = _r0;
-    x_max[12] = _r0;
-    x_max[13] = _r0;
-    x_max[14] = _r0;
-    x_max[15] = _r0;
-    x_max[16] = _r0;
-    x_max[17] = _r0;
-    x_max[18] = _r0;
-    x_max[19] = _r0;
-    x_max[20] = _r0;
-    x_max[21] = _r0;
-    x_max[22] = _r0;
-    x_max[23] = _r0;
-    x_max[24] = _r0;
-    x_max[25] = _r0;
-    x_max[26] = _r0;
-    x_max[27] = _r0;
-    x_max[28] = _r0;
-    x_max[29] = _r0;
-    x_max[30] = _r0;
-    x_max[31] = _r0;
-    x_max[32] = _r0;
-    x_max[33] = _r0;
-    x_max[34] = _r0;
-    x_max[35] = _r0;
-    x_max[36] = _r0;
-    x_max[37] = _r0;
-    x_max[38] = _r0;
-    x_max[39] = _r0;
-    x_max[40] = _r0;
-    x_max[41] = _r0;
-    x_max[42] = _r0;
-    x_max[43] = _r0;
-    x_max[44] = _r0;
-    x_max[45] = _r0;
-    x_max[46] = _r0;
-    x_max[47] = _r0;
-    x_max[48] = _r0;
-    x_max[49] = _r0;
-    x_max[50] = _r0;
-    x_max[51] = _r0;
-    x_max[52] = _r0;
-    x_max[53] = _r0;
-    x_max[54] = _r0;
-    x_max[55] = _r0;
-    x_max[56] = _r0;
-    x_max[57] = _r0;
-    x_max[58] = _r0;
-    x_max[59] = _r0;
-    x_max[60] = _r0;
-    x_max[61] = _r0;
-    x_max[62] = _r0;
-    x_max[63] = _r0;
-    x_max[64] = _r0;
-    x_max[65] = _r0;
-    x_max[66] = _r0;
-    x_max[67] = _r0;
-    x_max[68] = _r0;
-    x_max[69] = _r0;
-    x_max[70] = _r0;
-    x_max[71] = _r0;
-    x_max[72] = _r0;
-    x_max[73] = _r0;
-    x_max[74] = _r0;
-    x_max[75] = _r0;
-    x_max[76] = _r0;
-    x_max[77] = _r0;
-    x_max[78] = _r0;
-    x_max[79] = _r0;
-    x_max[80] = _r0;
-    x_max[81] = _r0;
-    x_max[82] = _r0;
-    x_max[83] = _r0;
-    x_max[84] = _r0;
-    x_max[85] = _r0;
-    x_max[86] = _r0;
-    x_max[87] = _r0;
-    x_max[88] = _r0;
-    x_max[89] = _r0;
-    x_max[90] = _r0;
-    x_max[91] = _r0;
-    x_max[92] = _r0;
-    x_max[93] = _r0;
-    x_max[94] = _r0;
-    x_max[95] = _r0;
-    x_max[96] = _r0;
-    x_max[97] = _r0;
-    x_max[98] = _r0;
-    x_max[99] = _r0;
-    x_max[100] = _r0;
-    x_max[101] = _r0;
-    x_max[102] = _r0;
-    x_max[103] = _r0;
-    x_max[104] = _r0;
-    x_max[105] = _r0;
-    x_max[106] = _r0;
-    x_max[107] = _r0;
-    x_max[108] = _r0;
-    x_max[109] = _r0;
-    x_max[110] = _r0;
-    x_max[111] = _r0;
-    x_max[112] = _r0;
-    x_max[113] = _r0;
-    x_max[114] = _r0;
-    x_max[115] = _r0;
-    x_max[116] = _r0;
-    x_max[117] = _r0;
-    x_max[118] = _r0;
-    x_max[119] = _r0;
-    x_max[120] = _r0;
-    x_max[121] = _r0;
-    x_max[122] = _r0;
-    x_max[123] = _r0;
-    x_max[124] = _r0;
-    x_max[125] = _r0;
-    x_max[126] = _r0;
-    x_max[127] = _r0;
-    x_max[128] = _r0;
-    x_max[129] = _r0;
-    x_max[130] = _r0;
-    x_max[131] = _r0;
-    x_max[132] = _r0;
-    x_max[133] = _r0;
-    x_max[134] = _r0;
-    x_max[135] = _r0;
-    x_max[136] = _r0;
-    x_max[137] = _r0;
-    x_max[138] = _r0;
-    x_max[139] = _r0;
-    x_max[140] = _r0;
-    x_max[141] = _r0;
-    x_max[142] = _r0;
-    x_max[143] = _r0;
-    x_max[144] = _r0;
-    x_max[145] = _r0;
-    x_max[146] = _r0;
-    x_max[147] = _r0;
-    x_max[148] = _r0;
-    x_max[149] = _r0;
-    x_max[150] = _r0;
-    x_max[151] = _r0;
-    x_max[152] = _r0;
-    x_max[153] = _r0;
-    x_max[154] = _r0;
-    x_max[155] = _r0;
-    x_max[156] = _r0;
-    x_max[157] = _r0;
-    x_max[158] = _r0;
-    x_max[159] = _r0;
-    x_max[160] = _r0;
-    x_max[161] = _r0;
-    x_max[162] = _r0;
-    x_max[163] = _r0;
-    x_max[164] = _r0;
-    x_max[165] = _r0;
-    x_max[166] = _r0;
-    x_max[167] = _r0;
-    x_max[168] = _r0;
-    x_max[169] = _r0;
-    x_max[170] = _r0;
-    x_max[171] = _r0;
-    x_max[172] = _r0;
-    x_max[173] = _r0;
-    x_max[174] = _r0;
-    x_max[175] = _r0;
-    x_max[176] = _r0;
-    x_max[177] = _r0;
-    x_max[178] = _r0;
-    x_max[179] = _r0;
-    x_max[180] = _r0;
-    x_max[181] = _r0;
-    x_max[182] = _r0;
-    x_max[183] = _r0;
-    x_max[184] = _r0;
-    x_max[185] = _r0;
-    x_max[186] = _r0;
-    x_max[187] = _r0;
-    x_max[188] = _r0;
-    x_max[189] = _r0;
-    x_max[190] = _r0;
-    x_max[191] = _r0;
-    x_max[192] = _r0;
-    x_max[193] = _r0;
-    x_max[194] = _r0;
-    x_max[195] = _r0;
-    x_max[196] = _r0;
-    x_max[197] = _r0;
-    x_max[198] = _r0;
-    x_max[199] = _r0;
-    x_max[200] = _r0;
-    x_max[201] = _r0;
-    x_max[202] = _r0;
-    x_max[203] = _r0;
-    x_max[204] = _r0;
-    x_max[205] = _r0;
-    x_max[206] = _r0;
-    x_max[207] = _r0;
-    x_max[208] = _r0;
-    x_max[209] = _r0;
-    x_max[210] = _r0;
-    x_max[211] = _r0;
-    x_max[212] = _r0;
-    x_max[213] = _r0;
-    x_max[214] = _r0;
-    x_max[215] = _r0;
-    x_max[216] = _r0;
-    x_max[217] = _r0;
-    x_max[218] = _r0;
-    x_max[219] = _r0;
-    x_max[220] = _r0;
-    x_max[221] = _r0;
-    x_max[222] = _r0;
-    x_max[223] = _r0;
-    x_max[224] = _r0;
-    x_max[225] = _r0;
-    x_max[226] = _r0;
-    x_max[227] = _r0;
-    x_max[228] = _r0;
-    x_max[229] = _r0;
-    x_max[230] = _r0;
-    x_max[231] = _r0;
-    x_max[232] = _r0;
-    x_max[233] = _r0;
-    x_max[234] = _r0;
-    x_max[235] = _r0;
-    x_max[236] = _r0;
-    x_max[237] = _r0;
-    x_max[238] = _r0;
-    x_max[239] = _r0;
-    x_max[240] = _r0;
-    x_max[241] = _r0;
-    x_max[242] = _r0;
-    x_max[243] = _r0;
-    x_max[244] = _r0;
-    x_max[245] = _r0;
-    x_max[246] = _r0;
-    x_max[247] = _r0;
-    x_max[248] = _r0;
-    x_max[249] = _r0;
-    x_max[250] = _r0;
-    x_max[251] = _r0;
-    x_max[252] = _r0;
-    x_max[253] = _r0;
-    x_max[254] = _r0;
-    x_max[255] = _r0;
+    float _r[1];
+    _r[0] = x[0];
+    #pragma unroll
+    for (int _k = 1; _k < 256; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], x[_k]);
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) x_max[_k] = _r[0];
   }
   // x_max changes layout: through shared memory
   __syncthreads();
@@ -1097,560 +482,34 @@ __global__ void __launch_bounds__(128) column_max_aligned(float *x_ptr, float *o
   // L29: tl.store(out_ptr + cols, tl.max(x, axis=0))
   float x_max[256];  // [128] fp32, held in the layout of [256, 128]
   {
-    float _r0 = x[0];
-    float _r1 = x[1];
-    float _r2 = x[2];
-    float _r3 = x[3];
-    _r0 = tl2cu_maximum(_r0, x[4]);
-    _r1 = tl2cu_maximum(_r1, x[5]);
-    _r2 = tl2cu_maximum(_r2, x[6]);
-    _r3 = tl2cu_maximum(_r3, x[7]);
-    _r0 = tl2cu_maximum(_r0, x[8]);
-    _r1 = tl2cu_maximum(_r1, x[9]);
-    _r2 = tl2cu_maximum(_r2, x[10]);
-    _r3 = tl2cu_maximum(_r3, x[11]);
-    _r0 = tl2cu_maximum(_r0, x[12]);
-    _r1 = tl2cu_maximum(_r1, x[13]);
-    _r2 = tl2cu_maximum(_r2, x[14]);
-    _r3 = tl2cu_maximum(_r3, x[15]);
-    _r0 = tl2cu_maximum(_r0, x[16]);
-    _r1 = tl2cu_maximum(_r1, x[17]);
-    _r2 = tl2cu_maximum(_r2, x[18]);
-    _r3 = tl2cu_maximum(_r3, x[19]);
-    _r0 = tl2cu_maximum(_r0, x[20]);
-    _r1 = tl2cu_maximum(_r1, x[21]);
-    _r2 = tl2cu_maximum(_r2, x[22]);
-    _r3 = tl2cu_maximum(_r3, x[23]);
-    _r0 = tl2cu_maximum(_r0, x[24]);
-    _r1 = tl2cu_maximum(_r1, x[25]);
-    _r2 = tl2cu_maximum(_r2, x[26]);
-    _r3 = tl2cu_maximum(_r3, x[27]);
-    _r0 = tl2cu_maximum(_r0, x[28]);
-    _r1 = tl2cu_maximum(_r1, x[29]);
-    _r2 = tl2cu_maximum(_r2, x[30]);
-    _r3 = tl2cu_maximum(_r3, x[31]);
-    _r0 = tl2cu_maximum(_r0, x[32]);
-    _r1 = tl2cu_maximum(_r1, x[33]);
-    _r2 = tl2cu_maximum(_r2, x[34]);
-    _r3 = tl2cu_maximum(_r3, x[35]);
-    _r0 = tl2cu_maximum(_r0, x[36]);
-    _r1 = tl2cu_maximum(_r1, x[37]);
-    _r2 = tl2cu_maximum(_r2, x[38]);
-    _r3 = tl2cu_maximum(_r3, x[39]);
-    _r0 = tl2cu_maximum(_r0, x[40]);
-    _r1 = tl2cu_maximum(_r1, x[41]);
-    _r2 = tl2cu_maximum(_r2, x[42]);
-    _r3 = tl2cu_maximum(_r3, x[43]);
-    _r0 = tl2cu_maximum(_r0, x[44]);
-    _r1 = tl2cu_maximum(_r1, x[45]);
-    _r2 = tl2cu_maximum(_r2, x[46]);
-    _r3 = tl2cu_maximum(_r3, x[47]);
-    _r0 = tl2cu_maximum(_r0, x[48]);
-    _r1 = tl2cu_maximum(_r1, x[49]);
-    _r2 = tl2cu_maximum(_r2, x[50]);
-    _r3 = tl2cu_maximum(_r3, x[51]);
-    _r0 = tl2cu_maximum(_r0, x[52]);
-    _r1 = tl2cu_maximum(_r1, x[53]);
-    _r2 = tl2cu_maximum(_r2, x[54]);
-    _r3 = tl2cu_maximum(_r3, x[55]);
-    _r0 = tl2cu_maximum(_r0, x[56]);
-    _r1 = tl2cu_maximum(_r1, x[57]);
-    _r2 = tl2cu_maximum(_r2, x[58]);
-    _r3 = tl2cu_maximum(_r3, x[59]);
-    _r0 = tl2cu_maximum(_r0, x[60]);
-    _r1 = tl2cu_maximum(_r1, x[61]);
-    _r2 = tl2cu_maximum(_r2, x[62]);
-    _r3 = tl2cu_maximum(_r3, x[63]);
-    _r0 = tl2cu_maximum(_r0, x[64]);
-    _r1 = tl2cu_maximum(_r1, x[65]);
-    _r2 = tl2cu_maximum(_r2, x[66]);
-    _r3 = tl2cu_maximum(_r3, x[67]);
-    _r0 = tl2cu_maximum(_r0, x[68]);
-    _r1 = tl2cu_maximum(_r1, x[69]);
-    _r2 = tl2cu_maximum(_r2, x[70]);
-    _r3 = tl2cu_maximum(_r3, x[71]);
-    _r0 = tl2cu_maximum(_r0, x[72]);
-    _r1 = tl2cu_maximum(_r1, x[73]);
-    _r2 = tl2cu_maximum(_r2, x[74]);
-    _r3 = tl2cu_maximum(_r3, x[75]);
-    _r0 = tl2cu_maximum(_r0, x[76]);
-    _r1 = tl2cu_maximum(_r1, x[77]);
-    _r2 = tl2cu_maximum(_r2, x[78]);
-    _r3 = tl2cu_maximum(_r3, x[79]);
-    _r0 = tl2cu_maximum(_r0, x[80]);
-    _r1 = tl2cu_maximum(_r1, x[81]);
-    _r2 = tl2cu_maximum(_r2, x[82]);
-    _r3 = tl2cu_maximum(_r3, x[83]);
-    _r0 = tl2cu_maximum(_r0, x[84]);
-    _r1 = tl2cu_maximum(_r1, x[85]);
-    _r2 = tl2cu_maximum(_r2, x[86]);
-    _r3 = tl2cu_maximum(_r3, x[87]);
-    _r0 = tl2cu_maximum(_r0, x[88]);
-    _r1 = tl2cu_maximum(_r1, x[89]);
-    _r2 = tl2cu_maximum(_r2, x[90]);
-    _r3 = tl2cu_maximum(_r3, x[91]);
-    _r0 = tl2cu_maximum(_r0, x[92]);
-    _r1 = tl2cu_maximum(_r1, x[93]);
-    _r2 = tl2cu_maximum(_r2, x[94]);
-    _r3 = tl2cu_maximum(_r3, x[95]);
-    _r0 = tl2cu_maximum(_r0, x[96]);
-    _r1 = tl2cu_maximum(_r1, x[97]);
-    _r2 = tl2cu_maximum(_r2, x[98]);
-    _r3 = tl2cu_maximum(_r3, x[99]);
-    _r0 = tl2cu_maximum(_r0, x[100]);
-    _r1 = tl2cu_maximum(_r1, x[101]);
-    _r2 = tl2cu_maximum(_r2, x[102]);
-    _r3 = tl2cu_maximum(_r3, x[103]);
-    _r0 = tl2cu_maximum(_r0, x[104]);
-    _r1 = tl2cu_maximum(_r1, x[105]);
-    _r2 = tl2cu_maximum(_r2, x[106]);
-    _r3 = tl2cu_maximum(_r3, x[107]);
-    _r0 = tl2cu_maximum(_r0, x[108]);
-    _r1 = tl2cu_maximum(_r1, x[109]);
-    _r2 = tl2cu_maximum(_r2, x[110]);
-    _r3 = tl2cu_maximum(_r3, x[111]);
-    _r0 = tl2cu_maximum(_r0, x[112]);
-    _r1 = tl2cu_maximum(_r1, x[113]);
-    _r2 = tl2cu_maximum(_r2, x[114]);
-    _r3 = tl2cu_maximum(_r3, x[115]);
-    _r0 = tl2cu_maximum(_r0, x[116]);
-    _r1 = tl2cu_maximum(_r1, x[117]);
-    _r2 = tl2cu_maximum(_r2, x[118]);
-    _r3 = tl2cu_maximum(_r3, x[119]);
-    _r0 = tl2cu_maximum(_r0, x[120]);
-    _r1 = tl2cu_maximum(_r1, x[121]);
-    _r2 = tl2cu_maximum(_r2, x[122]);
-    _r3 = tl2cu_maximum(_r3, x[123]);
-    _r0 = tl2cu_maximum(_r0, x[124]);
-    _r1 = tl2cu_maximum(_r1, x[125]);
-    _r2 = tl2cu_maximum(_r2, x[126]);
-    _r3 = tl2cu_maximum(_r3, x[127]);
-    _r0 = tl2cu_maximum(_r0, x[128]);
-    _r1 = tl2cu_maximum(_r1, x[129]);
-    _r2 = tl2cu_maximum(_r2, x[130]);
-    _r3 = tl2cu_maximum(_r3, x[131]);
-    _r0 = tl2cu_maximum(_r0, x[132]);
-    _r1 = tl2cu_maximum(_r1, x[133]);
-    _r2 = tl2cu_maximum(_r2, x[134]);
-    _r3 = tl2cu_maximum(_r3, x[135]);
-    _r0 = tl2cu_maximum(_r0, x[136]);
-    _r1 = tl2cu_maximum(_r1, x[137]);
-    _r2 = tl2cu_maximum(_r2, x[138]);
-    _r3 = tl2cu_maximum(_r3, x[139]);
-    _r0 = tl2cu_maximum(_r0, x[140]);
-    _r1 = tl2cu_maximum(_r1, x[141]);
-    _r2 = tl2cu_maximum(_r2, x[142]);
-    _r3 = tl2cu_maximum(_r3, x[143]);
-    _r0 = tl2cu_maximum(_r0, x[144]);
-    _r1 = tl2cu_maximum(_r1, x[145]);
-    _r2 = tl2cu_maximum(_r2, x[146]);
-    _r3 = tl2cu_maximum(_r3, x[147]);
-    _r0 = tl2cu_maximum(_r0, x[148]);
-    _r1 = tl2cu_maximum(_r1, x[149]);
-    _r2 = tl2cu_maximum(_r2, x[150]);
-    _r3 = tl2cu_maximum(_r3, x[151]);
-    _r0 = tl2cu_maximum(_r0, x[152]);
-    _r1 = tl2cu_maximum(_r1, x[153]);
-    _r2 = tl2cu_maximum(_r2, x[154]);
-    _r3 = tl2cu_maximum(_r3, x[155]);
-    _r0 = tl2cu_maximum(_r0, x[156]);
-    _r1 = tl2cu_maximum(_r1, x[157]);
-    _r2 = tl2cu_maximum(_r2, x[158]);
-    _r3 = tl2cu_maximum(_r3, x[159]);
-    _r0 = tl2cu_maximum(_r0, x[160]);
-    _r1 = tl2cu_maximum(_r1, x[161]);
-    _r2 = tl2cu_maximum(_r2, x[162]);
-    _r3 = tl2cu_maximum(_r3, x[163]);
-    _r0 = tl2cu_maximum(_r0, x[164]);
-    _r1 = tl2cu_maximum(_r1, x[165]);
-    _r2 = tl2cu_maximum(_r2, x[166]);
-    _r3 = tl2cu_maximum(_r3, x[167]);
-    _r0 = tl2cu_maximum(_r0, x[168]);
-    _r1 = tl2cu_maximum(_r1, x[169]);
-    _r2 = tl2cu_maximum(_r2, x[170]);
-    _r3 = tl2cu_maximum(_r3, x[171]);
-    _r0 = tl2cu_maximum(_r0, x[172]);
-    _r1 = tl2cu_maximum(_r1, x[173]);
-    _r2 = tl2cu_maximum(_r2, x[174]);
-    _r3 = tl2cu_maximum(_r3, x[175]);
-    _r0 = tl2cu_maximum(_r0, x[176]);
-    _r1 = tl2cu_maximum(_r1, x[177]);
-    _r2 = tl2cu_maximum(_r2, x[178]);
-    _r3 = tl2cu_maximum(_r3, x[179]);
-    _r0 = tl2cu_maximum(_r0, x[180]);
-    _r1 = tl2cu_maximum(_r1, x[181]);
-    _r2 = tl2cu_maximum(_r2, x[182]);
-    _r3 = tl2cu_maximum(_r3, x[183]);
-    _r0 = tl2cu_maximum(_r0, x[184]);
-    _r1 = tl2cu_maximum(_r1, x[185]);
-    _r2 = tl2cu_maximum(_r2, x[186]);
-    _r3 = tl2cu_maximum(_r3, x[187]);
-    _r0 = tl2cu_maximum(_r0, x[188]);
-    _r1 = tl2cu_maximum(_r1, x[189]);
-    _r2 = tl2cu_maximum(_r2, x[190]);
-    _r3 = tl2cu_maximum(_r3, x[191]);
-    _r0 = tl2cu_maximum(_r0, x[192]);
-    _r1 = tl2cu_maximum(_r1, x[193]);
-    _r2 = tl2cu_maximum(_r2, x[194]);
-    _r3 = tl2cu_maximum(_r3, x[195]);
-    _r0 = tl2cu_maximum(_r0, x[196]);
-    _r1 = tl2cu_maximum(_r1, x[197]);
-    _r2 = tl2cu_maximum(_r2, x[198]);
-    _r3 = tl2cu_maximum(_r3, x[199]);
-    _r0 = tl2cu_maximum(_r0, x[200]);
-    _r1 = tl2cu_maximum(_r1, x[201]);
-    _r2 = tl2cu_maximum(_r2, x[202]);
-    _r3 = tl2cu_maximum(_r3, x[203]);
-    _r0 = tl2cu_maximum(_r0, x[204]);
-    _r1 = tl2cu_maximum(_r1, x[205]);
-    _r2 = tl2cu_maximum(_r2, x[206]);
-    _r3 = tl2cu_maximum(_r3, x[207]);
-    _r0 = tl2cu_maximum(_r0, x[208]);
-    _r1 = tl2cu_maximum(_r1, x[209]);
-    _r2 = tl2cu_maximum(_r2, x[210]);
-    _r3 = tl2cu_maximum(_r3, x[211]);
-    _r0 = tl2cu_maximum(_r0, x[212]);
-    _r1 = tl2cu_maximum(_r1, x[213]);
-    _r2 = tl2cu_maximum(_r2, x[214]);
-    _r3 = tl2cu_maximum(_r3, x[215]);
-    _r0 = tl2cu_maximum(_r0, x[216]);
-    _r1 = tl2cu_maximum(_r1, x[217]);
-    _r2 = tl2cu_maximum(_r2, x[218]);
-    _r3 = tl2cu_maximum(_r3, x[219]);
-    _r0 = tl2cu_maximum(_r0, x[220]);
-    _r1 = tl2cu_maximum(_r1, x[221]);
-    _r2 = tl2cu_maximum(_r2, x[222]);
-    _r3 = tl2cu_maximum(_r3, x[223]);
-    _r0 = tl2cu_maximum(_r0, x[224]);
-    _r1 = tl2cu_maximum(_r1, x[225]);
-    _r2 = tl2cu_maximum(_r2, x[226]);
-    _r3 = tl2cu_maximum(_r3, x[227]);
-    _r0 = tl2cu_maximum(_r0, x[228]);
-    _r1 = tl2cu_maximum(_r1, x[229]);
-    _r2 = tl2cu_maximum(_r2, x[230]);
-    _r3 = tl2cu_maximum(_r3, x[231]);
-    _r0 = tl2cu_maximum(_r0, x[232]);
-    _r1 = tl2cu_maximum(_r1, x[233]);
-    _r2 = tl2cu_maximum(_r2, x[234]);
-    _r3 = tl2cu_maximum(_r3, x[235]);
-    _r0 = tl2cu_maximum(_r0, x[236]);
-    _r1 = tl2cu_maximum(_r1, x[237]);
-    _r2 = tl2cu_maximum(_r2, x[238]);
-    _r3 = tl2cu_maximum(_r3, x[239]);
-    _r0 = tl2cu_maximum(_r0, x[240]);
-    _r1 = tl2cu_maximum(_r1, x[241]);
-    _r2 = tl2cu_maximum(_r2, x[242]);
-    _r3 = tl2cu_maximum(_r3, x[243]);
-    _r0 = tl2cu_maximum(_r0, x[244]);
-    _r1 = tl2cu_maximum(_r1, x[245]);
-    _r2 = tl2cu_maximum(_r2, x[246]);
-    _r3 = tl2cu_maximum(_r3, x[247]);
-    _r0 = tl2cu_maximum(_r0, x[248]);
-    _r1 = tl2cu_maximum(_r1, x[249]);
-    _r2 = tl2cu_maximum(_r2, x[250]);
-    _r3 = tl2cu_maximum(_r3, x[251]);
-    _r0 = tl2cu_maximum(_r0, x[252]);
-    _r1 = tl2cu_maximum(_r1, x[253]);
-    _r2 = tl2cu_maximum(_r2, x[254]);
-    _r3 = tl2cu_maximum(_r3, x[255]);
+    float _r[4];
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) {
+      const int _g = tl2cu_drop_bits<2, 8>(_k);
+      if ((_k & 252) == 0) {
+        _r[_g] = x[_k];
+      } else {
+        _r[_g] = tl2cu_maximum(_r[_g], x[_k]);
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p = (float*)tl2cu_smem + (_e & 127) * 4; _p[(_tid >> 5) & 3] = _r0; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 1); float* _p = (float*)tl2cu_smem + (_e & 127) * 4; _p[(_tid >> 5) & 3] = _r1; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 2); float* _p = (float*)tl2cu_smem + (_e & 127) * 4; _p[(_tid >> 5) & 3] = _r2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 3); float* _p = (float*)tl2cu_smem + (_e & 127) * 4; _p[(_tid >> 5) & 3] = _r3; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 8>(_g)); float* _p = (float*)tl2cu_smem + (_e & 127) * 4; _p[(_tid >> 5) & 3] = _r[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 8>(_g));
       const float* _p = (const float*)tl2cu_smem + (_e & 127) * 4;
       float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[_g] = _w0;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 1);
-      const float* _p = (const float*)tl2cu_smem + (_e & 127) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r1 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 2);
-      const float* _p = (const float*)tl2cu_smem + (_e & 127) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r2 = _w0;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 3);
-      const float* _p = (const float*)tl2cu_smem + (_e & 127) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r3 = _w0;
-    }
-    x_max[0] = _r0;
-    x_max[1] = _r1;
-    x_max[2] = _r2;
-    x_max[3] = _r3;
-    x_max[4] = _r0;
-    x_max[5] = _r1;
-    x_max[6] = _r2;
-    x_max[7] = _r3;
-    x_max[8] = _r0;
-    x_max[9] = _r1;
-    x_max[10] = _r2;
-    x_max[11] = _r3;
-    x_max[12] = _r0;
-    x_max[13] = _r1;
-    x_max[14] = _r2;
-    x_max[15] = _r3;
-    x_max[16] = _r0;
-    x_max[17] = _r1;
-    x_max[18] = _r2;
-    x_max[19] = _r3;
-    x_max[20] = _r0;
-    x_max[21] = _r1;
-    x_max[22] = _r2;
-    x_max[23] = _r3;
-    x_max[24] = _r0;
-    x_max[25] = _r1;
-    x_max[26] = _r2;
-    x_max[27] = _r3;
-    x_max[28] = _r0;
-    x_max[29] = _r1;
-    x_max[30] = _r2;
-    x_max[31] = _r3;
-    x_max[32] = _r0;
-    x_max[33] = _r1;
-    x_max[34] = _r2;
-    x_max[35] = _r3;
-    x_max[36] = _r0;
-    x_max[37] = _r1;
-    x_max[38] = _r2;
-    x_max[39] = _r3;
-    x_max[40] = _r0;
-    x_max[41] = _r1;
-    x_max[42] = _r2;
-    x_max[43] = _r3;
-    x_max[44] = _r0;
-    x_max[45] = _r1;
-    x_max[46] = _r2;
-    x_max[47] = _r3;
-    x_max[48] = _r0;
-    x_max[49] = _r1;
-    x_max[50] = _r2;
-    x_max[51] = _r3;
-    x_max[52] = _r0;
-    x_max[53] = _r1;
-    x_max[54] = _r2;
-    x_max[55] = _r3;
-    x_max[56] = _r0;
-    x_max[57] = _r1;
-    x_max[58] = _r2;
-    x_max[59] = _r3;
-    x_max[60] = _r0;
-    x_max[61] = _r1;
-    x_max[62] = _r2;
-    x_max[63] = _r3;
-    x_max[64] = _r0;
-    x_max[65] = _r1;
-    x_max[66] = _r2;
-    x_max[67] = _r3;
-    x_max[68] = _r0;
-    x_max[69] = _r1;
-    x_max[70] = _r2;
-    x_max[71] = _r3;
-    x_max[72] = _r0;
-    x_max[73] = _r1;
-    x_max[74] = _r2;
-    x_max[75] = _r3;
-    x_max[76] = _r0;
-    x_max[77] = _r1;
-    x_max[78] = _r2;
-    x_max[79] = _r3;
-    x_max[80] = _r0;
-    x_max[81] = _r1;
-    x_max[82] = _r2;
-    x_max[83] = _r3;
-    x_max[84] = _r0;
-    x_max[85] = _r1;
-    x_max[86] = _r2;
-    x_max[87] = _r3;
-    x_max[88] = _r0;
-    x_max[89] = _r1;
-    x_max[90] = _r2;
-    x_max[91] = _r3;
-    x_max[92] = _r0;
-    x_max[93] = _r1;
-    x_max[94] = _r2;
-    x_max[95] = _r3;
-    x_max[96] = _r0;
-    x_max[97] = _r1;
-    x_max[98] = _r2;
-    x_max[99] = _r3;
-    x_max[100] = _r0;
-    x_max[101] = _r1;
-    x_max[102] = _r2;
-    x_max[103] = _r3;
-    x_max[104] = _r0;
-    x_max[105] = _r1;
-    x_max[106] = _r2;
-    x_max[107] = _r3;
-    x_max[108] = _r0;
-    x_max[109] = _r1;
-    x_max[110] = _r2;
-    x_max[111] = _r3;
-    x_max[112] = _r0;
-    x_max[113] = _r1;
-    x_max[114] = _r2;
-    x_max[115] = _r3;
-    x_max[116] = _r0;
-    x_max[117] = _r1;
-    x_max[118] = _r2;
-    x_max[119] = _r3;
-    x_max[120] = _r0;
-    x_max[121] = _r1;
-    x_max[122] = _r2;
-    x_max[123] = _r3;
-    x_max[124] = _r0;
-    x_max[125] = _r1;
-    x_max[126] = _r2;
-    x_max[127] = _r3;
-    x_max[128] = _r0;
-    x_max[129] = _r1;
-    x_max[130] = _r2;
-    x_max[131] = _r3;
-    x_max[132] = _r0;
-    x_max[133] = _r1;
-    x_max[134] = _r2;
-    x_max[135] = _r3;
-    x_max[136] = _r0;
-    x_max[137] = _r1;
-    x_max[138] = _r2;
-    x_max[139] = _r3;
-    x_max[140] = _r0;
-    x_max[141] = _r1;
-    x_max[142] = _r2;
-    x_max[143] = _r3;
-    x_max[144] = _r0;
-    x_max[145] = _r1;
-    x_max[146] = _r2;
-    x_max[147] = _r3;
-    x_max[148] = _r0;
-    x_max[149] = _r1;
-    x_max[150] = _r2;
-    x_max[151] = _r3;
-    x_max[152] = _r0;
-    x_max[153] = _r1;
-    x_max[154] = _r2;
-    x_max[155] = _r3;
-    x_max[156] = _r0;
-    x_max[157] = _r1;
-    x_max[158] = _r2;
-    x_max[159] = _r3;
-    x_max[160] = _r0;
-    x_max[161] = _r1;
-    x_max[162] = _r2;
-    x_max[163] = _r3;
-    x_max[164] = _r0;
-    x_max[165] = _r1;
-    x_max[166] = _r2;
-    x_max[167] = _r3;
-    x_max[168] = _r0;
-    x_max[169] = _r1;
-    x_max[170] = _r2;
-    x_max[171] = _r3;
-    x_max[172] = _r0;
-    x_max[173] = _r1;
-    x_max[174] = _r2;
-    x_max[175] = _r3;
-    x_max[176] = _r0;
-    x_max[177] = _r1;
-    x_max[178] = _r2;
-    x_max[179] = _r3;
-    x_max[180] = _r0;
-    x_max[181] = _r1;
-    x_max[182] = _r2;
-    x_max[183] = _r3;
-    x_max[184] = _r0;
-    x_max[185] = _r1;
-    x_max[186] = _r2;
-    x_max[187] = _r3;
-    x_max[188] = _r0;
-    x_max[189] = _r1;
-    x_max[190] = _r2;
-    x_max[191] = _r3;
-    x_max[192] = _r0;
-    x_max[193] = _r1;
-    x_max[194] = _r2;
-    x_max[195] = _r3;
-    x_max[196] = _r0;
-    x_max[197] = _r1;
-    x_max[198] = _r2;
-    x_max[199] = _r3;
-    x_max[200] = _r0;
-    x_max[201] = _r1;
-    x_max[202] = _r2;
-    x_max[203] = _r3;
-    x_max[204] = _r0;
-    x_max[205] = _r1;
-    x_max[206] = _r2;
-    x_max[207] = _r3;
-    x_max[208] = _r0;
-    x_max[209] = _r1;
-    x_max[210] = _r2;
-    x_max[211] = _r3;
-    x_max[212] = _r0;
-    x_max[213] = _r1;
-    x_max[214] = _r2;
-    x_max[215] = _r3;
-    x_max[216] = _r0;
-    x_max[217] = _r1;
-    x_max[218] = _r2;
-    x_max[219] = _r3;
-    x_max[220] = _r0;
-    x_max[221] = _r1;
-    x_max[222] = _r2;
-    x_max[223] = _r3;
-    x_max[224] = _r0;
-    x_max[225] = _r1;
-    x_max[226] = _r2;
-    x_max[227] = _r3;
-    x_max[228] = _r0;
-    x_max[229] = _r1;
-    x_max[230] = _r2;
-    x_max[231] = _r3;
-    x_max[232] = _r0;
-    x_max[233] = _r1;
-    x_max[234] = _r2;
-    x_max[235] = _r3;
-    x_max[236] = _r0;
-    x_max[237] = _r1;
-    x_max[238] = _r2;
-    x_max[239] = _r3;
-    x_max[240] = _r0;
-    x_max[241] = _r1;
-    x_max[242] = _r2;
-    x_max[243] = _r3;
-    x_max[244] = _r0;
-    x_max[245] = _r1;
-    x_max[246] = _r2;
-    x_max[247] = _r3;
-    x_max[248] = _r0;
-    x_max[249] = _r1;
-    x_max[250] = _r2;
-    x_max[251] = _r3;
-    x_max[252] = _r0;
-    x_max[253] = _r1;
-    x_max[254] = _r2;
-    x_max[255] = _r3;
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) x_max[_k] = _r[tl2cu_drop_bits<2, 8>(_k)];
   }
   // x_max changes layout: through shared memory
   __syncthreads();
@@ -1694,9 +553,7 @@ __global__ void __launch_bounds__(128) row_argmax(float *x_ptr, int32_t *out_ptr
   // L36: x = tl.load(x_ptr + rows[:, None] * 128 + cols[None, :])
   float x[128];  // [128, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 128)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 128; ++_k) x[_k] = *((x_ptr + (rows[_k] * 128)) + cols[_k]);
   // L37: tl.store(out_ptr + rows, tl.argmax(x, axis=1))
   int32_t x_argmax[128];  // [128] i32, held in the layout of [128, 128]
   {
@@ -1708,45 +565,30 @@ __global__ void __launch_bounds__(128) row_argmax(float *x_ptr, int32_t *out_ptr
       _r[_g] = x[_k];
       { const int _e = tl2cu_elem_rows<1, 128>(_tid, _k); _i[_g] = (int32_t)(_e & 127); }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 16), tl2cu_shfl_xor(_i[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 8), tl2cu_shfl_xor(_i[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 4), tl2cu_shfl_xor(_i[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 2), tl2cu_shfl_xor(_i[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 1), tl2cu_shfl_xor(_i[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, _g); float* _p = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 7) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e >> 7) * 4 + ((_tid >> 5) & 3)] = _i[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, _g);
-        const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 7) * 4;
-        const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 7) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
-        tl2cu_argmax_step(_w0, _j0, _w2, _j2);
-        tl2cu_argmax_step(_w1, _j1, _w3, _j3);
-        tl2cu_argmax_step(_w0, _j0, _w1, _j1);
-        _r[_g] = _w0; _i[_g] = _j0;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 128; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 128; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _g); float* _p = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 7) * 4; _p[(_tid >> 5) & 3] = _r[_g]; ((int32_t*)tl2cu_smem)[(_e >> 7) * 4 + ((_tid >> 5) & 3)] = _i[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 128; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, _g);
+      const float* _p = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 7) * 4;
+      const int32_t* _q = (const int32_t*)tl2cu_smem + (_e >> 7) * 4;
+      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
+      int32_t _j0 = _q[0], _j1 = _q[1], _j2 = _q[2], _j3 = _q[3];
+      tl2cu_argmax_step(_w0, _j0, _w2, _j2);
+      tl2cu_argmax_step(_w1, _j1, _w3, _j3);
+      tl2cu_argmax_step(_w0, _j0, _w1, _j1);
+      _r[_g] = _w0; _i[_g] = _j0;
     }
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) x_argmax[_k] = _i[_k];
@@ -1812,25 +654,12 @@ __global__ void __launch_bounds__(128) row_argmax_aligned(float *x_ptr, int32_t 
         { const int _e = tl2cu_elem_rows<4, 128>(_tid, _k); tl2cu_argmax_step(_r[_g], _i[_g], x[_k], (int32_t)(_e & 127)); }
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 32; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 16), tl2cu_shfl_xor(_i[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 32; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 8), tl2cu_shfl_xor(_i[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 32; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 4), tl2cu_shfl_xor(_i[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 32; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 2), tl2cu_shfl_xor(_i[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 32; ++_g) {
-      tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], 1), tl2cu_shfl_xor(_i[_g], 1));
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 32; ++_g) {
+        tl2cu_argmax_step(_r[_g], _i[_g], tl2cu_shfl_xor(_r[_g], _m), tl2cu_shfl_xor(_i[_g], _m));
+      }
     }
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) x_argmax[_k] = _i[tl2cu_drop_bits<0, 2>(_k)];
@@ -1889,20 +718,14 @@ __global__ void __launch_bounds__(128) row_welford(float *x_ptr, float *mean_ptr
   // L52: x = tl.load(x_ptr + rows[:, None] * 256 + cols[None, :])
   float x[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 256)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 256; ++_k) x[_k] = *((x_ptr + (rows[_k] * 256)) + cols[_k]);
   // L53: mean, m2, weight = tl.reduce((x, tl.zeros_like(x), tl.full(x.shape, 1.0, tl.float32)), 1, welford_combine)
   float tuple_input[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    tuple_input[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 256; ++_k) tuple_input[_k] = 0.0f;
   float tuple_input_1[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    tuple_input_1[_k] = 1.0f;
-  }
+  for (int _k = 0; _k < 256; ++_k) tuple_input_1[_k] = 1.0f;
   float mean[256];  // [128] fp32, held in the layout of [128, 256]
   float m2[256];  // [128] fp32, held in the layout of [128, 256]
   {
@@ -1920,47 +743,32 @@ __global__ void __launch_bounds__(128) row_welford(float *x_ptr, float *mean_ptr
         _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 16), tl2cu_shfl_xor(_r_1[_g], 16), tl2cu_shfl_xor(_r_2[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 8), tl2cu_shfl_xor(_r_1[_g], 8), tl2cu_shfl_xor(_r_2[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 4), tl2cu_shfl_xor(_r_1[_g], 4), tl2cu_shfl_xor(_r_2[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 2), tl2cu_shfl_xor(_r_1[_g], 2), tl2cu_shfl_xor(_r_2[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 1), tl2cu_shfl_xor(_r_1[_g], 1), tl2cu_shfl_xor(_r_2[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      { const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 4096) + (_e >> 8) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 128; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-        const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 4;
-        const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 4;
-        const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 4096) + (_e >> 8) * 4;
-        float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-        float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-        float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-        _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-        _row_welford_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-        _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-        _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 128; ++_g) {
+        _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 128; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 4096) + (_e >> 8) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 128; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
+      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 4;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 4;
+      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 4096) + (_e >> 8) * 4;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
+      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
+      _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
+      _row_welford_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
+      _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
     }
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 1>(_k)];
@@ -2037,14 +845,10 @@ __global__ void __launch_bounds__(128) row_welford_aligned(float *x_ptr, float *
   // L53: mean, m2, weight = tl.reduce((x, tl.zeros_like(x), tl.full(x.shape, 1.0, tl.float32)), 1, welford_combine)
   float tuple_input[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    tuple_input[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 256; ++_k) tuple_input[_k] = 0.0f;
   float tuple_input_1[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    tuple_input_1[_k] = 1.0f;
-  }
+  for (int _k = 0; _k < 256; ++_k) tuple_input_1[_k] = 1.0f;
   float mean[256];  // [128] fp32, held in the layout of [128, 256]
   float m2[256];  // [128] fp32, held in the layout of [128, 256]
   {
@@ -2062,45 +866,30 @@ __global__ void __launch_bounds__(128) row_welford_aligned(float *x_ptr, float *
         _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 16), tl2cu_shfl_xor(_r_1[_g], 16), tl2cu_shfl_xor(_r_2[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 8), tl2cu_shfl_xor(_r_1[_g], 8), tl2cu_shfl_xor(_r_2[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 4), tl2cu_shfl_xor(_r_1[_g], 4), tl2cu_shfl_xor(_r_2[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 2), tl2cu_shfl_xor(_r_1[_g], 2), tl2cu_shfl_xor(_r_2[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 1), tl2cu_shfl_xor(_r_1[_g], 1), tl2cu_shfl_xor(_r_2[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 2;
-        const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2;
-        const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2;
-        float _w0_0 = _p_0[0], _w1_0 = _p_0[1];
-        float _w0_1 = _p_1[0], _w1_1 = _p_1[1];
-        float _w0_2 = _p_2[0], _w1_2 = _p_2[1];
-        _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-        _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 64; ++_g) {
+        _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 64; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 64; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
+      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 2;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2;
+      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1];
+      float _w0_2 = _p_2[0], _w1_2 = _p_2[1];
+      _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
     }
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 2>(_k)];
@@ -2170,20 +959,14 @@ __global__ void __launch_bounds__(128) row_welford_pointer_layout(float *x_ptr, 
   // L52: x = tl.load(x_ptr + rows[:, None] * 256 + cols[None, :])
   float x[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 256)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 256; ++_k) x[_k] = *((x_ptr + (rows[_k] * 256)) + cols[_k]);
   // L53: mean, m2, weight = tl.reduce((x, tl.zeros_like(x), tl.full(x.shape, 1.0, tl.float32)), 1, welford_combine)
   float tuple_input[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    tuple_input[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 256; ++_k) tuple_input[_k] = 0.0f;
   float tuple_input_1[256];  // [128, 256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    tuple_input_1[_k] = 1.0f;
-  }
+  for (int _k = 0; _k < 256; ++_k) tuple_input_1[_k] = 1.0f;
   float mean[256];  // [128] fp32, held in the layout of [128, 256]
   float m2[256];  // [128] fp32, held in the layout of [128, 256]
   {
@@ -2201,45 +984,30 @@ __global__ void __launch_bounds__(128) row_welford_pointer_layout(float *x_ptr, 
         _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
       }
     }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 16), tl2cu_shfl_xor(_r_1[_g], 16), tl2cu_shfl_xor(_r_2[_g], 16));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 8), tl2cu_shfl_xor(_r_1[_g], 8), tl2cu_shfl_xor(_r_2[_g], 8));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 4), tl2cu_shfl_xor(_r_1[_g], 4), tl2cu_shfl_xor(_r_2[_g], 4));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 2), tl2cu_shfl_xor(_r_1[_g], 2), tl2cu_shfl_xor(_r_2[_g], 2));
-    }
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], 1), tl2cu_shfl_xor(_r_1[_g], 1), tl2cu_shfl_xor(_r_2[_g], 1));
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      { const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g]; }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 2;
-        const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2;
-        const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2;
-        float _w0_0 = _p_0[0], _w1_0 = _p_0[1];
-        float _w0_1 = _p_1[0], _w1_1 = _p_1[1];
-        float _w0_2 = _p_2[0], _w1_2 = _p_2[1];
-        _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-        _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll 1
+      for (int _g = 0; _g < 64; ++_g) {
+        _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
       }
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 64; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g];
+    }
+    __syncthreads();
+    #pragma unroll 1
+    for (int _g = 0; _g < 64; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
+      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 2;
+      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2;
+      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2;
+      float _w0_0 = _p_0[0], _w1_0 = _p_0[1];
+      float _w0_1 = _p_1[0], _w1_1 = _p_1[1];
+      float _w0_2 = _p_2[0], _w1_2 = _p_2[1];
+      _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
     }
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 2>(_k)];

@@ -21,47 +21,30 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
   // L21: input_ptrs = row_start_ptr + col_offsets
   float * input_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
   // L23: mask = col_offsets < n_cols
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (col_offsets[_k] < n_cols);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (col_offsets[_k] < n_cols);
   // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
-  }
+  for (int _k = 0; _k < 16; ++_k) row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
   // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
-    float _r0 = row[0];
-    _r0 = tl2cu_maximum(_r0, row[1]);
-    _r0 = tl2cu_maximum(_r0, row[2]);
-    _r0 = tl2cu_maximum(_r0, row[3]);
-    _r0 = tl2cu_maximum(_r0, row[4]);
-    _r0 = tl2cu_maximum(_r0, row[5]);
-    _r0 = tl2cu_maximum(_r0, row[6]);
-    _r0 = tl2cu_maximum(_r0, row[7]);
-    _r0 = tl2cu_maximum(_r0, row[8]);
-    _r0 = tl2cu_maximum(_r0, row[9]);
-    _r0 = tl2cu_maximum(_r0, row[10]);
-    _r0 = tl2cu_maximum(_r0, row[11]);
-    _r0 = tl2cu_maximum(_r0, row[12]);
-    _r0 = tl2cu_maximum(_r0, row[13]);
-    _r0 = tl2cu_maximum(_r0, row[14]);
-    _r0 = tl2cu_maximum(_r0, row[15]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = row[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], row[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -73,47 +56,32 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    row_max = _r0;
+    row_max = _r[0];
   }
   float row_minus_max[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_minus_max[_k] = (row[_k] - row_max);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_minus_max[_k] = (row[_k] - row_max);
   // L27: numerator = tl.exp(row_minus_max)
   float numerator[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    numerator[_k] = tl2cu_exp(row_minus_max[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) numerator[_k] = tl2cu_exp(row_minus_max[_k]);
   // L28: denominator = tl.sum(numerator, axis=0)
   float denominator;  // sum of numerator
   {
-    float _r0 = numerator[0];
-    _r0 = _r0 + numerator[1];
-    _r0 = _r0 + numerator[2];
-    _r0 = _r0 + numerator[3];
-    _r0 = _r0 + numerator[4];
-    _r0 = _r0 + numerator[5];
-    _r0 = _r0 + numerator[6];
-    _r0 = _r0 + numerator[7];
-    _r0 = _r0 + numerator[8];
-    _r0 = _r0 + numerator[9];
-    _r0 = _r0 + numerator[10];
-    _r0 = _r0 + numerator[11];
-    _r0 = _r0 + numerator[12];
-    _r0 = _r0 + numerator[13];
-    _r0 = _r0 + numerator[14];
-    _r0 = _r0 + numerator[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = numerator[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + numerator[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -125,29 +93,23 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    denominator = _r0;
+    denominator = _r[0];
   }
   // L29: softmax_output = numerator / denominator
   float softmax_output[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
-  }
+  for (int _k = 0; _k < 16; ++_k) softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
   float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
   // L33: tl.store(output_ptrs, softmax_output, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
 }
 
 // softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -168,15 +130,11 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
   // L21: input_ptrs = row_start_ptr + col_offsets
   float * input_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
   // L23: mask = col_offsets < n_cols
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (col_offsets[_k] < n_cols);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (col_offsets[_k] < n_cols);
   // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32 (16-byte loads)
   #pragma unroll
@@ -189,29 +147,18 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
   // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
-    float _r0 = row[0];
-    _r0 = tl2cu_maximum(_r0, row[1]);
-    _r0 = tl2cu_maximum(_r0, row[2]);
-    _r0 = tl2cu_maximum(_r0, row[3]);
-    _r0 = tl2cu_maximum(_r0, row[4]);
-    _r0 = tl2cu_maximum(_r0, row[5]);
-    _r0 = tl2cu_maximum(_r0, row[6]);
-    _r0 = tl2cu_maximum(_r0, row[7]);
-    _r0 = tl2cu_maximum(_r0, row[8]);
-    _r0 = tl2cu_maximum(_r0, row[9]);
-    _r0 = tl2cu_maximum(_r0, row[10]);
-    _r0 = tl2cu_maximum(_r0, row[11]);
-    _r0 = tl2cu_maximum(_r0, row[12]);
-    _r0 = tl2cu_maximum(_r0, row[13]);
-    _r0 = tl2cu_maximum(_r0, row[14]);
-    _r0 = tl2cu_maximum(_r0, row[15]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = row[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], row[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -223,47 +170,32 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    row_max = _r0;
+    row_max = _r[0];
   }
   float row_minus_max[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_minus_max[_k] = (row[_k] - row_max);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_minus_max[_k] = (row[_k] - row_max);
   // L27: numerator = tl.exp(row_minus_max)
   float numerator[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    numerator[_k] = tl2cu_exp(row_minus_max[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) numerator[_k] = tl2cu_exp(row_minus_max[_k]);
   // L28: denominator = tl.sum(numerator, axis=0)
   float denominator;  // sum of numerator
   {
-    float _r0 = numerator[0];
-    _r0 = _r0 + numerator[1];
-    _r0 = _r0 + numerator[2];
-    _r0 = _r0 + numerator[3];
-    _r0 = _r0 + numerator[4];
-    _r0 = _r0 + numerator[5];
-    _r0 = _r0 + numerator[6];
-    _r0 = _r0 + numerator[7];
-    _r0 = _r0 + numerator[8];
-    _r0 = _r0 + numerator[9];
-    _r0 = _r0 + numerator[10];
-    _r0 = _r0 + numerator[11];
-    _r0 = _r0 + numerator[12];
-    _r0 = _r0 + numerator[13];
-    _r0 = _r0 + numerator[14];
-    _r0 = _r0 + numerator[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = numerator[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + numerator[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -275,24 +207,20 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    denominator = _r0;
+    denominator = _r[0];
   }
   // L29: softmax_output = numerator / denominator
   float softmax_output[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
-  }
+  for (int _k = 0; _k < 16; ++_k) softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
   float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
   // L33: tl.store(output_ptrs, softmax_output, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
@@ -325,47 +253,30 @@ __global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *outp
   // L21: input_ptrs = row_start_ptr + col_offsets
   float * input_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
   // L23: mask = col_offsets < n_cols
   bool mask[16];  // [4096] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = (col_offsets[_k] < n_cols);
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = (col_offsets[_k] < n_cols);
   // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
-  }
+  for (int _k = 0; _k < 16; ++_k) row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
   // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
-    float _r0 = row[0];
-    _r0 = tl2cu_maximum(_r0, row[1]);
-    _r0 = tl2cu_maximum(_r0, row[2]);
-    _r0 = tl2cu_maximum(_r0, row[3]);
-    _r0 = tl2cu_maximum(_r0, row[4]);
-    _r0 = tl2cu_maximum(_r0, row[5]);
-    _r0 = tl2cu_maximum(_r0, row[6]);
-    _r0 = tl2cu_maximum(_r0, row[7]);
-    _r0 = tl2cu_maximum(_r0, row[8]);
-    _r0 = tl2cu_maximum(_r0, row[9]);
-    _r0 = tl2cu_maximum(_r0, row[10]);
-    _r0 = tl2cu_maximum(_r0, row[11]);
-    _r0 = tl2cu_maximum(_r0, row[12]);
-    _r0 = tl2cu_maximum(_r0, row[13]);
-    _r0 = tl2cu_maximum(_r0, row[14]);
-    _r0 = tl2cu_maximum(_r0, row[15]);
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 16));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
+    float _r[1];
+    _r[0] = row[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = tl2cu_maximum(_r[0], row[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -377,47 +288,32 @@ __global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *outp
       _w0 = tl2cu_maximum(_w0, _w2);
       _w1 = tl2cu_maximum(_w1, _w3);
       _w0 = tl2cu_maximum(_w0, _w1);
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    row_max = _r0;
+    row_max = _r[0];
   }
   float row_minus_max[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    row_minus_max[_k] = (row[_k] - row_max);
-  }
+  for (int _k = 0; _k < 16; ++_k) row_minus_max[_k] = (row[_k] - row_max);
   // L27: numerator = tl.exp(row_minus_max)
   float numerator[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    numerator[_k] = tl2cu_exp(row_minus_max[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) numerator[_k] = tl2cu_exp(row_minus_max[_k]);
   // L28: denominator = tl.sum(numerator, axis=0)
   float denominator;  // sum of numerator
   {
-    float _r0 = numerator[0];
-    _r0 = _r0 + numerator[1];
-    _r0 = _r0 + numerator[2];
-    _r0 = _r0 + numerator[3];
-    _r0 = _r0 + numerator[4];
-    _r0 = _r0 + numerator[5];
-    _r0 = _r0 + numerator[6];
-    _r0 = _r0 + numerator[7];
-    _r0 = _r0 + numerator[8];
-    _r0 = _r0 + numerator[9];
-    _r0 = _r0 + numerator[10];
-    _r0 = _r0 + numerator[11];
-    _r0 = _r0 + numerator[12];
-    _r0 = _r0 + numerator[13];
-    _r0 = _r0 + numerator[14];
-    _r0 = _r0 + numerator[15];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 16);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
+    float _r[1];
+    _r[0] = numerator[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _r[0] = _r[0] + numerator[_k];
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
     __syncthreads();
-    { float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r0; }
+    {
+      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
+    }
     __syncthreads();
     {
       const float* _p = (const float*)tl2cu_smem + 0 * 8;
@@ -429,29 +325,23 @@ __global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *outp
       _w0 = _w0 + _w2;
       _w1 = _w1 + _w3;
       _w0 = _w0 + _w1;
-      _r0 = _w0;
+      _r[0] = _w0;
     }
-    denominator = _r0;
+    denominator = _r[0];
   }
   // L29: softmax_output = numerator / denominator
   float softmax_output[16];  // [4096] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
-  }
+  for (int _k = 0; _k < 16; ++_k) softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
   // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
   float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
   // L32: output_ptrs = output_row_start_ptr + col_offsets
   float * output_ptrs[16];  // [4096] *fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
   // L33: tl.store(output_ptrs, softmax_output, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
 }
 
 }  // namespace tl2cu_kernels

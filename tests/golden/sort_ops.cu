@@ -17,9 +17,7 @@ __global__ void __launch_bounds__(128) sort_1d(float *x_ptr, float *asc_ptr, flo
   // L22: x = tl.load(x_ptr + offs)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = x_ptr[offs[_k]];
   // L23: tl.store(asc_ptr + offs, tl.sort(x))
   float x_sorted[2];  // [256] fp32
   {  // tl.sort of x along its last dim: Triton's bitonic network, through shared memory
@@ -38,9 +36,7 @@ __global__ void __launch_bounds__(128) sort_1d(float *x_ptr, float *asc_ptr, flo
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    asc_ptr[offs[_k]] = x_sorted[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) asc_ptr[offs[_k]] = x_sorted[_k];
   // L24: tl.store(desc_ptr + offs, tl.sort(x, descending=True))
   float x_sorted_1[2];  // [256] fp32
   {  // tl.sort of x along its last dim, descending: Triton's bitonic network, through shared memory
@@ -59,9 +55,7 @@ __global__ void __launch_bounds__(128) sort_1d(float *x_ptr, float *asc_ptr, flo
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    desc_ptr[offs[_k]] = x_sorted_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) desc_ptr[offs[_k]] = x_sorted_1[_k];
 }
 
 // sort_1d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -161,9 +155,7 @@ __global__ void __launch_bounds__(128) sort_2d(float *x_ptr, float *out_ptr, int
   // L31: x = tl.load(x_ptr + rows * 64 + cols, mask=rows < m, other=float("nan"))
   float x[8];  // [16, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = ((rows[_k] < m) ? *((x_ptr + (rows[_k] * 64)) + cols[_k]) : tl2cu_nan<float>());
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = ((rows[_k] < m) ? *((x_ptr + (rows[_k] * 64)) + cols[_k]) : tl2cu_nan<float>());
   // L32: tl.store(out_ptr + rows * 64 + cols, tl.sort(x, dim=1))
   float x_sorted[8];  // [16, 64] fp32
   {  // tl.sort of x along its last dim: Triton's bitonic network, through shared memory
@@ -182,9 +174,7 @@ __global__ void __launch_bounds__(128) sort_2d(float *x_ptr, float *out_ptr, int
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    *((out_ptr + (rows[_k] * 64)) + cols[_k]) = x_sorted[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) *((out_ptr + (rows[_k] * 64)) + cols[_k]) = x_sorted[_k];
   // L33: y = tl.sort(x, 1, True)  # positional dim and descending
   float y[8];  // [16, 64] fp32
   {  // tl.sort of x along its last dim, descending: Triton's bitonic network, through shared memory
@@ -204,9 +194,7 @@ __global__ void __launch_bounds__(128) sort_2d(float *x_ptr, float *out_ptr, int
   }
   // L34: tl.store(out_ptr + 1024 + rows * 64 + cols, y)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    *(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = y[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) *(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = y[_k];
 }
 
 // sort_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -316,9 +304,7 @@ __global__ void __launch_bounds__(128) sort_big(float *x_ptr, float *out_ptr) {
   // L41: x = tl.load(x_ptr + rows * 1024 + cols)
   float x[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 1024)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 32; ++_k) x[_k] = *((x_ptr + (rows[_k] * 1024)) + cols[_k]);
   // L42: tl.store(out_ptr + rows * 1024 + cols, tl.sort(x, descending=True))
   float x_sorted[32];  // [4, 1024] fp32
   {  // tl.sort of x along its last dim, descending: Triton's bitonic network, through shared memory
@@ -337,9 +323,7 @@ __global__ void __launch_bounds__(128) sort_big(float *x_ptr, float *out_ptr) {
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    *((out_ptr + (rows[_k] * 1024)) + cols[_k]) = x_sorted[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rows[_k] * 1024)) + cols[_k]) = x_sorted[_k];
 }
 
 // sort_big: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -418,9 +402,7 @@ __global__ void __launch_bounds__(128) sort_ints(int8_t *a_ptr, uint8_t *b_ptr, 
   // L49: a = tl.load(a_ptr + r8 * 32 + c32)  # int8 [8, 32]
   int8_t a[2];  // [8, 32] i8
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = *((a_ptr + (r8[_k] * 32)) + c32[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = *((a_ptr + (r8[_k] * 32)) + c32[_k]);
   // L50: tl.store(a_out + r8 * 32 + c32, tl.sort(a, descending=False))
   int8_t a_sorted[2];  // [8, 32] i8
   {  // tl.sort of a along its last dim: Triton's bitonic network, through shared memory
@@ -439,9 +421,7 @@ __global__ void __launch_bounds__(128) sort_ints(int8_t *a_ptr, uint8_t *b_ptr, 
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *((a_out + (r8[_k] * 32)) + c32[_k]) = a_sorted[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) *((a_out + (r8[_k] * 32)) + c32[_k]) = a_sorted[_k];
   // L51: b = tl.load(b_ptr + tl.arange(0, 128))  # uint8
   uint8_t b[1];  // [128] u8
   #pragma unroll
@@ -488,9 +468,7 @@ __global__ void __launch_bounds__(128) sort_ints(int8_t *a_ptr, uint8_t *b_ptr, 
   // L55: c = tl.load(c_ptr + r4 * 16 + c16)  # int64 [4, 16]
   int64_t c[1];  // [4, 16] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    c[_k] = *((c_ptr + (r4[_k] * 16)) + c16[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) c[_k] = *((c_ptr + (r4[_k] * 16)) + c16[_k]);
   // L56: tl.store(c_out + r4 * 16 + c16, tl.sort(c))
   int64_t c_sorted[1];  // [4, 16] i64
   {  // tl.sort of c along its last dim: Triton's bitonic network, through shared memory
@@ -510,9 +488,7 @@ __global__ void __launch_bounds__(128) sort_ints(int8_t *a_ptr, uint8_t *b_ptr, 
   }
   if (_tid < 64) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      *((c_out + (r4[_k] * 16)) + c16[_k]) = c_sorted[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) *((c_out + (r4[_k] * 16)) + c16[_k]) = c_sorted[_k];
   }
   // L57: d = tl.load(d_ptr + tl.arange(0, 64))  # bool
   bool d[1];  // [64] i1
@@ -568,9 +544,7 @@ __global__ void __launch_bounds__(128) sort_halves(half *h_ptr, __nv_bfloat16 *b
   // L65: h = tl.load(h_ptr + rows * 64 + cols)
   half h[2];  // [4, 64] fp16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    h[_k] = *((h_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) h[_k] = *((h_ptr + (rows[_k] * 64)) + cols[_k]);
   // L66: tl.store(h_out + rows * 64 + cols, tl.sort(h))
   half h_sorted[2];  // [4, 64] fp16
   {  // tl.sort of h along its last dim: Triton's bitonic network, through shared memory
@@ -589,15 +563,11 @@ __global__ void __launch_bounds__(128) sort_halves(half *h_ptr, __nv_bfloat16 *b
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *((h_out + (rows[_k] * 64)) + cols[_k]) = h_sorted[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) *((h_out + (rows[_k] * 64)) + cols[_k]) = h_sorted[_k];
   // L67: b = tl.load(b_ptr + rows * 64 + cols)
   __nv_bfloat16 b[2];  // [4, 64] bf16
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = *((b_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = *((b_ptr + (rows[_k] * 64)) + cols[_k]);
   // L68: tl.store(b_out + rows * 64 + cols, tl.sort(b, descending=True))
   __nv_bfloat16 b_sorted[2];  // [4, 64] bf16
   {  // tl.sort of b along its last dim, descending: Triton's bitonic network, through shared memory
@@ -616,9 +586,7 @@ __global__ void __launch_bounds__(128) sort_halves(half *h_ptr, __nv_bfloat16 *b
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    *((b_out + (rows[_k] * 64)) + cols[_k]) = b_sorted[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) *((b_out + (rows[_k] * 64)) + cols[_k]) = b_sorted[_k];
 }
 
 // sort_halves: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -739,9 +707,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   // L76: x = tl.load(x_ptr + rows * 64 + cols)
   float x[4];  // [8, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
   // L77: tl.store(top_ptr + rows * 8 + k8, tl.topk(x, 8))
   float x_top[1];  // [8, 8] fp32
   {  // tl.topk of x along its last dim (the top 8 of 64), descending: Triton's bitonic network, through shared memory
@@ -769,15 +735,11 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   // L78: h = tl.load(h_ptr + rows * 64 + cols)
   half h[4];  // [8, 64] fp16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    h[_k] = *((h_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) h[_k] = *((h_ptr + (rows[_k] * 64)) + cols[_k]);
   // L79: tl.store(htop_ptr + rows * 8 + k8, tl.topk(h, 8, dim=1))  # fp16 in, fp32 out
   float h_fp32[4];  // [8, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    h_fp32[_k] = tl2cu_cast<float>(h[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) h_fp32[_k] = tl2cu_cast<float>(h[_k]);
   float h_top[1];  // [8, 8] fp32
   {  // tl.topk of h_fp32 along its last dim (the top 8 of 64), descending: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -804,9 +766,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   // L80: i = tl.load(i_ptr + rows * 64 + cols)
   int8_t i[4];  // [8, 64] i8
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    i[_k] = *((i_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) i[_k] = *((i_ptr + (rows[_k] * 64)) + cols[_k]);
   // L81: k4 = tl.arange(0, 4)[None, :]
   int32_t k4[1];  // [1, 4] i32, held in the layout of [8, 4]
   #pragma unroll
@@ -817,9 +777,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   // L82: tl.store(itop_ptr + rows * 4 + k4, tl.topk(i, 4))  # int8 in, int32 out
   int32_t i_i32[4];  // [8, 64] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    i_i32[_k] = (int32_t)i[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) i_i32[_k] = (int32_t)i[_k];
   int32_t i_top[1];  // [8, 4] i32
   {  // tl.topk of i_i32 along its last dim (the top 4 of 64), descending: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -861,9 +819,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    *((misc_ptr + (rows[_k] * 64)) + cols[_k]) = x_top_1[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) *((misc_ptr + (rows[_k] * 64)) + cols[_k]) = x_top_1[_k];
   // L84: tl.store(misc_ptr + 512 + rows, tl.topk(x, 1))  # the max of each row: [8, 1]
   float x_top_2[1];  // [8, 1] fp32
   {  // tl.topk of x along its last dim (the top 1 of 64), descending: Triton's bitonic network, through shared memory
@@ -922,9 +878,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   // L87: merged = tl.bitonic_merge(tl.load(x_ptr + rows * 64 + cols))  # on rows that are not bitonic
   float bitonic_merge_input[4];  // [8, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    bitonic_merge_input[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) bitonic_merge_input[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
   float merged[4];  // [8, 64] fp32
   {  // tl.bitonic_merge of bitonic_merge_input along its last dim: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -943,9 +897,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   }
   // L88: tl.store(misc_ptr + 536 + rows * 64 + cols, merged)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    *(((misc_ptr + 536) + (rows[_k] * 64)) + cols[_k]) = merged[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) *(((misc_ptr + 536) + (rows[_k] * 64)) + cols[_k]) = merged[_k];
   // L89: tl.store(misc_ptr + 1048 + rows * 64 + cols, tl.bitonic_merge(x, descending=True))
   float x_merged[4];  // [8, 64] fp32
   {  // tl.bitonic_merge of x along its last dim, descending: Triton's bitonic network, through shared memory
@@ -964,9 +916,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    *(((misc_ptr + 1048) + (rows[_k] * 64)) + cols[_k]) = x_merged[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) *(((misc_ptr + 1048) + (rows[_k] * 64)) + cols[_k]) = x_merged[_k];
 }
 
 // topk_ops: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1035,9 +985,7 @@ __global__ void __launch_bounds__(128) topk_ops_aligned(float *x_ptr, half *h_pt
   // L79: tl.store(htop_ptr + rows * 8 + k8, tl.topk(h, 8, dim=1))  # fp16 in, fp32 out
   float h_fp32[4];  // [8, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    h_fp32[_k] = tl2cu_cast<float>(h[_k]);
-  }
+  for (int _k = 0; _k < 4; ++_k) h_fp32[_k] = tl2cu_cast<float>(h[_k]);
   float h_top[1];  // [8, 8] fp32
   {  // tl.topk of h_fp32 along its last dim (the top 8 of 64), descending: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -1078,9 +1026,7 @@ __global__ void __launch_bounds__(128) topk_ops_aligned(float *x_ptr, half *h_pt
   // L82: tl.store(itop_ptr + rows * 4 + k4, tl.topk(i, 4))  # int8 in, int32 out
   int32_t i_i32[4];  // [8, 64] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    i_i32[_k] = (int32_t)i[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) i_i32[_k] = (int32_t)i[_k];
   int32_t i_top[1];  // [8, 4] i32
   {  // tl.topk of i_i32 along its last dim (the top 4 of 64), descending: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -1266,15 +1212,11 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
   // L95: x = tl.load(x_ptr + offs, mask=offs < n, other=float("-inf"))
   float x[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : -tl2cu_inf<float>());
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : -tl2cu_inf<float>());
   // L96: y = tl.sort(x * 2.0 - 1.0, descending=True)
   float sort_input[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    sort_input[_k] = fmaf(x[_k], 2.0f, -1.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) sort_input[_k] = fmaf(x[_k], 2.0f, -1.0f);
   float y[1];  // [128] fp32
   {  // tl.sort of sort_input along its last dim, descending: Triton's bitonic network, through shared memory
     __syncthreads();
@@ -1293,9 +1235,7 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
   }
   // L97: tl.store(out_ptr + offs, y + offs.to(tl.float32), mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    if ((offs[_k] < n)) out_ptr[offs[_k]] = (y[_k] + (float)offs[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) out_ptr[offs[_k]] = (y[_k] + (float)offs[_k]);
   // L99: t = tl.topk(x, 16)
   float t[1];  // [16] fp32
   {  // tl.topk of x along its last dim (the top 16 of 128), descending: Triton's bitonic network, through shared memory
@@ -1316,27 +1256,33 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
   // L100: e = tl.exp(t - tl.max(t, 0))
   float t_max;  // max of t
   {
-    float _r0 = t[0];
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 8));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 4));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 2));
-    _r0 = tl2cu_maximum(_r0, tl2cu_shfl_xor(_r0, 1));
-    t_max = _r0;
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = t[_k];
+    }
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    t_max = _r[0];
   }
   float e[1];  // [16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    e[_k] = tl2cu_exp((t[_k] - t_max));
-  }
+  for (int _k = 0; _k < 1; ++_k) e[_k] = tl2cu_exp((t[_k] - t_max));
   // L101: tl.store(soft_ptr + tl.arange(0, 16), e / tl.sum(e, 0))
   float e_sum;  // sum of e
   {
-    float _r0 = e[0];
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 8);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 4);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 2);
-    _r0 = _r0 + tl2cu_shfl_xor(_r0, 1);
-    e_sum = _r0;
+    float _r[1];
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _g = 0;
+      _r[_g] = e[_k];
+    }
+    #pragma unroll
+    for (int _m = 8; _m >= 1; _m >>= 1)
+      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
+    e_sum = _r[0];
   }
   if (_tid < 16) {
     #pragma unroll
@@ -1348,22 +1294,16 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
   // L103: acc = tl.load(x_ptr + offs)
   float acc[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc[_k] = x_ptr[offs[_k]];
   // L104: for i in range(3):
   float acc_1[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    acc_1[_k] = acc[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
   for (int32_t i = 0; i < 3; ++i) {
     // L105: acc = tl.sort(acc + tl.load(x_ptr + 128 + i * 128 + offs), descending=True)
     float sort_input_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      sort_input_1[_k] = (acc_1[_k] + ((x_ptr + 128) + (i * 128))[offs[_k]]);
-    }
+    for (int _k = 0; _k < 1; ++_k) sort_input_1[_k] = (acc_1[_k] + ((x_ptr + 128) + (i * 128))[offs[_k]]);
     float acc_2[1];  // [128] fp32
     {  // tl.sort of sort_input_1 along its last dim, descending: Triton's bitonic network, through shared memory
       __syncthreads();
@@ -1383,20 +1323,14 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
     // L106: acc = acc * 0.5
     float acc_3[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_3[_k] = (acc_2[_k] * 0.5f);
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_3[_k] = (acc_2[_k] * 0.5f);
     // L104: for i in range(3):
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      acc_1[_k] = acc_3[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_3[_k];
   }
   // L107: tl.store(out_ptr + 128 + offs, acc)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    (out_ptr + 128)[offs[_k]] = acc_1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) (out_ptr + 128)[offs[_k]] = acc_1[_k];
 }
 
 // sort_small: num_warps=4
@@ -1472,9 +1406,7 @@ __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_p
   // L119: tl.store(out_ptr + 528 + tl.arange(0, 1), one)
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      (out_ptr + 528)[0] = one[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) (out_ptr + 528)[0] = one[_k];
   }
 }
 
@@ -1558,9 +1490,7 @@ __global__ void __launch_bounds__(128) sort_small_aligned(int32_t *x_ptr, int32_
   // L119: tl.store(out_ptr + 528 + tl.arange(0, 1), one)
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      (out_ptr + 528)[0] = one[_k];
-    }
+    for (int _k = 0; _k < 1; ++_k) (out_ptr + 528)[0] = one[_k];
   }
 }
 

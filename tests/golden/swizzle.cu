@@ -41,30 +41,20 @@ __global__ void __launch_bounds__(128) swizzle_block(int32_t *out_ptr, int32_t s
   // L22: new_i, new_j = tl.swizzle2d(r, c, size_i, size_j, size_g)
   int32_t new_i[16];  // [64, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    new_i[_k] = tl2cu_add(tl2cu_mul((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) / tl2cu_mul(size_g, size_j)), size_g), (tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) % tl2cu_minimum(tl2cu_sub(size_i, tl2cu_mul((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) / tl2cu_mul(size_g, size_j)), size_g)), size_g)));
-  }
+  for (int _k = 0; _k < 16; ++_k) new_i[_k] = tl2cu_add(tl2cu_mul((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) / tl2cu_mul(size_g, size_j)), size_g), (tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) % tl2cu_minimum(tl2cu_sub(size_i, tl2cu_mul((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) / tl2cu_mul(size_g, size_j)), size_g)), size_g)));
   int32_t new_j[16];  // [64, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    new_j[_k] = ((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) % tl2cu_mul(size_g, size_j)) / tl2cu_minimum(tl2cu_sub(size_i, tl2cu_mul((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) / tl2cu_mul(size_g, size_j)), size_g)), size_g));
-  }
+  for (int _k = 0; _k < 16; ++_k) new_j[_k] = ((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) % tl2cu_mul(size_g, size_j)) / tl2cu_minimum(tl2cu_sub(size_i, tl2cu_mul((tl2cu_add(tl2cu_mul(r[_k], size_j), c[_k]) / tl2cu_mul(size_g, size_j)), size_g)), size_g));
   // L23: mask = (r < size_i) & (c < size_j)
   bool mask[16];  // [64, 32] i1
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    mask[_k] = ((r[_k] < size_i) && (c[_k] < size_j));
-  }
+  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((r[_k] < size_i) && (c[_k] < size_j));
   // L24: tl.store(out_ptr + (r * 32 + c) * 2, new_i, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) out_ptr[(((r[_k] * 32) + c[_k]) * 2)] = new_i[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_ptr[(((r[_k] * 32) + c[_k]) * 2)] = new_i[_k];
   // L25: tl.store(out_ptr + (r * 32 + c) * 2 + 1, new_j, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    if (mask[_k]) *((out_ptr + (((r[_k] * 32) + c[_k]) * 2)) + 1) = new_j[_k];
-  }
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((out_ptr + (((r[_k] * 32) + c[_k]) * 2)) + 1) = new_j[_k];
 }
 
 }  // namespace tl2cu_kernels

@@ -49,14 +49,10 @@ __global__ void __launch_bounds__(256) transpose_kernel(float *x_ptr, float *z_p
     _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e >> 7) + (_e & 127) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z[_k] = _x_cvt1[_k];
   // L20: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), z[_k]);
-  }
+  for (int _k = 0; _k < 32; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), z[_k]);
 }
 
 // transpose_kernel: num_warps=8, BLOCK_M=128, BLOCK_N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -108,9 +104,7 @@ __global__ void __launch_bounds__(256) transpose_kernel_aligned(float *x_ptr, fl
     _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e >> 7) + (_e & 127) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    z[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) z[_k] = _x_cvt1[_k];
   // L20: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
   #pragma unroll
   for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores

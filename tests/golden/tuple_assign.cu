@@ -16,87 +16,57 @@ __global__ void __launch_bounds__(128) fib_range(float *x_ptr, float *out_ptr, i
   // L25: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L26: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L27: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] * 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] * 0.5f);
   // L28: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L29: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_2[_k] = (a_1[_k] + b_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) b_2[_k] = (a_1[_k] + b_1[_k]);
     // L28: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = b_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = b_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = b_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = b_2[_k];
   }
   // L30: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_2[_k] = a_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_2[_k] = a_1[_k];
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_3[_k] = b_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_3[_k] = b_1[_k];
   for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
     // L31: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_4[_k] = (a_2[_k] - b_3[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) b_4[_k] = (a_2[_k] - b_3[_k]);
     // L30: for _ in tl.range(0, steps, 2):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_2[_k] = b_3[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_2[_k] = b_3[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_3[_k] = b_4[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_3[_k] = b_4[_k];
   }
   // L32: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   // L33: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_3[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = b_3[_k];
 }
 
 // fib_range: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -112,9 +82,7 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
   // L25: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L26: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -127,64 +95,42 @@ __global__ void __launch_bounds__(128) fib_range_aligned(float *x_ptr, float *ou
   // L27: b = a * 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] * 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] * 0.5f);
   // L28: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L29: a, b = b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_2[_k] = (a_1[_k] + b_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) b_2[_k] = (a_1[_k] + b_1[_k]);
     // L28: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = b_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = b_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = b_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = b_2[_k];
   }
   // L30: for _ in tl.range(0, steps, 2):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_2[_k] = a_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_2[_k] = a_1[_k];
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_3[_k] = b_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_3[_k] = b_1[_k];
   for (int32_t u__1 = 0; u__1 < steps; u__1 = tl2cu_add(u__1, 2)) {
     // L31: a, b = b, a - b
     float b_4[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_4[_k] = (a_2[_k] - b_3[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) b_4[_k] = (a_2[_k] - b_3[_k]);
     // L30: for _ in tl.range(0, steps, 2):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_2[_k] = b_3[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_2[_k] = b_3[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_3[_k] = b_4[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_3[_k] = b_4[_k];
   }
   // L32: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
@@ -225,62 +171,40 @@ __global__ void __launch_bounds__(128) fib_static(float *x_ptr, float *out_ptr, 
   // L39: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L40: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L41: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] + 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] + 1.0f);
   // L43: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = (a[_k] + b[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = (a[_k] + b[_k]);
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_2[_k] = (b[_k] + b_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_2[_k] = (b[_k] + b_1[_k]);
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_3[_k] = (b_1[_k] + b_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_3[_k] = (b_1[_k] + b_2[_k]);
   float b_4[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_4[_k] = (b_2[_k] + b_3[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_4[_k] = (b_2[_k] + b_3[_k]);
   float b_5[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_5[_k] = (b_3[_k] + b_4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_5[_k] = (b_3[_k] + b_4[_k]);
   float b_6[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_6[_k] = (b_4[_k] + b_5[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_6[_k] = (b_4[_k] + b_5[_k]);
   // L44: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = b_5[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = b_5[_k];
   // L45: tl.store(out_ptr + n + offs, b + steps, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = (b_6[_k] + (float)steps);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = (b_6[_k] + (float)steps);
 }
 
 // fib_static: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -296,9 +220,7 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
   // L39: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L40: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -311,40 +233,26 @@ __global__ void __launch_bounds__(128) fib_static_aligned(float *x_ptr, float *o
   // L41: b = a + 1.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] + 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] + 1.0f);
   // L43: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = (a[_k] + b[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = (a[_k] + b[_k]);
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_2[_k] = (b[_k] + b_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_2[_k] = (b[_k] + b_1[_k]);
   float b_3[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_3[_k] = (b_1[_k] + b_2[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_3[_k] = (b_1[_k] + b_2[_k]);
   float b_4[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_4[_k] = (b_2[_k] + b_3[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_4[_k] = (b_2[_k] + b_3[_k]);
   float b_5[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_5[_k] = (b_3[_k] + b_4[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_5[_k] = (b_3[_k] + b_4[_k]);
   float b_6[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_6[_k] = (b_4[_k] + b_5[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_6[_k] = (b_4[_k] + b_5[_k]);
   // L44: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -384,84 +292,56 @@ __global__ void __launch_bounds__(128) swap_while(float *x_ptr, float *out_ptr, 
   // L51: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L52: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L53: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] - 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] - 2.0f);
   // L54: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (a[_k] * 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (a[_k] * 0.0f);
   // L56: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_1[_k] = c[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) c_1[_k] = c[_k];
   int32_t i = 0;
   for (;;) {
     if (!(i < steps)) break;
     // L58: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     // L59: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
     // L56: while i < steps:
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      c_1[_k] = c_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) c_1[_k] = c_2[_k];
     i = i_1;
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_prev[_k] = a_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_prev[_k] = a_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = b_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = b_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = a_prev[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = a_prev[_k];
   }
   // L60: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   // L61: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
 }
 
 // swap_while: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -477,9 +357,7 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
   // L51: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L52: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -492,61 +370,41 @@ __global__ void __launch_bounds__(128) swap_while_aligned(float *x_ptr, float *o
   // L53: b = a - 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] - 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] - 2.0f);
   // L54: c = a * 0.0
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (a[_k] * 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (a[_k] * 0.0f);
   // L56: while i < steps:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_1[_k] = c[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) c_1[_k] = c[_k];
   int32_t i = 0;
   for (;;) {
     if (!(i < steps)) break;
     // L58: c = c * 0.5 + a
     float c_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) c_2[_k] = fmaf(c_1[_k], 0.5f, b_1[_k]);
     // L59: i += 1
     const int32_t i_1 = tl2cu_add(i, 1);
     // L56: while i < steps:
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      c_1[_k] = c_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) c_1[_k] = c_2[_k];
     i = i_1;
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_prev[_k] = a_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_prev[_k] = a_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = b_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = b_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = a_prev[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = a_prev[_k];
   }
   // L60: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
@@ -587,114 +445,74 @@ __global__ void __launch_bounds__(128) swap_in_branch(float *x_ptr, float *out_p
   // L67: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L68: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L69: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] * 0.25f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] * 0.25f);
   // L70: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   if (((steps % 2) == 1)) {
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = b[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = b[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = a[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = a[_k];
   }
   // L72: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_2[_k] = a_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_2[_k] = a_1[_k];
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_2[_k] = b_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_2[_k] = b_1[_k];
   for (int32_t i = 0; i < steps; ++i) {
     // L73: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_5[_k] = a_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_5[_k] = a_2[_k];
     float b_3[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_3[_k] = b_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_3[_k] = b_2[_k];
     if (((i % 3) == 0)) {
       // L74: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_3[_k] = (b_2[_k] + 1.0f);
-      }
+      for (int _k = 0; _k < 2; ++_k) a_3[_k] = (b_2[_k] + 1.0f);
       // L73: if i % 3 == 0:
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_5[_k] = a_3[_k];
-      }
+      for (int _k = 0; _k < 2; ++_k) a_5[_k] = a_3[_k];
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        b_3[_k] = a_2[_k];
-      }
+      for (int _k = 0; _k < 2; ++_k) b_3[_k] = a_2[_k];
     } else {
       // L76: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_4[_k] = (a_2[_k] + b_2[_k]);
-      }
+      for (int _k = 0; _k < 2; ++_k) a_4[_k] = (a_2[_k] + b_2[_k]);
       // L73: if i % 3 == 0:
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_5[_k] = a_4[_k];
-      }
+      for (int _k = 0; _k < 2; ++_k) a_5[_k] = a_4[_k];
     }
     // L72: for i in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_2[_k] = a_5[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_2[_k] = a_5[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_2[_k] = b_3[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_2[_k] = b_3[_k];
   }
   // L77: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = a_2[_k];
   // L78: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = b_2[_k];
 }
 
 // swap_in_branch: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -710,9 +528,7 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
   // L67: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L68: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -725,91 +541,59 @@ __global__ void __launch_bounds__(128) swap_in_branch_aligned(float *x_ptr, floa
   // L69: b = a * 0.25
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] * 0.25f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] * 0.25f);
   // L70: if steps % 2 == 1:
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   if (((steps % 2) == 1)) {
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = b[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = b[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = a[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = a[_k];
   }
   // L72: for i in range(steps):
   float a_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_2[_k] = a_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_2[_k] = a_1[_k];
   float b_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_2[_k] = b_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_2[_k] = b_1[_k];
   for (int32_t i = 0; i < steps; ++i) {
     // L73: if i % 3 == 0:
     float a_5[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_5[_k] = a_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_5[_k] = a_2[_k];
     float b_3[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_3[_k] = b_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_3[_k] = b_2[_k];
     if (((i % 3) == 0)) {
       // L74: a, b = b + 1.0, a
       float a_3[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_3[_k] = (b_2[_k] + 1.0f);
-      }
+      for (int _k = 0; _k < 2; ++_k) a_3[_k] = (b_2[_k] + 1.0f);
       // L73: if i % 3 == 0:
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_5[_k] = a_3[_k];
-      }
+      for (int _k = 0; _k < 2; ++_k) a_5[_k] = a_3[_k];
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        b_3[_k] = a_2[_k];
-      }
+      for (int _k = 0; _k < 2; ++_k) b_3[_k] = a_2[_k];
     } else {
       // L76: a = a + b
       float a_4[2];  // [256] fp32
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_4[_k] = (a_2[_k] + b_2[_k]);
-      }
+      for (int _k = 0; _k < 2; ++_k) a_4[_k] = (a_2[_k] + b_2[_k]);
       // L73: if i % 3 == 0:
       #pragma unroll
-      for (int _k = 0; _k < 2; ++_k) {
-        a_5[_k] = a_4[_k];
-      }
+      for (int _k = 0; _k < 2; ++_k) a_5[_k] = a_4[_k];
     }
     // L72: for i in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_2[_k] = a_5[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_2[_k] = a_5[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_2[_k] = b_3[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_2[_k] = b_3[_k];
   }
   // L77: tl.store(out_ptr + offs, a, mask=mask)
   #pragma unroll
@@ -850,79 +634,51 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
   // L84: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L85: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L86: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] + 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] + 0.5f);
   // L87: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (a[_k] - 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (a[_k] - 0.5f);
   // L88: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_1[_k] = c[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) c_1[_k] = c[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L90: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_2[_k] = (b_1[_k] + c_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) b_2[_k] = (b_1[_k] + c_1[_k]);
     // L88: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = b_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = b_2[_k];
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_prev[_k] = a_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_prev[_k] = a_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = c_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = c_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      c_1[_k] = a_prev[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) c_1[_k] = a_prev[_k];
   }
   // L91: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = (a_1[_k] + c_1[_k]);
   // L92: tl.store(out_ptr + n + offs, b, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = b_1[_k];
 }
 
 // nested_and_helper: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -938,9 +694,7 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
   // L84: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L85: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -953,56 +707,36 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
   // L86: b = a + 0.5
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = (a[_k] + 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = (a[_k] + 0.5f);
   // L87: c = a - 0.5
   float c[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c[_k] = (a[_k] - 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) c[_k] = (a[_k] - 0.5f);
   // L88: for _ in range(steps):
   float a_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a_1[_k] = a[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) a_1[_k] = a[_k];
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = b[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = b[_k];
   float c_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    c_1[_k] = c[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) c_1[_k] = c[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L90: a, b = fib_step(a, b)
     float b_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_2[_k] = (b_1[_k] + c_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) b_2[_k] = (b_1[_k] + c_1[_k]);
     // L88: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      b_1[_k] = b_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) b_1[_k] = b_2[_k];
     float a_prev[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_prev[_k] = a_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_prev[_k] = a_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      a_1[_k] = c_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) a_1[_k] = c_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      c_1[_k] = a_prev[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) c_1[_k] = a_prev[_k];
   }
   // L91: tl.store(out_ptr + offs, a + c, mask=mask)
   #pragma unroll
@@ -1043,27 +777,19 @@ __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float 
   // L98: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L99: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) a[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L100: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = __fmul_rn(a[_k], 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = __fmul_rn(a[_k], 2.0f);
   // L101: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   // L104: for _ in range(steps):
   int32_t i = 1;
   int32_t j = steps;
@@ -1076,14 +802,10 @@ __global__ void __launch_bounds__(128) straight_and_scalars(float *x_ptr, float 
   }
   // L106: tl.store(out_ptr + offs, a + i, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = (b_1[_k] + (float)i);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = (b_1[_k] + (float)i);
   // L107: tl.store(out_ptr + n + offs, b - j, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = (b[_k] - (float)j);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = (b[_k] - (float)j);
 }
 
 // straight_and_scalars: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1099,9 +821,7 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
   // L98: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L99: a = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float a[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -1114,15 +834,11 @@ __global__ void __launch_bounds__(128) straight_and_scalars_aligned(float *x_ptr
   // L100: b = a * 2.0
   float b[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b[_k] = __fmul_rn(a[_k], 2.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) b[_k] = __fmul_rn(a[_k], 2.0f);
   // L101: a, b = b, a + b
   float b_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) b_1[_k] = fmaf(a[_k], 2.0f, a[_k]);
   // L104: for _ in range(steps):
   int32_t i = 1;
   int32_t j = steps;
@@ -1172,134 +888,88 @@ __global__ void __launch_bounds__(128) tuple_carried(float *x_ptr, float *out_pt
   // L115: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L116: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L117: acc = (x, x * 0.5, x * 0.0 + 1.0)
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = __fmul_rn(x[_k], 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = __fmul_rn(x[_k], 0.5f);
   float acc_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
   // L118: for _ in range(steps):
   float acc_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_0[_k] = x[_k];
   float acc_2_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_2_1[_k] = acc_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_2_1[_k] = acc_2[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L119: acc = (acc[0] + acc[1], acc[1], acc[2] * 2.0)  # acc[1] unchanged
     float acc_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_0_1[_k] = (acc_0[_k] + acc_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_0_1[_k] = (acc_0[_k] + acc_1[_k]);
     float acc_2_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2_2[_k] = (acc_2_1[_k] * 2.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2_2[_k] = (acc_2_1[_k] * 2.0f);
     // L118: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_0[_k] = acc_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_0[_k] = acc_0_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2_1[_k] = acc_2_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2_1[_k] = acc_2_2[_k];
   }
   // L120: if steps % 2 == 1:
   float acc_0_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_0_2[_k] = acc_0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_0_2[_k] = acc_0[_k];
   float acc_1_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1_2[_k] = acc_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1_2[_k] = acc_1[_k];
   if (((steps % 2) == 1)) {
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_0_2[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_0_2[_k] = acc_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_1_2[_k] = acc_0[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_1_2[_k] = acc_0[_k];
   }
   // L122: pair = (x, offs * 0)
   int32_t pair_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_1[_k] = (offs[_k] * 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_1[_k] = (offs[_k] * 0);
   // L124: while j < steps:
   float pair_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_0[_k] = x[_k];
   int32_t pair_1_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_1_1[_k] = pair_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_1_1[_k] = pair_1[_k];
   int32_t j = 0;
   for (;;) {
     if (!(j < steps)) break;
     // L125: pair = (pair[0] * 0.5 + acc[2], pair[1] + 1)  # (exact products: however LLVM contracts)
     float pair_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_0_1[_k] = fmaf(pair_0[_k], 0.5f, acc_2_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_0_1[_k] = fmaf(pair_0[_k], 0.5f, acc_2_1[_k]);
     int32_t pair_1_2[2];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_1_2[_k] = tl2cu_add(pair_1_1[_k], 1);
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_1_2[_k] = tl2cu_add(pair_1_1[_k], 1);
     // L126: j += 1
     const int32_t j_1 = tl2cu_add(j, 1);
     // L124: while j < steps:
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_0[_k] = pair_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_0[_k] = pair_0_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_1_1[_k] = pair_1_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_1_1[_k] = pair_1_2[_k];
     j = j_1;
   }
   // L127: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = (acc_0_2[_k] + pair_0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = (acc_0_2[_k] + pair_0[_k]);
   // L128: tl.store(out_ptr + n + offs, acc[1] + acc[2] + pair[1], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = ((acc_1_2[_k] + acc_2_1[_k]) + (float)pair_1_1[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = ((acc_1_2[_k] + acc_2_1[_k]) + (float)pair_1_1[_k]);
 }
 
 // tuple_carried: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1315,9 +985,7 @@ __global__ void __launch_bounds__(128) tuple_carried_aligned(float *x_ptr, float
   // L115: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L116: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -1330,110 +998,72 @@ __global__ void __launch_bounds__(128) tuple_carried_aligned(float *x_ptr, float
   // L117: acc = (x, x * 0.5, x * 0.0 + 1.0)
   float acc_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1[_k] = __fmul_rn(x[_k], 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1[_k] = __fmul_rn(x[_k], 0.5f);
   float acc_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_2[_k] = fmaf(x[_k], 0.0f, 1.0f);
   // L118: for _ in range(steps):
   float acc_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_0[_k] = x[_k];
   float acc_2_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_2_1[_k] = acc_2[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_2_1[_k] = acc_2[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L119: acc = (acc[0] + acc[1], acc[1], acc[2] * 2.0)  # acc[1] unchanged
     float acc_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_0_1[_k] = (acc_0[_k] + acc_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_0_1[_k] = (acc_0[_k] + acc_1[_k]);
     float acc_2_2[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2_2[_k] = (acc_2_1[_k] * 2.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2_2[_k] = (acc_2_1[_k] * 2.0f);
     // L118: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_0[_k] = acc_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_0[_k] = acc_0_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_2_1[_k] = acc_2_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_2_1[_k] = acc_2_2[_k];
   }
   // L120: if steps % 2 == 1:
   float acc_0_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_0_2[_k] = acc_0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_0_2[_k] = acc_0[_k];
   float acc_1_2[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    acc_1_2[_k] = acc_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) acc_1_2[_k] = acc_1[_k];
   if (((steps % 2) == 1)) {
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_0_2[_k] = acc_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_0_2[_k] = acc_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      acc_1_2[_k] = acc_0[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) acc_1_2[_k] = acc_0[_k];
   }
   // L122: pair = (x, offs * 0)
   int32_t pair_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_1[_k] = (offs[_k] * 0);
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_1[_k] = (offs[_k] * 0);
   // L124: while j < steps:
   float pair_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_0[_k] = x[_k];
   int32_t pair_1_1[2];  // [256] i32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_1_1[_k] = pair_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_1_1[_k] = pair_1[_k];
   int32_t j = 0;
   for (;;) {
     if (!(j < steps)) break;
     // L125: pair = (pair[0] * 0.5 + acc[2], pair[1] + 1)  # (exact products: however LLVM contracts)
     float pair_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_0_1[_k] = fmaf(pair_0[_k], 0.5f, acc_2_1[_k]);
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_0_1[_k] = fmaf(pair_0[_k], 0.5f, acc_2_1[_k]);
     int32_t pair_1_2[2];  // [256] i32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_1_2[_k] = tl2cu_add(pair_1_1[_k], 1);
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_1_2[_k] = tl2cu_add(pair_1_1[_k], 1);
     // L126: j += 1
     const int32_t j_1 = tl2cu_add(j, 1);
     // L124: while j < steps:
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_0[_k] = pair_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_0[_k] = pair_0_1[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      pair_1_1[_k] = pair_1_2[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) pair_1_1[_k] = pair_1_2[_k];
     j = j_1;
   }
   // L127: tl.store(out_ptr + offs, acc[0] + pair[0], mask=mask)
@@ -1475,59 +1105,39 @@ __global__ void __launch_bounds__(128) tuple_swapped(float *x_ptr, float *out_pt
   // L136: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L137: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L138: t = (x, x * 0.5 - 1.0)
   float t_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1[_k] = fmaf(x[_k], 0.5f, -1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1[_k] = fmaf(x[_k], 0.5f, -1.0f);
   // L139: for _ in range(steps):
   float t_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_0[_k] = x[_k];
   float t_1_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1_1[_k] = t_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_1[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L140: t = (t[1] + 1.0, t[0])
     float t_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0_1[_k] = (t_1_1[_k] + 1.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0_1[_k] = (t_1_1[_k] + 1.0f);
     // L139: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_1_1[_k] = t_0[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_0[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0[_k] = t_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0[_k] = t_0_1[_k];
   }
   // L141: tl.store(out_ptr + offs, t[0], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = t_0[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = t_0[_k];
   // L142: tl.store(out_ptr + n + offs, t[1], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = t_1_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = t_1_1[_k];
 }
 
 // tuple_swapped: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1543,9 +1153,7 @@ __global__ void __launch_bounds__(128) tuple_swapped_aligned(float *x_ptr, float
   // L136: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L137: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -1558,36 +1166,24 @@ __global__ void __launch_bounds__(128) tuple_swapped_aligned(float *x_ptr, float
   // L138: t = (x, x * 0.5 - 1.0)
   float t_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1[_k] = fmaf(x[_k], 0.5f, -1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1[_k] = fmaf(x[_k], 0.5f, -1.0f);
   // L139: for _ in range(steps):
   float t_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_0[_k] = x[_k];
   float t_1_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1_1[_k] = t_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_1[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L140: t = (t[1] + 1.0, t[0])
     float t_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0_1[_k] = (t_1_1[_k] + 1.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0_1[_k] = (t_1_1[_k] + 1.0f);
     // L139: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_1_1[_k] = t_0[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_0[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0[_k] = t_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0[_k] = t_0_1[_k];
   }
   // L141: tl.store(out_ptr + offs, t[0], mask=mask)
   #pragma unroll
@@ -1628,64 +1224,42 @@ __global__ void __launch_bounds__(128) tuple_reload(float *x_ptr, float *out_ptr
   // L150: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L151: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L152: tl.store(out_ptr + offs, x, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = x[_k];
   // L153: t = (x, x - 1.0)
   float t_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1[_k] = (x[_k] - 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1[_k] = (x[_k] - 1.0f);
   // L154: for _ in range(steps):
   float t_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_0[_k] = x[_k];
   float t_1_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1_1[_k] = t_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_1[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L155: t = (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, t[0])
     float t_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0_1[_k] = (tl2cu_load_masked(&out_ptr[offs[_k]], mask[_k], 0.0f) + 1.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0_1[_k] = (tl2cu_load_masked(&out_ptr[offs[_k]], mask[_k], 0.0f) + 1.0f);
     // L156: tl.store(out_ptr + offs, t[0] * 2.0, mask=mask)
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      if (mask[_k]) out_ptr[offs[_k]] = (t_0_1[_k] * 2.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = (t_0_1[_k] * 2.0f);
     // L154: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_1_1[_k] = t_0[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_0[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0[_k] = t_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0[_k] = t_0_1[_k];
   }
   // L157: tl.store(out_ptr + n + offs, t[1] + t[0], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = (t_1_1[_k] + t_0[_k]);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = (t_1_1[_k] + t_0[_k]);
 }
 
 // tuple_reload: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1701,9 +1275,7 @@ __global__ void __launch_bounds__(128) tuple_reload_aligned(float *x_ptr, float 
   // L150: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L151: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -1728,27 +1300,19 @@ __global__ void __launch_bounds__(128) tuple_reload_aligned(float *x_ptr, float 
   // L153: t = (x, x - 1.0)
   float t_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1[_k] = (x[_k] - 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1[_k] = (x[_k] - 1.0f);
   // L154: for _ in range(steps):
   float t_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_0[_k] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_0[_k] = x[_k];
   float t_1_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    t_1_1[_k] = t_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_1[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L155: t = (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, t[0])
     float t_0_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0_1[_k] = (tl2cu_load_masked(&out_ptr[offs[_k]], mask[_k], 0.0f) + 1.0f);
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0_1[_k] = (tl2cu_load_masked(&out_ptr[offs[_k]], mask[_k], 0.0f) + 1.0f);
     // L156: tl.store(out_ptr + offs, t[0] * 2.0, mask=mask)
     #pragma unroll
     for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
@@ -1763,13 +1327,9 @@ __global__ void __launch_bounds__(128) tuple_reload_aligned(float *x_ptr, float 
     }
     // L154: for _ in range(steps):
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_1_1[_k] = t_0[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_1_1[_k] = t_0[_k];
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) {
-      t_0[_k] = t_0_1[_k];
-    }
+    for (int _k = 0; _k < 2; ++_k) t_0[_k] = t_0_1[_k];
   }
   // L157: tl.store(out_ptr + n + offs, t[1] + t[0], mask=mask)
   #pragma unroll
@@ -1798,43 +1358,29 @@ __global__ void __launch_bounds__(128) tuple_argument(float *x_ptr, float *out_p
   // L171: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L172: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L173: tl.store(out_ptr + offs, x, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = x[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = x[_k];
   // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
   float pair_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_0[_k] = ((mask[_k] ? out_ptr[offs[_k]] : 0.0f) + 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_0[_k] = ((mask[_k] ? out_ptr[offs[_k]] : 0.0f) + 1.0f);
   float pair_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_1[_k] = (x[_k] * 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_1[_k] = (x[_k] * 0.5f);
   // L162: tl.store(ptr + offs, pair[1], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) out_ptr[offs[_k]] = pair_1[_k];
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = pair_1[_k];
   // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
   // r: folded into the fused multiply-adds that use it
   // L175: tl.store(out_ptr + n + offs, r + steps, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    if (mask[_k]) (out_ptr + n)[offs[_k]] = fmaf(pair_0[_k], 2.0f, (float)steps);
-  }
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = fmaf(pair_0[_k], 2.0f, (float)steps);
 }
 
 // tuple_argument: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1850,9 +1396,7 @@ __global__ void __launch_bounds__(128) tuple_argument_aligned(float *x_ptr, floa
   // L171: mask = offs < n
   bool mask[2];  // [256] i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    mask[_k] = (offs[_k] < n);
-  }
+  for (int _k = 0; _k < 2; ++_k) mask[_k] = (offs[_k] < n);
   // L172: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
@@ -1877,14 +1421,10 @@ __global__ void __launch_bounds__(128) tuple_argument_aligned(float *x_ptr, floa
   // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
   float pair_0[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_0[_k] = ((mask[_k] ? out_ptr[offs[_k]] : 0.0f) + 1.0f);
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_0[_k] = ((mask[_k] ? out_ptr[offs[_k]] : 0.0f) + 1.0f);
   float pair_1[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    pair_1[_k] = (x[_k] * 0.5f);
-  }
+  for (int _k = 0; _k < 2; ++_k) pair_1[_k] = (x[_k] * 0.5f);
   // L162: tl.store(ptr + offs, pair[1], mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores

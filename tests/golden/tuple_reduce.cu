@@ -36,100 +36,52 @@ __global__ void __launch_bounds__(128) welford_rows(float *x_ptr, float *mean_pt
   // L29: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L30: x = tl.load(x_ptr + rows[:, None] * n_cols + cols[None, :], mask=mask, other=0.0)
   float x[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]) : 0.0f);
-  }
+  for (int _k = 0; _k < 32; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]) : 0.0f);
   // L31: m2 = tl.zeros_like(x)
   float m2[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    m2[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 32; ++_k) m2[_k] = 0.0f;
   // L32: weight = mask.to(tl.float32)
   float weight[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    weight[_k] = (float)mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) weight[_k] = (float)mask[_k];
   // L33: mean, m2, weight = tl.reduce((x, m2, weight), 1, welford_combine)
   float mean[32];  // [4] fp32, held in the layout of [4, 1024]
   float m2_1[32];  // [4] fp32, held in the layout of [4, 1024]
   float weight_2[32];  // [4] fp32, held in the layout of [4, 1024]
   {
-    float _r0_0 = x[0];
-    float _r0_1 = m2[0];
-    float _r0_2 = weight[0];
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[1], m2[1], weight[1]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[2], m2[2], weight[2]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[3], m2[3], weight[3]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[4], m2[4], weight[4]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[5], m2[5], weight[5]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[6], m2[6], weight[6]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[7], m2[7], weight[7]);
-    float _r1_0 = x[8];
-    float _r1_1 = m2[8];
-    float _r1_2 = weight[8];
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[9], m2[9], weight[9]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[10], m2[10], weight[10]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[11], m2[11], weight[11]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[12], m2[12], weight[12]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[13], m2[13], weight[13]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[14], m2[14], weight[14]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[15], m2[15], weight[15]);
-    float _r2_0 = x[16];
-    float _r2_1 = m2[16];
-    float _r2_2 = weight[16];
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[17], m2[17], weight[17]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[18], m2[18], weight[18]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[19], m2[19], weight[19]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[20], m2[20], weight[20]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[21], m2[21], weight[21]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[22], m2[22], weight[22]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[23], m2[23], weight[23]);
-    float _r3_0 = x[24];
-    float _r3_1 = m2[24];
-    float _r3_2 = weight[24];
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[25], m2[25], weight[25]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[26], m2[26], weight[26]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[27], m2[27], weight[27]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[28], m2[28], weight[28]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[29], m2[29], weight[29]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[30], m2[30], weight[30]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[31], m2[31], weight[31]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16), tl2cu_shfl_xor(_r0_2, 16));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16), tl2cu_shfl_xor(_r1_2, 16));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16), tl2cu_shfl_xor(_r2_2, 16));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16), tl2cu_shfl_xor(_r3_2, 16));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8), tl2cu_shfl_xor(_r0_2, 8));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 8), tl2cu_shfl_xor(_r1_1, 8), tl2cu_shfl_xor(_r1_2, 8));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 8), tl2cu_shfl_xor(_r2_1, 8), tl2cu_shfl_xor(_r2_2, 8));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 8), tl2cu_shfl_xor(_r3_1, 8), tl2cu_shfl_xor(_r3_2, 8));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4), tl2cu_shfl_xor(_r0_2, 4));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 4), tl2cu_shfl_xor(_r1_1, 4), tl2cu_shfl_xor(_r1_2, 4));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 4), tl2cu_shfl_xor(_r2_1, 4), tl2cu_shfl_xor(_r2_2, 4));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 4), tl2cu_shfl_xor(_r3_1, 4), tl2cu_shfl_xor(_r3_2, 4));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2), tl2cu_shfl_xor(_r0_2, 2));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 2), tl2cu_shfl_xor(_r1_1, 2), tl2cu_shfl_xor(_r1_2, 2));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 2), tl2cu_shfl_xor(_r2_1, 2), tl2cu_shfl_xor(_r2_2, 2));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 2), tl2cu_shfl_xor(_r3_1, 2), tl2cu_shfl_xor(_r3_2, 2));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1), tl2cu_shfl_xor(_r0_2, 1));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 1), tl2cu_shfl_xor(_r1_1, 1), tl2cu_shfl_xor(_r1_2, 1));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 1), tl2cu_shfl_xor(_r2_1, 1), tl2cu_shfl_xor(_r2_2, 1));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 1), tl2cu_shfl_xor(_r3_1, 1), tl2cu_shfl_xor(_r3_2, 1));
+    float _r_0[4];
+    float _r_1[4];
+    float _r_2[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r_0[_g] = x[_g * 8];
+      _r_1[_g] = m2[_g * 8];
+      _r_2[_g] = weight[_g * 8];
+      #pragma unroll
+      for (int _k = _g * 8 + 1; _k < _g * 8 + 8; ++_k)
+        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], m2[_k], weight[_k]);
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 0); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r0_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r0_2; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 8); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r1_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r1_2; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 16); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r2_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r2_2; }
-    { const int _e = tl2cu_elem_rows<1, 128>(_tid, 24); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r3_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r3_2; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 3>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 3>(_g));
       const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
       const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
       const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
@@ -139,143 +91,14 @@ __global__ void __launch_bounds__(128) welford_rows(float *x_ptr, float *mean_pt
       _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
       _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
       _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r0_0 = _w0_0; _r0_1 = _w0_1; _r0_2 = _w0_2;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
     }
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 8);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r1_0 = _w0_0; _r1_1 = _w0_1; _r1_2 = _w0_2;
-    }
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 16);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r2_0 = _w0_0; _r2_1 = _w0_1; _r2_2 = _w0_2;
-    }
-    {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, 24);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r3_0 = _w0_0; _r3_1 = _w0_1; _r3_2 = _w0_2;
-    }
-    mean[0] = _r0_0;
-    mean[1] = _r0_0;
-    mean[2] = _r0_0;
-    mean[3] = _r0_0;
-    mean[4] = _r0_0;
-    mean[5] = _r0_0;
-    mean[6] = _r0_0;
-    mean[7] = _r0_0;
-    mean[8] = _r1_0;
-    mean[9] = _r1_0;
-    mean[10] = _r1_0;
-    mean[11] = _r1_0;
-    mean[12] = _r1_0;
-    mean[13] = _r1_0;
-    mean[14] = _r1_0;
-    mean[15] = _r1_0;
-    mean[16] = _r2_0;
-    mean[17] = _r2_0;
-    mean[18] = _r2_0;
-    mean[19] = _r2_0;
-    mean[20] = _r2_0;
-    mean[21] = _r2_0;
-    mean[22] = _r2_0;
-    mean[23] = _r2_0;
-    mean[24] = _r3_0;
-    mean[25] = _r3_0;
-    mean[26] = _r3_0;
-    mean[27] = _r3_0;
-    mean[28] = _r3_0;
-    mean[29] = _r3_0;
-    mean[30] = _r3_0;
-    mean[31] = _r3_0;
-    m2_1[0] = _r0_1;
-    m2_1[1] = _r0_1;
-    m2_1[2] = _r0_1;
-    m2_1[3] = _r0_1;
-    m2_1[4] = _r0_1;
-    m2_1[5] = _r0_1;
-    m2_1[6] = _r0_1;
-    m2_1[7] = _r0_1;
-    m2_1[8] = _r1_1;
-    m2_1[9] = _r1_1;
-    m2_1[10] = _r1_1;
-    m2_1[11] = _r1_1;
-    m2_1[12] = _r1_1;
-    m2_1[13] = _r1_1;
-    m2_1[14] = _r1_1;
-    m2_1[15] = _r1_1;
-    m2_1[16] = _r2_1;
-    m2_1[17] = _r2_1;
-    m2_1[18] = _r2_1;
-    m2_1[19] = _r2_1;
-    m2_1[20] = _r2_1;
-    m2_1[21] = _r2_1;
-    m2_1[22] = _r2_1;
-    m2_1[23] = _r2_1;
-    m2_1[24] = _r3_1;
-    m2_1[25] = _r3_1;
-    m2_1[26] = _r3_1;
-    m2_1[27] = _r3_1;
-    m2_1[28] = _r3_1;
-    m2_1[29] = _r3_1;
-    m2_1[30] = _r3_1;
-    m2_1[31] = _r3_1;
-    weight_2[0] = _r0_2;
-    weight_2[1] = _r0_2;
-    weight_2[2] = _r0_2;
-    weight_2[3] = _r0_2;
-    weight_2[4] = _r0_2;
-    weight_2[5] = _r0_2;
-    weight_2[6] = _r0_2;
-    weight_2[7] = _r0_2;
-    weight_2[8] = _r1_2;
-    weight_2[9] = _r1_2;
-    weight_2[10] = _r1_2;
-    weight_2[11] = _r1_2;
-    weight_2[12] = _r1_2;
-    weight_2[13] = _r1_2;
-    weight_2[14] = _r1_2;
-    weight_2[15] = _r1_2;
-    weight_2[16] = _r2_2;
-    weight_2[17] = _r2_2;
-    weight_2[18] = _r2_2;
-    weight_2[19] = _r2_2;
-    weight_2[20] = _r2_2;
-    weight_2[21] = _r2_2;
-    weight_2[22] = _r2_2;
-    weight_2[23] = _r2_2;
-    weight_2[24] = _r3_2;
-    weight_2[25] = _r3_2;
-    weight_2[26] = _r3_2;
-    weight_2[27] = _r3_2;
-    weight_2[28] = _r3_2;
-    weight_2[29] = _r3_2;
-    weight_2[30] = _r3_2;
-    weight_2[31] = _r3_2;
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 3>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) m2_1[_k] = _r_1[tl2cu_drop_bits<0, 3>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) weight_2[_k] = _r_2[tl2cu_drop_bits<0, 3>(_k)];
   }
   // L34: tl.store(mean_ptr + rows, mean, mask=rows < n_rows)
   // mean changes layout: through shared memory
@@ -358,9 +181,7 @@ __global__ void __launch_bounds__(128) welford_rows_aligned(float *x_ptr, float 
   // L29: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L30: x = tl.load(x_ptr + rows[:, None] * n_cols + cols[None, :], mask=mask, other=0.0)
   float x[32];  // [4, 1024] fp32 (16-byte loads)
   #pragma unroll
@@ -373,88 +194,44 @@ __global__ void __launch_bounds__(128) welford_rows_aligned(float *x_ptr, float 
   // L31: m2 = tl.zeros_like(x)
   float m2[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    m2[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 32; ++_k) m2[_k] = 0.0f;
   // L32: weight = mask.to(tl.float32)
   float weight[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    weight[_k] = (float)mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) weight[_k] = (float)mask[_k];
   // L33: mean, m2, weight = tl.reduce((x, m2, weight), 1, welford_combine)
   float mean[32];  // [4] fp32, held in the layout of [4, 1024]
   float m2_1[32];  // [4] fp32, held in the layout of [4, 1024]
   float weight_2[32];  // [4] fp32, held in the layout of [4, 1024]
   {
-    float _r0_0 = x[0];
-    float _r0_1 = m2[0];
-    float _r0_2 = weight[0];
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[1], m2[1], weight[1]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[2], m2[2], weight[2]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[3], m2[3], weight[3]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[4], m2[4], weight[4]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[5], m2[5], weight[5]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[6], m2[6], weight[6]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[7], m2[7], weight[7]);
-    float _r1_0 = x[8];
-    float _r1_1 = m2[8];
-    float _r1_2 = weight[8];
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[9], m2[9], weight[9]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[10], m2[10], weight[10]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[11], m2[11], weight[11]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[12], m2[12], weight[12]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[13], m2[13], weight[13]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[14], m2[14], weight[14]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[15], m2[15], weight[15]);
-    float _r2_0 = x[16];
-    float _r2_1 = m2[16];
-    float _r2_2 = weight[16];
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[17], m2[17], weight[17]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[18], m2[18], weight[18]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[19], m2[19], weight[19]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[20], m2[20], weight[20]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[21], m2[21], weight[21]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[22], m2[22], weight[22]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[23], m2[23], weight[23]);
-    float _r3_0 = x[24];
-    float _r3_1 = m2[24];
-    float _r3_2 = weight[24];
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[25], m2[25], weight[25]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[26], m2[26], weight[26]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[27], m2[27], weight[27]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[28], m2[28], weight[28]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[29], m2[29], weight[29]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[30], m2[30], weight[30]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[31], m2[31], weight[31]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16), tl2cu_shfl_xor(_r0_2, 16));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16), tl2cu_shfl_xor(_r1_2, 16));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16), tl2cu_shfl_xor(_r2_2, 16));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16), tl2cu_shfl_xor(_r3_2, 16));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8), tl2cu_shfl_xor(_r0_2, 8));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 8), tl2cu_shfl_xor(_r1_1, 8), tl2cu_shfl_xor(_r1_2, 8));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 8), tl2cu_shfl_xor(_r2_1, 8), tl2cu_shfl_xor(_r2_2, 8));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 8), tl2cu_shfl_xor(_r3_1, 8), tl2cu_shfl_xor(_r3_2, 8));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4), tl2cu_shfl_xor(_r0_2, 4));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 4), tl2cu_shfl_xor(_r1_1, 4), tl2cu_shfl_xor(_r1_2, 4));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 4), tl2cu_shfl_xor(_r2_1, 4), tl2cu_shfl_xor(_r2_2, 4));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 4), tl2cu_shfl_xor(_r3_1, 4), tl2cu_shfl_xor(_r3_2, 4));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2), tl2cu_shfl_xor(_r0_2, 2));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 2), tl2cu_shfl_xor(_r1_1, 2), tl2cu_shfl_xor(_r1_2, 2));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 2), tl2cu_shfl_xor(_r2_1, 2), tl2cu_shfl_xor(_r2_2, 2));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 2), tl2cu_shfl_xor(_r3_1, 2), tl2cu_shfl_xor(_r3_2, 2));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1), tl2cu_shfl_xor(_r0_2, 1));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 1), tl2cu_shfl_xor(_r1_1, 1), tl2cu_shfl_xor(_r1_2, 1));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 1), tl2cu_shfl_xor(_r2_1, 1), tl2cu_shfl_xor(_r2_2, 1));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 1), tl2cu_shfl_xor(_r3_1, 1), tl2cu_shfl_xor(_r3_2, 1));
+    float _r_0[4];
+    float _r_1[4];
+    float _r_2[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r_0[_g] = x[_g * 8];
+      _r_1[_g] = m2[_g * 8];
+      _r_2[_g] = weight[_g * 8];
+      #pragma unroll
+      for (int _k = _g * 8 + 1; _k < _g * 8 + 8; ++_k)
+        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], m2[_k], weight[_k]);
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r0_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r0_2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r1_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r1_2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r2_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r2_2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r3_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r3_2; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g))); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g)));
       const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
       const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
       const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
@@ -464,143 +241,14 @@ __global__ void __launch_bounds__(128) welford_rows_aligned(float *x_ptr, float 
       _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
       _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
       _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r0_0 = _w0_0; _r0_1 = _w0_1; _r0_2 = _w0_2;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r1_0 = _w0_0; _r1_1 = _w0_1; _r1_2 = _w0_2;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 16);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r2_0 = _w0_0; _r2_1 = _w0_1; _r2_2 = _w0_2;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 24);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r3_0 = _w0_0; _r3_1 = _w0_1; _r3_2 = _w0_2;
-    }
-    mean[0] = _r0_0;
-    mean[1] = _r0_0;
-    mean[2] = _r0_0;
-    mean[3] = _r0_0;
-    mean[4] = _r0_0;
-    mean[5] = _r0_0;
-    mean[6] = _r0_0;
-    mean[7] = _r0_0;
-    mean[8] = _r1_0;
-    mean[9] = _r1_0;
-    mean[10] = _r1_0;
-    mean[11] = _r1_0;
-    mean[12] = _r1_0;
-    mean[13] = _r1_0;
-    mean[14] = _r1_0;
-    mean[15] = _r1_0;
-    mean[16] = _r2_0;
-    mean[17] = _r2_0;
-    mean[18] = _r2_0;
-    mean[19] = _r2_0;
-    mean[20] = _r2_0;
-    mean[21] = _r2_0;
-    mean[22] = _r2_0;
-    mean[23] = _r2_0;
-    mean[24] = _r3_0;
-    mean[25] = _r3_0;
-    mean[26] = _r3_0;
-    mean[27] = _r3_0;
-    mean[28] = _r3_0;
-    mean[29] = _r3_0;
-    mean[30] = _r3_0;
-    mean[31] = _r3_0;
-    m2_1[0] = _r0_1;
-    m2_1[1] = _r0_1;
-    m2_1[2] = _r0_1;
-    m2_1[3] = _r0_1;
-    m2_1[4] = _r0_1;
-    m2_1[5] = _r0_1;
-    m2_1[6] = _r0_1;
-    m2_1[7] = _r0_1;
-    m2_1[8] = _r1_1;
-    m2_1[9] = _r1_1;
-    m2_1[10] = _r1_1;
-    m2_1[11] = _r1_1;
-    m2_1[12] = _r1_1;
-    m2_1[13] = _r1_1;
-    m2_1[14] = _r1_1;
-    m2_1[15] = _r1_1;
-    m2_1[16] = _r2_1;
-    m2_1[17] = _r2_1;
-    m2_1[18] = _r2_1;
-    m2_1[19] = _r2_1;
-    m2_1[20] = _r2_1;
-    m2_1[21] = _r2_1;
-    m2_1[22] = _r2_1;
-    m2_1[23] = _r2_1;
-    m2_1[24] = _r3_1;
-    m2_1[25] = _r3_1;
-    m2_1[26] = _r3_1;
-    m2_1[27] = _r3_1;
-    m2_1[28] = _r3_1;
-    m2_1[29] = _r3_1;
-    m2_1[30] = _r3_1;
-    m2_1[31] = _r3_1;
-    weight_2[0] = _r0_2;
-    weight_2[1] = _r0_2;
-    weight_2[2] = _r0_2;
-    weight_2[3] = _r0_2;
-    weight_2[4] = _r0_2;
-    weight_2[5] = _r0_2;
-    weight_2[6] = _r0_2;
-    weight_2[7] = _r0_2;
-    weight_2[8] = _r1_2;
-    weight_2[9] = _r1_2;
-    weight_2[10] = _r1_2;
-    weight_2[11] = _r1_2;
-    weight_2[12] = _r1_2;
-    weight_2[13] = _r1_2;
-    weight_2[14] = _r1_2;
-    weight_2[15] = _r1_2;
-    weight_2[16] = _r2_2;
-    weight_2[17] = _r2_2;
-    weight_2[18] = _r2_2;
-    weight_2[19] = _r2_2;
-    weight_2[20] = _r2_2;
-    weight_2[21] = _r2_2;
-    weight_2[22] = _r2_2;
-    weight_2[23] = _r2_2;
-    weight_2[24] = _r3_2;
-    weight_2[25] = _r3_2;
-    weight_2[26] = _r3_2;
-    weight_2[27] = _r3_2;
-    weight_2[28] = _r3_2;
-    weight_2[29] = _r3_2;
-    weight_2[30] = _r3_2;
-    weight_2[31] = _r3_2;
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) m2_1[_k] = _r_1[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) weight_2[_k] = _r_2[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
   }
   // L34: tl.store(mean_ptr + rows, mean, mask=rows < n_rows)
   // mean changes layout: through shared memory
@@ -683,100 +331,52 @@ __global__ void __launch_bounds__(128) welford_rows_pointer_layout(float *x_ptr,
   // L29: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
   bool mask[32];  // [4, 1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  }
+  for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L30: x = tl.load(x_ptr + rows[:, None] * n_cols + cols[None, :], mask=mask, other=0.0)
   float x[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]) : 0.0f);
-  }
+  for (int _k = 0; _k < 32; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]) : 0.0f);
   // L31: m2 = tl.zeros_like(x)
   float m2[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    m2[_k] = 0.0f;
-  }
+  for (int _k = 0; _k < 32; ++_k) m2[_k] = 0.0f;
   // L32: weight = mask.to(tl.float32)
   float weight[32];  // [4, 1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    weight[_k] = (float)mask[_k];
-  }
+  for (int _k = 0; _k < 32; ++_k) weight[_k] = (float)mask[_k];
   // L33: mean, m2, weight = tl.reduce((x, m2, weight), 1, welford_combine)
   float mean[32];  // [4] fp32, held in the layout of [4, 1024]
   float m2_1[32];  // [4] fp32, held in the layout of [4, 1024]
   float weight_2[32];  // [4] fp32, held in the layout of [4, 1024]
   {
-    float _r0_0 = x[0];
-    float _r0_1 = m2[0];
-    float _r0_2 = weight[0];
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[1], m2[1], weight[1]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[2], m2[2], weight[2]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[3], m2[3], weight[3]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[4], m2[4], weight[4]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[5], m2[5], weight[5]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[6], m2[6], weight[6]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, x[7], m2[7], weight[7]);
-    float _r1_0 = x[8];
-    float _r1_1 = m2[8];
-    float _r1_2 = weight[8];
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[9], m2[9], weight[9]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[10], m2[10], weight[10]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[11], m2[11], weight[11]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[12], m2[12], weight[12]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[13], m2[13], weight[13]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[14], m2[14], weight[14]);
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, x[15], m2[15], weight[15]);
-    float _r2_0 = x[16];
-    float _r2_1 = m2[16];
-    float _r2_2 = weight[16];
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[17], m2[17], weight[17]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[18], m2[18], weight[18]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[19], m2[19], weight[19]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[20], m2[20], weight[20]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[21], m2[21], weight[21]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[22], m2[22], weight[22]);
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, x[23], m2[23], weight[23]);
-    float _r3_0 = x[24];
-    float _r3_1 = m2[24];
-    float _r3_2 = weight[24];
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[25], m2[25], weight[25]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[26], m2[26], weight[26]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[27], m2[27], weight[27]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[28], m2[28], weight[28]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[29], m2[29], weight[29]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[30], m2[30], weight[30]);
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, x[31], m2[31], weight[31]);
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16), tl2cu_shfl_xor(_r0_2, 16));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16), tl2cu_shfl_xor(_r1_2, 16));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16), tl2cu_shfl_xor(_r2_2, 16));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16), tl2cu_shfl_xor(_r3_2, 16));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8), tl2cu_shfl_xor(_r0_2, 8));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 8), tl2cu_shfl_xor(_r1_1, 8), tl2cu_shfl_xor(_r1_2, 8));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 8), tl2cu_shfl_xor(_r2_1, 8), tl2cu_shfl_xor(_r2_2, 8));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 8), tl2cu_shfl_xor(_r3_1, 8), tl2cu_shfl_xor(_r3_2, 8));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4), tl2cu_shfl_xor(_r0_2, 4));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 4), tl2cu_shfl_xor(_r1_1, 4), tl2cu_shfl_xor(_r1_2, 4));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 4), tl2cu_shfl_xor(_r2_1, 4), tl2cu_shfl_xor(_r2_2, 4));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 4), tl2cu_shfl_xor(_r3_1, 4), tl2cu_shfl_xor(_r3_2, 4));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2), tl2cu_shfl_xor(_r0_2, 2));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 2), tl2cu_shfl_xor(_r1_1, 2), tl2cu_shfl_xor(_r1_2, 2));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 2), tl2cu_shfl_xor(_r2_1, 2), tl2cu_shfl_xor(_r2_2, 2));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 2), tl2cu_shfl_xor(_r3_1, 2), tl2cu_shfl_xor(_r3_2, 2));
-    _welford_rows_combine_welford_combine(_r0_0, _r0_1, _r0_2, _r0_0, _r0_1, _r0_2, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1), tl2cu_shfl_xor(_r0_2, 1));
-    _welford_rows_combine_welford_combine(_r1_0, _r1_1, _r1_2, _r1_0, _r1_1, _r1_2, tl2cu_shfl_xor(_r1_0, 1), tl2cu_shfl_xor(_r1_1, 1), tl2cu_shfl_xor(_r1_2, 1));
-    _welford_rows_combine_welford_combine(_r2_0, _r2_1, _r2_2, _r2_0, _r2_1, _r2_2, tl2cu_shfl_xor(_r2_0, 1), tl2cu_shfl_xor(_r2_1, 1), tl2cu_shfl_xor(_r2_2, 1));
-    _welford_rows_combine_welford_combine(_r3_0, _r3_1, _r3_2, _r3_0, _r3_1, _r3_2, tl2cu_shfl_xor(_r3_0, 1), tl2cu_shfl_xor(_r3_1, 1), tl2cu_shfl_xor(_r3_2, 1));
+    float _r_0[4];
+    float _r_1[4];
+    float _r_2[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r_0[_g] = x[_g * 8];
+      _r_1[_g] = m2[_g * 8];
+      _r_2[_g] = weight[_g * 8];
+      #pragma unroll
+      for (int _k = _g * 8 + 1; _k < _g * 8 + 8; ++_k)
+        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], m2[_k], weight[_k]);
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 0); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r0_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r0_2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 8); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r1_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r1_2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 16); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r2_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r2_2; }
-    { const int _e = tl2cu_elem_rows<4, 128>(_tid, 24); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r3_1; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r3_2; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g))); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g)));
       const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
       const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
       const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
@@ -786,143 +386,14 @@ __global__ void __launch_bounds__(128) welford_rows_pointer_layout(float *x_ptr,
       _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
       _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
       _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r0_0 = _w0_0; _r0_1 = _w0_1; _r0_2 = _w0_2;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
     }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 8);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r1_0 = _w0_0; _r1_1 = _w0_1; _r1_2 = _w0_2;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 16);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r2_0 = _w0_0; _r2_1 = _w0_1; _r2_2 = _w0_2;
-    }
-    {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, 24);
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r3_0 = _w0_0; _r3_1 = _w0_1; _r3_2 = _w0_2;
-    }
-    mean[0] = _r0_0;
-    mean[1] = _r0_0;
-    mean[2] = _r0_0;
-    mean[3] = _r0_0;
-    mean[4] = _r0_0;
-    mean[5] = _r0_0;
-    mean[6] = _r0_0;
-    mean[7] = _r0_0;
-    mean[8] = _r1_0;
-    mean[9] = _r1_0;
-    mean[10] = _r1_0;
-    mean[11] = _r1_0;
-    mean[12] = _r1_0;
-    mean[13] = _r1_0;
-    mean[14] = _r1_0;
-    mean[15] = _r1_0;
-    mean[16] = _r2_0;
-    mean[17] = _r2_0;
-    mean[18] = _r2_0;
-    mean[19] = _r2_0;
-    mean[20] = _r2_0;
-    mean[21] = _r2_0;
-    mean[22] = _r2_0;
-    mean[23] = _r2_0;
-    mean[24] = _r3_0;
-    mean[25] = _r3_0;
-    mean[26] = _r3_0;
-    mean[27] = _r3_0;
-    mean[28] = _r3_0;
-    mean[29] = _r3_0;
-    mean[30] = _r3_0;
-    mean[31] = _r3_0;
-    m2_1[0] = _r0_1;
-    m2_1[1] = _r0_1;
-    m2_1[2] = _r0_1;
-    m2_1[3] = _r0_1;
-    m2_1[4] = _r0_1;
-    m2_1[5] = _r0_1;
-    m2_1[6] = _r0_1;
-    m2_1[7] = _r0_1;
-    m2_1[8] = _r1_1;
-    m2_1[9] = _r1_1;
-    m2_1[10] = _r1_1;
-    m2_1[11] = _r1_1;
-    m2_1[12] = _r1_1;
-    m2_1[13] = _r1_1;
-    m2_1[14] = _r1_1;
-    m2_1[15] = _r1_1;
-    m2_1[16] = _r2_1;
-    m2_1[17] = _r2_1;
-    m2_1[18] = _r2_1;
-    m2_1[19] = _r2_1;
-    m2_1[20] = _r2_1;
-    m2_1[21] = _r2_1;
-    m2_1[22] = _r2_1;
-    m2_1[23] = _r2_1;
-    m2_1[24] = _r3_1;
-    m2_1[25] = _r3_1;
-    m2_1[26] = _r3_1;
-    m2_1[27] = _r3_1;
-    m2_1[28] = _r3_1;
-    m2_1[29] = _r3_1;
-    m2_1[30] = _r3_1;
-    m2_1[31] = _r3_1;
-    weight_2[0] = _r0_2;
-    weight_2[1] = _r0_2;
-    weight_2[2] = _r0_2;
-    weight_2[3] = _r0_2;
-    weight_2[4] = _r0_2;
-    weight_2[5] = _r0_2;
-    weight_2[6] = _r0_2;
-    weight_2[7] = _r0_2;
-    weight_2[8] = _r1_2;
-    weight_2[9] = _r1_2;
-    weight_2[10] = _r1_2;
-    weight_2[11] = _r1_2;
-    weight_2[12] = _r1_2;
-    weight_2[13] = _r1_2;
-    weight_2[14] = _r1_2;
-    weight_2[15] = _r1_2;
-    weight_2[16] = _r2_2;
-    weight_2[17] = _r2_2;
-    weight_2[18] = _r2_2;
-    weight_2[19] = _r2_2;
-    weight_2[20] = _r2_2;
-    weight_2[21] = _r2_2;
-    weight_2[22] = _r2_2;
-    weight_2[23] = _r2_2;
-    weight_2[24] = _r3_2;
-    weight_2[25] = _r3_2;
-    weight_2[26] = _r3_2;
-    weight_2[27] = _r3_2;
-    weight_2[28] = _r3_2;
-    weight_2[29] = _r3_2;
-    weight_2[30] = _r3_2;
-    weight_2[31] = _r3_2;
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) m2_1[_k] = _r_1[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) weight_2[_k] = _r_2[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
   }
   // L34: tl.store(mean_ptr + rows, mean, mask=rows < n_rows)
   // mean changes layout: through shared memory
@@ -1005,37 +476,25 @@ __global__ void __launch_bounds__(128) argmin_ties(int32_t *x_ptr, int32_t *min_
   // L47: x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=2147483647)
   int32_t x[16];  // [2048] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : 2147483647);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : 2147483647);
   // L48: smallest, where = tl.reduce((x, offs), 0, argmin_combine)
   int32_t smallest;  // _argmin_ties_combine_argmin_combine of x, offs
   int32_t where;  // _argmin_ties_combine_argmin_combine of x, offs
   {
-    int32_t _r0_0 = x[0];
-    int32_t _r0_1 = offs[0];
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[1], offs[1]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[2], offs[2]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[3], offs[3]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[4], offs[4]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[5], offs[5]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[6], offs[6]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[7], offs[7]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[8], offs[8]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[9], offs[9]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[10], offs[10]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[11], offs[11]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[12], offs[12]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[13], offs[13]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[14], offs[14]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[15], offs[15]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    int32_t _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = x[0];
+    _r_1[0] = offs[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _argmin_ties_combine_argmin_combine(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _argmin_ties_combine_argmin_combine(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const int32_t* _p_0 = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1045,10 +504,10 @@ __global__ void __launch_bounds__(128) argmin_ties(int32_t *x_ptr, int32_t *min_
       _argmin_ties_combine_argmin_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _argmin_ties_combine_argmin_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _argmin_ties_combine_argmin_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    smallest = _r0_0;
-    where = _r0_1;
+    smallest = _r_0[0];
+    where = _r_1[0];
   }
   // L49: tl.store(min_ptr + tl.program_id(0), smallest)
   if (_tid == 0) {
@@ -1084,30 +543,20 @@ __global__ void __launch_bounds__(128) argmin_ties_aligned(int32_t *x_ptr, int32
   int32_t smallest;  // _argmin_ties_combine_argmin_combine of x, offs
   int32_t where;  // _argmin_ties_combine_argmin_combine of x, offs
   {
-    int32_t _r0_0 = x[0];
-    int32_t _r0_1 = offs[0];
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[1], offs[1]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[2], offs[2]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[3], offs[3]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[4], offs[4]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[5], offs[5]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[6], offs[6]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[7], offs[7]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[8], offs[8]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[9], offs[9]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[10], offs[10]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[11], offs[11]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[12], offs[12]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[13], offs[13]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[14], offs[14]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[15], offs[15]);
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _argmin_ties_combine_argmin_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    int32_t _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = x[0];
+    _r_1[0] = offs[0];
+    #pragma unroll
+    for (int _k = 1; _k < 16; ++_k)
+      _argmin_ties_combine_argmin_combine(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _argmin_ties_combine_argmin_combine(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const int32_t* _p_0 = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1117,10 +566,10 @@ __global__ void __launch_bounds__(128) argmin_ties_aligned(int32_t *x_ptr, int32
       _argmin_ties_combine_argmin_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _argmin_ties_combine_argmin_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _argmin_ties_combine_argmin_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    smallest = _r0_0;
-    where = _r0_1;
+    smallest = _r_0[0];
+    where = _r_1[0];
   }
   // L49: tl.store(min_ptr + tl.program_id(0), smallest)
   if (_tid == 0) {
@@ -1158,45 +607,43 @@ __global__ void __launch_bounds__(128) max_and_count(half *x_ptr, half *max_ptr,
   // L62: x = tl.load(x_ptr + rows[:, None] * COLS + cols[None, :])
   half x[16];  // [64, 32] fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // L63: positive = (x > 0).to(tl.int64)
   int64_t positive[16];  // [64, 32] i64
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    positive[_k] = (int64_t)(x[_k] > half(0.0f));
-  }
+  for (int _k = 0; _k < 16; ++_k) positive[_k] = (int64_t)(x[_k] > half(0.0f));
   // L64: biggest, count = tl.reduce((x, positive), 0, max_and_count_combine, keep_dims=True)
   half reduced_0[16];  // [32] fp16, held in the layout of [64, 32]
   int64_t reduced_1[16];  // [32] i64, held in the layout of [64, 32]
   {
-    half _r0_0 = x[0];
-    int64_t _r0_1 = positive[0];
-    half _r1_0 = x[1];
-    int64_t _r1_1 = positive[1];
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[2], positive[2]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[3], positive[3]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[4], positive[4]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[5], positive[5]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[6], positive[6]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[7], positive[7]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[8], positive[8]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[9], positive[9]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[10], positive[10]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[11], positive[11]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[12], positive[12]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[13], positive[13]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[14], positive[14]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[15], positive[15]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
+    half _r_0[2];
+    int64_t _r_1[2];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _g = tl2cu_drop_bits<1, 4>(_k);
+      if ((_k & 14) == 0) {
+        _r_0[_g] = x[_k];
+        _r_1[_g] = positive[_k];
+      } else {
+        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], x[_k], positive[_k]);
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 2; ++_g) {
+        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 0); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
-    { const int _e = tl2cu_elem_rows<2, 128>(_tid, 1); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r1_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, tl2cu_insert_bits<1, 4>(_g)); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 2; ++_g) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, tl2cu_insert_bits<1, 4>(_g));
       const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
       const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
       half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
@@ -1204,51 +651,12 @@ __global__ void __launch_bounds__(128) max_and_count(half *x_ptr, half *max_ptr,
       _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
     }
-    {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, 1);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r1_0 = _w0_0; _r1_1 = _w0_1;
-    }
-    reduced_0[0] = _r0_0;
-    reduced_0[1] = _r1_0;
-    reduced_0[2] = _r0_0;
-    reduced_0[3] = _r1_0;
-    reduced_0[4] = _r0_0;
-    reduced_0[5] = _r1_0;
-    reduced_0[6] = _r0_0;
-    reduced_0[7] = _r1_0;
-    reduced_0[8] = _r0_0;
-    reduced_0[9] = _r1_0;
-    reduced_0[10] = _r0_0;
-    reduced_0[11] = _r1_0;
-    reduced_0[12] = _r0_0;
-    reduced_0[13] = _r1_0;
-    reduced_0[14] = _r0_0;
-    reduced_0[15] = _r1_0;
-    reduced_1[0] = _r0_1;
-    reduced_1[1] = _r1_1;
-    reduced_1[2] = _r0_1;
-    reduced_1[3] = _r1_1;
-    reduced_1[4] = _r0_1;
-    reduced_1[5] = _r1_1;
-    reduced_1[6] = _r0_1;
-    reduced_1[7] = _r1_1;
-    reduced_1[8] = _r0_1;
-    reduced_1[9] = _r1_1;
-    reduced_1[10] = _r0_1;
-    reduced_1[11] = _r1_1;
-    reduced_1[12] = _r0_1;
-    reduced_1[13] = _r1_1;
-    reduced_1[14] = _r0_1;
-    reduced_1[15] = _r1_1;
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) reduced_0[_k] = _r_0[tl2cu_drop_bits<1, 4>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) reduced_1[_k] = _r_1[tl2cu_drop_bits<1, 4>(_k)];
   }
   half biggest[1];  // [1, 32] fp16
   // reduced_0 changes layout: through shared memory
@@ -1266,9 +674,7 @@ __global__ void __launch_bounds__(128) max_and_count(half *x_ptr, half *max_ptr,
     _reduced_0_cvt1[_k] = ((half*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    biggest[_k] = _reduced_0_cvt1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) biggest[_k] = _reduced_0_cvt1[_k];
   int64_t count[1];  // [1, 32] i64
   // reduced_1 changes layout: through shared memory
   __syncthreads();
@@ -1285,9 +691,7 @@ __global__ void __launch_bounds__(128) max_and_count(half *x_ptr, half *max_ptr,
     _reduced_1_cvt2[_k] = ((int64_t*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    count[_k] = _reduced_1_cvt2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) count[_k] = _reduced_1_cvt2[_k];
   // L65: tl.store(max_ptr + cols[None, :], biggest)
   if (_tid < 32) {
     #pragma unroll
@@ -1334,73 +738,39 @@ __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *
   // L63: positive = (x > 0).to(tl.int64)
   int64_t positive[16];  // [64, 32] i64
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    positive[_k] = (int64_t)(x[_k] > half(0.0f));
-  }
+  for (int _k = 0; _k < 16; ++_k) positive[_k] = (int64_t)(x[_k] > half(0.0f));
   // L64: biggest, count = tl.reduce((x, positive), 0, max_and_count_combine, keep_dims=True)
   half reduced_0[16];  // [32] fp16, held in the layout of [64, 32]
   int64_t reduced_1[16];  // [32] i64, held in the layout of [64, 32]
   {
-    half _r0_0 = x[0];
-    int64_t _r0_1 = positive[0];
-    half _r1_0 = x[1];
-    int64_t _r1_1 = positive[1];
-    half _r2_0 = x[2];
-    int64_t _r2_1 = positive[2];
-    half _r3_0 = x[3];
-    int64_t _r3_1 = positive[3];
-    half _r4_0 = x[4];
-    int64_t _r4_1 = positive[4];
-    half _r5_0 = x[5];
-    int64_t _r5_1 = positive[5];
-    half _r6_0 = x[6];
-    int64_t _r6_1 = positive[6];
-    half _r7_0 = x[7];
-    int64_t _r7_1 = positive[7];
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[8], positive[8]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[9], positive[9]);
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, x[10], positive[10]);
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, x[11], positive[11]);
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, x[12], positive[12]);
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, x[13], positive[13]);
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, x[14], positive[14]);
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, x[15], positive[15]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, tl2cu_shfl_xor(_r4_0, 16), tl2cu_shfl_xor(_r4_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, tl2cu_shfl_xor(_r5_0, 16), tl2cu_shfl_xor(_r5_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, tl2cu_shfl_xor(_r6_0, 16), tl2cu_shfl_xor(_r6_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, tl2cu_shfl_xor(_r7_0, 16), tl2cu_shfl_xor(_r7_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 8), tl2cu_shfl_xor(_r1_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 8), tl2cu_shfl_xor(_r2_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 8), tl2cu_shfl_xor(_r3_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, tl2cu_shfl_xor(_r4_0, 8), tl2cu_shfl_xor(_r4_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, tl2cu_shfl_xor(_r5_0, 8), tl2cu_shfl_xor(_r5_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, tl2cu_shfl_xor(_r6_0, 8), tl2cu_shfl_xor(_r6_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, tl2cu_shfl_xor(_r7_0, 8), tl2cu_shfl_xor(_r7_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 4), tl2cu_shfl_xor(_r1_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 4), tl2cu_shfl_xor(_r2_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 4), tl2cu_shfl_xor(_r3_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, tl2cu_shfl_xor(_r4_0, 4), tl2cu_shfl_xor(_r4_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, tl2cu_shfl_xor(_r5_0, 4), tl2cu_shfl_xor(_r5_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, tl2cu_shfl_xor(_r6_0, 4), tl2cu_shfl_xor(_r6_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, tl2cu_shfl_xor(_r7_0, 4), tl2cu_shfl_xor(_r7_1, 4));
+    half _r_0[8];
+    int64_t _r_1[8];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _g = tl2cu_drop_bits<3, 4>(_k);
+      if ((_k & 8) == 0) {
+        _r_0[_g] = x[_k];
+        _r_1[_g] = positive[_k];
+      } else {
+        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], x[_k], positive[_k]);
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 4; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 8; ++_g) {
+        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 0); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 1); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r1_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 2); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r2_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r2_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 3); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r3_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r3_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 4); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r4_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r4_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 5); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r5_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r5_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 6); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r6_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r6_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 7); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r7_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r7_1; }
+    #pragma unroll
+    for (int _g = 0; _g < 8; ++_g) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, tl2cu_insert_bits<3, 4>(_g)); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 8; ++_g) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, tl2cu_insert_bits<3, 4>(_g));
       const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
       const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
       half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
@@ -1408,117 +778,12 @@ __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *
       _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
     }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 1);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r1_0 = _w0_0; _r1_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 2);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r2_0 = _w0_0; _r2_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 3);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r3_0 = _w0_0; _r3_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 4);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r4_0 = _w0_0; _r4_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 5);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r5_0 = _w0_0; _r5_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 6);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r6_0 = _w0_0; _r6_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 7);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r7_0 = _w0_0; _r7_1 = _w0_1;
-    }
-    reduced_0[0] = _r0_0;
-    reduced_0[1] = _r1_0;
-    reduced_0[2] = _r2_0;
-    reduced_0[3] = _r3_0;
-    reduced_0[4] = _r4_0;
-    reduced_0[5] = _r5_0;
-    reduced_0[6] = _r6_0;
-    reduced_0[7] = _r7_0;
-    reduced_0[8] = _r0_0;
-    reduced_0[9] = _r1_0;
-    reduced_0[10] = _r2_0;
-    reduced_0[11] = _r3_0;
-    reduced_0[12] = _r4_0;
-    reduced_0[13] = _r5_0;
-    reduced_0[14] = _r6_0;
-    reduced_0[15] = _r7_0;
-    reduced_1[0] = _r0_1;
-    reduced_1[1] = _r1_1;
-    reduced_1[2] = _r2_1;
-    reduced_1[3] = _r3_1;
-    reduced_1[4] = _r4_1;
-    reduced_1[5] = _r5_1;
-    reduced_1[6] = _r6_1;
-    reduced_1[7] = _r7_1;
-    reduced_1[8] = _r0_1;
-    reduced_1[9] = _r1_1;
-    reduced_1[10] = _r2_1;
-    reduced_1[11] = _r3_1;
-    reduced_1[12] = _r4_1;
-    reduced_1[13] = _r5_1;
-    reduced_1[14] = _r6_1;
-    reduced_1[15] = _r7_1;
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) reduced_0[_k] = _r_0[tl2cu_drop_bits<3, 4>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) reduced_1[_k] = _r_1[tl2cu_drop_bits<3, 4>(_k)];
   }
   half biggest[1];  // [1, 32] fp16
   // reduced_0 changes layout: through shared memory
@@ -1536,9 +801,7 @@ __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *
     _reduced_0_cvt1[_k] = ((half*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    biggest[_k] = _reduced_0_cvt1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) biggest[_k] = _reduced_0_cvt1[_k];
   int64_t count[1];  // [1, 32] i64
   // reduced_1 changes layout: through shared memory
   __syncthreads();
@@ -1555,9 +818,7 @@ __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *
     _reduced_1_cvt2[_k] = ((int64_t*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    count[_k] = _reduced_1_cvt2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) count[_k] = _reduced_1_cvt2[_k];
   // L65: tl.store(max_ptr + cols[None, :], biggest)
   if (_tid < 32) {
     #pragma unroll
@@ -1597,79 +858,43 @@ __global__ void __launch_bounds__(128) max_and_count_pointer_layout(half *x_ptr,
   // L62: x = tl.load(x_ptr + rows[:, None] * COLS + cols[None, :])
   half x[16];  // [64, 32] fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  }
+  for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
   // L63: positive = (x > 0).to(tl.int64)
   int64_t positive[16];  // [64, 32] i64
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    positive[_k] = (int64_t)(x[_k] > half(0.0f));
-  }
+  for (int _k = 0; _k < 16; ++_k) positive[_k] = (int64_t)(x[_k] > half(0.0f));
   // L64: biggest, count = tl.reduce((x, positive), 0, max_and_count_combine, keep_dims=True)
   half reduced_0[16];  // [32] fp16, held in the layout of [64, 32]
   int64_t reduced_1[16];  // [32] i64, held in the layout of [64, 32]
   {
-    half _r0_0 = x[0];
-    int64_t _r0_1 = positive[0];
-    half _r1_0 = x[1];
-    int64_t _r1_1 = positive[1];
-    half _r2_0 = x[2];
-    int64_t _r2_1 = positive[2];
-    half _r3_0 = x[3];
-    int64_t _r3_1 = positive[3];
-    half _r4_0 = x[4];
-    int64_t _r4_1 = positive[4];
-    half _r5_0 = x[5];
-    int64_t _r5_1 = positive[5];
-    half _r6_0 = x[6];
-    int64_t _r6_1 = positive[6];
-    half _r7_0 = x[7];
-    int64_t _r7_1 = positive[7];
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, x[8], positive[8]);
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, x[9], positive[9]);
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, x[10], positive[10]);
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, x[11], positive[11]);
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, x[12], positive[12]);
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, x[13], positive[13]);
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, x[14], positive[14]);
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, x[15], positive[15]);
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, tl2cu_shfl_xor(_r4_0, 16), tl2cu_shfl_xor(_r4_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, tl2cu_shfl_xor(_r5_0, 16), tl2cu_shfl_xor(_r5_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, tl2cu_shfl_xor(_r6_0, 16), tl2cu_shfl_xor(_r6_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, tl2cu_shfl_xor(_r7_0, 16), tl2cu_shfl_xor(_r7_1, 16));
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 8), tl2cu_shfl_xor(_r1_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 8), tl2cu_shfl_xor(_r2_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 8), tl2cu_shfl_xor(_r3_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, tl2cu_shfl_xor(_r4_0, 8), tl2cu_shfl_xor(_r4_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, tl2cu_shfl_xor(_r5_0, 8), tl2cu_shfl_xor(_r5_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, tl2cu_shfl_xor(_r6_0, 8), tl2cu_shfl_xor(_r6_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, tl2cu_shfl_xor(_r7_0, 8), tl2cu_shfl_xor(_r7_1, 8));
-    _max_and_count_combine_max_and_count_combine(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 4), tl2cu_shfl_xor(_r1_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 4), tl2cu_shfl_xor(_r2_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 4), tl2cu_shfl_xor(_r3_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r4_0, _r4_1, _r4_0, _r4_1, tl2cu_shfl_xor(_r4_0, 4), tl2cu_shfl_xor(_r4_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r5_0, _r5_1, _r5_0, _r5_1, tl2cu_shfl_xor(_r5_0, 4), tl2cu_shfl_xor(_r5_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r6_0, _r6_1, _r6_0, _r6_1, tl2cu_shfl_xor(_r6_0, 4), tl2cu_shfl_xor(_r6_1, 4));
-    _max_and_count_combine_max_and_count_combine(_r7_0, _r7_1, _r7_0, _r7_1, tl2cu_shfl_xor(_r7_0, 4), tl2cu_shfl_xor(_r7_1, 4));
+    half _r_0[8];
+    int64_t _r_1[8];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _g = tl2cu_drop_bits<3, 4>(_k);
+      if ((_k & 8) == 0) {
+        _r_0[_g] = x[_k];
+        _r_1[_g] = positive[_k];
+      } else {
+        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], x[_k], positive[_k]);
+      }
+    }
+    #pragma unroll
+    for (int _m = 16; _m >= 4; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 8; ++_g) {
+        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
     __syncthreads();
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 0); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 1); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r1_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 2); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r2_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r2_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 3); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r3_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r3_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 4); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r4_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r4_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 5); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r5_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r5_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 6); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r6_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r6_1; }
-    { const int _e = tl2cu_elem_rows<8, 128>(_tid, 7); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r7_0; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r7_1; }
+    #pragma unroll
+    for (int _g = 0; _g < 8; ++_g) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, tl2cu_insert_bits<3, 4>(_g)); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
+    }
     __syncthreads();
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 0);
+    #pragma unroll
+    for (int _g = 0; _g < 8; ++_g) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, tl2cu_insert_bits<3, 4>(_g));
       const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
       const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
       half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
@@ -1677,117 +902,12 @@ __global__ void __launch_bounds__(128) max_and_count_pointer_layout(half *x_ptr,
       _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
     }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 1);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r1_0 = _w0_0; _r1_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 2);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r2_0 = _w0_0; _r2_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 3);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r3_0 = _w0_0; _r3_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 4);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r4_0 = _w0_0; _r4_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 5);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r5_0 = _w0_0; _r5_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 6);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r6_0 = _w0_0; _r6_1 = _w0_1;
-    }
-    {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, 7);
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r7_0 = _w0_0; _r7_1 = _w0_1;
-    }
-    reduced_0[0] = _r0_0;
-    reduced_0[1] = _r1_0;
-    reduced_0[2] = _r2_0;
-    reduced_0[3] = _r3_0;
-    reduced_0[4] = _r4_0;
-    reduced_0[5] = _r5_0;
-    reduced_0[6] = _r6_0;
-    reduced_0[7] = _r7_0;
-    reduced_0[8] = _r0_0;
-    reduced_0[9] = _r1_0;
-    reduced_0[10] = _r2_0;
-    reduced_0[11] = _r3_0;
-    reduced_0[12] = _r4_0;
-    reduced_0[13] = _r5_0;
-    reduced_0[14] = _r6_0;
-    reduced_0[15] = _r7_0;
-    reduced_1[0] = _r0_1;
-    reduced_1[1] = _r1_1;
-    reduced_1[2] = _r2_1;
-    reduced_1[3] = _r3_1;
-    reduced_1[4] = _r4_1;
-    reduced_1[5] = _r5_1;
-    reduced_1[6] = _r6_1;
-    reduced_1[7] = _r7_1;
-    reduced_1[8] = _r0_1;
-    reduced_1[9] = _r1_1;
-    reduced_1[10] = _r2_1;
-    reduced_1[11] = _r3_1;
-    reduced_1[12] = _r4_1;
-    reduced_1[13] = _r5_1;
-    reduced_1[14] = _r6_1;
-    reduced_1[15] = _r7_1;
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) reduced_0[_k] = _r_0[tl2cu_drop_bits<3, 4>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) reduced_1[_k] = _r_1[tl2cu_drop_bits<3, 4>(_k)];
   }
   half biggest[1];  // [1, 32] fp16
   // reduced_0 changes layout: through shared memory
@@ -1805,9 +925,7 @@ __global__ void __launch_bounds__(128) max_and_count_pointer_layout(half *x_ptr,
     _reduced_0_cvt1[_k] = ((half*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    biggest[_k] = _reduced_0_cvt1[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) biggest[_k] = _reduced_0_cvt1[_k];
   int64_t count[1];  // [1, 32] i64
   // reduced_1 changes layout: through shared memory
   __syncthreads();
@@ -1824,9 +942,7 @@ __global__ void __launch_bounds__(128) max_and_count_pointer_layout(half *x_ptr,
     _reduced_1_cvt2[_k] = ((int64_t*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    count[_k] = _reduced_1_cvt2[_k];
-  }
+  for (int _k = 0; _k < 1; ++_k) count[_k] = _reduced_1_cvt2[_k];
   // L65: tl.store(max_ptr + cols[None, :], biggest)
   if (_tid < 32) {
     #pragma unroll
@@ -1878,9 +994,7 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
     _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tuple_input[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) tuple_input[_k] = _x_cvt1[_k];
   int32_t tuple_input_1[8];  // [1024] i32
   // x changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -1897,28 +1011,24 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
     _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
-  }
+  for (int _k = 0; _k < 8; ++_k) tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
   int32_t total;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
   int32_t mixed;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
   {
-    int32_t _r0_0 = tuple_input[0];
-    int32_t _r0_1 = tuple_input_1[0];
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[1], tuple_input_1[1]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[2], tuple_input_1[2]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[3], tuple_input_1[3]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[4], tuple_input_1[4]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[5], tuple_input_1[5]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[6], tuple_input_1[6]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[7], tuple_input_1[7]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    int32_t _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = tuple_input[0];
+    _r_1[0] = tuple_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _sum_and_xor_all_combine_sum_and_xor(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tuple_input[_k], tuple_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _sum_and_xor_all_combine_sum_and_xor(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const int32_t* _p_0 = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -1928,10 +1038,10 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
       _sum_and_xor_all_combine_sum_and_xor(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _sum_and_xor_all_combine_sum_and_xor(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _sum_and_xor_all_combine_sum_and_xor(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    total = _r0_0;
-    mixed = _r0_1;
+    total = _r_0[0];
+    mixed = _r_1[0];
   }
   // L78: tl.store(out_ptr, total)
   if (_tid == 0) {
@@ -1972,9 +1082,7 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
     _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tuple_input[_k] = _x_cvt1[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) tuple_input[_k] = _x_cvt1[_k];
   int32_t tuple_input_1[8];  // [1024] i32
   // x changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -1991,28 +1099,24 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
     _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
-  }
+  for (int _k = 0; _k < 8; ++_k) tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
   int32_t total;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
   int32_t mixed;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
   {
-    int32_t _r0_0 = tuple_input[0];
-    int32_t _r0_1 = tuple_input_1[0];
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[1], tuple_input_1[1]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[2], tuple_input_1[2]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[3], tuple_input_1[3]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[4], tuple_input_1[4]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[5], tuple_input_1[5]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[6], tuple_input_1[6]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tuple_input[7], tuple_input_1[7]);
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 8), tl2cu_shfl_xor(_r0_1, 8));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 4), tl2cu_shfl_xor(_r0_1, 4));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 2), tl2cu_shfl_xor(_r0_1, 2));
-    _sum_and_xor_all_combine_sum_and_xor(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 1), tl2cu_shfl_xor(_r0_1, 1));
+    int32_t _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = tuple_input[0];
+    _r_1[0] = tuple_input_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 8; ++_k)
+      _sum_and_xor_all_combine_sum_and_xor(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tuple_input[_k], tuple_input_1[_k]);
+    #pragma unroll
+    for (int _m = 16; _m >= 1; _m >>= 1)
+      _sum_and_xor_all_combine_sum_and_xor(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     __syncthreads();
-    { int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
+    {
+      int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
+    }
     __syncthreads();
     {
       const int32_t* _p_0 = (const int32_t*)tl2cu_smem + 0 * 4;
@@ -2022,10 +1126,10 @@ __global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, i
       _sum_and_xor_all_combine_sum_and_xor(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _sum_and_xor_all_combine_sum_and_xor(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _sum_and_xor_all_combine_sum_and_xor(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    total = _r0_0;
-    mixed = _r0_1;
+    total = _r_0[0];
+    mixed = _r_1[0];
   }
   // L78: tl.store(out_ptr, total)
   if (_tid == 0) {
@@ -2077,9 +1181,7 @@ __global__ void __launch_bounds__(128) relaid_inputs(float *x_ptr, float *out_pt
     _x_cvt1[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
-  }
+  for (int _k = 0; _k < 32; ++_k) y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
   // L92: total, biggest = tl.reduce((y, x), 0, sum_and_max)
   float total;  // _relaid_inputs_combine_sum_and_max of y, x
   float biggest;  // _relaid_inputs_combine_sum_and_max of y, x
@@ -2100,44 +1202,18 @@ __global__ void __launch_bounds__(128) relaid_inputs(float *x_ptr, float *out_pt
       _x_cvt2[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      _x1[_k] = _x_cvt2[_k];
-    }
-    float _r0_0 = y[0];
-    float _r0_1 = _x1[0];
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[1], _x1[1]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[2], _x1[2]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[3], _x1[3]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[4], _x1[4]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[5], _x1[5]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[6], _x1[6]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[7], _x1[7]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[8], _x1[8]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[9], _x1[9]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[10], _x1[10]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[11], _x1[11]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[12], _x1[12]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[13], _x1[13]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[14], _x1[14]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[15], _x1[15]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[16], _x1[16]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[17], _x1[17]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[18], _x1[18]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[19], _x1[19]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[20], _x1[20]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[21], _x1[21]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[22], _x1[22]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[23], _x1[23]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[24], _x1[24]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[25], _x1[25]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[26], _x1[26]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[27], _x1[27]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[28], _x1[28]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[29], _x1[29]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[30], _x1[30]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[31], _x1[31]);
+    for (int _k = 0; _k < 32; ++_k) _x1[_k] = _x_cvt2[_k];
+    float _r_0[1];
+    float _r_1[1];
+    _r_0[0] = y[0];
+    _r_1[0] = _x1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 32; ++_k)
+      _relaid_inputs_combine_sum_and_max(_r_0[0], _r_1[0], _r_0[0], _r_1[0], y[_k], _x1[_k]);
     __syncthreads();
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 2; _p_0[(_tid >> 6) & 1] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p_1[(_tid >> 6) & 1] = _r0_1; }
+    {
+      float* _p_0 = (float*)tl2cu_smem + 0 * 2; _p_0[(_tid >> 6) & 1] = _r_0[0]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 8) + 0 * 2; _p_1[(_tid >> 6) & 1] = _r_1[0];
+    }
     __syncthreads();
     {
       const float* _p_0 = (const float*)tl2cu_smem + 0 * 2;
@@ -2145,10 +1221,10 @@ __global__ void __launch_bounds__(128) relaid_inputs(float *x_ptr, float *out_pt
       float _w0_0 = _p_0[0], _w1_0 = _p_0[1];
       float _w0_1 = _p_1[0], _w1_1 = _p_1[1];
       _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
     }
-    total = _r0_0;
-    biggest = _r0_1;
+    total = _r_0[0];
+    biggest = _r_1[0];
   }
   // L93: tl.store(out_ptr, total)
   if (_tid == 0) {
@@ -2202,9 +1278,7 @@ __global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float
     _x_cvt1[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
-  }
+  for (int _k = 0; _k < 32; ++_k) y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
   // L92: total, biggest = tl.reduce((y, x), 0, sum_and_max)
   float total;  // _relaid_inputs_combine_sum_and_max of y, x
   float biggest;  // _relaid_inputs_combine_sum_and_max of y, x
@@ -2225,56 +1299,34 @@ __global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float
       _x_cvt2[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
     }
     #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) _x1[_k] = _x_cvt2[_k];
+    float _r_0[4];
+    float _r_1[4];
+    #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      _x1[_k] = _x_cvt2[_k];
+      const int _g = tl2cu_drop_bits<2, 5>(_k);
+      if ((_k & 28) == 0) {
+        _r_0[_g] = y[_k];
+        _r_1[_g] = _x1[_k];
+      } else {
+        _relaid_inputs_combine_sum_and_max(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], y[_k], _x1[_k]);
+      }
     }
-    float _r0_0 = y[0];
-    float _r0_1 = _x1[0];
-    float _r1_0 = y[1];
-    float _r1_1 = _x1[1];
-    float _r2_0 = y[2];
-    float _r2_1 = _x1[2];
-    float _r3_0 = y[3];
-    float _r3_1 = _x1[3];
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[4], _x1[4]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[5], _x1[5]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[6], _x1[6]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[7], _x1[7]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[8], _x1[8]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[9], _x1[9]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[10], _x1[10]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[11], _x1[11]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[12], _x1[12]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[13], _x1[13]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[14], _x1[14]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[15], _x1[15]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[16], _x1[16]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[17], _x1[17]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[18], _x1[18]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[19], _x1[19]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[20], _x1[20]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[21], _x1[21]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[22], _x1[22]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[23], _x1[23]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[24], _x1[24]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[25], _x1[25]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[26], _x1[26]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[27], _x1[27]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[28], _x1[28]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[29], _x1[29]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[30], _x1[30]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[31], _x1[31]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16));
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16));
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _relaid_inputs_combine_sum_and_max(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
     __syncthreads();
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r2_1; }
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r3_1; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
+    }
     __syncthreads();
-    {
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
       const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
       const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
       float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
@@ -2282,40 +1334,10 @@ __global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float
       _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
     }
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r1_0 = _w0_0; _r1_1 = _w0_1;
-    }
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r2_0 = _w0_0; _r2_1 = _w0_1;
-    }
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r3_0 = _w0_0; _r3_1 = _w0_1;
-    }
-    total = _r0_0;
-    biggest = _r0_1;
+    total = _r_0[0];
+    biggest = _r_1[0];
   }
   // L93: tl.store(out_ptr, total)
   if (_tid == 0) {
@@ -2375,9 +1397,7 @@ __global__ void __launch_bounds__(128) relaid_inputs_pointer_layout(float *x_ptr
     _x_cvt1[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
-  }
+  for (int _k = 0; _k < 32; ++_k) y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
   // L92: total, biggest = tl.reduce((y, x), 0, sum_and_max)
   float total;  // _relaid_inputs_combine_sum_and_max of y, x
   float biggest;  // _relaid_inputs_combine_sum_and_max of y, x
@@ -2398,56 +1418,34 @@ __global__ void __launch_bounds__(128) relaid_inputs_pointer_layout(float *x_ptr
       _x_cvt2[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
     }
     #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) _x1[_k] = _x_cvt2[_k];
+    float _r_0[4];
+    float _r_1[4];
+    #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      _x1[_k] = _x_cvt2[_k];
+      const int _g = tl2cu_drop_bits<2, 5>(_k);
+      if ((_k & 28) == 0) {
+        _r_0[_g] = y[_k];
+        _r_1[_g] = _x1[_k];
+      } else {
+        _relaid_inputs_combine_sum_and_max(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], y[_k], _x1[_k]);
+      }
     }
-    float _r0_0 = y[0];
-    float _r0_1 = _x1[0];
-    float _r1_0 = y[1];
-    float _r1_1 = _x1[1];
-    float _r2_0 = y[2];
-    float _r2_1 = _x1[2];
-    float _r3_0 = y[3];
-    float _r3_1 = _x1[3];
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[4], _x1[4]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[5], _x1[5]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[6], _x1[6]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[7], _x1[7]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[8], _x1[8]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[9], _x1[9]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[10], _x1[10]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[11], _x1[11]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[12], _x1[12]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[13], _x1[13]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[14], _x1[14]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[15], _x1[15]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[16], _x1[16]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[17], _x1[17]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[18], _x1[18]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[19], _x1[19]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[20], _x1[20]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[21], _x1[21]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[22], _x1[22]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[23], _x1[23]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[24], _x1[24]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[25], _x1[25]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[26], _x1[26]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[27], _x1[27]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, y[28], _x1[28]);
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, y[29], _x1[29]);
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, y[30], _x1[30]);
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, y[31], _x1[31]);
-    _relaid_inputs_combine_sum_and_max(_r0_0, _r0_1, _r0_0, _r0_1, tl2cu_shfl_xor(_r0_0, 16), tl2cu_shfl_xor(_r0_1, 16));
-    _relaid_inputs_combine_sum_and_max(_r1_0, _r1_1, _r1_0, _r1_1, tl2cu_shfl_xor(_r1_0, 16), tl2cu_shfl_xor(_r1_1, 16));
-    _relaid_inputs_combine_sum_and_max(_r2_0, _r2_1, _r2_0, _r2_1, tl2cu_shfl_xor(_r2_0, 16), tl2cu_shfl_xor(_r2_1, 16));
-    _relaid_inputs_combine_sum_and_max(_r3_0, _r3_1, _r3_0, _r3_1, tl2cu_shfl_xor(_r3_0, 16), tl2cu_shfl_xor(_r3_1, 16));
+    #pragma unroll
+    for (int _m = 16; _m >= 16; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _relaid_inputs_combine_sum_and_max(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
     __syncthreads();
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r0_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r0_1; }
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r1_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r1_1; }
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r2_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r2_1; }
-    { float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r3_0; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r3_1; }
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
+    }
     __syncthreads();
-    {
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
       const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
       const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
       float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
@@ -2455,40 +1453,10 @@ __global__ void __launch_bounds__(128) relaid_inputs_pointer_layout(float *x_ptr
       _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
       _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
       _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r0_0 = _w0_0; _r0_1 = _w0_1;
+      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
     }
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r1_0 = _w0_0; _r1_1 = _w0_1;
-    }
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r2_0 = _w0_0; _r2_1 = _w0_1;
-    }
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r3_0 = _w0_0; _r3_1 = _w0_1;
-    }
-    total = _r0_0;
-    biggest = _r0_1;
+    total = _r_0[0];
+    biggest = _r_1[0];
   }
   // L93: tl.store(out_ptr, total)
   if (_tid == 0) {
@@ -2530,15 +1498,11 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
   // L106: x = tl.load(x_ptr + at)
   int32_t x[8];  // [8, 128] i32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = x_ptr[at[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[at[_k]];
   // L107: start = tl.load(start_ptr + at)
   int8_t start[8];  // [8, 128] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    start[_k] = start_ptr[at[_k]];
-  }
+  for (int _k = 0; _k < 8; ++_k) start[_k] = start_ptr[at[_k]];
   // L108: sums, started = tl.associative_scan((x, start), 1, segment_combine)
   int32_t sums[8];  // [8, 128] i32
   int8_t started[8];  // [8, 128] i8
@@ -2595,14 +1559,10 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
   }
   // L109: tl.store(out_ptr + at, sums)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    out_ptr[at[_k]] = sums[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) out_ptr[at[_k]] = sums[_k];
   // L110: tl.store(back_ptr + at, started)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    back_ptr[at[_k]] = started[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) back_ptr[at[_k]] = started[_k];
   // L111: back, _ = tl.associative_scan((x, start), 1, segment_combine, reverse=True)
   int32_t back[8];  // [8, 128] i32
   {  // _segmented_sums_combine_segment_combine_1 (reversed) of x, start along axis 1: 8 lines of 128, 16 segments of 8 per line
@@ -2657,9 +1617,7 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
   }
   // L112: tl.store(out_ptr + ROWS * COLS + at, back)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    (out_ptr + 1024)[at[_k]] = back[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) (out_ptr + 1024)[at[_k]] = back[_k];
 }
 
 // segmented_sums: num_warps=4, ROWS=8, COLS=128 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2852,9 +1810,7 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
   // L124: x = tl.load(x_ptr + offs)
   float x[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = x_ptr[offs[_k]];
   // L125: biggest, where = tl.associative_scan((x, offs), 0, argmax_combine)
   float biggest[4];  // [512] fp32
   int32_t where[4];  // [512] i32
@@ -2911,14 +1867,10 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
   }
   // L126: tl.store(max_ptr + offs, biggest)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    max_ptr[offs[_k]] = biggest[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) max_ptr[offs[_k]] = biggest[_k];
   // L127: tl.store(index_ptr + offs, where)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    index_ptr[offs[_k]] = where[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) index_ptr[offs[_k]] = where[_k];
 }
 
 // running_argmax: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3033,9 +1985,7 @@ __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_pt
   // L124: x = tl.load(x_ptr + offs)
   float x[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    x[_k] = x_ptr[offs[_k]];
-  }
+  for (int _k = 0; _k < 4; ++_k) x[_k] = x_ptr[offs[_k]];
   // L125: biggest, where = tl.associative_scan((x, offs), 0, argmax_combine)
   float biggest[4];  // [512] fp32
   int32_t where[4];  // [512] i32
@@ -3092,14 +2042,10 @@ __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_pt
   }
   // L126: tl.store(max_ptr + offs, biggest)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    max_ptr[offs[_k]] = biggest[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) max_ptr[offs[_k]] = biggest[_k];
   // L127: tl.store(index_ptr + offs, where)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    index_ptr[offs[_k]] = where[_k];
-  }
+  for (int _k = 0; _k < 4; ++_k) index_ptr[offs[_k]] = where[_k];
 }
 
 }  // namespace tl2cu_kernels

@@ -20,32 +20,22 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   // L18: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offsets[_k] < n_elements);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offsets[_k] < n_elements);
   // L19: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
   // L20: y = tl.load(y_ptr + offsets, mask=mask)
   float y[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    y[_k] = (mask[_k] ? y_ptr[offsets[_k]] : 0.0f);
-  }
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask[_k] ? y_ptr[offsets[_k]] : 0.0f);
   // L21: output = x + y
   float output[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output[_k] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output[_k] = (x[_k] + y[_k]);
   // L22: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
-  }
+  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
 }
 
 // add_kernel: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -65,9 +55,7 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
   // L18: mask = offsets < n_elements
   bool mask[8];  // [1024] i1
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    mask[_k] = (offsets[_k] < n_elements);
-  }
+  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offsets[_k] < n_elements);
   // L19: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
@@ -89,9 +77,7 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
   // L21: output = x + y
   float output[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    output[_k] = (x[_k] + y[_k]);
-  }
+  for (int _k = 0; _k < 8; ++_k) output[_k] = (x[_k] + y[_k]);
   // L22: tl.store(output_ptr + offsets, output, mask=mask)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores

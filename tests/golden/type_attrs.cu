@@ -16,19 +16,13 @@ __global__ void __launch_bounds__(128) typed_copy(float *x_ptr, half *out_ptr, _
   // L12: x = tl.load(x_ptr + offs) * 3.0
   float x[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    x[_k] = (x_ptr[offs[_k]] * 3.0f);
-  }
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (x_ptr[offs[_k]] * 3.0f);
   // L13: tl.store(out_ptr + offs, x.to(out_ptr.type.element_ty))
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    out_ptr[offs[_k]] = tl2cu_cast<half>(x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) out_ptr[offs[_k]] = tl2cu_cast<half>(x[_k]);
   // L15: tl.store(alt_ptr + offs, x.to(x.type.scalar).to(alt_ptr.dtype.element_ty))
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    alt_ptr[offs[_k]] = tl2cu_cast<__nv_bfloat16>(x[_k]);
-  }
+  for (int _k = 0; _k < 1; ++_k) alt_ptr[offs[_k]] = tl2cu_cast<__nv_bfloat16>(x[_k]);
 }
 
 }  // namespace tl2cu_kernels

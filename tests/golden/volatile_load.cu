@@ -19,9 +19,7 @@ __global__ void __launch_bounds__(128) wait_flag(int32_t *flag_ptr, int32_t *out
   if ((pid == 1)) {
     // L15: tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < 100, other=-1.0, volatile=True))
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      y_ptr[offs[_k]] = ((offs[_k] < 100) ? *(const volatile float *)&x_ptr[offs[_k]] : -1.0f);
-    }
+    for (int _k = 0; _k < 1; ++_k) y_ptr[offs[_k]] = ((offs[_k] < 100) ? *(const volatile float *)&x_ptr[offs[_k]] : -1.0f);
     // L16: tl.atomic_xchg(flag_ptr, 7)
     if (_tid == 0) {
       tl2cu_atomic_xchg<tl2cu_acq_rel, tl2cu_gpu>(flag_ptr, 7);

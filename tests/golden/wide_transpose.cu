@@ -48,9 +48,7 @@ __global__ void __launch_bounds__(256) transpose_wide(float *x_ptr, float *z_ptr
     _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
-  }
+  for (int _k = 0; _k < 64; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
 }
 
 // transpose_wide: num_warps=8, BLOCK_M=128, BLOCK_N=128 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -158,9 +156,7 @@ __global__ void __launch_bounds__(256) transpose_wide64(double *x_ptr, double *z
     _x_cvt1[_k] = ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
-  }
+  for (int _k = 0; _k < 64; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
 }
 
 // transpose_wide64: num_warps=8, BLOCK_M=128, BLOCK_N=128 (variant for 16-byte aligned pointers and ints divisible by 16)

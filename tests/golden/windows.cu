@@ -204,9 +204,7 @@ __global__ void __launch_bounds__(128) no_window(int8_t *x_ptr, int32_t *idx_ptr
   // L33: b = tl.load(x_ptr + i + 1)  # 1-byte elements no packed statement reads: no window
   int8_t b[16];  // [1024] i8
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    b[_k] = *((x_ptr + i[_k]) + 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) b[_k] = *((x_ptr + i[_k]) + 1);
   // L34: j = tl.load(idx_ptr + i)
   int32_t j[16];  // [1024] i32 (16-byte loads)
   #pragma unroll
@@ -217,9 +215,7 @@ __global__ void __launch_bounds__(128) no_window(int8_t *x_ptr, int32_t *idx_ptr
   // L35: g = tl.load(idx_ptr + j + 1)  # a gather: no window
   int32_t g[16];  // [1024] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    g[_k] = *((idx_ptr + j[_k]) + 1);
-  }
+  for (int _k = 0; _k < 16; ++_k) g[_k] = *((idx_ptr + j[_k]) + 1);
   // L36: tl.store(out_ptr + i, (a + b).to(tl.int32) + g)
   #pragma unroll
   for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
