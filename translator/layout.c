@@ -278,9 +278,16 @@ static void collect_stmt_values(Stmt *s, Vec *all, int mark) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
     for (int i = 0; i < STMT_VALUES; i++) collect_values(vs[i], all, mark);
-    if (s->kind == S_STORE) anchor(&s->ptr->shape);
     collect_stmt_values(s->body, all, mark);
     collect_stmt_values(s->orelse, all, mark);
+  }
+}
+
+static void anchor_stores(Stmt *s) {
+  for (; s; s = s->next) {
+    if (s->kind == S_STORE) anchor(&s->ptr->shape);
+    anchor_stores(s->body);
+    anchor_stores(s->orelse);
   }
 }
 
@@ -301,6 +308,7 @@ static void find_anchored_spaces(Kernel *k) {
   anchored.len = 0;
   Vec all = {0};
   collect_stmt_values(k->body, &all, sem_walk_mark());
+  anchor_stores(k->body);
   for (bool changed = true; changed;) {
     changed = false;
     for (int i = 0; i < all.len; i++) {
@@ -367,29 +375,11 @@ const Layout *layout_own_space(Value *v, int threads, Layout *own) {
 }
 
 // Every value's layout, in walk order (a value without one: NULL).
-static void snapshot_value(Value *v, Vec *out, int mark) {
-  if (!v || v->visit == mark) return;
-  v->visit = mark;
-  vec_push(out, (void *)v->layout);
-  snapshot_value(v->a, out, mark);
-  snapshot_value(v->b, out, mark);
-  snapshot_value(v->c, out, mark);
-}
-
-static void snapshot_stmts(Stmt *s, Vec *out, int mark) {
-  for (; s; s = s->next) {
-    Value *vs[STMT_VALUES];
-    stmt_values(s, vs);
-    for (int i = 0; i < STMT_VALUES; i++) snapshot_value(vs[i], out, mark);
-    snapshot_stmts(s->body, out, mark);
-    snapshot_stmts(s->orelse, out, mark);
-  }
-}
-
 Vec layout_snapshot(Kernel *k) {
-  Vec out = {0};
-  snapshot_stmts(k->body, &out, sem_walk_mark());
-  return out;
+  Vec all = {0};
+  collect_stmt_values(k->body, &all, sem_walk_mark());
+  for (int i = 0; i < all.len; i++) all.items[i] = (void *)((Value *)all.items[i])->layout;
+  return all;
 }
 
 static bool layout_equal(const Layout *a, const Layout *b) {
