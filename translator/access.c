@@ -338,15 +338,6 @@ bool windowed(Em *em, Stmt *s) {
   return false;
 }
 
-// Would emitting v's element loop in layout l need a layout conversion (shared memory)?
-static bool needs_conversion(Em *em, const Layout *l, Value *v) {
-  if (!v) return false;
-  Stmt value_only = {.v = v};
-  prepare_conversions(em, &value_only, l, rhs_value);
-  em->prepared = false;  // only a question: the statement emitted next prepares its own
-  return em->conversions.len > 0;
-}
-
 // Does v read loaded data (a gather)? Conservative past a depth of 32.
 static bool reads_load(Value *v, int depth) {
   if (!v) return false;
@@ -384,7 +375,7 @@ static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
   if (!vector_access(em, l, a->a, NULL, NULL, a->ty, 0)) return false;
   for (int i = 0; i < w->n; i++) {
     Value *v = w->s[i]->v;
-    if (needs_conversion(em, l, v->a) || needs_conversion(em, l, v->b) || needs_conversion(em, l, v->c))
+    if (reads_across(v->a, l) || reads_across(v->b, l) || reads_across(v->c, l))
       return em->assumed = assumed, false;
   }
   return true;
@@ -640,19 +631,19 @@ void emit_load_windows(Em *em, Stmt *first) {
 // Can statements s... be emitted twice, in the two branches of a warp's decision?
 // Only lets and stores, none needing a barrier (reductions, scans, gathers, histograms,
 // sorts, layout changes).
-static bool duplicable(Em *em, Stmt *s) {
+static bool duplicable(Stmt *s) {
   for (; s; s = s->next) {
     if (s->kind == S_STORE) {
       const Layout *l = s->ptr->layout;
-      if (s->ptr->shape.rank && (!l || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) ||
-                                 needs_conversion(em, l, s->v)))
+      if (s->ptr->shape.rank && (!l || reads_across(s->ptr, l) || reads_across(s->mask, l) ||
+                                 reads_across(s->v, l)))
         return false;
       continue;
     }
     if (s->kind != S_LET || is_collective(s->v)) return false;
     Value *v = s->v;
-    if (v->shape.rank && (!v->layout || needs_conversion(em, v->layout, v->a) || needs_conversion(em, v->layout, v->b) ||
-                          needs_conversion(em, v->layout, v->c)))
+    if (v->shape.rank && (!v->layout || reads_across(v->a, v->layout) || reads_across(v->b, v->layout) ||
+                          reads_across(v->c, v->layout)))
       return false;
   }
   return true;
@@ -700,7 +691,7 @@ bool emit_window_split(Em *em, Stmt *first) {
   }
   bool one_layout = true;
   for (int i = 1; i < n; i++) one_layout &= layout_same(ws[i].s[0]->v->layout, ws[0].s[0]->v->layout, &ws[0].s[0]->v->shape);
-  if (n == 0 || !one_layout || !duplicable(em, first)) {
+  if (n == 0 || !one_layout || !duplicable(first)) {
     em->windowed.len = claimed;
     em->assumed = assumed;
     return false;
@@ -798,7 +789,7 @@ static int64_t store_window_shift(Em *em, Stmt *s, const Layout *l, bool packed)
   Axis p = axis_of(em, s->ptr, &cx);
   if (p.coef != 1 || p.div < size * vec || floor_mod(p.rem, size * vec) % size) return 0;
   int64_t c = floor_mod(p.rem, size * vec) / size;
-  if (c == 0 || needs_conversion(em, l, s->ptr) || needs_conversion(em, l, s->mask) || needs_conversion(em, l, s->v))
+  if (c == 0 || reads_across(s->ptr, l) || reads_across(s->mask, l) || reads_across(s->v, l))
     return 0;
   return vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c) ? c : 0;
 }

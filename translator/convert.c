@@ -127,7 +127,7 @@ static void convert(Walk *w, Value *v, const Place *p) {
   c->bytes = convert_bytes(v);
   c->padded = convert_row_padding(v) != 0;
   vec_push(&w->s->converts, c);
-  if (c->bytes > w->k->convert_bytes) w->k->convert_bytes = c->bytes;
+  if (w->k && c->bytes > w->k->convert_bytes) w->k->convert_bytes = c->bytes;
 }
 
 static void read_definition(Walk *w, Value *v, const Place *p);
@@ -289,6 +289,17 @@ static void walk(Walk *w, Stmt *s) {
     walk(w, s->body);
     walk(w, s->orelse);
   }
+}
+
+// Would reading v at each element of layout l (a statement running in l) convert a value?
+// The printer's question before it chooses a form (a window, a duplicated branch).
+bool reads_across(Value *v, const Layout *l) {
+  if (!v) return false;
+  Stmt question = {0};
+  Walk w = {.s = &question, .threads = l ? l->threads : 0};
+  Place p = own_place(l);
+  read_value(&w, v, &p);
+  return question.converts.len > 0;
 }
 
 void convert_pass(Kernel *k) {

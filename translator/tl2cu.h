@@ -669,6 +669,7 @@ typedef struct {
   bool padded;    // rows padded by one element
 } Convert;
 void convert_pass(Kernel *k);  // Stmt.converts and Kernel.convert_bytes for the layouts assigned
+bool reads_across(Value *v, const Layout *l);  // reading v in l converts some value
 bool recomputable(Value *v);    // index math: recomputed where another layout reads it
 int64_t convert_row_padding(Value *v);  // a conversion's buffer: the row padded by one element, or 0
 void operand_coords(const Value *v, const char *const *in, const char **out);  // broadcast/expand/permute
