@@ -734,20 +734,12 @@ static void emit_assign(Em *em, Stmt *s) {
   elementwise(em, s, var->shape.rank ? var->layout : NULL, rhs_value, "%s = %s;", var);
 }
 
-// Does v read a load that layout.c predicated? (a few ops deep: a transpose, a cast)
-static bool reads_predicated_load(const Value *v, int depth) {
-  if (!v || depth == 0) return false;
-  if (v->kind == V_LOAD) return v->predicated;
-  return reads_predicated_load(v->a, depth - 1) || reads_predicated_load(v->b, depth - 1) ||
-         reads_predicated_load(v->c, depth - 1);
-}
-
 const char *store_rhs(Em *em, Stmt *s, Cx *cx) {
   Cx cp = *cx, cm = *cx;
   const char *target = deref(em, s->ptr, &cp);
   const char *value = ex(em, s->v, cx);
   if (!s->mask) return xprintf("%s = %s;", target, value);
-  if (s->v->ty.kind != TY_I1 && reads_predicated_load(s->v, 4))  // as its load, without a branch
+  if (s->predicated)  // as its load, without a branch (layout.c)
     return xprintf("tl2cu_store_masked(&%s, %s, %s);", target, ex(em, s->mask, &cm), value);
   return xprintf("if (%s) %s = %s;", ex(em, s->mask, &cm), target, value);
 }

@@ -401,6 +401,24 @@ int layout_widest_run(Kernel *k) {
   return 16 / bytes;
 }
 
+// Does v hold elements of a predicated load, moved or computed element by element (a
+// transpose, a cast)? Collectives and variables compute new values: no.
+static bool from_predicated_load(Value *v, int mark) {
+  if (!v || v->visit == mark || v->kind == V_VAR || is_collective(v)) return false;
+  v->visit = mark;
+  if (v->kind == V_LOAD) return v->predicated;
+  return from_predicated_load(v->a, mark) || from_predicated_load(v->b, mark) || from_predicated_load(v->c, mark);
+}
+
+// A masked store of a predicated load's values is predicated as the load is, not branched.
+static void mark_predicated_stores(Stmt *s) {
+  for (; s; s = s->next) {
+    s->predicated = s->kind == S_STORE && s->mask && s->v->ty.kind != TY_I1 && from_predicated_load(s->v, sem_walk_mark());
+    mark_predicated_stores(s->body);
+    mark_predicated_stores(s->orelse);
+  }
+}
+
 void layout_assign(Kernel *k, int run) {
   int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   generation = sem_walk_mark();
@@ -412,4 +430,5 @@ void layout_assign(Kernel *k, int run) {
   walk(k->body, threads, false);
   walk(k->body, threads, false);
   walk(k->body, threads, true);
+  mark_predicated_stores(k->body);
 }

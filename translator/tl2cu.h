@@ -531,6 +531,7 @@ struct Stmt {
   bool hex;               // S_PRINT: hex=True
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
   Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
+  bool predicated;        // S_STORE with a mask: stores values of a predicated load (layout.c)
   int64_t scratch;        // S_LET: the shared memory its op lays out (smem.c), in the variant laid out
 };
 
