@@ -864,6 +864,15 @@ struct tl2cu_same {
 };
 template <int Bytes>
 struct tl2cu_bytes {};
+// The register a predicated access of that many bytes moves: 32 bits up to 4 bytes.
+template <int bytes>
+struct tl2cu_pred_reg {
+  using type = uint32_t;
+};
+template <>
+struct tl2cu_pred_reg<8> {
+  using type = uint64_t;
+};
 #define TL2CU_LOAD_PREDICATED(bytes, bits, reg_t, constraint)                                          \
   TL2CU_DEVICE reg_t tl2cu_ld_predicated(tl2cu_bytes<bytes>, const void *p, bool m, reg_t other) {     \
     asm("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.u" #bits " %0, [%1];\n\t}"        \
@@ -881,7 +890,7 @@ TL2CU_LOAD_PREDICATED(8, 64, uint64_t, "l")
 template <typename T>
 TL2CU_DEVICE T tl2cu_load_masked(const T *p, bool m, typename tl2cu_same<T>::type other) {
   const tl2cu_bytes<sizeof(T)> size;  // no overload for other sizes: a compile error
-  decltype(tl2cu_ld_predicated(size, p, m, 0u)) bits = 0;
+  typename tl2cu_pred_reg<sizeof(T)>::type bits = 0;
   memcpy(&bits, &other, sizeof(T));
   bits = tl2cu_ld_predicated(size, p, m, bits);
   T r;
@@ -908,7 +917,7 @@ TL2CU_STORE_PREDICATED(8, 64, uint64_t, "l")
 template <typename T>
 TL2CU_DEVICE void tl2cu_store_masked(T *p, bool m, typename tl2cu_same<T>::type v) {
   const tl2cu_bytes<sizeof(T)> size;  // no overload for other sizes: a compile error
-  decltype(tl2cu_ld_predicated(size, p, m, 0u)) bits = 0;
+  typename tl2cu_pred_reg<sizeof(T)>::type bits = 0;
   memcpy(&bits, &v, sizeof(T));
   tl2cu_st_predicated(size, p, m, bits);
 }
