@@ -6,9 +6,10 @@
 // statement's expressions as the printer reads them, with coordinates as symbols: a dim
 // of the statement's space ("d1"), a constant ("0", "1"), or the structure of a flip or a
 // reshape of them. Its records (Stmt.converts) are printed by --dump-ir=convert; the
-// printer still finds its conversions as it prints and, with TL2CU_CHECK_CONVERSIONS set
-// (the test suite), stops if they differ from this pass's (the step before the printer
-// reads them from here).
+// printer asks it (reads_across) before choosing a form that cannot hold a conversion (a
+// load window, a statement duplicated into two branches), still finds its conversions as
+// it prints and, with TL2CU_CHECK_CONVERSIONS set (the test suite), stops if they differ
+// from this pass's (the step before the printer reads them from here).
 #include <stdlib.h>
 #include <string.h>
 
