@@ -104,7 +104,6 @@ const char *ex(Em *em, Value *v, Cx *cx);
 Cx child(Cx *cx) { return *cx; }
 
 static const char *conversion_for(Em *em, Value *v, Cx *cx);
-static void note_printed_conversion(Em *em, Value *v, const Layout *to);
 
 // The coordinates of a value held in layout l, at its own element k.
 Cx identity_cx(const Layout *l, bool *uses_e) {
@@ -529,28 +528,29 @@ void need_smem(Em *em, int64_t bytes) {
 
 // ---------------------------------------------------------------- the conversions pass, checked
 
-static void note_printed_conversion(Em *em, Value *v, const Layout *to) {
-  Conversion *c = xmalloc(sizeof(Conversion));
-  c->v = v;
-  c->to = to;
+static void note_printed_conversion(Em *em, Conversion *c) {
+  c->stmt = em->stmt;
   vec_push(&em->printed, c);
 }
 
-static bool pass_converts(Stmt *s, Value *v, Shape space) {
-  for (; s; s = s->next) {
-    for (int i = 0; i < s->converts.len; i++) {
-      Convert *c = s->converts.items[i];
-      if (c->v == v && shape_eq(c->to.space, space)) return true;
-    }
-    if (pass_converts(s->body, v, space) || pass_converts(s->orelse, v, space)) return true;
-  }
+// The same value, converted into the same space, read at the same coordinates.
+static bool same_conversion(const Conversion *p, const Convert *c) {
+  if (p->v != c->v || !shape_eq(p->to->space, c->to.space)) return false;
+  for (int d = 0; d < p->v->shape.rank; d++)
+    if (p->v->shape.dim[d] > 1 && strcmp(p->sym[d], c->crd[d])) return false;
+  return true;
+}
+
+static bool pass_converts(Conversion *p) {
+  for (int i = 0; p->stmt && i < p->stmt->converts.len; i++)
+    if (same_conversion(p, p->stmt->converts.items[i])) return true;
   return false;
 }
 
-static bool printed_converts(Em *em, Value *v, Shape space) {
+static bool printed_converts(Em *em, Stmt *s, Convert *c) {
   for (int i = 0; i < em->printed.len; i++) {
-    Conversion *c = em->printed.items[i];
-    if (c->v == v && shape_eq(c->to->space, space)) return true;
+    Conversion *p = em->printed.items[i];
+    if (p->stmt == s && same_conversion(p, c)) return true;
   }
   return false;
 }
@@ -559,7 +559,7 @@ static void pass_conversions_printed(Em *em, Stmt *s, const char *variant) {
   for (; s; s = s->next) {
     for (int i = 0; i < s->converts.len; i++) {
       Convert *c = s->converts.items[i];
-      if (!printed_converts(em, c->v, c->to.space))
+      if (!printed_converts(em, s, c))
         internal_error(__FILE__, __LINE__, xprintf("%s: convert.c converts %s (line %d) into %s, the printer does not",
                                                    variant, c->v->cname, s->loc.line, shape_text(c->to.space)));
     }
@@ -569,14 +569,15 @@ static void pass_conversions_printed(Em *em, Stmt *s, const char *variant) {
 }
 
 // With TL2CU_CHECK_CONVERSIONS set (the test suite), the conversions this variant printed
-// must be the ones convert.c found: the printer is to read them from the pass instead.
+// must be the ones convert.c found, statement by statement and at the same coordinates:
+// the printer is to read them from the pass instead.
 static void check_conversions(Em *em, Kernel *k, const char *variant) {
   if (!getenv("TL2CU_CHECK_CONVERSIONS")) return;
   for (int i = 0; i < em->printed.len; i++) {
     Conversion *c = em->printed.items[i];
-    if (!pass_converts(k->body, c->v, c->to->space))
-      internal_error(__FILE__, __LINE__, xprintf("%s: the printer converts %s into %s, convert.c does not", variant,
-                                                 c->v->cname, shape_text(c->to->space)));
+    if (!pass_converts(c))
+      internal_error(__FILE__, __LINE__, xprintf("%s: the printer converts %s into %s (line %d), convert.c does not", variant,
+                                                 c->v->cname, shape_text(c->to->space), c->stmt ? c->stmt->loc.line : 0));
   }
   pass_conversions_printed(em, k->body, variant);
 }
@@ -598,7 +599,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
   vec_push(&em->conversions, c);
   int64_t row = convert_row_padding(v);  // (0: none; smem.c allocated the buffer)
   bool pad = row != 0;
-  note_printed_conversion(em, v, cx->lay);
+  note_printed_conversion(em, c);
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");
   line(em, "__syncthreads();");
@@ -853,6 +854,7 @@ void emit_stmts(Em *em, Stmt *s) {
       continue;
     }
     if (!is_load(s)) source_comment(em, s);
+    em->stmt = s;
     switch (s->kind) {
     case S_LET: emit_let(em, s); break;
     case S_VARDEF:

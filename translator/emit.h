@@ -12,6 +12,7 @@ typedef struct {
   const Layout *to;
   const char *sym[MAX_RANK];  // where the statement reads it (symbols: one conversion each)
   const char *name;
+  Stmt *stmt;  // the statement it was printed for (the check against convert.c)
 } Conversion;
 
 typedef struct {
@@ -47,6 +48,7 @@ typedef struct {
   int loops;            // source loops (for, while) around the statement being emitted
   bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
   Vec printed;          // Conversion*: every conversion printed in the variant (checked against convert.c)
+  Stmt *stmt;           // the statement being printed
 } Em;
 
 typedef struct {
