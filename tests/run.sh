@@ -8,8 +8,6 @@
 set -u
 cd "$(dirname "$0")/.."
 TL2CU=${TL2CU:-build/tl2cu}
-# the printer's conversions checked against the conversions pass's (convert.c) on every input
-export TL2CU_CHECK_CONVERSIONS=1
 UPDATE=0
 [ "${1:-}" = "--update" ] && UPDATE=1
 pass=0

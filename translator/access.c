@@ -261,17 +261,10 @@ bool emit_vector_load(Em *em, Stmt *s) {
   if (v->kind != V_LOAD || v->volatile_load || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
   int vec = layout_chunk(l, v->ty), n = v->packed ? vec / 4 : vec;  // elements or packed words a chunk
   const char *vt = run_type(v->ty, vec, v->packed);
-  em->scanning = true;
-  em->conversions.len = 0;
+  print_conversions(em);
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Cx cp = cx, cm = cx, co = cx;
-  deref(em, v->a, &cp);
-  if (v->b) ex(em, v->b, &cm);
-  if (v->c) ex(em, v->c, &co);
-  em->scanning = false;
-  uses_e = false;
-  cp = cx, cm = cx, co = cx;
   const char *addr = ex(em, v->a, &cp);
   const char *mask = v->b ? ex(em, v->b, &cm) : NULL;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
@@ -760,8 +753,7 @@ void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   int vec = layout_chunk(l, s->v->ty);
   em->vec = vec;
   em->vec_words = stores_words(s, l);
-  prepare_conversions(em, s, l, store_value_and_address);
-  em->prepared = false;
+  print_conversions(em);
   line(em, "#pragma unroll");
   em->nvector++;
   line(em, "for (int _r = 0; _r < %lld; _r += %d) {  // %d-byte stores", (long long)l->per_thread, vec, vec * elem_bytes(s->v->ty));

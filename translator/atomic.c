@@ -61,7 +61,7 @@ static void emit_scalar_atomic(Em *em, Stmt *s) {
     elementwise(em, s, NULL, atomic_statement, "%s", NULL);
     return;
   }
-  prepare_conversions(em, s, NULL, atomic_statement);
+  print_conversions(em);
   if (read) line(em, "__syncthreads();  // shared memory may still be read");
   line(em, "if (_tid == 0) {");
   em->indent++;
@@ -82,7 +82,7 @@ static void emit_block_atomic(Em *em, Stmt *s) {
   int64_t n = shape_numel(l->space);
   bool replicated = n < em->threads, read = !never_read(v);
   if (read) line(em, "%s", array_decl(v));
-  prepare_conversions(em, s, l, atomic_statement);
+  print_conversions(em);
   if (replicated) {
     if (read) line(em, "__syncthreads();  // shared memory may still be read");
     line(em, "if (_tid < %lld) {", (long long)n);

@@ -5,11 +5,11 @@
 // one element so that reading down columns is free of bank conflicts). It follows each
 // statement's expressions as the printer reads them, with coordinates as symbols: a dim
 // of the statement's space ("d1"), a constant ("0", "1"), or the structure of a flip or a
-// reshape of them. Its records (Stmt.converts) are printed by --dump-ir=convert; the
-// printer asks it (reads_across) before choosing a form that cannot hold a conversion (a
-// load window, a statement duplicated into two branches), still finds its conversions as
-// it prints and, with TL2CU_CHECK_CONVERSIONS set (the test suite), stops if they differ
-// from this pass's (the step before the printer reads them from here).
+// reshape of them (composite symbols keep their structure, coord_sym, so that the printer
+// writes them as C). Its records (Stmt.converts) are printed by --dump-ir=convert and by
+// the printer, before each statement that has them; the printer asks it (reads_across)
+// before choosing a form that cannot hold a conversion (a load window, a statement
+// duplicated into two branches).
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +42,29 @@ const char *coord_symbol(int space_dim) {
   static const char *const dims[MAX_RANK] = {"d0", "d1", "d2", "d3"};  // (every statement asks)
   return space_dim < (int)(sizeof dims / sizeof *dims) ? dims[space_dim] : xprintf("d%d", space_dim);
 }
-const char *flip_symbol(int64_t n, const char *c) { return xprintf("f%lld(%s)", (long long)n, c); }
+// Every composite symbol made, by its text (two made alike are the same coordinate).
+static NameSet composite_names;
+static Vec composites;
+
+static const char *composite(const char *sym, CoordSym c) {
+  int *at = nameset_find(&composite_names, sym, true);
+  if (!*at) {
+    CoordSym *copy = xmalloc(sizeof(CoordSym));
+    *copy = c;
+    vec_push(&composites, copy);
+    *at = composites.len;
+  }
+  return sym;
+}
+
+const CoordSym *coord_sym(const char *sym) {
+  int *at = nameset_find(&composite_names, sym, false);
+  return at ? composites.items[*at - 1] : NULL;
+}
+
+const char *flip_symbol(int64_t n, const char *c) {
+  return composite(xprintf("f%lld(%s)", (long long)n, c), (CoordSym){.kind = SYM_FLIP, .arg = c, .n = n});
+}
 
 // The coordinates of a broadcast's, expand_dims' or permute's operand from the op's own
 // (as symbols here, and as C text too in the printer's operand_cx); out starts as in.
@@ -71,10 +93,15 @@ const char *linear_symbol(const char *const *sym, Shape s) {
     if (s.dim[i] > 1 && strcmp(sym[i], "0")) t = xprintf("%s+%s*%lld", t, sym[i], (long long)stride);
     stride *= s.dim[i];
   }
-  return *t ? t : "0";
+  if (!*t) return "0";
+  CoordSym c = {.kind = SYM_LINEAR, .shape = s};
+  for (int i = 0; i < s.rank; i++) c.terms[i] = sym[i];
+  return composite(t, c);
 }
 const char *reshape_symbol(const char *lin, int64_t stride, int64_t dim) {
-  return dim == 1 ? "0" : xprintf("r(%s)/%lld%%%lld", lin, (long long)stride, (long long)dim);
+  if (dim == 1) return "0";
+  return composite(xprintf("r(%s)/%lld%%%lld", lin, (long long)stride, (long long)dim),
+                   (CoordSym){.kind = SYM_RESHAPE, .arg = lin, .n = stride, .size = dim});
 }
 
 // The coordinates of a value held in layout l, at its own element.
@@ -177,11 +204,11 @@ static void read_definition(Walk *w, Value *v, const Place *p) {
     read_at(w, v->a, p, v->a->shape.rank - 1, v->ival ? "1" : "0");
     return;
   case V_BINARY:
-    if (v->fuse && (v->op == OP_ADD || v->op == OP_SUB)) {  // the folded multiply through its operands
+    if (v->fuse && (v->op == OP_ADD || v->op == OP_SUB)) {  // the addend, then the folded multiply's operands
       Value *m = v->fuse == 1 ? v->a : v->b, *other = v->fuse == 1 ? v->b : v->a;
+      read_value(w, other, p);
       read_value(w, m->a, p);
       read_value(w, m->b, p);
-      read_value(w, other, p);
       return;
     }
     break;

@@ -72,8 +72,7 @@ void emit_dot(Em *em, Stmt *s) {
   need_smem(em, dot_scratch_bytes(v));
   bool tf32 = a->ty.kind == TY_F32 && v->ival == DOT_TF32, half_acc = v->ty.kind == TY_F16;
   line(em, "%s", array_decl(v));
-  prepare_conversions(em, s, v->layout, dot_acc);  // before the buffer holds the operands
-  em->prepared = false;
+  print_conversions(em);  // before the buffer holds the operands
   line(em, "{  // tl.dot: %s @ %s through shared memory, a fused multiply-add per k (CUDA cores)", a->cname, b->cname);
   em->indent++;
   line(em, "__syncthreads();");

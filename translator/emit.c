@@ -526,63 +526,26 @@ void need_smem(Em *em, int64_t bytes) {
                                                (long long)bytes, em->smem_bytes));
 }
 
-// ---------------------------------------------------------------- the conversions pass, checked
+// ---------------------------------------------------------------- the conversions pass's, printed
 
-static void note_printed_conversion(Em *em, Conversion *c) {
-  c->stmt = em->stmt;
-  vec_push(&em->printed, c);
-}
-
-// The same value, converted into the same space, read at the same coordinates.
-static bool same_conversion(const Conversion *p, const Convert *c) {
-  if (p->v != c->v || !shape_eq(p->to->space, c->to.space)) return false;
-  for (int d = 0; d < p->v->shape.rank; d++)
-    if (p->v->shape.dim[d] > 1 && strcmp(p->sym[d], c->crd[d])) return false;
-  return true;
-}
-
-static bool pass_converts(Conversion *p) {
-  for (int i = 0; p->stmt && i < p->stmt->converts.len; i++)
-    if (same_conversion(p, p->stmt->converts.items[i])) return true;
-  return false;
-}
-
-static bool printed_converts(Em *em, Stmt *s, Convert *c) {
-  for (int i = 0; i < em->printed.len; i++) {
-    Conversion *p = em->printed.items[i];
-    if (p->stmt == s && same_conversion(p, c)) return true;
-  }
-  return false;
-}
-
-static void pass_conversions_printed(Em *em, Stmt *s, const char *variant) {
+// Every conversion convert.c recorded was printed for its statement: a statement whose
+// printer never asked for them (print_conversions) would read those values at its own
+// elements, not where they are. (The other way, conversion_for stops on a read the pass
+// did not record.)
+static void check_conversions_printed(Em *em, Stmt *s, const char *variant) {
   for (; s; s = s->next) {
-    for (int i = 0; i < s->converts.len; i++) {
-      Convert *c = s->converts.items[i];
-      if (!printed_converts(em, s, c))
-        internal_error(__FILE__, __LINE__, xprintf("%s: convert.c converts %s (line %d) into %s, the printer does not",
-                                                   variant, c->v->cname, s->loc.line, shape_text(c->to.space)));
-    }
-    pass_conversions_printed(em, s->body, variant);
-    pass_conversions_printed(em, s->orelse, variant);
+    bool printed = false;
+    for (int i = 0; i < em->printed.len && !printed; i++) printed = em->printed.items[i] == s;
+    if (s->converts.len && !printed)
+      internal_error(__FILE__, __LINE__, xprintf("%s: convert.c converts %s for line %d, the printer did not print it",
+                                                 variant, ((Convert *)s->converts.items[0])->v->cname, s->loc.line));
+    check_conversions_printed(em, s->body, variant);
+    check_conversions_printed(em, s->orelse, variant);
   }
 }
 
-// With TL2CU_CHECK_CONVERSIONS set (the test suite), the conversions this variant printed
-// must be the ones convert.c found, statement by statement and at the same coordinates:
-// the printer is to read them from the pass instead.
-static void check_conversions(Em *em, Kernel *k, const char *variant) {
-  if (!getenv("TL2CU_CHECK_CONVERSIONS")) return;
-  for (int i = 0; i < em->printed.len; i++) {
-    Conversion *c = em->printed.items[i];
-    if (!pass_converts(c))
-      internal_error(__FILE__, __LINE__, xprintf("%s: the printer converts %s into %s (line %d), convert.c does not", variant,
-                                                 c->v->cname, shape_text(c->to->space), c->stmt ? c->stmt->loc.line : 0));
-  }
-  pass_conversions_printed(em, k->body, variant);
-}
-
-static const char *conversion_for(Em *em, Value *v, Cx *cx) {
+// A value read outside its array's elements: the conversion printed for the statement.
+static const char *conversion_for(Em *em, Value *v, Cx *cx) {  // (v in cx's layout)
   for (int i = 0; i < em->conversions.len; i++) {
     Conversion *c = em->conversions.items[i];
     if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
@@ -590,33 +553,59 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {
     for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->sym[d], cx->sym[d]);
     if (same) return xprintf("%s[_k]", c->name);
   }
-  if (!em->scanning) internal_error(__FILE__, __LINE__, "conversion not prepared");
+  internal_error(__FILE__, __LINE__, xprintf("%s is read in another layout, and convert.c recorded no conversion of it there", v->cname));
+}
+
+// A coordinate symbol (convert.c) as C over the element index of layout l, as the
+// expression printer writes the coordinate it stands for.
+static const char *symbol_text(const char *sym, const Layout *l) {
+  if (!strcmp(sym, "0") || !strcmp(sym, "1")) return sym;
+  const CoordSym *c = coord_sym(sym);
+  if (!c) {  // "d<i>": dim i of the space
+    for (int d = 0; d < l->space.rank; d++)
+      if (!strcmp(sym, coord_symbol(d))) return coord(l, d);
+    internal_error(__FILE__, __LINE__, xprintf("coordinate symbol %s", sym));
+  }
+  switch (c->kind) {
+  case SYM_FLIP: return xprintf("(%lld - %s)", (long long)(c->n - 1), symbol_text(c->arg, l));
+  case SYM_RESHAPE: return xprintf("((%s / %lld) %% %lld)", symbol_text(c->arg, l), (long long)c->n, (long long)c->size);
+  case SYM_LINEAR: {
+    bool uses_e = false;
+    Cx terms = {.lay = l, .uses_e = &uses_e};
+    for (int i = 0; i < c->shape.rank; i++) terms.crd[i] = symbol_text(c->terms[i], l);
+    return linear_of(&terms, c->shape);
+  }
+  }
+  unreachable();
+}
+
+// One conversion convert.c recorded: the value stored through shared memory in its own
+// layout, and read back where the statement's layout reads it.
+static void print_conversion(Em *em, Convert *r) {
+  Value *v = r->v;
   Conversion *c = xmalloc(sizeof(Conversion));
   c->v = v;
-  c->to = cx->lay;
-  memcpy(c->sym, cx->sym, sizeof c->sym);
+  c->to = &r->to;
+  memcpy(c->sym, r->crd, sizeof c->sym);
   c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
-  int64_t row = convert_row_padding(v);  // (0: none; smem.c allocated the buffer)
-  bool pad = row != 0;
-  note_printed_conversion(em, c);
+  int64_t row = r->padded ? convert_row_padding(v) : 0;
   const char *t = ctype(v->ty);
-  line(em, "// %s changes layout: through shared memory%s", v->cname, pad ? " (rows padded)" : "");
+  line(em, "// %s changes layout: through shared memory%s", v->cname, row ? " (rows padded)" : "");
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx own = identity_cx(v->layout, &uses_e);
   const char *src = linear_of(&own, v->shape);
-  if (pad) src = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, src);
+  if (row) src = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, src);
   elem_loop_line(em, v->layout, uses_e, xprintf("((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "_k")));
   line(em, "__syncthreads();");
-  line(em, "%s %s[%lld];", t, c->name, (long long)cx->lay->per_thread);
+  line(em, "%s %s[%lld];", t, c->name, (long long)r->to.per_thread);
   uses_e = false;
-  Cx there = *cx;
-  there.uses_e = &uses_e;
+  Cx there = {.lay = &r->to, .uses_e = &uses_e};
+  for (int d = 0; d < v->shape.rank; d++) there.crd[d] = symbol_text(r->crd[d], &r->to);
   const char *dst = linear_of(&there, v->shape);
-  if (pad) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);
-  elem_loop_line(em, cx->lay, uses_e, xprintf("%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst));
-  return xprintf("%s[_k]", c->name);
+  if (row) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);
+  elem_loop_line(em, &r->to, uses_e, xprintf("%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst));
 }
 
 // ---------------------------------------------------------------- statements
@@ -630,22 +619,21 @@ void source_comment(Em *em, Stmt *s) {
   line(em, "// L%d: %s", s->loc.line, p);
 }
 
-// Layout conversions a statement needs go before it, outside any guard: every
-// thread of the program must reach their barriers.
-void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn) {
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
-  em->scanning = true;
+// The conversions the statement being printed needs (convert.c's Stmt.converts), printed
+// once, before its first element loop and outside any guard: every thread of the program
+// must reach their barriers.
+void print_conversions(Em *em) {
+  Stmt *s = em->stmt;
+  if (!s || em->converted == s) return;
+  em->converted = s;
+  vec_push(&em->printed, s);
   em->conversions.len = 0;
-  fn(em, s, &cx);
-  em->scanning = false;
-  em->prepared = true;
+  for (int i = 0; i < s->converts.len; i++) print_conversion(em, s->converts.items[i]);
 }
 
 
 void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target) {
-  if (!em->prepared) prepare_conversions(em, s, l, fn);
-  em->prepared = false;
+  print_conversions(em);
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *rhs = fn(em, s, &cx);
@@ -770,7 +758,7 @@ static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
   if (!replicated && emit_store_window(em, s, l)) return;
   note_scalar_access(em, l, s->v->ty);
   note_access_pointer(em, l, s->ptr, s->v->ty);
-  prepare_conversions(em, s, l, store_rhs);
+  print_conversions(em);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
     line(em, "if (_tid < %lld) {", (long long)n);
     em->indent++;
@@ -785,7 +773,7 @@ static void emit_store(Em *em, Stmt *s) {
     return;
   }
   if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
-    prepare_conversions(em, s, NULL, store_rhs);
+    print_conversions(em);
     line(em, "if (_tid == 0) {");
     em->indent++;
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
@@ -801,7 +789,6 @@ static void emit_store(Em *em, Stmt *s) {
 
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
-  em->scanning = false;
   em->probed = 0;
   Axis lo_axis = axis_of(em, s->lo, &cx), step_axis = axis_of(em, s->step, &cx);  // i = lo + n * step
   s->var->axis.params = em->probed;
@@ -827,7 +814,6 @@ static void emit_for(Em *em, Stmt *s) {
 
 static void emit_if(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
-  em->scanning = false;
   line(em, "if (%s) {", ex(em, s->cond, &cx));
   em->indent++;
   emit_stmts(em, s->body);
@@ -879,7 +865,6 @@ void emit_stmts(Em *em, Stmt *s) {
       break;
     case S_BREAK_UNLESS: {
       Cx cx = identity_cx(NULL, NULL);
-      em->scanning = false;
       line(em, "if (!%s) break;", ex(em, s->cond, &cx));
       break;
     }
@@ -1084,8 +1069,10 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   em->last_line = 0;
   em->indent = 1;
   em->printed.len = 0;
+  em->stmt = em->converted = NULL;
   emit_stmts(em, k->body);
-  check_conversions(em, k, name);
+  em->stmt = NULL;  // (combine functions, printed next, read no blocks)
+  check_conversions_printed(em, k->body, name);
   em->out = saved;
   em->indent = 0;
   Str spec = {0};

@@ -12,7 +12,6 @@ typedef struct {
   const Layout *to;
   const char *sym[MAX_RANK];  // where the statement reads it (symbols: one conversion each)
   const char *name;
-  Stmt *stmt;  // the statement it was printed for (the check against convert.c)
 } Conversion;
 
 typedef struct {
@@ -21,13 +20,12 @@ typedef struct {
   Kernel *k;
   Options *opt;
   int threads;
-  Vec conversions;  // Conversion*, valid for the statement being emitted
+  Vec conversions;  // Conversion*, printed for the statement `converted`
   Vec externs;      // the "extern \"C\" ..." declarations of the libdevice functions called
-  bool scanning;    // first pass over a statement: only find conversions
   int smem_bytes;
   int last_line;
   int nconversions;  // per kernel, for unique names
-  bool prepared;     // the current statement's conversions are already emitted
+  Stmt *converted;   // the statement whose conversions are printed
   int vec;           // the run length of the vector store being emitted
   bool vec_words;    // and whether it moves packed words (pack.c)
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
@@ -47,7 +45,7 @@ typedef struct {
   Vec prechecked;       // stores whose store window a window split's decision covers
   int loops;            // source loops (for, while) around the statement being emitted
   bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
-  Vec printed;          // Conversion*: every conversion printed in the variant (checked against convert.c)
+  Vec printed;          // Stmt*: those whose conversions are printed, in the variant
   Stmt *stmt;           // the statement being printed
 } Em;
 
@@ -95,7 +93,7 @@ void open_elem_loop(Em *em, const Layout *l, bool uses_e);
 void close_loop(Em *em);
 void elem_loop_line(Em *em, const Layout *l, bool uses_e, const char *stmt);
 void source_comment(Em *em, Stmt *s);
-void prepare_conversions(Em *em, Stmt *s, const Layout *l, ExprFn fn);
+void print_conversions(Em *em);  // those of the statement being printed (convert.c), once
 // `fmt` with the target element and fn's C, for every element of layout l (or once, for scalars).
 void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target)
     __attribute__((format(printf, 5, 0)));

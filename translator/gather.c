@@ -46,8 +46,7 @@ void emit_gather(Em *em, Stmt *s) {
   Value *v = s->v, *x = v->a;
   int ax = (int)v->ival;
   line(em, "%s", array_decl(v));
-  prepare_conversions(em, s, v->layout, gather_index);  // before the buffer holds x
-  em->prepared = false;
+  print_conversions(em);  // before the buffer holds x
   line(em, "{  // from %s along axis %d, through shared memory", x->cname, ax);
   em->indent++;
   smem_store_block(em, x);
@@ -104,8 +103,7 @@ void emit_histogram(Em *em, Stmt *s) {
   Value *v = s->v, *x = v->a;
   long long bins = (long long)v->ival;
   line(em, "%s", array_decl(v));
-  prepare_conversions(em, s, x->layout, histogram_count);  // before the buffer holds the counts
-  em->prepared = false;
+  print_conversions(em);  // before the buffer holds the counts
   need_smem(em, bins * 4);
   line(em, "{  // %lld bin%s of %s: a value counts in the bin of its low %d bits%s, as in Triton", bins,
        bins > 1 ? "s" : "", x->cname, log2i(bins < 32 ? 32 : bins), bins < 32 ? ", if there is one" : "");

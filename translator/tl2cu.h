@@ -679,6 +679,17 @@ const char *coord_symbol(int space_dim);
 const char *flip_symbol(int64_t n, const char *c);
 const char *linear_symbol(const char *const *sym, Shape s);
 const char *reshape_symbol(const char *lin, int64_t stride, int64_t dim);
+// What a symbol made by flip_symbol, linear_symbol or reshape_symbol stands for (NULL for
+// "0", "1" and a dim's "d<i>"): the printer writes it as C for a layout.
+typedef struct {
+  enum { SYM_FLIP, SYM_LINEAR, SYM_RESHAPE } kind;
+  const char *arg;              // FLIP: the coordinate flipped; RESHAPE: the linear index
+  int64_t n;                    // FLIP: the dim's size; RESHAPE: the stride
+  int64_t size;                 // RESHAPE: the dim
+  const char *terms[MAX_RANK];  // LINEAR: the coordinates, in
+  Shape shape;                  // LINEAR: this shape, row-major
+} CoordSym;
+const CoordSym *coord_sym(const char *sym);
 bool held_at(Value *v, const Layout *lay, const char *const *sym);  // does the reading thread hold v there?
 
 // ---------------------------------------------------------------- smem.c
