@@ -123,7 +123,7 @@ bool held_at(Value *v, const Layout *lay, const char *const *sym) {
 // A conversion's buffer pads each row of v's last dim with one element (when v has rows):
 // a layout that reads across rows (a transpose) then finds consecutive rows in
 // consecutive banks.
-int64_t convert_row_padding(Value *v) {
+static int64_t convert_row_padding(Value *v) {
   int64_t row = v->shape.rank > 1 ? v->shape.dim[v->shape.rank - 1] : 0;
   return row > 1 && row < shape_numel(v->shape) ? row : 0;
 }
@@ -153,7 +153,7 @@ static void convert(Walk *w, Value *v, const Place *p) {
   c->to = *p->lay;
   memcpy(c->crd, p->crd, sizeof c->crd);
   c->bytes = convert_bytes(v);
-  c->padded = convert_row_padding(v) != 0;
+  c->row = convert_row_padding(v);
   vec_push(&w->s->converts, c);
   if (w->k && c->bytes > w->k->convert_bytes) w->k->convert_bytes = c->bytes;
 }

@@ -534,9 +534,9 @@ void need_smem(Em *em, int64_t bytes) {
 // did not record.)
 static void check_conversions_printed(Em *em, Stmt *s, const char *variant) {
   for (; s; s = s->next) {
-    bool printed = false;
+    bool printed = !s->converts.len;  // (only statements with conversions were printed with them)
     for (int i = 0; i < em->printed.len && !printed; i++) printed = em->printed.items[i] == s;
-    if (s->converts.len && !printed)
+    if (!printed)
       internal_error(__FILE__, __LINE__, xprintf("%s: convert.c converts %s for line %d, the printer did not print it",
                                                  variant, ((Convert *)s->converts.items[0])->v->cname, s->loc.line));
     check_conversions_printed(em, s->body, variant);
@@ -589,7 +589,7 @@ static void print_conversion(Em *em, Convert *r) {
   memcpy(c->sym, r->crd, sizeof c->sym);
   c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
-  int64_t row = r->padded ? convert_row_padding(v) : 0;
+  int64_t row = r->row;
   const char *t = ctype(v->ty);
   line(em, "// %s changes layout: through shared memory%s", v->cname, row ? " (rows padded)" : "");
   line(em, "__syncthreads();");
@@ -626,7 +626,7 @@ void print_conversions(Em *em) {
   Stmt *s = em->stmt;
   if (!s || em->converted == s) return;
   em->converted = s;
-  vec_push(&em->printed, s);
+  if (s->converts.len) vec_push(&em->printed, s);
   em->conversions.len = 0;
   for (int i = 0; i < s->converts.len; i++) print_conversion(em, s->converts.items[i]);
 }

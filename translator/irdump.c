@@ -334,7 +334,7 @@ static void print_converts(Dump *d, Stmt *s) {
     const char *from = blocked_text(d, c->v->layout, c->v->shape);
     line_start(d, s->loc);
     fprintf(d->out, "convert %s %s -> space=%s at [%s] : %lld bytes of shared memory%s\n", operand(d, c->v), from,
-            shape_text(c->to.space), at.buf, (long long)c->bytes, c->padded ? ", rows padded" : "");
+            shape_text(c->to.space), at.buf, (long long)c->bytes, c->row ? ", rows padded" : "");
   }
 }
 

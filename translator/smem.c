@@ -2,7 +2,7 @@
 // (tl2cu_smem) starts after a barrier and is read before the next use's barrier, so no two
 // uses are live at once: each starts at byte 0, and the buffer is the largest use. A use is
 // a conversion (convert.c) or the scratch an op's lowering lays out: a reduction's
-// partials across warps (reduce.c), a scan's padded block, a sort's or gather's source
+// partials across warps (reduce.c), a scan's block (its slots swizzled), a sort's or gather's source
 // block, a dot's operands, a histogram's counts, an atomic's old values handed to the
 // threads that did not run it. emit.c declares the buffer this pass sizes (and decides
 // from it whether small programs may share a thread block); a use needing more than it

@@ -667,12 +667,11 @@ typedef struct {
   Layout to;
   const char *crd[MAX_RANK];
   int64_t bytes;  // its buffer in shared memory
-  bool padded;    // rows padded by one element
+  int64_t row;    // rows of this many elements padded by one (0: no padding)
 } Convert;
 void convert_pass(Kernel *k);  // Stmt.converts and Kernel.convert_bytes for the layouts assigned
 bool reads_across(Value *v, const Layout *l);  // reading v in l converts some value
 bool recomputable(Value *v);    // index math: recomputed where another layout reads it
-int64_t convert_row_padding(Value *v);  // a conversion's buffer: the row padded by one element, or 0
 void operand_coords(const Value *v, const char *const *in, const char **out);  // broadcast/expand/permute
 // Coordinates as symbols (the passes' and the printer's, for deciding what a thread holds)
 const char *coord_symbol(int space_dim);
@@ -697,7 +696,7 @@ bool held_at(Value *v, const Layout *lay, const char *const *sym);  // does the 
 // for the layouts assigned, after convert_pass. The ops' sizes, as their emitters lay them out:
 void smem_pass(Kernel *k);
 int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
-int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the padded blocks and segment totals
+int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
