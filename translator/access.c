@@ -254,11 +254,42 @@ const char *vec_type(Type t, int vec) { return xprintf("tl2cu_vec<%s, %d>", ctyp
 // A run of vec elements as it moves: elements, or packed bytes' words.
 const char *run_type(Type t, int vec, bool packed) { return packed ? xprintf("tl2cu_vec<uint32_t, %d>", vec / 4) : vec_type(t, vec); }
 
-// x = tl.load(...) with contiguous, aligned addresses: one vector load per run.
-bool emit_vector_load(Em *em, Stmt *s) {
+// Does load statement s move a vector a run? (In the aligned variant, noting what that assumes.)
+static bool load_goes_vector(Em *em, Stmt *s, const Layout *l) {
   Value *v = s->v;
-  const Layout *l = v->layout;
-  if (v->kind != V_LOAD || v->volatile_load || !l || !vector_access(em, l, v->a, v->b, v->c, v->ty, 0)) return false;
+  return v->kind == V_LOAD && !v->volatile_load && l && vector_access(em, l, v->a, v->b, v->c, v->ty, 0);
+}
+
+static bool store_goes_vector(Em *em, Stmt *s, const Layout *l) {
+  return vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty, 0);
+}
+
+// Which variants move access s in vectors: the one being printed, and when it is printed
+// as one template with the pointer-layout variant (em->both_facts), that one too: the
+// same layout with no argument assumed divisible by 16 (its facts as its own printing
+// finds them, but for a loop's variable whose facts rest on an assumption: unknown).
+static int vector_variants(Em *em, Stmt *s, const Layout *l, bool (*goes_vector)(Em *, Stmt *, const Layout *)) {
+  int in = goes_vector(em, s, l) ? IN_ALIGNED : 0;
+  if (!em->both_facts) return in ? IN_ALIGNED | IN_PLAIN : 0;
+  bool assume = em->assume_aligned;
+  uint64_t denied = em->denied, assumed = em->assumed, probed = em->probed;
+  em->assume_aligned = false;
+  em->denied = ~(uint64_t)0;  // (facts noted with an assumption: found again without it)
+  if (goes_vector(em, s, l)) in |= IN_PLAIN;
+  em->assume_aligned = assume;
+  em->denied = denied;
+  em->assumed = assumed;
+  em->probed = probed;
+  return in;
+}
+
+int load_vectors(Em *em, Stmt *s) { return vector_variants(em, s, s->v->layout, load_goes_vector); }
+int store_vectors(Em *em, Stmt *s, const Layout *l) { return vector_variants(em, s, l, store_goes_vector); }
+
+// x = tl.load(...) with contiguous, aligned addresses: one vector load per run (its
+// array declared before, by the caller).
+void emit_vector_load(Em *em, Stmt *s, const Layout *l) {
+  Value *v = s->v;
   int vec = layout_chunk(l, v->ty), n = v->packed ? vec / 4 : vec;  // elements or packed words a chunk
   const char *vt = run_type(v->ty, vec, v->packed);
   print_conversions(em);
@@ -269,7 +300,6 @@ bool emit_vector_load(Em *em, Stmt *s) {
   const char *mask = v->b ? ex(em, v->b, &cm) : NULL;
   const char *other = v->c ? ex(em, v->c, &co) : xprintf("%s(0)", ctype(v->ty));
   em->nvector++;
-  line(em, "%s (%d-byte loads)", array_decl(v), vec * elem_bytes(v->ty));
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, vec);
   em->indent++;
@@ -283,7 +313,6 @@ bool emit_vector_load(Em *em, Stmt *s) {
   }
   line(em, "for (int _j = 0; _j < %d; ++_j) %s[%s + _j] = _t.v[_j];", n, v->cname, v->packed ? "_k / 4" : "_k");
   close_loop(em);
-  return true;
 }
 
 // ---------------------------------------------------------------- load windows
@@ -581,6 +610,7 @@ static void emit_window_fast(Em *em, Window *w) {
 
 // The window's loads are emitted with it (their statements are then skipped).
 static void claim_window(Em *em, Window *w) {
+  em->both_refused |= em->both_facts;  // (the pointer-layout variant's windows may differ)
   for (int i = 0; i < w->n; i++) vec_push(&em->windowed, w->s[i]);
 }
 
@@ -864,6 +894,7 @@ static bool prechecked(Em *em, Stmt *s) {
 bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   int64_t c = store_window_shift(em, s, l, stores_words(s, l));
   if (!c) return false;
+  em->both_refused |= em->both_facts;
   int size = elem_bytes(s->v->ty), vec = l->vec;
   if (prechecked(em, s)) {
     line(em, "// runs start %lld element%s past a %d-byte boundary: aligned %d-byte stores (decided with the loads)",

@@ -655,6 +655,25 @@ const char *shape_comment(Value *v) {
   return xprintf("// %s %s%s", shape_text(v->shape), type_name(v->ty), lay);
 }
 
+typedef void (*AccessFn)(Em *em, Stmt *s, const Layout *l);
+
+// An access that the two variants of one template (em->both_facts) do differently:
+// each as its variant does it.
+static void per_variant(Em *em, Stmt *s, const Layout *l, int vectors, AccessFn vector, AccessFn scalar) {
+  em->nper_variant++;
+  print_conversions(em);
+  line(em, "if constexpr (kAssumeAligned) {");
+  em->indent++;
+  (vectors & IN_ALIGNED ? vector : scalar)(em, s, l);
+  em->indent--;
+  line(em, "} else {");
+  em->indent++;
+  (vectors & IN_PLAIN ? vector : scalar)(em, s, l);
+  close_loop(em);
+}
+
+static void load_elements(Em *em, Stmt *s, const Layout *l) { elementwise(em, s, l, rhs_definition, "%s = %s;", s->v); }
+
 static void emit_let(Em *em, Stmt *s) {
   Value *v = s->v;
   if (v->kind == V_LOAD) source_comment(em, s);
@@ -681,7 +700,17 @@ static void emit_let(Em *em, Stmt *s) {
   default: break;
   }
   note_axis(em, v);
-  if (emit_vector_load(em, s)) return;
+  int vectors = v->kind == V_LOAD ? load_vectors(em, s) : 0;
+  if (vectors == (IN_ALIGNED | IN_PLAIN)) {
+    line(em, "%s (%d-byte loads)", array_decl(v), layout_chunk(v->layout, v->ty) * elem_bytes(v->ty));
+    emit_vector_load(em, s, v->layout);
+    return;
+  }
+  if (vectors) {
+    line(em, "%s", array_decl(v));
+    per_variant(em, s, v->layout, vectors, emit_vector_load, load_elements);
+    return;
+  }
   if (v->kind == V_LOAD) note_scalar_access(em, v->layout, v->ty);
   if (v->kind == V_SCAN) {
     emit_scan(em, s);
@@ -747,15 +776,27 @@ const char *store_value_and_address(Em *em, Stmt *s, Cx *cx) {
   return store_address(em, s, &c2);
 }
 
+static void emit_scalar_store(Em *em, Stmt *s, const Layout *l);
+
 // A block store in layout l.
 static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
-  int64_t n = shape_numel(l->space);
-  bool replicated = n < em->threads;
-  if (vector_access(em, l, s->ptr, s->mask, NULL, s->v->ty, 0)) {
+  int vectors = store_vectors(em, s, l);
+  if (vectors == (IN_ALIGNED | IN_PLAIN)) {
     emit_vector_store(em, s, l);
     return;
   }
-  if (!replicated && emit_store_window(em, s, l)) return;
+  if (vectors) {
+    per_variant(em, s, l, vectors, emit_vector_store, emit_scalar_store);
+    return;
+  }
+  if (shape_numel(l->space) >= em->threads && emit_store_window(em, s, l)) return;
+  emit_scalar_store(em, s, l);
+}
+
+// A block store in layout l, element by element.
+static void emit_scalar_store(Em *em, Stmt *s, const Layout *l) {
+  int64_t n = shape_numel(l->space);
+  bool replicated = n < em->threads;
   note_scalar_access(em, l, s->v->ty);
   note_access_pointer(em, l, s->ptr, s->v->ty);
   print_conversions(em);
@@ -1082,6 +1123,10 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   const char *params = param_list(k, KERNEL_PARAMS);
   int t = k->program_threads, block = k->num_warps * 32;
   bool uses_tid = mentions(body.buf, "_tid");  // a kernel without blocks has no element index
+  if (em->both_facts) {
+    line(em, "// kAssumeAligned: every assumption above holds; else only some access's pointer's");
+    line(em, "template <bool kAssumeAligned>");
+  }
   if (t) {
     line(em, "__global__ void __launch_bounds__(%d) %s(%s%sunsigned tl2cu_programs_x) {", block, name, params,
          *params ? ", " : "");
@@ -1159,6 +1204,32 @@ static int program_threads(Kernel *k) {
   return t * 2 <= block ? (int)t : 0;
 }
 
+// The aligned and the pointer-layout variants share their layouts; where they differ only
+// in which accesses move vectors, they are one template over kAssumeAligned, each such
+// access printed for both (instead of the aligned variant's text in *aligned).
+static bool emit_one_template(Em *em, Kernel *k, Str *aligned) {
+  Str both = {0};
+  str_add(&both, "");
+  Str *saved = em->out;
+  em->out = &both;
+  lay_out(k, layout_widest_run(k));
+  em->assume_aligned = em->both_facts = true;
+  em->both_refused = false;
+  em->nper_variant = 0;
+  emit_kernel_variant(em, k, ALIGNED_VARIANT,
+                      " (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)");
+  em->assume_aligned = em->both_facts = false;
+  em->out = saved;
+  if (em->both_refused) return false;
+  if (!em->nper_variant) {  // (never launched: the aligned variant assumes nothing then)
+    k->pointer_layout_variant = false;
+    return false;
+  }
+  *aligned = both;
+  k->smem_bytes[POINTER_LAYOUT_VARIANT] = k->smem_bytes[ALIGNED_VARIANT];
+  return true;
+}
+
 // The kernel, and where it gains vector accesses, a second variant that assumes
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
@@ -1219,6 +1290,9 @@ static void emit_kernel(Em *em, Kernel *k) {
   if (k->pointer_layout_variant) {
     k->npointer_needs = em->npointer_needs;
     memcpy(k->pointer_needs, em->pointer_needs, sizeof k->pointer_needs);
+    k->one_template = emit_one_template(em, k, &aligned);
+  }
+  if (k->pointer_layout_variant && !k->one_template) {
     em->out = &wide_plain;
     lay_out(k, wide);
     emit_kernel_variant(em, k, POINTER_LAYOUT_VARIANT,
@@ -1326,6 +1400,8 @@ static const char *launch_condition(Kernel *k, uint64_t assumed) {
 // kernel's limit raised first (one statement either way: it may follow an if or else).
 static void emit_launch(Em *em, Kernel *k, int variant, const char *indent) {
   const char *kernel = xprintf("tl2cu_kernels::%s", variant_name(k, variant));
+  if (k->one_template && variant != PLAIN_VARIANT)
+    kernel = xprintf("tl2cu_kernels::%s<%s>", variant_name(k, ALIGNED_VARIANT), variant == ALIGNED_VARIANT ? "true" : "false");
   const char *args = param_list(k, KERNEL_ARGS);
   int block = k->num_warps * 32, smem = k->smem_bytes[variant];
   const char *grid = "dim3(_gx, _gy, _gz)";

@@ -29,6 +29,9 @@ typedef struct {
   int vec;           // the run length of the vector store being emitted
   bool vec_words;    // and whether it moves packed words (pack.c)
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
+  bool both_facts;      // ... as one template with the pointer-layout variant: each access as each would
+  bool both_refused;    // ... where an access differs in a way one template cannot hold (windows)
+  int nper_variant;     // ... and the accesses printed for each variant
   uint64_t assumed;     // the parameters that variant's decisions relied on
   uint64_t probed;      // the parameters whose assumed divisibility the current query used
   uint64_t denied;      // parameters the current query may not assume divisible by 16
@@ -120,7 +123,10 @@ const char *vec_type(Type t, int vec);
 const char *run_type(Type t, int vec, bool packed);
 bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift);
 void note_access_pointer(Em *em, const Layout *l, Value *ptr, Type elem);  // (emit.c's pointer-layout variant)
-bool emit_vector_load(Em *em, Stmt *s);
+enum { IN_ALIGNED = 1, IN_PLAIN = 2 };  // load_vectors, store_vectors: the variants moving vectors
+int load_vectors(Em *em, Stmt *s);
+int store_vectors(Em *em, Stmt *s, const Layout *l);
+void emit_vector_load(Em *em, Stmt *s, const Layout *l);
 void emit_vector_store(Em *em, Stmt *s, const Layout *l);
 bool emit_store_window(Em *em, Stmt *s, const Layout *l);
 void emit_load_windows(Em *em, Stmt *first);

@@ -594,6 +594,7 @@ typedef struct {
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
   bool pointer_layout_variant;  // also emitted with plain facts in the aligned variant's layout,
+  bool one_template;            // ... both as one template over kAssumeAligned (emit.c)
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')

@@ -210,7 +210,9 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
   }
 }
 
-// bp_row_sums_unit: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+// bp_row_sums_unit: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
@@ -232,92 +234,22 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
   int32_t rows_offsets_1 = 0;
   for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
     // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
-    float sum_input[4];  // [16, 32] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 4; _k += 4) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_vec<float, 4> _t;
-      if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL));
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-      for (int _j = 0; _j < 4; ++_j) sum_input[_k + _j] = _t.v[_j];
-    }
-    float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
-    {
-      float _r[1];
-      _r[0] = sum_input[0];
-      #pragma unroll
-      for (int _k = 1; _k < 4; ++_k)
-        _r[0] = _r[0] + sum_input[_k];
-      #pragma unroll
-      for (int _m = 4; _m >= 1; _m >>= 1)
-        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-      #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
-    }
-    float acc_2[1];  // [16] fp32
-    // t_sum changes layout: through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[(_e >> 5)] = t_sum[_k];
-    }
-    __syncthreads();
-    float _t_sum_cvt1[1];
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      _t_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + _t_sum_cvt1[_k]);
-    // L60: rows = tl.advance(rows, (0, BLOCK_N))
-    const int32_t rows_offsets_1_1 = tl2cu_add(rows_offsets_1, 32);
-    // L58: for _ in range(0, N, BLOCK_N):
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
-    rows_offsets_1 = rows_offsets_1_1;
-  }
-  // L61: out = tl.make_block_ptr(out_ptr, (M,), (1,), (pid * BLOCK_M,), (BLOCK_M,), (0,))
-  const int64_t out_shape_0 = (int64_t)M;
-  const int32_t out_offsets_0 = tl2cu_mul(pid, 16);
-  // L62: tl.store(out, acc, boundary_check=(0,))
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      if (((((int64_t)out_offsets_0 + (int64_t)_e) >= 0LL) && (((int64_t)out_offsets_0 + (int64_t)_e) < out_shape_0))) out_ptr[((int64_t)out_offsets_0 + (int64_t)_e)] = acc_1[_k];
-    }
-  }
-}
-
-// bp_row_sums_unit: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) bp_row_sums_unit_pointer_layout(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L54: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L55: rows = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(stride_xm, 1), offsets=(pid * BLOCK_M, 0),
-  const int64_t rows_shape_0 = (int64_t)M;
-  const int64_t rows_shape_1 = (int64_t)N;
-  const int64_t rows_strides_0 = (int64_t)stride_xm;
-  const int32_t rows_offsets_0 = tl2cu_mul(pid, 16);
-  // L57: acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
-  float acc[1];  // [16] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
-  // L58: for _ in range(0, N, BLOCK_N):
-  float acc_1[1];  // [16] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
-  int32_t rows_offsets_1 = 0;
-  for (int32_t u_ = 0; u_ < N; u_ = tl2cu_add(u_, 32)) {
-    // L59: acc += tl.sum(tl.load(rows, boundary_check=(0, 1)), axis=1)
     float sum_input[4];  // [16, 32] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 4; _k += 4) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        tl2cu_vec<float, 4> _t;
+        if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL));
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+        for (int _j = 0; _j < 4; ++_j) sum_input[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+      }
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -867,9 +799,9 @@ extern "C" cudaError_t bp_row_sums_grid(cudaStream_t _stream, unsigned _gx, unsi
 extern "C" cudaError_t bp_row_sums_unit_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && N % 16 == 0 && stride_xm % 16 == 0)
-    tl2cu_kernels::bp_row_sums_unit_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
+    tl2cu_kernels::bp_row_sums_unit_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
   else if ((tl2cu_aligned16(x_ptr) && stride_xm % 16 == 0))
-    tl2cu_kernels::bp_row_sums_unit_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
+    tl2cu_kernels::bp_row_sums_unit_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
   else
     tl2cu_kernels::bp_row_sums_unit<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
   return cudaGetLastError();

@@ -183,7 +183,9 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
   }
 }
 
-// softmax_kernel: num_warps=4, B0=4, B1=512 (variant for 16-byte aligned pointers and ints divisible by 16)
+// softmax_kernel: num_warps=4, B0=4, B1=512 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
@@ -232,208 +234,19 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
     // L26: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
-    float x[16];  // [4, 512] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 16; _k += 4) {
-      tl2cu_vec<float, 4> _t;
-      if (mask_ij[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_ij[_k]);
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
-      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-    }
-    // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
-    float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
-    {
-      float _r[4];
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _r[_g] = x[_g * 4];
-        #pragma unroll
-        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
-          _r[_g] = tl2cu_maximum(_r[_g], x[_k]);
-      }
-      #pragma unroll
-      for (int _m = 16; _m >= 1; _m >>= 1) {
-        #pragma unroll
-        for (int _g = 0; _g < 4; ++_g) {
-          _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
-        }
-      }
-      __syncthreads();
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-      }
-      __syncthreads();
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = tl2cu_maximum(_w0, _w2);
-        _w1 = tl2cu_maximum(_w1, _w3);
-        _w0 = tl2cu_maximum(_w0, _w1);
-        _r[_g] = _w0;
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) x_max_2[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
-    }
-    float new_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) new_max[_k] = tl2cu_maximum(x_max_1[_k], x_max_2[_k]);
-    // L28: scale = tl.exp2(log2_e * (x_max - new_max))
-    float scale[16];  // [4, 1] fp32, held in the layout of [4, 512]
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) scale[_k] = tl2cu_exp2((1.44269504f * (x_max_1[_k] - new_max[_k])));
-    // L29: chunk_sum = tl.sum(tl.exp2(log2_e * (x - new_max)), axis=1, keep_dims=True)
-    float sum_input[16];  // [4, 512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) sum_input[_k] = tl2cu_exp2((1.44269504f * (x[_k] - new_max[_k])));
-    float t_sum[16];  // [4] fp32, held in the layout of [4, 512]
-    {
-      float _r[4];
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _r[_g] = sum_input[_g * 4];
-        #pragma unroll
-        for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
-          _r[_g] = _r[_g] + sum_input[_k];
-      }
-      #pragma unroll
-      for (int _m = 16; _m >= 1; _m >>= 1) {
-        #pragma unroll
-        for (int _g = 0; _g < 4; ++_g) {
-          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
-        }
-      }
-      __syncthreads();
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 9) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-      }
-      __syncthreads();
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-        const float* _p = (const float*)tl2cu_smem + (_e >> 9) * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r[_g] = _w0;
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) t_sum[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
-    }
-    float chunk_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) chunk_sum[_k] = t_sum[_k];
-    // L30: exp_sum = exp_sum * scale + chunk_sum
-    float exp_sum_2[16];  // [4, 1] fp32, held in the layout of [4, 512]
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) exp_sum_2[_k] = fmaf(exp_sum_1[_k], scale[_k], chunk_sum[_k]);
-    // L22: for j in range(0, T, B1):
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = new_max[_k];
-  }
-  // L32: for j in range(0, T, B1):
-  for (int32_t j_1 = 0; j_1 < T; j_1 = tl2cu_add(j_1, 512)) {
-    // L33: off_j = j + tl.arange(0, B1)
-    int32_t off_j_1[16];  // [512] i32, held in the layout of [4, 512]
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      off_j_1[_k] = tl2cu_add(j_1, (_e & 511));
-    }
-    // L34: off_ij = off_i[:, None] * T + off_j[None, :]
-    int32_t off_ij_1[16];  // [4, 512] i32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) off_ij_1[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j_1[_k]);
-    // L35: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
-    bool mask_ij_1[16];  // [4, 512] i1
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
-    // L36: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
-    float x_1[16];  // [4, 512] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 16; _k += 4) {
-      tl2cu_vec<float, 4> _t;
-      if (mask_ij_1[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_ij_1[_k]);
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
-      for (int _j = 0; _j < 4; ++_j) x_1[_k + _j] = _t.v[_j];
-    }
-    // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
-    float z[16];  // [4, 512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
-    // L38: tl.store(z_ptr + off_ij, z, mask=mask_ij)
-    #pragma unroll
-    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
-      #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = z[_k];
-      }
-      const int _k = _r;
-      if (mask_ij_1[_k]) *(tl2cu_vec<float, 4> *)(z_ptr + off_ij_1[_k]) = _t;
-    }
-  }
-}
-
-// softmax_kernel: num_warps=4, B0=4, B1=512 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L16: pid_0 = tl.program_id(0)
-  const int32_t pid_0 = (int32_t)blockIdx.x;
-  // L18: off_i = pid_0 * B0 + tl.arange(0, B0)
-  int32_t off_i[16];  // [4] i32, held in the layout of [4, 512]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_i[_k] = tl2cu_add(tl2cu_mul(pid_0, 4), (_e >> 9));
-  }
-  // L19: mask_i = off_i < N0
-  bool mask_i[16];  // [4] i1, held in the layout of [4, 512]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask_i[_k] = (off_i[_k] < N0);
-  // L20: x_max = tl.full([B0, 1], -float("inf"), dtype=tl.float32)
-  float x_max[16];  // [4, 1] fp32, held in the layout of [4, 512]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x_max[_k] = -tl2cu_inf<float>();
-  // L21: exp_sum = tl.zeros([B0, 1], dtype=tl.float32)
-  float exp_sum[16];  // [4, 1] fp32, held in the layout of [4, 512]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) exp_sum[_k] = 0.0f;
-  // L22: for j in range(0, T, B1):
-  float exp_sum_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) exp_sum_1[_k] = exp_sum[_k];
-  float x_max_1[16];  // [4, 1] fp32, held in the layout of [4, 512]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x_max_1[_k] = x_max[_k];
-  for (int32_t j = 0; j < T; j = tl2cu_add(j, 512)) {
-    // L23: off_j = j + tl.arange(0, B1)
-    int32_t off_j[16];  // [512] i32, held in the layout of [4, 512]
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      off_j[_k] = tl2cu_add(j, (_e & 511));
-    }
-    // L24: off_ij = off_i[:, None] * T + off_j[None, :]
-    int32_t off_ij[16];  // [4, 512] i32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) off_ij[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    // L25: mask_ij = mask_i[:, None] & (off_j[None, :] < T)
-    bool mask_ij[16];  // [4, 512] i1
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) mask_ij[_k] = (mask_i[_k] && (off_j[_k] < T));
-    // L26: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x[16];  // [4, 512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 4) {
+        tl2cu_vec<float, 4> _t;
+        if (mask_ij[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_ij[_k]);
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
+        for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_ij[_k]], mask_ij[_k], -tl2cu_inf<float>());
+    }
     // L27: new_max = tl.maximum(x_max, tl.max(x, axis=1, keep_dims=True))
     float x_max_2[16];  // [4] fp32, held in the layout of [4, 512]
     {
@@ -550,15 +363,39 @@ __global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_pt
     for (int _k = 0; _k < 16; ++_k) mask_ij_1[_k] = (mask_i[_k] && (off_j_1[_k] < T));
     // L36: x = tl.load(x_ptr + off_ij, mask=mask_ij, other=-float("inf"))
     float x_1[16];  // [4, 512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 4) {
+        tl2cu_vec<float, 4> _t;
+        if (mask_ij_1[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_ij_1[_k]);
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
+        for (int _j = 0; _j < 4; ++_j) x_1[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr[off_ij_1[_k]], mask_ij_1[_k], -tl2cu_inf<float>());
+    }
     // L37: z = tl.exp2(log2_e * (x - x_max)) / exp_sum
     float z[16];  // [4, 512] fp32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) z[_k] = tl2cu_div(tl2cu_exp2((1.44269504f * (x_1[_k] - x_max_1[_k]))), exp_sum_1[_k]);
     // L38: tl.store(z_ptr + off_ij, z, mask=mask_ij)
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+        tl2cu_vec<float, 4> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 4; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = z[_k];
+        }
+        const int _k = _r;
+        if (mask_ij_1[_k]) *(tl2cu_vec<float, 4> *)(z_ptr + off_ij_1[_k]) = _t;
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) if (mask_ij_1[_k]) z_ptr[off_ij_1[_k]] = z[_k];
+    }
   }
 }
 
@@ -567,9 +404,9 @@ __global__ void __launch_bounds__(128) softmax_kernel_pointer_layout(float *x_pt
 extern "C" cudaError_t softmax_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && T % 16 == 0)
-    tl2cu_kernels::softmax_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
+    tl2cu_kernels::softmax_kernel_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else if ((tl2cu_aligned16(x_ptr) && T % 16 == 0) || (tl2cu_aligned16(z_ptr) && T % 16 == 0))
-    tl2cu_kernels::softmax_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
+    tl2cu_kernels::softmax_kernel_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else
     tl2cu_kernels::softmax_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   return cudaGetLastError();

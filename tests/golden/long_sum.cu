@@ -86,7 +86,9 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
   }
 }
 
-// sum_kernel: num_warps=4, B0=1, B1=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
+// sum_kernel: num_warps=4, B0=1, B1=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
@@ -125,97 +127,19 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
     // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
-    float x[32];  // [1, 4096] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 32; _k += 4) {
-      tl2cu_vec<float, 4> _t;
-      if ((mask_i[_k] && mask_j[_k])) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-    }
-    // L21: acc += tl.sum(x, axis=1)
-    float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
-    {
-      float _r[1];
-      _r[0] = x[0];
-      #pragma unroll
-      for (int _k = 1; _k < 32; ++_k)
-        _r[0] = _r[0] + x[_k];
-      #pragma unroll
-      for (int _m = 16; _m >= 1; _m >>= 1)
-        _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-      __syncthreads();
-      {
-        float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-      }
-      __syncthreads();
-      {
-        const float* _p = (const float*)tl2cu_smem + 0 * 4;
-        float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-        _w0 = _w0 + _w2;
-        _w1 = _w1 + _w3;
-        _w0 = _w0 + _w1;
-        _r[0] = _w0;
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) x_sum[_k] = _r[0];
-    }
-    float acc_2[1];  // [1] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) acc_2[_k] = (acc_1[_k] + x_sum[0]);
-    // L16: for j in range(0, T, B1):
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc_2[_k];
-  }
-  // L22: tl.store(z_ptr + off_i, acc, mask=mask_i)
-  if (_tid < 1) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) if (mask_i[0]) z_ptr[off_i[0]] = acc_1[_k];
-  }
-}
-
-// sum_kernel: num_warps=4, B0=1, B1=4096 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) sum_kernel_pointer_layout(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L12: pid_0 = tl.program_id(0)
-  const int32_t pid_0 = (int32_t)blockIdx.x;
-  // L13: off_i = pid_0 * B0 + tl.arange(0, B0)
-  int32_t off_i[32];  // [1] i32, held in the layout of [1, 4096]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) off_i[_k] = pid_0;
-  // L14: mask_i = off_i < N0
-  bool mask_i[32];  // [1] i1, held in the layout of [1, 4096]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) mask_i[_k] = (off_i[_k] < N0);
-  // L15: acc = tl.zeros([B0], dtype=tl.float32)
-  float acc[1];  // [1] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) acc[_k] = 0.0f;
-  // L16: for j in range(0, T, B1):
-  float acc_1[1];  // [1] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) acc_1[_k] = acc[_k];
-  for (int32_t j = 0; j < T; j = tl2cu_add(j, 4096)) {
-    // L17: off_j = j + tl.arange(0, B1)
-    int32_t off_j[32];  // [4096] i32, held in the layout of [1, 4096]
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      off_j[_k] = tl2cu_add(j, (_e & 4095));
-    }
-    // L18: mask_j = off_j < T
-    bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) mask_j[_k] = (off_j[_k] < T);
-    // L19: off_x = off_i[:, None] * T + off_j[None, :]
-    int32_t off_x[32];  // [1, 4096] i32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) off_x[_k] = tl2cu_add(tl2cu_mul(off_i[_k], T), off_j[_k]);
-    // L20: x = tl.load(x_ptr + off_x, mask=mask_i[:, None] & mask_j[None, :], other=0.0)
     float x[32];  // [1, 4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 32; _k += 4) {
+        tl2cu_vec<float, 4> _t;
+        if ((mask_i[_k] && mask_j[_k])) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+        for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) x[_k] = tl2cu_load_masked(&x_ptr[off_x[_k]], (mask_i[_k] && mask_j[_k]), 0.0f);
+    }
     // L21: acc += tl.sum(x, axis=1)
     float x_sum[32];  // [1] fp32, held in the layout of [1, 4096]
     {
@@ -262,9 +186,9 @@ __global__ void __launch_bounds__(128) sum_kernel_pointer_layout(float *x_ptr, f
 extern "C" cudaError_t sum_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (T % 16 == 0)
-    tl2cu_kernels::sum_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
+    tl2cu_kernels::sum_kernel_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else if ((T % 16 == 0))
-    tl2cu_kernels::sum_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
+    tl2cu_kernels::sum_kernel_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   else
     tl2cu_kernels::sum_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, N0, N1, T);
   return cudaGetLastError();

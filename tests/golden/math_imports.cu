@@ -94,7 +94,9 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
   }
 }
 
-// rms_rows: num_warps=4, N_COLS=4096, BLOCK=1024, WITH_WEIGHT=True (variant for 16-byte aligned pointers and ints divisible by 16)
+// rms_rows: num_warps=4, N_COLS=4096, BLOCK=1024, WITH_WEIGHT=True (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out_ptr, float *w_ptr, float eps, int32_t stride) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
@@ -121,116 +123,19 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
       cols[_k] = (start + _e);
     }
     // L21: x = tl.load(x_ptr + cols, mask=cols < N_COLS, other=0.0, eviction_policy='evict_last')
-    float x[8];  // [1024] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 8; _k += 4) {
-      tl2cu_vec<float, 4> _t;
-      if ((cols[_k] < 4096)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr_1 + cols[_k]);
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-    }
-    // L22: acc += x * x
-    float acc_2[8];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_2[_k] = fmaf(x[_k], x[_k], acc_1[_k]);
-    // L19: for start in range(0, N_COLS, BLOCK):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
-  }
-  // L23: inv = rsqrt(tl.sum(acc, axis=0) / N_COLS + eps)
-  float acc_1_sum;  // sum of acc_1
-  {
-    float _r[1];
-    _r[0] = acc_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = _r[0] + acc_1[_k];
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[0] = _w0;
-    }
-    acc_1_sum = _r[0];
-  }
-  const float inv = tl2cu_rsqrt((tl2cu_div(acc_1_sum, 4096.0f) + eps));
-  // L24: for start in range(0, N_COLS, BLOCK):
-  for (int32_t start_1 = 0; start_1 < 4096; start_1 += 1024) {
-    // L25: cols = start + tl.arange(0, BLOCK)
-    int32_t cols_1[8];  // [1024] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      cols_1[_k] = (start_1 + _e);
-    }
-    // L26: mask = cols < N_COLS
-    bool mask[8];  // [1024] i1
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) mask[_k] = (cols_1[_k] < 4096);
-    // L27: x = tl.load(x_ptr + cols, mask=mask, other=0.0, eviction_policy='evict_first')
-    float x_1[8];  // [1024] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 8; _k += 4) {
-      tl2cu_vec<float, 4> _t;
-      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr_1 + cols_1[_k]);
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-      for (int _j = 0; _j < 4; ++_j) x_1[_k + _j] = _t.v[_j];
-    }
-    // L29: tl.store(out_ptr + cols, x * inv * tl.load(w_ptr + cols, mask=mask), mask=mask)
-    #pragma unroll
-    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
-      #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
-      }
-      const int _k = _r;
-      if (mask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr_1 + cols_1[_k]) = _t;
-    }
-  }
-}
-
-// rms_rows: num_warps=4, N_COLS=4096, BLOCK=1024, WITH_WEIGHT=True (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) rms_rows_pointer_layout(float *x_ptr, float *out_ptr, float *w_ptr, float eps, int32_t stride) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L15: row = tl.program_id(0)
-  const int32_t row = (int32_t)blockIdx.x;
-  // L16: x_ptr += row * stride
-  float *const x_ptr_1 = (x_ptr + tl2cu_mul(row, stride));
-  // L17: out_ptr += row * stride
-  float *const out_ptr_1 = (out_ptr + tl2cu_mul(row, stride));
-  // L18: acc = tl.zeros([BLOCK], dtype=tl.float32)
-  float acc[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L19: for start in range(0, N_COLS, BLOCK):
-  float acc_1[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
-  for (int32_t start = 0; start < 4096; start += 1024) {
-    // L20: cols = start + tl.arange(0, BLOCK)
-    int32_t cols[8];  // [1024] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      cols[_k] = (start + _e);
-    }
-    // L21: x = tl.load(x_ptr + cols, mask=cols < N_COLS, other=0.0, eviction_policy='evict_last')
     float x[8];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) x[_k] = tl2cu_load_masked(&x_ptr_1[cols[_k]], (cols[_k] < 4096), 0.0f);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; _k += 4) {
+        tl2cu_vec<float, 4> _t;
+        if ((cols[_k] < 4096)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr_1 + cols[_k]);
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+        for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) x[_k] = tl2cu_load_masked(&x_ptr_1[cols[_k]], (cols[_k] < 4096), 0.0f);
+    }
     // L22: acc += x * x
     float acc_2[8];  // [1024] fp32
     #pragma unroll
@@ -281,11 +186,35 @@ __global__ void __launch_bounds__(128) rms_rows_pointer_layout(float *x_ptr, flo
     for (int _k = 0; _k < 8; ++_k) mask[_k] = (cols_1[_k] < 4096);
     // L27: x = tl.load(x_ptr + cols, mask=mask, other=0.0, eviction_policy='evict_first')
     float x_1[8];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr_1[cols_1[_k]], mask[_k], 0.0f);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; _k += 4) {
+        tl2cu_vec<float, 4> _t;
+        if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr_1 + cols_1[_k]);
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+        for (int _j = 0; _j < 4; ++_j) x_1[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) x_1[_k] = tl2cu_load_masked(&x_ptr_1[cols_1[_k]], mask[_k], 0.0f);
+    }
     // L29: tl.store(out_ptr + cols, x * inv * tl.load(w_ptr + cols, mask=mask), mask=mask)
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) out_ptr_1[cols_1[_k]] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+        tl2cu_vec<float, 4> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 4; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
+        }
+        const int _k = _r;
+        if (mask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr_1 + cols_1[_k]) = _t;
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) if (mask[_k]) out_ptr_1[cols_1[_k]] = ((x_1[_k] * inv) * tl2cu_load_masked(&w_ptr[cols_1[_k]], mask[_k], 0.0f));
+    }
   }
 }
 
@@ -477,9 +406,9 @@ __global__ void __launch_bounds__(128) noisy_aligned(float *x_ptr, int32_t seed,
 extern "C" cudaError_t rms_rows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, float *w_ptr, float eps, int32_t stride) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && stride % 16 == 0)
-    tl2cu_kernels::rms_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, w_ptr, eps, stride);
+    tl2cu_kernels::rms_rows_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, w_ptr, eps, stride);
   else if ((tl2cu_aligned16(x_ptr) && stride % 16 == 0) || (tl2cu_aligned16(out_ptr) && stride % 16 == 0) || (tl2cu_aligned16(w_ptr)))
-    tl2cu_kernels::rms_rows_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, w_ptr, eps, stride);
+    tl2cu_kernels::rms_rows_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, w_ptr, eps, stride);
   else
     tl2cu_kernels::rms_rows<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, w_ptr, eps, stride);
   return cudaGetLastError();

@@ -319,7 +319,9 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
 }
 
-// reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2112];
@@ -338,342 +340,17 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     cols[_k] = (_e & 31);
   }
   // L19: x, offs = tile(x_ptr)
-  float x[4];  // [16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  // L20: tl.store(out_ptr + tl.arange(0, 16), tl.sum(x, axis=1))
-  float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] + x[_k];
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[0];
-  }
-  // x_sum changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 5)] = x_sum[_k];
-  }
-  __syncthreads();
-  float _x_sum_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _x_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      out_ptr[_e] = _x_sum_cvt1[_k];
-    }
-  }
-  // L21: tl.store(out_ptr + 16 + tl.arange(0, 32), tl.sum(x, axis=0))
-  float x_sum_1[4];  // [32] fp32, held in the layout of [16, 32]
-  {
-    float _r[4];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _g = _k;
-      _r[_g] = x[_k];
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 8; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[_g] = _w0;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_sum_1[_k] = _r[_k];
-  }
-  // x_sum_1 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e & 31)] = x_sum_1[_k];
-  }
-  __syncthreads();
-  float _x_sum_1_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _x_sum_1_cvt2[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      (out_ptr + 16)[_e] = _x_sum_1_cvt2[_k];
-    }
-  }
-  // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
-  float x_max[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = tl2cu_maximum(_r[0], x[_k]);
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[0];
-  }
-  // x_max changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 5)] = x_max[_k];
-  }
-  __syncthreads();
-  float _x_max_cvt3[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _x_max_cvt3[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      (out_ptr + 48)[_e] = _x_max_cvt3[_k];
-    }
-  }
-  // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
-  float x_min[4];  // [32] fp32, held in the layout of [16, 32]
-  {
-    float _r[4];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _g = _k;
-      _r[_g] = x[_k];
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 8; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _r[_g] = tl2cu_minimum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_minimum(_w0, _w2);
-      _w1 = tl2cu_minimum(_w1, _w3);
-      _w0 = tl2cu_minimum(_w0, _w1);
-      _r[_g] = _w0;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_min[_k] = _r[_k];
-  }
-  // x_min changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e & 31)] = x_min[_k];
-  }
-  __syncthreads();
-  float _x_min_cvt4[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _x_min_cvt4[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      (out_ptr + 64)[_e] = _x_min_cvt4[_k];
-    }
-  }
-  // L24: tl.store(out_ptr + 96, tl.sum(x))
-  float sum_input[4];  // [512] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt5[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = _x_cvt5[_k];
-  float t_sum;  // sum of sum_input
-  {
-    float _r[1];
-    _r[0] = sum_input[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] + sum_input[_k];
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    out_ptr[96] = t_sum;
-  }
-  // L25: tl.store(out_ptr + 97, tl.max(x))
-  float max_input[4];  // [512] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt6[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) max_input[_k] = _x_cvt6[_k];
-  float t_max;  // max of max_input
-  {
-    float _r[1];
-    _r[0] = max_input[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_max = _r[0];
-  }
-  if (_tid == 0) {
-    out_ptr[97] = t_max;
-  }
-  // L26: row_sum = tl.sum(x, axis=1, keep_dims=True)
-  float x_sum_2[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] + x[_k];
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_sum_2[_k] = _r[0];
-  }
-  float row_sum[4];  // [16, 1] fp32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) row_sum[_k] = x_sum_2[_k];
-  // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_div(x[_k], row_sum[_k]);
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 128) + offs[_k]) = _t;
-  }
-}
-
-// reduce_rows_cols: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2112];
-  // L12: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L13: cols = tl.arange(0, 32)[None, :]
-  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L19: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
@@ -969,8 +646,22 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_pointer_layout(float *x_
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) row_sum[_k] = x_sum_2[_k];
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_div(x[_k], row_sum[_k]);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 128) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
+  }
 }
 
 // arg_reductions: num_warps=4
@@ -1678,7 +1369,9 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
   }
 }
 
-// int_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// int_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[512];
@@ -1697,209 +1390,17 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
     cols[_k] = (_e & 31);
   }
   // L56: x, offs = tile(x_ptr)
-  float x[4];  // [16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // offs is never used
-  // L57: xi = (x * 1000.0).to(tl.int32)
-  int32_t xi[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 1000.0f));
-  // L58: tl.store(out_ptr + tl.arange(0, 16), tl.xor_sum(xi, axis=1).to(tl.float32))
-  int32_t xi_xor_sum[4];  // [16] i32, held in the layout of [16, 32]
-  {
-    int32_t _r[1];
-    _r[0] = xi[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] ^ xi[_k];
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] ^ tl2cu_shfl_xor(_r[0], _m);
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) xi_xor_sum[_k] = _r[0];
-  }
-  // xi_xor_sum changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xi_xor_sum[_k];
-  }
-  __syncthreads();
-  int32_t _xi_xor_sum_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _xi_xor_sum_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      out_ptr[_e] = (float)_xi_xor_sum_cvt1[_k];
-    }
-  }
-  // L59: tl.store(out_ptr + 16 + tl.arange(0, 16), tl.reduce(xi, 1, add_combine).to(tl.float32))
-  int32_t xi_reduce[4];  // [16] i32, held in the layout of [16, 32]
-  {
-    int32_t _r[1];
-    _r[0] = xi[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _int_reductions_combine_add_combine(_r[0], xi[_k]);
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _int_reductions_combine_add_combine(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) xi_reduce[_k] = _r[0];
-  }
-  // xi_reduce changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e >> 5)] = xi_reduce[_k];
-  }
-  __syncthreads();
-  int32_t _xi_reduce_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _xi_reduce_cvt2[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      (out_ptr + 16)[_e] = (float)_xi_reduce_cvt2[_k];
-    }
-  }
-  // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
-  float x_reduce[4];  // [32] fp32, held in the layout of [16, 32]
-  {
-    float _r[4];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _g = _k;
-      _r[_g] = x[_k];
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 8; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _r[_g] = _int_reductions_combine_max_abs_combine(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g); float* _p = (float*)tl2cu_smem + (_e & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _g);
-      const float* _p = (const float*)tl2cu_smem + (_e & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w2);
-      _w1 = _int_reductions_combine_max_abs_combine(_w1, _w3);
-      _w0 = _int_reductions_combine_max_abs_combine(_w0, _w1);
-      _r[_g] = _w0;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_reduce[_k] = _r[_k];
-  }
-  // x_reduce changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e & 31)] = x_reduce[_k];
-  }
-  __syncthreads();
-  float _x_reduce_cvt3[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _x_reduce_cvt3[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      (out_ptr + 32)[_e] = _x_reduce_cvt3[_k];
-    }
-  }
-  // L61: small = xi.to(tl.int8)
-  int8_t small[4];  // [16, 32] i8
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) small[_k] = (int8_t)xi[_k];
-  // L62: tl.store(out_ptr + 64 + tl.arange(0, 16), tl.sum(small, axis=1).to(tl.float32))
-  int32_t sum_input[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (int32_t)small[_k];
-  int32_t t_sum[4];  // [16] i32, held in the layout of [16, 32]
-  {
-    int32_t _r[1];
-    _r[0] = sum_input[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
-  }
-  // t_sum changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e >> 5)] = t_sum[_k];
-  }
-  __syncthreads();
-  int32_t _t_sum_cvt4[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _t_sum_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      (out_ptr + 64)[_e] = (float)_t_sum_cvt4[_k];
-    }
-  }
-}
-
-// int_reductions: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) int_reductions_pointer_layout(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[512];
-  // L12: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L13: cols = tl.arange(0, 32)[None, :]
-  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L56: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  }
   // offs is never used
   // L57: xi = (x * 1000.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
@@ -2848,7 +2349,9 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
 }
 
-// shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[6144];
@@ -2895,378 +2398,25 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = _t;
-  }
-  // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt2[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (_x_cvt2[_k] * 2.0f);
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
-  }
-  // L82: r = tl.reshape(x, (32, 16))
-  float r[4];  // [32, 16] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt3[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
-  // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = r[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
-  }
-  // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt4[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _t.v[_j] = _x_cvt4[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + _e) = _t;
-  }
-  // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt5[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = _x_cvt5[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
-  }
-  // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
-  float j[8];  // [16, 32, 2] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    j[_k] = ((_e & 1) ? (x[_k] + 1.0f) : x[_k]);
-  }
-  // L87: a, b = tl.split(j)
-  float a[4];  // [16, 32] fp32
-  // j changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
-  }
-  __syncthreads();
-  float _j_cvt6[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt6[_k];
-  float b[4];  // [16, 32] fp32
-  // j changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
-  }
-  __syncthreads();
-  float _j_cvt7[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt7[_k];
-  // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
-  float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
-  {
-    float _r[4];
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      _r[_g] = j[_g * 2];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int _k = _g * 2 + 1; _k < _g * 2 + 2; ++_k)
-        _r[_g] = _r[_g] + j[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) j_sum[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
-  }
-  // j_sum changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = j_sum[_k];
-  }
-  __syncthreads();
-  float _j_sum_cvt8[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 2560) + offs[_k]) = _t;
-  }
-  // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
-  float p[4];  // [32, 1, 16] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt9[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt9[_k];
-  // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
-  // p changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
-  }
-  __syncthreads();
-  float _p_cvt10[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t[_k];
+      }
+      const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _t.v[_j] = _p_cvt10[_k];
+      *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = _t;
     }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
-  }
-  // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
-  float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
-  {
-    float _r[4];
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _g = tl2cu_drop_bits<2, 3>(_k);
-      if ((_k & 4) == 0) {
-        _r[_g] = x[_k];
-      } else {
-        _r[_g] = _r[_g] + x[_k];
-      }
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = t[_k];
     }
-    #pragma unroll
-    for (int _m = 16; _m >= 16; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(_g)); float* _p = (float*)tl2cu_smem + ((_e >> 1) & 31) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(_g));
-      const float* _p = (const float*)tl2cu_smem + ((_e >> 1) & 31) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[_g] = _w0;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) x_sum[_k] = _r[tl2cu_drop_bits<2, 3>(_k)];
-  }
-  float c[4];  // [16, 32] fp32
-  // x_sum changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[((_e >> 1) & 31)] = x_sum[_k];
-  }
-  __syncthreads();
-  float _x_sum_cvt11[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
-  // L92: tl.store(out_ptr + 3584 + offs, c)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = c[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 3584) + offs[_k]) = _t;
-  }
-}
-
-// shapes: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
-  // L12: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 32, 2]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 6);
-  }
-  // L13: cols = tl.arange(0, 32)[None, :]
-  int32_t cols[8];  // [1, 32] i32, held in the layout of [16, 32, 2]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = ((_e >> 1) & 31);
-  }
-  // L78: x, offs = tile(x_ptr)
-  float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = (((_e >> 5) * 32) + (_e & 31));
-  }
-  // L79: t = tl.trans(x)  # [32, 16]
-  float t[4];  // [32, 16] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt1[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
-  // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) = t[_k];
   }
   // L81: tl.store(out_ptr + 512 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], x.T * 2.0)
   // x changes layout: through shared memory (rows padded)
@@ -3283,10 +2433,25 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt2[_k] * 2.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (_x_cvt2[_k] * 2.0f);
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt2[_k] * 2.0f);
+    }
   }
   // L82: r = tl.reshape(x, (32, 16))
   float r[4];  // [32, 16] fp32
@@ -3307,10 +2472,25 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = r[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
+    }
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
   // x changes layout: through shared memory (rows padded)
@@ -3327,10 +2507,26 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
     _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    (out_ptr + 1536)[_e] = _x_cvt4[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        const int _e = tl2cu_elem<4, 128>(_tid, _k);
+        _t.v[_j] = _x_cvt4[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + _e) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      (out_ptr + 1536)[_e] = _x_cvt4[_k];
+    }
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
   // x changes layout: through shared memory (rows padded)
@@ -3347,8 +2543,22 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = _x_cvt5[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
+  }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
   #pragma unroll
@@ -3419,8 +2629,22 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 2560) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+  }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory (rows padded)
@@ -3454,10 +2678,26 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt10[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        _t.v[_j] = _p_cvt10[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt10[_k];
+    }
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
@@ -3516,8 +2756,22 @@ __global__ void __launch_bounds__(128) shapes_pointer_layout(float *x_ptr, float
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = c[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 3584) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
+  }
 }
 
 // softmax_rows: num_warps=4
@@ -3654,7 +2908,9 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
 }
 
-// softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
   // L12: rows = tl.arange(0, 16)[:, None]
@@ -3672,145 +2928,17 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
     cols[_k] = (_e & 31);
   }
   // L97: x, offs = tile(x_ptr)
-  float x[4];  // [16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  // L98: z = x - tl.max(x, axis=1)[:, None]
-  float x_max[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = tl2cu_maximum(_r[0], x[_k]);
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_max[_k] = _r[0];
-  }
-  float z[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z[_k] = (x[_k] - x_max[_k]);
-  // L99: num = tl.exp(z)
-  float num[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) num[_k] = tl2cu_exp(z[_k]);
-  // L100: tl.store(out_ptr + offs, num / tl.sum(num, axis=1)[:, None])
-  float num_sum[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = num[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] + num[_k];
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) num_sum[_k] = _r[0];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_div(num[_k], num_sum[_k]);
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
-  }
-  // L101: w = tl.load(x_ptr + tl.arange(0, 32))
-  float w[4];  // [32] fp32, held in the layout of [16, 32] (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (_e & 31));
-    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
-  }
-  // L102: mean = tl.sum(x, axis=1) / 32
-  float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] + x[_k];
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) x_sum[_k] = _r[0];
-  }
-  float mean[4];  // [16] fp32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mean[_k] = tl2cu_div(x_sum[_k], 32.0f);
-  // L103: xc = x - mean[:, None]
-  float xc[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) xc[_k] = (x[_k] - mean[_k]);
-  // L104: rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / 32 + 1e-5)
-  float sum_input[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = (xc[_k] * xc[_k]);
-  float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
-  {
-    float _r[1];
-    _r[0] = sum_input[0];
-    #pragma unroll
-    for (int _k = 1; _k < 4; ++_k)
-      _r[0] = _r[0] + sum_input[_k];
-    #pragma unroll
-    for (int _m = 4; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) t_sum[_k] = _r[0];
-  }
-  float rstd[4];  // [16] fp32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
-  // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((xc[_k] * rstd[_k]) * w[_k]);
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
-  }
-}
-
-// softmax_rows: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) softmax_rows_pointer_layout(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  // L12: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L13: cols = tl.arange(0, 32)[None, :]
-  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L97: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
@@ -3849,14 +2977,37 @@ __global__ void __launch_bounds__(128) softmax_rows_pointer_layout(float *x_ptr,
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) num_sum[_k] = _r[0];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_div(num[_k], num_sum[_k]);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tl2cu_div(num[_k], num_sum[_k]);
+  }
   // L101: w = tl.load(x_ptr + tl.arange(0, 32))
   float w[4];  // [32] fp32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    w[_k] = x_ptr[(_e & 31)];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (_e & 31));
+      for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      w[_k] = x_ptr[(_e & 31)];
+    }
   }
   // L102: mean = tl.sum(x, axis=1) / 32
   float x_sum[4];  // [16] fp32, held in the layout of [16, 32]
@@ -3900,8 +3051,22 @@ __global__ void __launch_bounds__(128) softmax_rows_pointer_layout(float *x_ptr,
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = ((xc[_k] * rstd[_k]) * w[_k]);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
+  }
 }
 
 // while_rows: num_warps=4
@@ -4334,9 +3499,9 @@ __global__ void __launch_bounds__(128) wide_loads_in_loop_aligned(half *h_ptr, i
 extern "C" cudaError_t reduce_rows_cols_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::reduce_rows_cols_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::reduce_rows_cols_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(out_ptr)))
-    tl2cu_kernels::reduce_rows_cols_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::reduce_rows_cols_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
     tl2cu_kernels::reduce_rows_cols<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
@@ -4354,9 +3519,9 @@ extern "C" cudaError_t arg_reductions_grid(cudaStream_t _stream, unsigned _gx, u
 extern "C" cudaError_t int_reductions_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::int_reductions_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::int_reductions_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else if ((tl2cu_aligned16(x_ptr)))
-    tl2cu_kernels::int_reductions_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::int_reductions_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
     tl2cu_kernels::int_reductions<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
@@ -4374,9 +3539,9 @@ extern "C" cudaError_t scans_grid(cudaStream_t _stream, unsigned _gx, unsigned _
 extern "C" cudaError_t shapes_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::shapes_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::shapes_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else if ((tl2cu_aligned16(out_ptr)))
-    tl2cu_kernels::shapes_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::shapes_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
     tl2cu_kernels::shapes<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
@@ -4385,9 +3550,9 @@ extern "C" cudaError_t shapes_grid(cudaStream_t _stream, unsigned _gx, unsigned 
 extern "C" cudaError_t softmax_rows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::softmax_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::softmax_rows_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(out_ptr)))
-    tl2cu_kernels::softmax_rows_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::softmax_rows_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
     tl2cu_kernels::softmax_rows<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();

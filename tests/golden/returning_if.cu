@@ -258,7 +258,9 @@ __global__ void __launch_bounds__(128) argmax_ties(float *x_ptr, float *max_ptr,
   }
 }
 
-// argmax_ties: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+// argmax_ties: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) argmax_ties_aligned(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
@@ -270,69 +272,17 @@ __global__ void __launch_bounds__(128) argmax_ties_aligned(float *x_ptr, float *
     offs[_k] = _e;
   }
   // L85: x = tl.load(x_ptr + tl.program_id(0) * BLOCK + offs)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024)) + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L86: m, i = tl.reduce((x, offs), 0, larger_first)
-  float m;  // _argmax_ties_combine_larger_first of x, offs
-  int32_t i;  // _argmax_ties_combine_larger_first of x, offs
-  {
-    float _r_0[1];
-    int32_t _r_1[1];
-    _r_0[0] = x[0];
-    _r_1[0] = offs[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _argmax_ties_combine_larger_first(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
-    __syncthreads();
-    {
-      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
-    }
-    __syncthreads();
-    {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const int32_t* _p_1 = (const int32_t*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int32_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _argmax_ties_combine_larger_first(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _argmax_ties_combine_larger_first(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
-    }
-    m = _r_0[0];
-    i = _r_1[0];
-  }
-  // L87: tl.store(max_ptr + tl.program_id(0), m)
-  if (_tid == 0) {
-    max_ptr[(int32_t)blockIdx.x] = m;
-  }
-  // L88: tl.store(index_ptr + tl.program_id(0), i)
-  if (_tid == 0) {
-    index_ptr[(int32_t)blockIdx.x] = i;
-  }
-}
-
-// argmax_ties: num_warps=4, BLOCK=1024 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) argmax_ties_pointer_layout(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[32];
-  // L84: offs = tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L85: x = tl.load(x_ptr + tl.program_id(0) * BLOCK + offs)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024))[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024)) + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (x_ptr + tl2cu_mul((int32_t)blockIdx.x, 1024))[offs[_k]];
+  }
   // L86: m, i = tl.reduce((x, offs), 0, larger_first)
   float m;  // _argmax_ties_combine_larger_first of x, offs
   int32_t i;  // _argmax_ties_combine_larger_first of x, offs
@@ -403,9 +353,9 @@ extern "C" cudaError_t scaled_rows_grid(cudaStream_t _stream, unsigned _gx, unsi
 extern "C" cudaError_t argmax_ties_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::argmax_ties_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
+    tl2cu_kernels::argmax_ties_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
   else if ((tl2cu_aligned16(x_ptr)))
-    tl2cu_kernels::argmax_ties_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
+    tl2cu_kernels::argmax_ties_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
   else
     tl2cu_kernels::argmax_ties<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
   return cudaGetLastError();

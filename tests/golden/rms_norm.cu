@@ -77,7 +77,9 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
   for (int _k = 0; _k < 16; ++_k) if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
 }
 
-// rms_norm_fwd_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
+// rms_norm_fwd_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, float *Y, float *W, float *Rstd, int32_t stride, int32_t N, float eps) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
@@ -95,102 +97,19 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, flo
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
   // L18: x = tl.load(X + row * stride + cols, mask=mask, other=0.0)
-  float x[16];  // [4096] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((X + tl2cu_mul(row, stride)) + cols[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L19: mean_square = (x * x).sum(axis=0) / N
-  float sum_input[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) sum_input[_k] = (x[_k] * x[_k]);
-  float t_sum;  // sum of sum_input
-  {
-    float _r[1];
-    _r[0] = sum_input[0];
-    #pragma unroll
-    for (int _k = 1; _k < 16; ++_k)
-      _r[0] = _r[0] + sum_input[_k];
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 8;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
-      _w0 = _w0 + _w4;
-      _w1 = _w1 + _w5;
-      _w2 = _w2 + _w6;
-      _w3 = _w3 + _w7;
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  const float mean_square = tl2cu_div(t_sum, (float)N);
-  // L20: rstd = tl.rsqrt(mean_square + eps)
-  const float rstd = tl2cu_rsqrt((mean_square + eps));
-  // L21: w = tl.load(W + cols, mask=mask, other=0.0)
-  float w[16];  // [4096] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(W + cols[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
-  }
-  // L22: y = x * rstd * w
-  float y[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) y[_k] = ((x[_k] * rstd) * w[_k]);
-  // L23: tl.store(Rstd + row, rstd)
-  if (_tid == 0) {
-    Rstd[row] = rstd;
-  }
-  // L24: tl.store(Y + row * stride + cols, y, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = y[_k];
-    }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)((Y + tl2cu_mul(row, stride)) + cols[_k]) = _t;
-  }
-}
-
-// rms_norm_fwd_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float *X, float *Y, float *W, float *Rstd, int32_t stride, int32_t N, float eps) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[32];
-  // L15: row = tl.program_id(0)
-  const int32_t row = (int32_t)blockIdx.x;
-  // L16: cols = tl.arange(0, BLOCK_SIZE)
-  int32_t cols[16];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    cols[_k] = _e;
-  }
-  // L17: mask = cols < N
-  bool mask[16];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (cols[_k] < N);
-  // L18: x = tl.load(X + row * stride + cols, mask=mask, other=0.0)
   float x[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((X + tl2cu_mul(row, stride)) + cols[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? (X + tl2cu_mul(row, stride))[cols[_k]] : 0.0f);
+  }
   // L19: mean_square = (x * x).sum(axis=0) / N
   float sum_input[16];  // [4096] fp32
   #pragma unroll
@@ -229,8 +148,18 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float 
   const float rstd = tl2cu_rsqrt((mean_square + eps));
   // L21: w = tl.load(W + cols, mask=mask, other=0.0)
   float w[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(W + cols[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) w[_k] = (mask[_k] ? W[cols[_k]] : 0.0f);
+  }
   // L22: y = x * rstd * w
   float y[16];  // [4096] fp32
   #pragma unroll
@@ -240,8 +169,22 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float 
     Rstd[row] = rstd;
   }
   // L24: tl.store(Y + row * stride + cols, y, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = y[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)((Y + tl2cu_mul(row, stride)) + cols[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) (Y + tl2cu_mul(row, stride))[cols[_k]] = y[_k];
+  }
 }
 
 }  // namespace tl2cu_kernels
@@ -249,9 +192,9 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_pointer_layout(float 
 extern "C" cudaError_t rms_norm_fwd_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *X, float *Y, float *W, float *Rstd, int32_t stride, int32_t N, float eps) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(X) && tl2cu_aligned16(Y) && tl2cu_aligned16(W) && stride % 16 == 0 && N % 16 == 0)
-    tl2cu_kernels::rms_norm_fwd_kernel_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, Rstd, stride, N, eps);
+    tl2cu_kernels::rms_norm_fwd_kernel_aligned<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, Rstd, stride, N, eps);
   else if ((tl2cu_aligned16(X) && stride % 16 == 0) || (tl2cu_aligned16(W)) || (tl2cu_aligned16(Y) && stride % 16 == 0))
-    tl2cu_kernels::rms_norm_fwd_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, Rstd, stride, N, eps);
+    tl2cu_kernels::rms_norm_fwd_kernel_aligned<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, Rstd, stride, N, eps);
   else
     tl2cu_kernels::rms_norm_fwd_kernel<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(X, Y, W, Rstd, stride, N, eps);
   return cudaGetLastError();

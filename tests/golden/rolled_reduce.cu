@@ -133,7 +133,9 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
   }
 }
 
-// row_softmax_sums: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// row_softmax_sums: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, float *k_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4096];
@@ -256,147 +258,25 @@ __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, fl
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     _l_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
-  #pragma unroll
-  for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = _l_cvt1[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    *(tl2cu_vec<float, 2> *)(out_ptr + _e) = _t;
-  }
-}
-
-// row_softmax_sums: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) row_softmax_sums_pointer_layout(float *q_ptr, float *k_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
-  // L14: offs = tl.arange(0, 256)
-  int32_t offs[512];  // [256] i32, held in the layout of [256, 256]
-  #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    offs[_k] = (_e & 255);
-  }
-  // L15: q = tl.load(q_ptr + offs)
-  float q[512];  // [256] fp32, held in the layout of [256, 256]
-  #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    q[_k] = q_ptr[(_e >> 8)];
-  }
-  // L16: k = tl.load(k_ptr + offs)
-  float k[512];  // [256] fp32, held in the layout of [256, 256]
-  #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) k[_k] = k_ptr[offs[_k]];
-  // L17: s = q[:, None] * k[None, :]
-  float s[512];  // [256, 256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) s[_k] = (q[_k] * k[_k]);
-  // L18: m = tl.max(s, axis=1)
-  float m[512];  // [256] fp32, held in the layout of [256, 256]
-  {
-    float _r[256];
-    #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 1>(_k);
-      if ((_k & 1) == 0) {
-        _r[_g] = s[_k];
-      } else {
-        _r[_g] = tl2cu_maximum(_r[_g], s[_k]);
+    for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = _l_cvt1[_k];
       }
+      const int _k = _r;
+      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      *(tl2cu_vec<float, 2> *)(out_ptr + _e) = _t;
     }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1) {
-      #pragma unroll 1
-      for (int _g = 0; _g < 256; ++_g) {
-        _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
-      }
+    for (int _k = 0; _k < 2; ++_k) {
+      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      out_ptr[_e] = _l_cvt1[_k];
     }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r[_g] = _w0;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) m[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
-  }
-  // L19: p = tl.exp2(s - m[:, None])
-  float p[512];  // [256, 256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) p[_k] = tl2cu_exp2(fmaf(q[_k], k[_k], -m[_k]));
-  // L20: l = tl.sum(p, axis=1)
-  float l[512];  // [256] fp32, held in the layout of [256, 256]
-  {
-    float _r[256];
-    #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 1>(_k);
-      if ((_k & 1) == 0) {
-        _r[_g] = p[_k];
-      } else {
-        _r[_g] = _r[_g] + p[_k];
-      }
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1) {
-      #pragma unroll 1
-      for (int _g = 0; _g < 256; ++_g) {
-        _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
-      }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g)); float* _p = (float*)tl2cu_smem + (_e >> 8) * 4; _p[(_tid >> 5) & 3] = _r[_g];
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 256; ++_g) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, tl2cu_insert_bits<0, 1>(_g));
-      const float* _p = (const float*)tl2cu_smem + (_e >> 8) * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[_g] = _w0;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 512; ++_k) l[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
-  }
-  // L21: tl.store(out_ptr + offs, l)
-  // l changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 512; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 8)] = l[_k];
-  }
-  __syncthreads();
-  float _l_cvt1[2];
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    _l_cvt1[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    out_ptr[_e] = _l_cvt1[_k];
   }
 }
 
@@ -817,7 +697,9 @@ __global__ void __launch_bounds__(128) row_welford(float *x_ptr, float *mean_ptr
   }
 }
 
-// row_welford: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// row_welford: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) row_welford_aligned(float *x_ptr, float *mean_ptr, float *m2_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
@@ -836,130 +718,17 @@ __global__ void __launch_bounds__(128) row_welford_aligned(float *x_ptr, float *
     cols[_k] = (_e & 255);
   }
   // L52: x = tl.load(x_ptr + rows[:, None] * 256 + cols[None, :])
-  float x[256];  // [128, 256] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 256; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 256)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L53: mean, m2, weight = tl.reduce((x, tl.zeros_like(x), tl.full(x.shape, 1.0, tl.float32)), 1, welford_combine)
-  float tuple_input[256];  // [128, 256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) tuple_input[_k] = 0.0f;
-  float tuple_input_1[256];  // [128, 256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) tuple_input_1[_k] = 1.0f;
-  float mean[256];  // [128] fp32, held in the layout of [128, 256]
-  float m2[256];  // [128] fp32, held in the layout of [128, 256]
-  {
-    float _r_0[64];
-    float _r_1[64];
-    float _r_2[64];
-    #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) {
-      const int _g = tl2cu_drop_bits<0, 2>(_k);
-      if ((_k & 3) == 0) {
-        _r_0[_g] = x[_k];
-        _r_1[_g] = tuple_input[_k];
-        _r_2[_g] = tuple_input_1[_k];
-      } else {
-        _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], tuple_input[_k], tuple_input_1[_k]);
-      }
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1) {
-      #pragma unroll 1
-      for (int _g = 0; _g < 64; ++_g) {
-        _row_welford_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
-      }
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g)); float* _p_0 = (float*)tl2cu_smem + (_e >> 8) * 2; _p_0[(_tid >> 5) & 1] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2; _p_1[(_tid >> 5) & 1] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2; _p_2[(_tid >> 5) & 1] = _r_2[_g];
-    }
-    __syncthreads();
-    #pragma unroll 1
-    for (int _g = 0; _g < 64; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<0, 2>(_g));
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 8) * 2;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 1024) + (_e >> 8) * 2;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 2048) + (_e >> 8) * 2;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1];
-      _row_welford_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 2>(_k)];
-    #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) m2[_k] = _r_1[tl2cu_drop_bits<0, 2>(_k)];
-  }
-  // L54: tl.store(mean_ptr + rows, mean)
-  // mean changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 8)] = mean[_k];
-  }
-  __syncthreads();
-  float _mean_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _mean_cvt1[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    mean_ptr[_e] = _mean_cvt1[_k];
-  }
-  // L55: tl.store(m2_ptr + rows, m2)
-  // m2 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 8)] = m2[_k];
-  }
-  __syncthreads();
-  float _m2_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _m2_cvt2[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    m2_ptr[_e] = _m2_cvt2[_k];
-  }
-}
-
-// row_welford: num_warps=4 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) row_welford_pointer_layout(float *x_ptr, float *mean_ptr, float *m2_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
-  // L50: rows = tl.arange(0, 128)
-  int32_t rows[256];  // [128] i32, held in the layout of [128, 256]
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 8);
-  }
-  // L51: cols = tl.arange(0, 256)
-  int32_t cols[256];  // [256] i32, held in the layout of [128, 256]
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 255);
-  }
-  // L52: x = tl.load(x_ptr + rows[:, None] * 256 + cols[None, :])
   float x[256];  // [128, 256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) x[_k] = *((x_ptr + (rows[_k] * 256)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 256; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 256)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) x[_k] = *((x_ptr + (rows[_k] * 256)) + cols[_k]);
+  }
   // L53: mean, m2, weight = tl.reduce((x, tl.zeros_like(x), tl.full(x.shape, 1.0, tl.float32)), 1, welford_combine)
   float tuple_input[256];  // [128, 256] fp32
   #pragma unroll
@@ -1061,9 +830,9 @@ __global__ void __launch_bounds__(128) row_welford_pointer_layout(float *x_ptr, 
 extern "C" cudaError_t row_softmax_sums_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *q_ptr, float *k_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::row_softmax_sums_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
+    tl2cu_kernels::row_softmax_sums_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
   else if ((tl2cu_aligned16(out_ptr)))
-    tl2cu_kernels::row_softmax_sums_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
+    tl2cu_kernels::row_softmax_sums_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
   else
     tl2cu_kernels::row_softmax_sums<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(q_ptr, k_ptr, out_ptr);
   return cudaGetLastError();
@@ -1117,9 +886,9 @@ extern "C" cudaError_t row_argmax(cudaStream_t _stream, float *x_ptr, int32_t *o
 extern "C" cudaError_t row_welford_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *mean_ptr, float *m2_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::row_welford_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, m2_ptr);
+    tl2cu_kernels::row_welford_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, m2_ptr);
   else if ((tl2cu_aligned16(x_ptr)))
-    tl2cu_kernels::row_welford_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, m2_ptr);
+    tl2cu_kernels::row_welford_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, m2_ptr);
   else
     tl2cu_kernels::row_welford<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, m2_ptr);
   return cudaGetLastError();

@@ -112,7 +112,9 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
   for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
 }
 
-// softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16)
+// softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
@@ -136,132 +138,19 @@ __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr,
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (col_offsets[_k] < n_cols);
   // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
-  float row[16];  // [4096] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)input_ptrs[_k];
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
-    for (int _j = 0; _j < 4; ++_j) row[_k + _j] = _t.v[_j];
-  }
-  // L26: row_minus_max = row - tl.max(row, axis=0)
-  float row_max;  // max of row
-  {
-    float _r[1];
-    _r[0] = row[0];
-    #pragma unroll
-    for (int _k = 1; _k < 16; ++_k)
-      _r[0] = tl2cu_maximum(_r[0], row[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 8;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
-      _w0 = tl2cu_maximum(_w0, _w4);
-      _w1 = tl2cu_maximum(_w1, _w5);
-      _w2 = tl2cu_maximum(_w2, _w6);
-      _w3 = tl2cu_maximum(_w3, _w7);
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r[0] = _w0;
-    }
-    row_max = _r[0];
-  }
-  float row_minus_max[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) row_minus_max[_k] = (row[_k] - row_max);
-  // L27: numerator = tl.exp(row_minus_max)
-  float numerator[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) numerator[_k] = tl2cu_exp(row_minus_max[_k]);
-  // L28: denominator = tl.sum(numerator, axis=0)
-  float denominator;  // sum of numerator
-  {
-    float _r[1];
-    _r[0] = numerator[0];
-    #pragma unroll
-    for (int _k = 1; _k < 16; ++_k)
-      _r[0] = _r[0] + numerator[_k];
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _r[0] + tl2cu_shfl_xor(_r[0], _m);
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 8; _p[(_tid >> 5) & 7] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 8;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3], _w4 = _p[4], _w5 = _p[5], _w6 = _p[6], _w7 = _p[7];
-      _w0 = _w0 + _w4;
-      _w1 = _w1 + _w5;
-      _w2 = _w2 + _w6;
-      _w3 = _w3 + _w7;
-      _w0 = _w0 + _w2;
-      _w1 = _w1 + _w3;
-      _w0 = _w0 + _w1;
-      _r[0] = _w0;
-    }
-    denominator = _r[0];
-  }
-  // L29: softmax_output = numerator / denominator
-  float softmax_output[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) softmax_output[_k] = tl2cu_div(numerator[_k], denominator);
-  // L31: output_row_start_ptr = output_ptr + row_idx * output_row_stride
-  float *const output_row_start_ptr = (output_ptr + tl2cu_mul(row_idx, output_row_stride));
-  // L32: output_ptrs = output_row_start_ptr + col_offsets
-  float * output_ptrs[16];  // [4096] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
-  // L33: tl.store(output_ptrs, softmax_output, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = softmax_output[_k];
-    }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)output_ptrs[_k] = _t;
-  }
-}
-
-// softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[32];
-  // L15: row_idx = tl.program_id(0)
-  const int32_t row_idx = (int32_t)blockIdx.x;
-  // L17: row_start_ptr = input_ptr + row_idx * input_row_stride
-  float *const row_start_ptr = (input_ptr + tl2cu_mul(row_idx, input_row_stride));
-  // L20: col_offsets = tl.arange(0, BLOCK_SIZE)
-  int32_t col_offsets[16];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    col_offsets[_k] = _e;
-  }
-  // L21: input_ptrs = row_start_ptr + col_offsets
-  float * input_ptrs[16];  // [4096] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) input_ptrs[_k] = (row_start_ptr + col_offsets[_k]);
-  // L23: mask = col_offsets < n_cols
-  bool mask[16];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (col_offsets[_k] < n_cols);
-  // L24: row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
   float row[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)input_ptrs[_k];
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = -tl2cu_inf<float>();
+      for (int _j = 0; _j < 4; ++_j) row[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) row[_k] = (mask[_k] ? *input_ptrs[_k] : -tl2cu_inf<float>());
+  }
   // L26: row_minus_max = row - tl.max(row, axis=0)
   float row_max;  // max of row
   {
@@ -340,8 +229,22 @@ __global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *outp
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) output_ptrs[_k] = (output_row_start_ptr + col_offsets[_k]);
   // L33: tl.store(output_ptrs, softmax_output, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = softmax_output[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)output_ptrs[_k] = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *output_ptrs[_k] = softmax_output[_k];
+  }
 }
 
 }  // namespace tl2cu_kernels
@@ -349,9 +252,9 @@ __global__ void __launch_bounds__(256) softmax_kernel_pointer_layout(float *outp
 extern "C" cudaError_t softmax_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (input_row_stride % 16 == 0 && output_row_stride % 16 == 0 && n_cols % 16 == 0)
-    tl2cu_kernels::softmax_kernel_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+    tl2cu_kernels::softmax_kernel_aligned<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   else if ((input_row_stride % 16 == 0) || (output_row_stride % 16 == 0))
-    tl2cu_kernels::softmax_kernel_pointer_layout<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
+    tl2cu_kernels::softmax_kernel_aligned<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   else
     tl2cu_kernels::softmax_kernel<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols);
   return cudaGetLastError();

@@ -160,7 +160,9 @@ __global__ void __launch_bounds__(128) welford_rows(float *x_ptr, float *mean_pt
   }
 }
 
-// welford_rows: num_warps=4, ROWS=4, COLS=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
+// welford_rows: num_warps=4, ROWS=4, COLS=1024 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) welford_rows_aligned(float *x_ptr, float *mean_ptr, float *var_ptr, int32_t n_rows, int32_t n_cols) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[192];
@@ -183,159 +185,19 @@ __global__ void __launch_bounds__(128) welford_rows_aligned(float *x_ptr, float 
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L30: x = tl.load(x_ptr + rows[:, None] * n_cols + cols[None, :], mask=mask, other=0.0)
-  float x[32];  // [4, 1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 32; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L31: m2 = tl.zeros_like(x)
-  float m2[32];  // [4, 1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) m2[_k] = 0.0f;
-  // L32: weight = mask.to(tl.float32)
-  float weight[32];  // [4, 1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) weight[_k] = (float)mask[_k];
-  // L33: mean, m2, weight = tl.reduce((x, m2, weight), 1, welford_combine)
-  float mean[32];  // [4] fp32, held in the layout of [4, 1024]
-  float m2_1[32];  // [4] fp32, held in the layout of [4, 1024]
-  float weight_2[32];  // [4] fp32, held in the layout of [4, 1024]
-  {
-    float _r_0[4];
-    float _r_1[4];
-    float _r_2[4];
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      _r_0[_g] = x[_g * 8];
-      _r_1[_g] = m2[_g * 8];
-      _r_2[_g] = weight[_g * 8];
-      #pragma unroll
-      for (int _k = _g * 8 + 1; _k < _g * 8 + 8; ++_k)
-        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], x[_k], m2[_k], weight[_k]);
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _welford_rows_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g))); float* _p_0 = (float*)tl2cu_smem + (_e >> 10) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g]; float* _p_2 = (float*)((uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4; _p_2[(_tid >> 5) & 3] = _r_2[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, tl2cu_insert_bits<2, 3>(tl2cu_insert_bits<0, 2>(_g)));
-      const float* _p_0 = (const float*)tl2cu_smem + (_e >> 10) * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 64) + (_e >> 10) * 4;
-      const float* _p_2 = (const float*)((const uint8_t*)tl2cu_smem + 128) + (_e >> 10) * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      float _w0_2 = _p_2[0], _w1_2 = _p_2[1], _w2_2 = _p_2[2], _w3_2 = _p_2[3];
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w2_0, _w2_1, _w2_2);
-      _welford_rows_combine_welford_combine(_w1_0, _w1_1, _w1_2, _w1_0, _w1_1, _w1_2, _w3_0, _w3_1, _w3_2);
-      _welford_rows_combine_welford_combine(_w0_0, _w0_1, _w0_2, _w0_0, _w0_1, _w0_2, _w1_0, _w1_1, _w1_2);
-      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1; _r_2[_g] = _w0_2;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) mean[_k] = _r_0[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) m2_1[_k] = _r_1[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) weight_2[_k] = _r_2[tl2cu_drop_bits<0, 2>(tl2cu_drop_bits<2, 3>(_k))];
-  }
-  // L34: tl.store(mean_ptr + rows, mean, mask=rows < n_rows)
-  // mean changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 10)] = mean[_k];
-  }
-  __syncthreads();
-  float _mean_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 3);
-    _mean_cvt1[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 4) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 3);
-      if ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4), _e) < n_rows)) mean_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4), _e)] = _mean_cvt1[_k];
-    }
-  }
-  // L35: tl.store(var_ptr + rows, m2 / weight, mask=rows < n_rows)
-  // m2_1 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 10)] = m2_1[_k];
-  }
-  __syncthreads();
-  float _m2_1_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 3);
-    _m2_1_cvt2[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  // weight_2 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 10)] = weight_2[_k];
-  }
-  __syncthreads();
-  float _weight_2_cvt3[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 3);
-    _weight_2_cvt3[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 4) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 3);
-      if ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4), _e) < n_rows)) var_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4), _e)] = tl2cu_div(_m2_1_cvt2[_k], _weight_2_cvt3[_k]);
-    }
-  }
-}
-
-// welford_rows: num_warps=4, ROWS=4, COLS=1024 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) welford_rows_pointer_layout(float *x_ptr, float *mean_ptr, float *var_ptr, int32_t n_rows, int32_t n_cols) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[192];
-  // L27: rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
-  int32_t rows[32];  // [4] i32, held in the layout of [4, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4), (_e >> 10));
-  }
-  // L28: cols = tl.arange(0, COLS)
-  int32_t cols[32];  // [1024] i32, held in the layout of [4, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 1023);
-  }
-  // L29: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
-  bool mask[32];  // [4, 1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  // L30: x = tl.load(x_ptr + rows[:, None] * n_cols + cols[None, :], mask=mask, other=0.0)
   float x[32];  // [4, 1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]) : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], n_cols)) + cols[_k]) : 0.0f);
+  }
   // L31: m2 = tl.zeros_like(x)
   float m2[32];  // [4, 1024] fp32
   #pragma unroll
@@ -710,7 +572,9 @@ __global__ void __launch_bounds__(128) max_and_count(half *x_ptr, half *max_ptr,
   }
 }
 
-// max_and_count: num_warps=4, ROWS=64, COLS=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+// max_and_count: num_warps=4, ROWS=64, COLS=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *max_ptr, int64_t *count_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[1280];
@@ -729,136 +593,17 @@ __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *
     cols[_k] = (_e & 31);
   }
   // L62: x = tl.load(x_ptr + rows[:, None] * COLS + cols[None, :])
-  half x[16];  // [64, 32] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 8) {
-    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
-    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L63: positive = (x > 0).to(tl.int64)
-  int64_t positive[16];  // [64, 32] i64
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) positive[_k] = (int64_t)(x[_k] > half(0.0f));
-  // L64: biggest, count = tl.reduce((x, positive), 0, max_and_count_combine, keep_dims=True)
-  half reduced_0[16];  // [32] fp16, held in the layout of [64, 32]
-  int64_t reduced_1[16];  // [32] i64, held in the layout of [64, 32]
-  {
-    half _r_0[8];
-    int64_t _r_1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _g = tl2cu_drop_bits<3, 4>(_k);
-      if ((_k & 8) == 0) {
-        _r_0[_g] = x[_k];
-        _r_1[_g] = positive[_k];
-      } else {
-        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], x[_k], positive[_k]);
-      }
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 4; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 8; ++_g) {
-        _max_and_count_combine_max_and_count_combine(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 8; ++_g) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, tl2cu_insert_bits<3, 4>(_g)); half* _p_0 = (half*)tl2cu_smem + (_e & 31) * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; int64_t* _p_1 = (int64_t*)((uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 8; ++_g) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, tl2cu_insert_bits<3, 4>(_g));
-      const half* _p_0 = (const half*)tl2cu_smem + (_e & 31) * 4;
-      const int64_t* _p_1 = (const int64_t*)((const uint8_t*)tl2cu_smem + 256) + (_e & 31) * 4;
-      half _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int64_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _max_and_count_combine_max_and_count_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _max_and_count_combine_max_and_count_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) reduced_0[_k] = _r_0[tl2cu_drop_bits<3, 4>(_k)];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) reduced_1[_k] = _r_1[tl2cu_drop_bits<3, 4>(_k)];
-  }
-  half biggest[1];  // [1, 32] fp16
-  // reduced_0 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    ((half*)tl2cu_smem)[(_e & 31)] = reduced_0[_k];
-  }
-  __syncthreads();
-  half _reduced_0_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _reduced_0_cvt1[_k] = ((half*)tl2cu_smem)[(_e & 31)];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) biggest[_k] = _reduced_0_cvt1[_k];
-  int64_t count[1];  // [1, 32] i64
-  // reduced_1 changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    ((int64_t*)tl2cu_smem)[(_e & 31)] = reduced_1[_k];
-  }
-  __syncthreads();
-  int64_t _reduced_1_cvt2[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 31);
-    _reduced_1_cvt2[_k] = ((int64_t*)tl2cu_smem)[(_e & 31)];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) count[_k] = _reduced_1_cvt2[_k];
-  // L65: tl.store(max_ptr + cols[None, :], biggest)
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      max_ptr[(_e & 31)] = biggest[_k];
-    }
-  }
-  // L66: tl.store(count_ptr + cols[None, :], count)
-  if (_tid < 32) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 31);
-      count_ptr[(_e & 31)] = count[_k];
-    }
-  }
-}
-
-// max_and_count: num_warps=4, ROWS=64, COLS=32 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) max_and_count_pointer_layout(half *x_ptr, half *max_ptr, int64_t *count_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[1280];
-  // L60: rows = tl.arange(0, ROWS)
-  int32_t rows[16];  // [64] i32, held in the layout of [64, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L61: cols = tl.arange(0, COLS)
-  int32_t cols[16];  // [32] i32, held in the layout of [64, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L62: x = tl.load(x_ptr + rows[:, None] * COLS + cols[None, :])
   half x[16];  // [64, 32] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 8) {
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+      for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  }
   // L63: positive = (x > 0).to(tl.int64)
   int64_t positive[16];  // [64, 32] i64
   #pragma unroll
@@ -1242,7 +987,9 @@ __global__ void __launch_bounds__(128) relaid_inputs(float *x_ptr, float *out_pt
   }
 }
 
-// relaid_inputs: num_warps=4, BLOCK=64 (variant for 16-byte aligned pointers and ints divisible by 16)
+// relaid_inputs: num_warps=4, BLOCK=64 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float *out_ptr, float *grid_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[256];
@@ -1254,131 +1001,20 @@ __global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float
     offs[_k] = (_e >> 6);
   }
   // L90: x = tl.load(x_ptr + offs)
-  float x[32];  // [64] fp32, held in the layout of [64, 64] (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 32; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (_e & 63));
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L91: y = x * 2.0 + 1.0
-  float y[32];  // [64] fp32, held in the layout of [64, 64]
-  // x changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e & 63)] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt1[32];
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) y[_k] = fmaf(_x_cvt1[_k], 2.0f, 1.0f);
-  // L92: total, biggest = tl.reduce((y, x), 0, sum_and_max)
-  float total;  // _relaid_inputs_combine_sum_and_max of y, x
-  float biggest;  // _relaid_inputs_combine_sum_and_max of y, x
-  {
-    float _x1[32];  // [64] fp32, held in the layout of [64, 64]
-    // x changes layout: through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[(_e & 63)] = x[_k];
-    }
-    __syncthreads();
-    float _x_cvt2[32];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _x_cvt2[_k] = ((float*)tl2cu_smem)[(_e >> 6)];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) _x1[_k] = _x_cvt2[_k];
-    float _r_0[4];
-    float _r_1[4];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      const int _g = tl2cu_drop_bits<2, 5>(_k);
-      if ((_k & 28) == 0) {
-        _r_0[_g] = y[_k];
-        _r_1[_g] = _x1[_k];
-      } else {
-        _relaid_inputs_combine_sum_and_max(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], y[_k], _x1[_k]);
-      }
-    }
-    #pragma unroll
-    for (int _m = 16; _m >= 16; _m >>= 1) {
-      #pragma unroll
-      for (int _g = 0; _g < 4; ++_g) {
-        _relaid_inputs_combine_sum_and_max(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      float* _p_0 = (float*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[_g]; float* _p_1 = (float*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[_g];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      const float* _p_0 = (const float*)tl2cu_smem + 0 * 4;
-      const float* _p_1 = (const float*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      float _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      float _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _relaid_inputs_combine_sum_and_max(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _relaid_inputs_combine_sum_and_max(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r_0[_g] = _w0_0; _r_1[_g] = _w0_1;
-    }
-    total = _r_0[0];
-    biggest = _r_1[0];
-  }
-  // L93: tl.store(out_ptr, total)
-  if (_tid == 0) {
-    *out_ptr = total;
-  }
-  // L94: tl.store(out_ptr + 1, biggest)
-  if (_tid == 0) {
-    out_ptr[1] = biggest;
-  }
-  // L95: tl.store(grid_ptr + offs[:, None] * BLOCK + offs[None, :], y[:, None] - x[None, :])
-  #pragma unroll
-  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (y[_k] - x[_k]);
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = _t;
-  }
-}
-
-// relaid_inputs: num_warps=4, BLOCK=64 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) relaid_inputs_pointer_layout(float *x_ptr, float *out_ptr, float *grid_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[256];
-  // L89: offs = tl.arange(0, BLOCK)
-  int32_t offs[32];  // [64] i32, held in the layout of [64, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = (_e >> 6);
-  }
-  // L90: x = tl.load(x_ptr + offs)
   float x[32];  // [64] fp32, held in the layout of [64, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    x[_k] = x_ptr[(_e & 63)];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 4) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (_e & 63));
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      x[_k] = x_ptr[(_e & 63)];
+    }
   }
   // L91: y = x * 2.0 + 1.0
   float y[32];  // [64] fp32, held in the layout of [64, 64]
@@ -1467,10 +1103,25 @@ __global__ void __launch_bounds__(128) relaid_inputs_pointer_layout(float *x_ptr
     out_ptr[1] = biggest;
   }
   // L95: tl.store(grid_ptr + offs[:, None] * BLOCK + offs[None, :], y[:, None] - x[None, :])
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = (y[_k] - x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (y[_k] - x[_k]);
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      *((grid_ptr + (offs[_k] * 64)) + (_e & 63)) = (y[_k] - x[_k]);
+    }
   }
 }
 
@@ -1873,7 +1524,9 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
   for (int _k = 0; _k < 4; ++_k) index_ptr[offs[_k]] = where[_k];
 }
 
-// running_argmax: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
+// running_argmax: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[5120];
@@ -1885,107 +1538,17 @@ __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, floa
     offs[_k] = _e;
   }
   // L124: x = tl.load(x_ptr + offs)
-  float x[4];  // [512] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L125: biggest, where = tl.associative_scan((x, offs), 0, argmax_combine)
-  float biggest[4];  // [512] fp32
-  int32_t where[4];  // [512] i32
-  {  // _running_argmax_combine_argmax_combine of x, offs along axis 0: 1 lines of 512, 128 segments of 4 per line
-    float* _buf_0 = (float*)tl2cu_smem;
-    float* _total_0 = _buf_0 + 512;
-    int32_t* _buf_1 = (int32_t*)((uint8_t*)tl2cu_smem + 2560);
-    int32_t* _total_1 = _buf_1 + 512;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf_0[tl2cu_scan_slot<4>(_e)] = x[_k];
-      _buf_1[tl2cu_scan_slot<4>(_e)] = offs[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      float _acc_0 = _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      int32_t _acc_1 = _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_acc_0, _acc_1, _acc_0, _acc_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_0;
-        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc_1;
-      }
-      _total_0[_u] = _acc_0;
-      _total_1[_u] = _acc_1;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      float _before_0 = _total_0[_ln * 128];
-      int32_t _before_1 = _total_1[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) {
-        _running_argmax_combine_argmax_combine(_before_0, _before_1, _before_0, _before_1, _total_0[_ln * 128 + _q], _total_1[_ln * 128 + _q]);
-      }
-      float _c_0;
-      int32_t _c_1;
-      for (int _i = 0; _i < 4; ++_i) {
-        _running_argmax_combine_argmax_combine(_c_0, _c_1, _before_0, _before_1, _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)], _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-        _buf_0[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_0;
-        _buf_1[tl2cu_scan_slot<4>((_ln / 1) * 512 + _ln % 1 + (_seg * 4 + _i) * 1)] = _c_1;
-      }
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      biggest[_k] = _buf_0[tl2cu_scan_slot<4>(_e)];
-      where[_k] = _buf_1[tl2cu_scan_slot<4>(_e)];
-    }
-  }
-  // L126: tl.store(max_ptr + offs, biggest)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = biggest[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(max_ptr + offs[_k]) = _t;
-  }
-  // L127: tl.store(index_ptr + offs, where)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = where[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<int32_t, 4> *)(index_ptr + offs[_k]) = _t;
-  }
-}
-
-// running_argmax: num_warps=4, BLOCK=512 (variant for some aligned pointers, in Triton's layout for them)
-__global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
-  // L123: offs = tl.arange(0, BLOCK)
-  int32_t offs[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L124: x = tl.load(x_ptr + offs)
   float x[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = x_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = x_ptr[offs[_k]];
+  }
   // L125: biggest, where = tl.associative_scan((x, offs), 0, argmax_combine)
   float biggest[4];  // [512] fp32
   int32_t where[4];  // [512] i32
@@ -2041,11 +1604,39 @@ __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_pt
     }
   }
   // L126: tl.store(max_ptr + offs, biggest)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) max_ptr[offs[_k]] = biggest[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = biggest[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(max_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) max_ptr[offs[_k]] = biggest[_k];
+  }
   // L127: tl.store(index_ptr + offs, where)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) index_ptr[offs[_k]] = where[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = where[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<int32_t, 4> *)(index_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) index_ptr[offs[_k]] = where[_k];
+  }
 }
 
 }  // namespace tl2cu_kernels
@@ -2053,9 +1644,9 @@ __global__ void __launch_bounds__(128) running_argmax_pointer_layout(float *x_pt
 extern "C" cudaError_t welford_rows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *mean_ptr, float *var_ptr, int32_t n_rows, int32_t n_cols) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n_cols % 16 == 0)
-    tl2cu_kernels::welford_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, var_ptr, n_rows, n_cols);
+    tl2cu_kernels::welford_rows_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, var_ptr, n_rows, n_cols);
   else if ((tl2cu_aligned16(x_ptr) && n_cols % 16 == 0))
-    tl2cu_kernels::welford_rows_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, var_ptr, n_rows, n_cols);
+    tl2cu_kernels::welford_rows_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, var_ptr, n_rows, n_cols);
   else
     tl2cu_kernels::welford_rows<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, mean_ptr, var_ptr, n_rows, n_cols);
   return cudaGetLastError();
@@ -2073,9 +1664,9 @@ extern "C" cudaError_t argmin_ties_grid(cudaStream_t _stream, unsigned _gx, unsi
 extern "C" cudaError_t max_and_count_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, half *max_ptr, int64_t *count_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::max_and_count_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, count_ptr);
+    tl2cu_kernels::max_and_count_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, count_ptr);
   else if ((tl2cu_aligned16(x_ptr)))
-    tl2cu_kernels::max_and_count_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, count_ptr);
+    tl2cu_kernels::max_and_count_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, count_ptr);
   else
     tl2cu_kernels::max_and_count<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, count_ptr);
   return cudaGetLastError();
@@ -2093,9 +1684,9 @@ extern "C" cudaError_t sum_and_xor_all_grid(cudaStream_t _stream, unsigned _gx, 
 extern "C" cudaError_t relaid_inputs_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, float *grid_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(grid_ptr))
-    tl2cu_kernels::relaid_inputs_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
+    tl2cu_kernels::relaid_inputs_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
   else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(grid_ptr)))
-    tl2cu_kernels::relaid_inputs_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
+    tl2cu_kernels::relaid_inputs_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
   else
     tl2cu_kernels::relaid_inputs<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, grid_ptr);
   return cudaGetLastError();
@@ -2113,9 +1704,9 @@ extern "C" cudaError_t segmented_sums_grid(cudaStream_t _stream, unsigned _gx, u
 extern "C" cudaError_t running_argmax_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(max_ptr) && tl2cu_aligned16(index_ptr))
-    tl2cu_kernels::running_argmax_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
+    tl2cu_kernels::running_argmax_aligned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
   else if ((tl2cu_aligned16(x_ptr)) || (tl2cu_aligned16(max_ptr)) || (tl2cu_aligned16(index_ptr)))
-    tl2cu_kernels::running_argmax_pointer_layout<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
+    tl2cu_kernels::running_argmax_aligned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
   else
     tl2cu_kernels::running_argmax<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, max_ptr, index_ptr);
   return cudaGetLastError();
