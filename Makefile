@@ -73,6 +73,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/volatile_load.py -o $(BUILD)/gpu/volatile_load.cu
 	$(BUILD)/tl2cu tests/golden/wide_transpose.py -o $(BUILD)/gpu/wide_transpose.cu
 	$(BUILD)/tl2cu tests/golden/large_scratch.py -o $(BUILD)/gpu/large_scratch.cu
+	for s in softmax rms_norm layer_norm; do $(BUILD)/tl2cu samples/$$s/kernel.py -o $(BUILD)/gpu/sample_$$s.cu || exit 1; done
 	$(BUILD)/tl2cu tests/golden/loop_pointers.py -o $(BUILD)/gpu/loop_pointers.cu
 	$(BUILD)/tl2cu tests/golden/rolled_reduce.py -o $(BUILD)/gpu/rolled_reduce.cu
 	$(BUILD)/tl2cu tests/golden/libdevice.py -o $(BUILD)/gpu/libdevice.cu
