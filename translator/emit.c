@@ -45,13 +45,18 @@ void line(Em *em, const char *fmt, ...) {
 
 const char *ctype(Type t) { return type_ctype(t); }
 
+// Printing a template whose instances' runs differ (emit_run_template): a run of the
+// kernel's length is kRun elements.
+static bool run_symbolic;
+
 // The element index e of this thread's element `k` (a C expression) in layout l.
 const char *elem_of(const Layout *l, const char *k) {
   int64_t n = shape_numel(l->space);
   if (n < l->threads) return xprintf("(_tid & %lld)", (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold
   for (int i = 0; i + 1 < l->space.rank; i++) rows |= l->space.dim[i] > 1;
-  return xprintf("tl2cu_elem%s<%d, %d>(_tid, %s)", rows ? "_rows" : "", l->vec, l->threads, k);
+  const char *run = run_symbolic && l->kernel_run ? "kRun" : xprintf("%d", l->vec);
+  return xprintf("tl2cu_elem%s<%s, %d>(_tid, %s)", rows ? "_rows" : "", run, l->threads, k);
 }
 
 const char *elem_k(const Layout *l, int64_t k) { return elem_of(l, xprintf("%lld", (long long)k)); }
@@ -154,7 +159,6 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (recomputed_at(v, cx)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
   return conversion_for(em, v, cx);
 }
-
 
 // -x in C: a negative literal x needs parentheses (--3.0f is a decrement).
 static const char *negated(const char *x) { return xprintf(x[0] == '-' ? "-(%s)" : "-%s", x); }
@@ -579,15 +583,30 @@ static const char *symbol_text(const char *sym, const Layout *l) {
   unreachable();
 }
 
+static bool same_elements(const Layout *a, const Layout *b) {
+  return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads;
+}
+
+// Is statement s `y = <x rearranged>` (tl.trans, permute, reshape) with x its one
+// conversion, into y's layout? Then y is what the conversion reads back.
+static bool is_conversion_only(Stmt *s) {
+  Value *y = s->v;
+  if (s->kind != S_LET || s->converts.len != 1 || (y->kind != V_PERMUTE && y->kind != V_RESHAPE) || y->packed) return false;
+  Convert *r = s->converts.items[0];
+  return y->a == r->v && !r->v->packed && y->layout && same_elements(&r->to, y->layout);
+}
+
 // One conversion convert.c recorded: the value stored through shared memory in its own
-// layout, and read back where the statement's layout reads it.
+// layout, and read back where the statement's layout reads it (straight into the
+// statement's value where that is all it does).
 static void print_conversion(Em *em, Convert *r) {
   Value *v = r->v;
   Conversion *c = xmalloc(sizeof(Conversion));
   c->v = v;
   c->to = &r->to;
   memcpy(c->sym, r->crd, sizeof c->sym);
-  c->name = xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
+  bool into = is_conversion_only(em->stmt);
+  c->name = into ? em->stmt->v->cname : xprintf("_%s_cvt%d", v->cname, ++em->nconversions);
   vec_push(&em->conversions, c);
   int64_t row = r->row;
   const char *t = ctype(v->ty);
@@ -599,7 +618,7 @@ static void print_conversion(Em *em, Convert *r) {
   if (row) src = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, src);
   elem_loop_line(em, v->layout, uses_e, xprintf("((%s*)tl2cu_smem)[%s] = %s;", t, src, elem_at(v, "_k")));
   line(em, "__syncthreads();");
-  line(em, "%s %s[%lld];", t, c->name, (long long)r->to.per_thread);
+  if (!into) line(em, "%s %s[%lld];", t, c->name, (long long)r->to.per_thread);
   uses_e = false;
   Cx there = {.lay = &r->to, .uses_e = &uses_e};
   for (int d = 0; d < v->shape.rank; d++) there.crd[d] = symbol_text(r->crd[d], &r->to);
@@ -631,7 +650,6 @@ void print_conversions(Em *em) {
   for (int i = 0; i < s->converts.len; i++) print_conversion(em, s->converts.items[i]);
 }
 
-
 void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, Value *target) {
   print_conversions(em);
   bool uses_e = false;
@@ -657,18 +675,35 @@ const char *shape_comment(Value *v) {
 
 typedef void (*AccessFn)(Em *em, Stmt *s, const Layout *l);
 
+// The plain side of such an access; in a template over runs (emit_run_template)
+// predicated as with the plain variant's runs.
+static void plain_access(Em *em, Stmt *s, const Layout *l, AccessFn access) {
+  if (em->run_template || em->project_plain) layout_mark_predicated(em->k, em->run_narrow);
+  access(em, s, l);
+  if (em->run_template || em->project_plain) layout_mark_predicated(em->k, em->run_wide);
+}
+
 // An access that the two variants of one template (em->both_facts) do differently:
-// each as its variant does it.
+// each as its variant does it. Projected on the plain instance (em->project_plain), the
+// aligned side is printed as in the template but not shown: the plain side then prints
+// from the same state as in the template.
 static void per_variant(Em *em, Stmt *s, const Layout *l, int vectors, AccessFn vector, AccessFn scalar) {
   em->nper_variant++;
   print_conversions(em);
+  Str *out = em->out, hidden = {0};
+  if (em->project_plain) str_add(&hidden, ""), em->out = &hidden;
   line(em, "if constexpr (kAssumeAligned) {");
   em->indent++;
   (vectors & IN_ALIGNED ? vector : scalar)(em, s, l);
   em->indent--;
   line(em, "} else {");
+  em->out = out;
+  if (em->project_plain) {
+    plain_access(em, s, l, vectors & IN_PLAIN ? vector : scalar);
+    return;
+  }
   em->indent++;
-  (vectors & IN_PLAIN ? vector : scalar)(em, s, l);
+  plain_access(em, s, l, vectors & IN_PLAIN ? vector : scalar);
   close_loop(em);
 }
 
@@ -730,6 +765,10 @@ static void emit_let(Em *em, Stmt *s) {
     return;
   }
   line(em, "%s", array_decl(v));
+  if (is_conversion_only(s)) {
+    print_conversions(em);
+    return;
+  }
   elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v);
 }
 
@@ -931,10 +970,6 @@ static bool rollable_reads(Value *v, int depth) {
   return rollable_reads(v->a, depth + 1) && rollable_reads(v->b, depth + 1) && rollable_reads(v->c, depth + 1);
 }
 
-static bool same_elements(const Layout *a, const Layout *b) {
-  return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads;
-}
-
 // The layout every statement from `first` on walks, if they can share one rolled loop.
 static const Layout *rollable(Stmt *first) {
   const Layout *l = NULL;
@@ -1003,7 +1038,6 @@ bool emit_rolled(Em *em, Stmt *first) {
   mark_rolled(first, false, packed);
   return true;
 }
-
 
 // ---------------------------------------------------------------- kernels and launchers
 
@@ -1090,11 +1124,11 @@ bool mentions(const char *s, const char *id) {
 // The C name of one of k's variants.
 static const char *variant_name(Kernel *k, int variant) {
   static const char *const suffix[NVARIANTS] = {"", "_aligned", "_pointer_layout"};
-  return xprintf("%s%s", kernel_name(k), suffix[variant]);
+  return xprintf("%s%s", kernel_name(k), k->run_template ? "" : suffix[variant]);
 }
 
-static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note) {
-  const char *name = variant_name(k, variant);
+// The statements of the kernel being printed, in its current layouts.
+static Str variant_body(Em *em, Kernel *k, const char *name) {
   Str body = {0};
   str_add(&body, "");
   Str *saved = em->out;
@@ -1116,6 +1150,12 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   check_conversions_printed(em, k->body, name);
   em->out = saved;
   em->indent = 0;
+  return body;
+}
+
+static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note) {
+  const char *name = variant_name(k, variant);
+  Str body = variant_body(em, k, name);
   Str spec = {0};
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
@@ -1123,7 +1163,10 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   const char *params = param_list(k, KERNEL_PARAMS);
   int t = k->program_threads, block = k->num_warps * 32;
   bool uses_tid = mentions(body.buf, "_tid");  // a kernel without blocks has no element index
-  if (em->both_facts) {
+  if (em->run_template) {
+    line(em, "// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16");
+    line(em, "template <bool kAssumeAligned>");
+  } else if (em->both_facts) {
     line(em, "// kAssumeAligned: every assumption above holds; else only some access's pointer's");
     line(em, "template <bool kAssumeAligned>");
   }
@@ -1145,6 +1188,9 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
     em->indent = 1;
     if (uses_tid) line(em, "const int _tid = threadIdx.x;");
   }
+  if (em->run_template && mentions(body.buf, "kRun"))
+    line(em, "constexpr int kRun = kAssumeAligned ? %d : %d;  // consecutive elements a thread holds", em->run_wide,
+         em->run_narrow);
   if (em->smem_bytes > SMEM_MAX_SM90)
     diag_fatal(k->func->def->loc, "kernel '%s' needs %d bytes of shared memory a program (layout conversions, reductions); sm_90 allows %d",
                k->func->name, em->smem_bytes, SMEM_MAX_SM90);
@@ -1230,6 +1276,45 @@ static bool emit_one_template(Em *em, Kernel *k, Str *aligned) {
   return true;
 }
 
+// Where the plain variant differs from the aligned one only in its accesses and its runs
+// (kRun elements: narrow, against the aligned variant's wide), the two as one template
+// over kAssumeAligned (instead of the aligned variant's text in *aligned). Exact by
+// construction: the template's plain instance, printed alone, must be the plain variant's
+// text, runs and all, or the two stay apart.
+static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *aligned) {
+  const char *name = variant_name(k, PLAIN_VARIANT);
+  run_symbolic = true;
+  lay_out(k, narrow);
+  Str plain = variant_body(em, k, name);
+  int plain_smem = em->smem_bytes;
+  lay_out(k, wide);
+  em->assume_aligned = em->both_facts = em->project_plain = true;
+  em->run_wide = wide;
+  em->run_narrow = narrow;
+  em->both_refused = false;
+  Str instance = variant_body(em, k, name);
+  em->project_plain = false;
+  bool same = !em->both_refused && em->smem_bytes == plain_smem && !strcmp(plain.buf, instance.buf);
+  if (same) {
+    Str both = {0};
+    str_add(&both, "");
+    Str *saved = em->out;
+    em->out = &both;
+    em->run_template = k->run_template = true;
+    lay_out(k, wide);  // (from the state the projection started from)
+    emit_kernel_variant(em, k, ALIGNED_VARIANT, "");
+    em->run_template = false;
+    em->out = saved;
+    same = !em->both_refused;
+    if (same) *aligned = both;
+    else k->run_template = false;
+  }
+  em->assume_aligned = em->both_facts = false;
+  run_symbolic = false;
+  k->smem_bytes[PLAIN_VARIANT] = plain_smem;
+  return same;
+}
+
 // The kernel, and where it gains vector accesses, a second variant that assumes
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
@@ -1298,6 +1383,8 @@ static void emit_kernel(Em *em, Kernel *k) {
     emit_kernel_variant(em, k, POINTER_LAYOUT_VARIANT,
                         " (variant for some aligned pointers, in Triton's layout for them)");
   }
+  if (k->aligned_variant && !k->pointer_layout_variant && !plain_wide && emit_run_template(em, k, wide, narrow, &aligned))
+    plain.len = 0, plain.buf[0] = 0;
   em->out = saved;
   str_add(em->out, plain.buf);
   if (k->aligned_variant) str_add(em->out, aligned.buf);
@@ -1400,7 +1487,7 @@ static const char *launch_condition(Kernel *k, uint64_t assumed) {
 // kernel's limit raised first (one statement either way: it may follow an if or else).
 static void emit_launch(Em *em, Kernel *k, int variant, const char *indent) {
   const char *kernel = xprintf("tl2cu_kernels::%s", variant_name(k, variant));
-  if (k->one_template && variant != PLAIN_VARIANT)
+  if ((k->one_template && variant != PLAIN_VARIANT) || k->run_template)
     kernel = xprintf("tl2cu_kernels::%s<%s>", variant_name(k, ALIGNED_VARIANT), variant == ALIGNED_VARIANT ? "true" : "false");
   const char *args = param_list(k, KERNEL_ARGS);
   int block = k->num_warps * 32, smem = k->smem_bytes[variant];

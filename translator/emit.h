@@ -32,6 +32,9 @@ typedef struct {
   bool both_facts;      // ... as one template with the pointer-layout variant: each access as each would
   bool both_refused;    // ... where an access differs in a way one template cannot hold (windows)
   int nper_variant;     // ... and the accesses printed for each variant
+  bool run_template;    // ... as one template with the plain variant, whose runs are shorter (kRun)
+  bool project_plain;   // printing only what that template's plain instance does (to compare)
+  int run_wide, run_narrow;  // the two instances' runs (kRun), elements
   uint64_t assumed;     // the parameters that variant's decisions relied on
   uint64_t probed;      // the parameters whose assumed divisibility the current query used
   uint64_t denied;      // parameters the current query may not assume divisible by 16

@@ -53,6 +53,7 @@ static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   l->per_thread = n >= threads ? n / threads : 1;
   int run = is_anchored(space) ? run_elems : 1;
   l->vec = l->per_thread >= run ? run : (int)l->per_thread;
+  l->kernel_run = is_anchored(space) && l->per_thread >= run;
   return l;
 }
 
@@ -177,7 +178,7 @@ static void require(Value *v, Shape space, const int *map, int threads) {
   }
   if (v->kind == V_LOAD && !v->layout && read_across_memory(v, space, map)) {
     own_layout(v, threads, true);  // its users convert it (through shared memory)
-    v->predicated = v->layout->vec == 1;
+    v->read_across = true;
     return;
   }
   if (is_materialized(v)) {
@@ -330,7 +331,7 @@ static void clear_value(Value *v) {
   if (!v || v->visit == generation) return;
   v->visit = generation;
   v->layout = NULL;
-  v->predicated = false;
+  v->predicated = v->read_across = false;
   v->axis.known = false;  // (facts are the variant's: emit.c notes them again)
   clear_value(v->a);
   clear_value(v->b);
@@ -419,6 +420,18 @@ static void mark_predicated_stores(Stmt *s) {
   }
 }
 
+// Loads read across memory are predicated where they go element by element: runs of one
+// (of `run`, where the layout's run is the kernel's: a template's plain instance, emit.c).
+void layout_mark_predicated(Kernel *k, int run) {
+  Vec all = {0};
+  collect_stmt_values(k->body, &all, sem_walk_mark());
+  for (int i = 0; i < all.len; i++) {
+    Value *v = all.items[i];
+    if (v->read_across) v->predicated = (v->layout->kernel_run ? run : v->layout->vec) == 1;
+  }
+  mark_predicated_stores(k->body);
+}
+
 void layout_assign(Kernel *k, int run) {
   int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   generation = sem_walk_mark();
@@ -430,5 +443,5 @@ void layout_assign(Kernel *k, int run) {
   walk(k->body, threads, false);
   walk(k->body, threads, false);
   walk(k->body, threads, true);
-  mark_predicated_stores(k->body);
+  layout_mark_predicated(k, run);
 }

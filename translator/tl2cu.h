@@ -465,8 +465,9 @@ struct Value {
   bool auto_named;    // materialized under a name the tracer made up (renamed on assignment)
   bool packed;        // 8-bit elements held four to a word (pack.c), in the variant being emitted
   bool rolled;        // a scalar of a rolled element loop (emit_rolled), while it is emitted
-  bool predicated;    // V_LOAD held element by element in its own layout and converted (layout.c):
-                      // its masked loads, and the masked stores of values read from it, predicated
+  bool read_across;   // V_LOAD held in its own layout and converted by its users (layout.c)
+  bool predicated;    // ... and element by element there: its masked loads, and the masked
+                      // stores of values read from it, predicated (layout_mark_predicated)
   struct {            // what emit.c learned of a materialized value along a run of its layout
     bool known;
     int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else
@@ -595,6 +596,8 @@ typedef struct {
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
   bool pointer_layout_variant;  // also emitted with plain facts in the aligned variant's layout,
   bool one_template;            // ... both as one template over kAssumeAligned (emit.c)
+  bool run_template;         // the plain and aligned variants as one template over kAssumeAligned, their
+                             // runs kRun elements (emit.c)
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
@@ -622,6 +625,7 @@ struct Layout {
   int threads;            // num_warps * 32
   int64_t per_thread;     // E: elements each thread holds
   int vec;                // V: contiguous elements per thread
+  bool kernel_run;        // V is the kernel's run (layout.c): kRun in a template over the variants' runs
 };
 
 // ---------------------------------------------------------------- linear.c
@@ -639,6 +643,7 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 // Lays out every block value with runs of `run` elements per thread (the
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
+void layout_mark_predicated(Kernel *k, int run);  // as the layouts with runs of `run` elements would
 AxisInfo axis_info(Value *v);  // (axisinfo.c) the plain variant's facts
 AxisInfo axis_info_in(Value *v, int variant);  // PLAIN_VARIANT or ALIGNED_VARIANT
 int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the facts allow, in elements

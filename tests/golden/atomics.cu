@@ -366,14 +366,17 @@ __global__ void __launch_bounds__(128) scalar_ops(int32_t *counter_ptr, int32_t 
 }
 
 // small_block: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) small_block(int32_t *x_ptr, int32_t *old_ptr, int32_t *wide_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L83: offs = tl.arange(0, 16)
   int32_t offs[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = (_e >> 5);
   }
   // L84: old = tl.atomic_add(x_ptr + offs, offs + 1)
@@ -410,87 +413,34 @@ __global__ void __launch_bounds__(128) small_block(int32_t *x_ptr, int32_t *old_
   int32_t _old_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     _old_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e >> 5)];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     wide[_k] = tl2cu_add(_old_cvt1[_k], (_e & 31));
   }
   // L87: tl.store(wide_ptr + offs[:, None] * 32 + tl.arange(0, 32)[None, :], wide)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *((wide_ptr + (offs[_k] * 32)) + (_e & 31)) = wide[_k];
-  }
-}
-
-// small_block: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) small_block_aligned(int32_t *x_ptr, int32_t *old_ptr, int32_t *wide_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L83: offs = tl.arange(0, 16)
-  int32_t offs[4];  // [16] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = (_e >> 5);
-  }
-  // L84: old = tl.atomic_add(x_ptr + offs, offs + 1)
-  int32_t old[1];  // [16] i32
-  __syncthreads();  // shared memory may still be read
-  if (_tid < 16) {
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      old[_k] = tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>((x_ptr + _e), (_e + 1));
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = wide[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<int32_t, 4> *)((wide_ptr + (offs[_k] * 32)) + (_e & 31)) = _t;
     }
-    ((int32_t *)tl2cu_smem)[_tid] = old[0];
-  }
-  __syncthreads();
-  old[0] = ((int32_t *)tl2cu_smem)[_tid % 16];
-  // L85: tl.store(old_ptr + offs, old)
-  if (_tid < 16) {
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      old_ptr[_e] = old[_k];
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *((wide_ptr + (offs[_k] * 32)) + (_e & 31)) = wide[_k];
     }
-  }
-  // L86: wide = old[:, None] + tl.arange(0, 32)[None, :]
-  int32_t wide[4];  // [16, 32] i32
-  // old changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    ((int32_t*)tl2cu_smem)[_e] = old[_k];
-  }
-  __syncthreads();
-  int32_t _old_cvt1[4];
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _old_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e >> 5)];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    wide[_k] = tl2cu_add(_old_cvt1[_k], (_e & 31));
-  }
-  // L87: tl.store(wide_ptr + offs[:, None] * 32 + tl.arange(0, 32)[None, :], wide)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = wide[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<int32_t, 4> *)((wide_ptr + (offs[_k] * 32)) + (_e & 31)) = _t;
   }
 }
 
@@ -630,9 +580,9 @@ extern "C" cudaError_t scalar_ops_grid(cudaStream_t _stream, unsigned _gx, unsig
 extern "C" cudaError_t small_block_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *old_ptr, int32_t *wide_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(wide_ptr))
-    tl2cu_kernels::small_block_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, old_ptr, wide_ptr);
+    tl2cu_kernels::small_block<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, old_ptr, wide_ptr);
   else
-    tl2cu_kernels::small_block<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, old_ptr, wide_ptr);
+    tl2cu_kernels::small_block<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, old_ptr, wide_ptr);
   return cudaGetLastError();
 }
 

@@ -302,8 +302,11 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
 }
 
 // bp_padding: num_warps=4, BLOCK_M=16, BLOCK_N=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr, float *nan_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L68: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L69: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
@@ -315,65 +318,50 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
   }
   // L71: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        _t.v[_j] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(zero_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+    }
   }
   // L72: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    nan_ptr[offs[_k]] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
-  }
-}
-
-// bp_padding: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) bp_padding_aligned(float *x_ptr, float *zero_ptr, float *nan_ptr, int32_t M, int32_t N, int32_t stride_xm) {
-  const int _tid = threadIdx.x;
-  // L68: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L69: src = tl.make_block_ptr(x_ptr, (M, N), (stride_xm, 1), (pid * BLOCK_M, 0), (BLOCK_M, BLOCK_N), (1, 0))
-  const int64_t src_shape_0 = (int64_t)M;
-  const int64_t src_shape_1 = (int64_t)N;
-  const int64_t src_strides_0 = (int64_t)stride_xm;
-  const int32_t src_offsets_0 = tl2cu_mul(pid, 16);
-  // L70: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
-  }
-  // L71: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _t.v[_j] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        _t.v[_j] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(nan_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(zero_ptr + offs[_k]) = _t;
-  }
-  // L72: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  } else {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _t.v[_j] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      nan_ptr[offs[_k]] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(nan_ptr + offs[_k]) = _t;
   }
 }
 
@@ -522,8 +510,11 @@ __global__ void __launch_bounds__(128) td_tile_copy_aligned(float *x_ptr, half *
 }
 
 // td_nan: num_warps=4, BLOCK_M=16, BLOCK_N=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L112: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L113: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
@@ -532,137 +523,86 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
   const int64_t src_strides_0 = (int64_t)stride_xm;
   // L114: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
   float tile[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_bitcast<float>(2146926583));
-  }
-  // L115: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
-  }
-  // L116: tl.store(out_ptr + offs, tile)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tile[_k];
-}
-
-// td_nan: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) td_nan_aligned(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
-  const int _tid = threadIdx.x;
-  // L112: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L113: src = tl.make_tensor_descriptor(x_ptr, [M, N], [stride_xm, 1], [BLOCK_M, BLOCK_N], padding_option="nan")
-  const int32_t src_shape_0 = (int32_t)(int64_t)M;
-  const int32_t src_shape_1 = (int32_t)(int64_t)N;
-  const int64_t src_strides_0 = (int64_t)stride_xm;
-  // L114: tile = tl.load_tensor_descriptor(src, [pid * BLOCK_M - 3, 0])
-  float tile[4];  // [16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    tl2cu_vec<float, 4> _t;
-    if ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31));
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_bitcast<float>(2146926583);
-    for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
-  }
-  // L115: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
-  }
-  // L116: tl.store(out_ptr + offs, tile)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tile[_k];
+    for (int _k = 0; _k < 4; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      tl2cu_vec<float, 4> _t;
+      if ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31));
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_bitcast<float>(2146926583);
+      for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_bitcast<float>(2146926583));
+    }
+  }
+  // L115: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+  int32_t offs[4];  // [16, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+  }
+  // L116: tl.store(out_ptr + offs, tile)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tile[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = tile[_k];
   }
 }
 
 // td_atomics: num_warps=4, BLOCK_M=16, BLOCK_N=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) td_atomics(float *fa_ptr, int32_t *ia_ptr, int32_t *imax_ptr, uint32_t *ux_ptr, float *v_ptr, int32_t *w_ptr, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L125: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L126: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
   }
   // L127: v = tl.load(v_ptr + offs)
   float v[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) v[_k] = v_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(v_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) v[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) v[_k] = v_ptr[offs[_k]];
+  }
   // L128: w = tl.load(w_ptr + offs)
   int32_t w[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) w[_k] = w_ptr[offs[_k]];
-  // L129: at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
-  const int32_t at_0 = tl2cu_sub(tl2cu_mul(pid, 8), 3);
-  const int32_t at_1 = tl2cu_add(tl2cu_sub(tl2cu_sub(N, 32), 4), pid);
-  // L130: tl.make_tensor_descriptor(fa_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, v)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((fa_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), v[_k]);
-  }
-  // L131: tl.make_tensor_descriptor(ia_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, w)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((ia_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
-  }
-  // L132: tl.make_tensor_descriptor(imax_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_max(at, w)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>(((imax_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
-  }
-  // L133: tl.make_tensor_descriptor(ux_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_xor(at, w.to(tl.uint32, bitcast=True))
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_xor<tl2cu_relaxed, tl2cu_gpu>(((ux_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), tl2cu_bitcast<uint32_t>(w[_k]));
-  }
-}
-
-// td_atomics: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) td_atomics_aligned(float *fa_ptr, int32_t *ia_ptr, int32_t *imax_ptr, uint32_t *ux_ptr, float *v_ptr, int32_t *w_ptr, int32_t M, int32_t N) {
-  const int _tid = threadIdx.x;
-  // L125: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L126: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
-  }
-  // L127: v = tl.load(v_ptr + offs)
-  float v[4];  // [16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(v_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) v[_k + _j] = _t.v[_j];
-  }
-  // L128: w = tl.load(w_ptr + offs)
-  int32_t w[4];  // [16, 32] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(w_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(w_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) w[_k] = w_ptr[offs[_k]];
   }
   // L129: at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
   const int32_t at_0 = tl2cu_sub(tl2cu_mul(pid, 8), 3);
@@ -670,25 +610,25 @@ __global__ void __launch_bounds__(128) td_atomics_aligned(float *fa_ptr, int32_t
   // L130: tl.make_tensor_descriptor(fa_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, v)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((fa_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), v[_k]);
   }
   // L131: tl.make_tensor_descriptor(ia_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, w)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((ia_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
   }
   // L132: tl.make_tensor_descriptor(imax_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_max(at, w)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>(((imax_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
   }
   // L133: tl.make_tensor_descriptor(ux_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_xor(at, w.to(tl.uint32, bitcast=True))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_xor<tl2cu_relaxed, tl2cu_gpu>(((ux_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), tl2cu_bitcast<uint32_t>(w[_k]));
   }
 }
@@ -810,9 +750,9 @@ extern "C" cudaError_t bp_row_sums_unit_grid(cudaStream_t _stream, unsigned _gx,
 extern "C" cudaError_t bp_padding_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *zero_ptr, float *nan_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(zero_ptr) && tl2cu_aligned16(nan_ptr))
-    tl2cu_kernels::bp_padding_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, zero_ptr, nan_ptr, M, N, stride_xm);
+    tl2cu_kernels::bp_padding<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, zero_ptr, nan_ptr, M, N, stride_xm);
   else
-    tl2cu_kernels::bp_padding<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, zero_ptr, nan_ptr, M, N, stride_xm);
+    tl2cu_kernels::bp_padding<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, zero_ptr, nan_ptr, M, N, stride_xm);
   return cudaGetLastError();
 }
 
@@ -842,18 +782,18 @@ extern "C" cudaError_t td_tile_copy_grid(cudaStream_t _stream, unsigned _gx, uns
 extern "C" cudaError_t td_nan_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && N % 16 == 0 && stride_xm % 16 == 0)
-    tl2cu_kernels::td_nan_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
+    tl2cu_kernels::td_nan<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
   else
-    tl2cu_kernels::td_nan<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
+    tl2cu_kernels::td_nan<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, M, N, stride_xm);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t td_atomics_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *fa_ptr, int32_t *ia_ptr, int32_t *imax_ptr, uint32_t *ux_ptr, float *v_ptr, int32_t *w_ptr, int32_t M, int32_t N) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(v_ptr) && tl2cu_aligned16(w_ptr))
-    tl2cu_kernels::td_atomics_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N);
+    tl2cu_kernels::td_atomics<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N);
   else
-    tl2cu_kernels::td_atomics<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N);
+    tl2cu_kernels::td_atomics<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(fa_ptr, ia_ptr, imax_ptr, ux_ptr, v_ptr, w_ptr, M, N);
   return cudaGetLastError();
 }
 

@@ -4,21 +4,24 @@
 namespace tl2cu_kernels {
 
 // broadcast_2d: num_warps=2, BM=16, BN=64
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L11: rm = tl.program_id(0) * BM + tl.arange(0, BM)
   int32_t rm[16];  // [16] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 64>(_tid, _k);
     rm[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), (_e >> 6));
   }
   // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
   int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 64>(_tid, _k);
     rn[_k] = (((int32_t)blockIdx.y * 64) + (_e & 63));
   }
   // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
@@ -35,112 +38,45 @@ __global__ void __launch_bounds__(64) broadcast_2d(float *a_ptr, float *rows_ptr
   for (int _k = 0; _k < 16; ++_k) ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
   // L16: a = tl.load(ptrs, mask=mask, other=0.0)
   float a[16];  // [16, 64] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) a[_k] = (mask[_k] ? *ptrs[_k] : 0.0f);
-  // L17: out = a * row_scale[:, None] + row_scale[:, None]
-  float out[16];  // [16, 64] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
-  // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = out[_k];
-  // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
-  // row_scale changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 64>(_tid, _k);
-    ((float*)tl2cu_smem)[(_e >> 6)] = row_scale[_k];
-  }
-  __syncthreads();
-  float _row_scale_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _row_scale_cvt1[_k] = ((float*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      if ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), _e) < M)) rows_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), _e)] = (_row_scale_cvt1[_k] * 2.0f);
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)ptrs[_k];
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-  }
-  // L20: tiny = tl.arange(0, 8) * 3
-  int32_t tiny[1];  // [8] i32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 7);
-    tiny[_k] = (_e * 3);
-  }
-  // L21: tl.store(out_ptr + tiny, tiny.to(tl.float32), mask=tiny < N)
-  if (_tid < 8) {
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) if ((tiny[_k] < N)) out_ptr[tiny[_k]] = (float)tiny[_k];
-  }
-}
-
-// broadcast_2d: num_warps=2, BM=16, BN=64 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L11: rm = tl.program_id(0) * BM + tl.arange(0, BM)
-  int32_t rm[16];  // [16] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
-    rm[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 16), (_e >> 6));
-  }
-  // L12: rn = tl.program_id(1) * BN + tl.arange(0, BN)
-  int32_t rn[16];  // [64] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
-    rn[_k] = (((int32_t)blockIdx.y * 64) + (_e & 63));
-  }
-  // L13: row_scale = tl.load(rows_ptr + rm, mask=rm < M, other=0.0)
-  float row_scale[16];  // [16] fp32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) row_scale[_k] = ((rm[_k] < M) ? rows_ptr[rm[_k]] : 0.0f);
-  // L14: mask = (rm[:, None] < M) & (rn[None, :] < N)
-  bool mask[16];  // [16, 64] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rm[_k] < M) && (rn[_k] < N));
-  // L15: ptrs = a_ptr + rm[:, None] * stride + rn[None, :]
-  float * ptrs[16];  // [16, 64] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) ptrs[_k] = ((a_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]);
-  // L16: a = tl.load(ptrs, mask=mask, other=0.0)
-  float a[16];  // [16, 64] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)ptrs[_k];
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 16; ++_k) a[_k] = (mask[_k] ? *ptrs[_k] : 0.0f);
   }
   // L17: out = a * row_scale[:, None] + row_scale[:, None]
   float out[16];  // [16, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) out[_k] = fmaf(a[_k], row_scale[_k], row_scale[_k]);
   // L18: tl.store(out_ptr + rm[:, None] * stride + rn[None, :], out, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = out[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = out[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((out_ptr + tl2cu_mul((int64_t)rm[_k], stride)) + rn[_k]) = out[_k];
   }
   // L19: tl.store(rows_ptr + rm, row_scale * 2.0, mask=rm < M)
   // row_scale changes layout: through shared memory
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 64>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 6)] = row_scale[_k];
   }
   __syncthreads();
@@ -176,9 +112,9 @@ __global__ void __launch_bounds__(64) broadcast_2d_aligned(float *a_ptr, float *
 extern "C" cudaError_t broadcast_2d_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *a_ptr, float *rows_ptr, float *out_ptr, int32_t M, int32_t N, int64_t stride) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(out_ptr) && N % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::broadcast_2d_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
+    tl2cu_kernels::broadcast_2d<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
   else
-    tl2cu_kernels::broadcast_2d<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
+    tl2cu_kernels::broadcast_2d<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(a_ptr, rows_ptr, out_ptr, M, N, stride);
   return cudaGetLastError();
 }
 

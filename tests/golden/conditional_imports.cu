@@ -4,54 +4,48 @@
 namespace tl2cu_kernels {
 
 // scaled: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scaled(float *x_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L30: x = tl.load(x_ptr + offs, mask=offs < n, other=1.0)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 1.0f);
-  // L31: tl.store(out_ptr + offs, exp2(x) * rsqrt(x * x + 1.0), mask=offs < n)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if ((offs[_k] < n)) out_ptr[offs[_k]] = (tl2cu_exp2(x[_k]) * tl2cu_rsqrt(fmaf(x[_k], x[_k], 1.0f)));
-}
-
-// scaled: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) scaled_aligned(float *x_ptr, float *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L29: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L30: x = tl.load(x_ptr + offs, mask=offs < n, other=1.0)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if ((offs[_k] < n)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 1.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L31: tl.store(out_ptr + offs, exp2(x) * rsqrt(x * x + 1.0), mask=offs < n)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (tl2cu_exp2(x[_k]) * tl2cu_rsqrt(fmaf(x[_k], x[_k], 1.0f)));
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if ((offs[_k] < n)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 1.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if ((offs[_k] < n)) *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 1.0f);
+  }
+  // L31: tl.store(out_ptr + offs, exp2(x) * rsqrt(x * x + 1.0), mask=offs < n)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (tl2cu_exp2(x[_k]) * tl2cu_rsqrt(fmaf(x[_k], x[_k], 1.0f)));
+      }
+      const int _k = _r;
+      if ((offs[_k] < n)) *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if ((offs[_k] < n)) out_ptr[offs[_k]] = (tl2cu_exp2(x[_k]) * tl2cu_rsqrt(fmaf(x[_k], x[_k], 1.0f)));
   }
 }
 
@@ -60,9 +54,9 @@ __global__ void __launch_bounds__(128) scaled_aligned(float *x_ptr, float *out_p
 extern "C" cudaError_t scaled_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::scaled_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::scaled<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   else
-    tl2cu_kernels::scaled<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::scaled<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 

@@ -4,8 +4,11 @@
 namespace tl2cu_kernels {
 
 // cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L16: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -13,14 +16,14 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
   }
   // L18: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     cols[_k] = (_e & 1023);
   }
   // L19: offsets = rows[:, None] * stride + cols[None, :]
@@ -33,8 +36,18 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
   for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
   float x[16];  // [2, 1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
+  }
   // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
   float x_cumsum[16];  // [2, 1024] fp32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
@@ -43,7 +56,7 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
@@ -65,101 +78,34 @@ __global__ void __launch_bounds__(128) cumsum_f32_kernel(float *x_ptr, float *z_
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
-}
-
-// cumsum_f32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) cumsum_f32_kernel_aligned(float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
-  // L16: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L17: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
-  }
-  // L18: cols = tl.arange(0, BLOCK_N)
-  int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 1023);
-  }
-  // L19: offsets = rows[:, None] * stride + cols[None, :]
-  int32_t offsets[16];  // [2, 1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
-  // L20: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
-  bool mask[16];  // [2, 1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  // L21: x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
-  float x[16];  // [2, 1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L22: tl.store(z_ptr + offsets, tl.cumsum(x, axis=1), mask=mask)
-  float x_cumsum[16];  // [2, 1024] fp32
-  {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 2048;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_cumsum[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(z_ptr + offsets[_k]) = _t;
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 64, _seg = _u % 64;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 64, _seg = _u % 64;
-      if (_seg == 0) continue;
-      float _before = _total[_ln * 64];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 64 + _q];
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-    }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_cumsum[_k];
-    }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(z_ptr + offsets[_k]) = _t;
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
   }
 }
 
 // cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8704];
   // L28: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -167,14 +113,14 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
   }
   // L30: cols = tl.arange(0, BLOCK_N)
   int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     cols[_k] = (_e & 1023);
   }
   // L31: offsets = rows[:, None] * stride + cols[None, :]
@@ -187,8 +133,18 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
   for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
   // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
   int32_t x[16];  // [2, 1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<int32_t, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + offsets[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0);
+  }
   // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
   int32_t x_cumsum[16];  // [2, 1024] i32
   {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
@@ -197,7 +153,7 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
     }
     __syncthreads();
@@ -219,95 +175,25 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel(int32_t *x_ptr, int32_t
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
-}
-
-// cumsum_i32_kernel: num_warps=4, BLOCK_M=2, BLOCK_N=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8704];
-  // L28: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L29: rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t rows[16];  // [2] i32, held in the layout of [2, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = tl2cu_add(tl2cu_mul(pid, 2), (_e >> 10));
-  }
-  // L30: cols = tl.arange(0, BLOCK_N)
-  int32_t cols[16];  // [1024] i32, held in the layout of [2, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 1023);
-  }
-  // L31: offsets = rows[:, None] * stride + cols[None, :]
-  int32_t offsets[16];  // [2, 1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) offsets[_k] = tl2cu_add(tl2cu_mul(rows[_k], stride), cols[_k]);
-  // L32: mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
-  bool mask[16];  // [2, 1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < n_rows) && (cols[_k] < n_cols));
-  // L33: x = tl.load(x_ptr + offsets, mask=mask, other=0)
-  int32_t x[16];  // [2, 1024] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<int32_t, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + offsets[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L34: tl.store(z_ptr + offsets, x.cumsum(axis=1), mask=mask)
-  int32_t x_cumsum[16];  // [2, 1024] i32
-  {  // cumsum of x along axis 1: 2 lines of 1024, 64 segments of 16 per line
-    int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 2048;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))] = x[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_cumsum[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(z_ptr + offsets[_k]) = _t;
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 64, _seg = _u % 64;
-      int _i = 0;
-      int32_t _acc = _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)];
-      for (_i = 1; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 64, _seg = _u % 64;
-      if (_seg == 0) continue;
-      int32_t _before = _total[_ln * 64];
-      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 64 + _q]);
-      for (int _i = 0; _i < 16; ++_i) _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<16>((_ln / 1) * 1024 + _ln % 1 + (_seg * 16 + _i) * 1)]);
-    }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_scan_slot<16>(((_e & 1023) + (_e >> 10) * 1024))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_cumsum[_k];
-    }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(z_ptr + offsets[_k]) = _t;
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) z_ptr[offsets[_k]] = x_cumsum[_k];
   }
 }
 
@@ -316,18 +202,18 @@ __global__ void __launch_bounds__(128) cumsum_i32_kernel_aligned(int32_t *x_ptr,
 extern "C" cudaError_t cumsum_f32_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::cumsum_f32_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_f32_kernel<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   else
-    tl2cu_kernels::cumsum_f32_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_f32_kernel<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t cumsum_i32_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *z_ptr, int32_t n_rows, int32_t n_cols, int32_t stride) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && n_cols % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::cumsum_i32_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_i32_kernel<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   else
-    tl2cu_kernels::cumsum_i32_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
+    tl2cu_kernels::cumsum_i32_kernel<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr, n_rows, n_cols, stride);
   return cudaGetLastError();
 }
 

@@ -4,28 +4,31 @@
 namespace tl2cu_kernels {
 
 // dot_f16_loop: num_warps=4, BM=64, BN=32, BK=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[6144];
   // L17: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
   // L18: rn = tl.arange(0, BN)
   int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rn[_k] = (_e & 31);
   }
   // L19: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e & 31);
   }
   // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -39,14 +42,35 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[16];  // [64, 32] fp16
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        tl2cu_vec<half, 8> _t;
+        if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 8> *)((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k]));
+        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
+        for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+    }
     // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[8];  // [32, 32] fp16
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 8; _k += 8) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        tl2cu_vec<half, 8> _t;
+        if ((tl2cu_add(k, (_e >> 5)) < K)) _t = *(const tl2cu_vec<half, 8> *)((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31));
+        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
+        for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+      }
     }
     // L24: acc = tl.dot(a, b, acc)
     float acc_2[16];  // [64, 32] fp32
@@ -54,12 +78,12 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         ((half*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
       }
       __syncthreads();
@@ -71,7 +95,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       for (int _kk = 0; _kk < 32; ++_kk) {
         #pragma unroll
         for (int _k = 0; _k < 16; ++_k) {
-          const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+          const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
           acc_2[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)]), acc_2[_k]);
         }
       }
@@ -81,139 +105,75 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
-}
-
-// dot_f16_loop: num_warps=4, BM=64, BN=32, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) dot_f16_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[6144];
-  // L17: rm = tl.arange(0, BM)
-  int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    rm[_k] = (_e >> 5);
-  }
-  // L18: rn = tl.arange(0, BN)
-  int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    rn[_k] = (_e & 31);
-  }
-  // L19: rk = tl.arange(0, BK)
-  int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    rk[_k] = (_e & 31);
-  }
-  // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
-  float acc[16];  // [64, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L21: for k in range(0, K, BK):
-  float acc_1[16];  // [64, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
-  for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    half a[16];  // [64, 32] fp16 (16-byte loads)
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; _k += 8) {
-      tl2cu_vec<half, 8> _t;
-      if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 8> *)((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k]));
-      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
-      for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
-    }
-    // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
-    half b[8];  // [32, 32] fp16 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 8; _k += 8) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_vec<half, 8> _t;
-      if ((tl2cu_add(k, (_e >> 5)) < K)) _t = *(const tl2cu_vec<half, 8> *)((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31));
-      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
-      for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
-    }
-    // L24: acc = tl.dot(a, b, acc)
-    float acc_2[16];  // [64, 32] fp32
-    {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
-      __syncthreads();
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
       }
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
-      }
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        acc_2[_k] = acc_1[_k];
-      }
-      #pragma unroll 2
-      for (int _kk = 0; _kk < 32; ++_kk) {
-        #pragma unroll
-        for (int _k = 0; _k < 16; ++_k) {
-          const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-          acc_2[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)]), acc_2[_k]);
-        }
-      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
     }
-    // L21: for k in range(0, K, BK):
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
-  }
-  // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
   }
 }
 
 // dot_f32: num_warps=4, B=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8192];
   // L30: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     r[_k] = (_e >> 5);
   }
   // L31: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   float a[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((a_ptr + (r[_k] * 32)) + (_e & 31));
+      for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
+    }
   }
   // L32: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   float b[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    b[_k] = *((b_ptr + (r[_k] * 32)) + (_e & 31));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((b_ptr + (r[_k] * 32)) + (_e & 31));
+      for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      b[_k] = *((b_ptr + (r[_k] * 32)) + (_e & 31));
+    }
   }
   // L33: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     c[_k] = ((r[_k] * 32) + (_e & 31));
   }
   // L34: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
@@ -222,12 +182,12 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = tl2cu_tf32(a[_k]);
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = tl2cu_tf32(b[_k]);
     }
     __syncthreads();
@@ -239,25 +199,39 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     for (int _kk = 0; _kk < 32; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot[_k]);
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
+  }
   // L35: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
   float dot_1[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
     }
     __syncthreads();
@@ -269,25 +243,39 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     for (int _kk = 0; _kk < 32; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         { const float _x = ((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], _y = ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y); dot_1[_k] = fmaf(tl2cu_tf32(_x - _xb), _yb, dot_1[_k]); dot_1[_k] = fmaf(_xb, tl2cu_tf32(_y - _yb), dot_1[_k]); dot_1[_k] = fmaf(_xb, _yb, dot_1[_k]); }
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) (c_ptr + 1024)[c[_k]] = dot_1[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot_1[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((c_ptr + 1024) + c[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) (c_ptr + 1024)[c[_k]] = dot_1[_k];
+  }
   // L36: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
   float dot_2[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
     }
     __syncthreads();
@@ -299,25 +287,39 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     for (int _kk = 0; _kk < 32; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         dot_2[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_2[_k]);
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) (c_ptr + 2048)[c[_k]] = dot_2[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot_2[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((c_ptr + 2048) + c[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) (c_ptr + 2048)[c[_k]] = dot_2[_k];
+  }
   // L37: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
   float dot_3[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
     }
     __syncthreads();
@@ -329,204 +331,26 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     for (int _kk = 0; _kk < 32; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         dot_3[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_3[_k]);
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) (c_ptr + 3072)[c[_k]] = dot_3[_k];
-}
-
-// dot_f32: num_warps=4, B=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) dot_f32_aligned(float *a_ptr, float *b_ptr, float *c_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
-  // L30: r = tl.arange(0, B)
-  int32_t r[8];  // [32] i32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    r[_k] = (_e >> 5);
-  }
-  // L31: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
-  float a[8];  // [32, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((a_ptr + (r[_k] * 32)) + (_e & 31));
-    for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
-  }
-  // L32: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
-  float b[8];  // [32, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((b_ptr + (r[_k] * 32)) + (_e & 31));
-    for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
-  }
-  // L33: c = r[:, None] * B + r[None, :]
-  int32_t c[8];  // [32, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    c[_k] = ((r[_k] * 32) + (_e & 31));
-  }
-  // L34: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
-  float dot[8];  // [32, 32] fp32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = tl2cu_tf32(a[_k]);
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = tl2cu_tf32(b[_k]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot[_k]);
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot_3[_k];
       }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((c_ptr + 3072) + c[_k]) = _t;
     }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  } else {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
-  }
-  // L35: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
-  float dot_1[8];  // [32, 32] fp32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot_1[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        { const float _x = ((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], _y = ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], _xb = tl2cu_tf32(_x), _yb = tl2cu_tf32(_y); dot_1[_k] = fmaf(tl2cu_tf32(_x - _xb), _yb, dot_1[_k]); dot_1[_k] = fmaf(_xb, tl2cu_tf32(_y - _yb), dot_1[_k]); dot_1[_k] = fmaf(_xb, _yb, dot_1[_k]); }
-      }
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot_1[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((c_ptr + 1024) + c[_k]) = _t;
-  }
-  // L36: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
-  float dot_2[8];  // [32, 32] fp32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot_2[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        dot_2[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_2[_k]);
-      }
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot_2[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((c_ptr + 2048) + c[_k]) = _t;
-  }
-  // L37: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
-  float dot_3[8];  // [32, 32] fp32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot_3[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        dot_3[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot_3[_k]);
-      }
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot_3[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((c_ptr + 3072) + c[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) (c_ptr + 3072)[c[_k]] = dot_3[_k];
   }
 }
 
@@ -1045,35 +869,56 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
 }
 
 // dot_batched: num_warps=4, NB=2, M=16, K=32, N=16
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8192];
   // L65: rb = tl.arange(0, NB)[:, None, None]
   int32_t rb[8];  // [2, 1, 1] i32, held in the layout of [2, 32, 16]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rb[_k] = (_e >> 9);
   }
   // L66: a = tl.load(a_ptr + rb * M * K + tl.arange(0, M)[None, :, None] * K + tl.arange(0, K)[None, None, :])
   float a[8];  // [2, 16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    a[_k] = *(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+      for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      a[_k] = *(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+    }
   }
   // L67: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
   float b[8];  // [2, 32, 16] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    b[_k] = *(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+      for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      b[_k] = *(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+    }
   }
   // L68: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
   int32_t c[4];  // [2, 16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     c[_k] = (((((_e >> 8) * 16) * 16) + (((_e >> 4) & 15) * 16)) + (_e & 15));
   }
   // L69: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
@@ -1082,12 +927,12 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 0))[((_e & 31) + ((_e >> 5) & 15) * 32 + (_e >> 9) * 512)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)(tl2cu_smem + 4096))[((_e & 15) + ((_e >> 4) & 31) * 16 + (_e >> 9) * 512)] = b[_k];
     }
     __syncthreads();
@@ -1099,114 +944,74 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     for (int _kk = 0; _kk < 32; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 4; ++_k) {
-        const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[((_e >> 8) * 16 + ((_e >> 4) & 15)) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[((_e >> 8) * 32 + _kk) * 16 + (_e & 15)], dot[_k]);
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c_ptr[c[_k]] = dot[_k];
-}
-
-// dot_batched: num_warps=4, NB=2, M=16, K=32, N=16 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) dot_batched_aligned(float *a_ptr, float *b_ptr, float *c_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
-  // L65: rb = tl.arange(0, NB)[:, None, None]
-  int32_t rb[8];  // [2, 1, 1] i32, held in the layout of [2, 32, 16]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rb[_k] = (_e >> 9);
-  }
-  // L66: a = tl.load(a_ptr + rb * M * K + tl.arange(0, M)[None, :, None] * K + tl.arange(0, K)[None, None, :])
-  float a[8];  // [2, 16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
-    for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
-  }
-  // L67: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
-  float b[8];  // [2, 32, 16] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
-    for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
-  }
-  // L68: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
-  int32_t c[4];  // [2, 16, 16] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    c[_k] = (((((_e >> 8) * 16) * 16) + (((_e >> 4) & 15) * 16)) + (_e & 15));
-  }
-  // L69: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
-  float dot[4];  // [2, 16, 16] fp32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + ((_e >> 5) & 15) * 32 + (_e >> 9) * 512)] = a[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 15) + ((_e >> 4) & 31) * 16 + (_e >> 9) * 512)] = b[_k];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      dot[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[((_e >> 8) * 16 + ((_e >> 4) & 15)) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[((_e >> 8) * 32 + _kk) * 16 + (_e & 15)], dot[_k]);
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot[_k];
       }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
     }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  } else {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
+    for (int _k = 0; _k < 4; ++_k) c_ptr[c[_k]] = dot[_k];
   }
 }
 
 // dot_trans: num_warps=4, B=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4096];
   // L74: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     r[_k] = (_e >> 5);
   }
   // L75: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   half a[8];  // [32, 32] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((a_ptr + (r[_k] * 32)) + (_e & 31));
+      for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
+    }
   }
   // L76: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
   half bt[8];  // [32, 32] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    bt[_k] = *((bt_ptr + (r[_k] * 32)) + (_e & 31));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((bt_ptr + (r[_k] * 32)) + (_e & 31));
+      for (int _j = 0; _j < 8; ++_j) bt[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      bt[_k] = *((bt_ptr + (r[_k] * 32)) + (_e & 31));
+    }
   }
   // L77: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
   half dot_input[8];  // [32, 32] fp16
@@ -1214,29 +1019,26 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = bt[_k];
   }
   __syncthreads();
-  half _bt_cvt1[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    _bt_cvt1[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    dot_input[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) dot_input[_k] = _bt_cvt1[_k];
   float dot[8];  // [32, 32] fp32
   {  // tl.dot: a @ dot_input through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((half*)(tl2cu_smem + 2048))[((_e & 31) + (_e >> 5) * 32)] = dot_input[_k];
     }
     __syncthreads();
@@ -1248,101 +1050,30 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     for (int _kk = 0; _kk < 32; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         dot[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 2048))[_kk * 32 + (_e & 31)]), dot[_k]);
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    *((c_ptr + (r[_k] * 32)) + (_e & 31)) = dot[_k];
-  }
-}
-
-// dot_trans: num_warps=4, B=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) dot_trans_aligned(half *a_ptr, half *bt_ptr, float *c_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
-  // L74: r = tl.arange(0, B)
-  int32_t r[8];  // [32] i32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    r[_k] = (_e >> 5);
-  }
-  // L75: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
-  half a[8];  // [32, 32] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((a_ptr + (r[_k] * 32)) + (_e & 31));
-    for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
-  }
-  // L76: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
-  half bt[8];  // [32, 32] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((bt_ptr + (r[_k] * 32)) + (_e & 31));
-    for (int _j = 0; _j < 8; ++_j) bt[_k + _j] = _t.v[_j];
-  }
-  // L77: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
-  half dot_input[8];  // [32, 32] fp16
-  // bt changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = bt[_k];
-  }
-  __syncthreads();
-  half _bt_cvt1[8];
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    _bt_cvt1[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) dot_input[_k] = _bt_cvt1[_k];
-  float dot[8];  // [32, 32] fp32
-  {  // tl.dot: a @ dot_input through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 2048))[((_e & 31) + (_e >> 5) * 32)] = dot_input[_k];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        dot[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 2048))[_kk * 32 + (_e & 31)]), dot[_k]);
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot[_k];
       }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)((c_ptr + (r[_k] * 32)) + (_e & 31)) = _t;
     }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  } else {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot[_k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *((c_ptr + (r[_k] * 32)) + (_e & 31)) = dot[_k];
     }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)((c_ptr + (r[_k] * 32)) + (_e & 31)) = _t;
   }
 }
 
@@ -1351,9 +1082,9 @@ __global__ void __launch_bounds__(128) dot_trans_aligned(half *a_ptr, half *bt_p
 extern "C" cudaError_t dot_f16_loop_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && K % 16 == 0)
-    tl2cu_kernels::dot_f16_loop_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+    tl2cu_kernels::dot_f16_loop<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
   else
-    tl2cu_kernels::dot_f16_loop<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+    tl2cu_kernels::dot_f16_loop<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
   return cudaGetLastError();
 }
 
@@ -1369,9 +1100,9 @@ extern "C" cudaError_t dot_f16_loop(cudaStream_t _stream, half *a_ptr, half *b_p
 extern "C" cudaError_t dot_f32_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *a_ptr, float *b_ptr, float *c_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
-    tl2cu_kernels::dot_f32_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
+    tl2cu_kernels::dot_f32<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
   else
-    tl2cu_kernels::dot_f32<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
+    tl2cu_kernels::dot_f32<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
   return cudaGetLastError();
 }
 
@@ -1423,9 +1154,9 @@ extern "C" cudaError_t dot_small(cudaStream_t _stream, half *h_ptr, __nv_bfloat1
 extern "C" cudaError_t dot_batched_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *a_ptr, float *b_ptr, float *c_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
-    tl2cu_kernels::dot_batched_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
+    tl2cu_kernels::dot_batched<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
   else
-    tl2cu_kernels::dot_batched<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
+    tl2cu_kernels::dot_batched<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
   return cudaGetLastError();
 }
 
@@ -1441,9 +1172,9 @@ extern "C" cudaError_t dot_batched(cudaStream_t _stream, float *a_ptr, float *b_
 extern "C" cudaError_t dot_trans_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *bt_ptr, float *c_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(bt_ptr) && tl2cu_aligned16(c_ptr))
-    tl2cu_kernels::dot_trans_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, bt_ptr, c_ptr);
+    tl2cu_kernels::dot_trans<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, bt_ptr, c_ptr);
   else
-    tl2cu_kernels::dot_trans<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, bt_ptr, c_ptr);
+    tl2cu_kernels::dot_trans<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, bt_ptr, c_ptr);
   return cudaGetLastError();
 }
 

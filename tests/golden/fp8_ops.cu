@@ -134,16 +134,19 @@ __global__ void __launch_bounds__(128) fp8_upcast_aligned(uint8_t *x4_ptr, uint8
 }
 
 // fp32_downcast: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) fp32_downcast(float *x_ptr, uint8_t *y4_ptr, uint8_t *y5_ptr, uint8_t *y5z_ptr, float *r4_ptr, float *r5_ptr, float *r5z_ptr, half *hz_ptr, __nv_bfloat16 *bz_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L33: offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
   int32_t offs[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L34: mask = offs < n
@@ -152,71 +155,17 @@ __global__ void __launch_bounds__(128) fp32_downcast(float *x_ptr, uint8_t *y4_p
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L35: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L36: y4 = x.to(tl.float8e4nv)
-  uint8_t y4[16];  // [1024] fp8e4nv
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) y4[_k] = tl2cu_fp32_to_fp8e4nv(x[_k]);
-  // L37: y5 = x.to(tl.float8e5, fp_downcast_rounding="rtne")
-  uint8_t y5[16];  // [1024] fp8e5
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) y5[_k] = tl2cu_fp32_to_fp8e5(x[_k]);
-  // L38: y5z = x.to(tl.float8e5, fp_downcast_rounding="rtz")
-  uint8_t y5z[16];  // [1024] fp8e5
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) y5z[_k] = tl2cu_fp32_to_fp8e5_rtz(x[_k]);
-  // L39: tl.store(y4_ptr + offs, y4, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y4_ptr[offs[_k]] = y4[_k];
-  // L40: tl.store(y5_ptr + offs, y5, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y5_ptr[offs[_k]] = y5[_k];
-  // L41: tl.store(y5z_ptr + offs, y5z, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y5z_ptr[offs[_k]] = y5z[_k];
-  // L42: tl.store(r4_ptr + offs, y4.to(tl.float32), mask=mask)  # round trips
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp32(y4[_k]);
-  // L43: tl.store(r5_ptr + offs, y5.to(tl.float32), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5[_k]);
-  // L44: tl.store(r5z_ptr + offs, y5z.to(tl.float32), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r5z_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5z[_k]);
-  // L45: tl.store(hz_ptr + offs, x.to(tl.float16, fp_downcast_rounding="rtz"), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) hz_ptr[offs[_k]] = tl2cu_fp32_to_fp16_rtz(x[_k]);
-  // L46: tl.store(bz_ptr + offs, x.to(tl.bfloat16, fp_downcast_rounding="rtz"), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) bz_ptr[offs[_k]] = tl2cu_fp32_to_bf16_rtz(x[_k]);
-}
-
-// fp32_downcast: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) fp32_downcast_aligned(float *x_ptr, uint8_t *y4_ptr, uint8_t *y5_ptr, uint8_t *y5z_ptr, float *r4_ptr, float *r5_ptr, float *r5z_ptr, half *hz_ptr, __nv_bfloat16 *bz_ptr, int32_t n, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L33: offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
-  int32_t offs[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
-  }
-  // L34: mask = offs < n
-  bool mask[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
-  // L35: x = tl.load(x_ptr + offs, mask=mask)
-  float x[16];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L36: y4 = x.to(tl.float8e4nv)
   uint8_t y4[16];  // [1024] fp8e4nv
@@ -231,114 +180,157 @@ __global__ void __launch_bounds__(128) fp32_downcast_aligned(float *x_ptr, uint8
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) y5z[_k] = tl2cu_fp32_to_fp8e5_rtz(x[_k]);
   // L39: tl.store(y4_ptr + offs, y4, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = y4[_k];
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = y4[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(y4_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(y4_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y4_ptr[offs[_k]] = y4[_k];
   }
   // L40: tl.store(y5_ptr + offs, y5, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = y5[_k];
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = y5[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(y5_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(y5_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y5_ptr[offs[_k]] = y5[_k];
   }
   // L41: tl.store(y5z_ptr + offs, y5z, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = y5z[_k];
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = y5z[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(y5z_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(y5z_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) y5z_ptr[offs[_k]] = y5z[_k];
   }
   // L42: tl.store(r4_ptr + offs, y4.to(tl.float32), mask=mask)  # round trips
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp8e4nv_to_fp32(y4[_k]);
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp8e4nv_to_fp32(y4[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(r4_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(r4_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r4_ptr[offs[_k]] = tl2cu_fp8e4nv_to_fp32(y4[_k]);
   }
   // L43: tl.store(r5_ptr + offs, y5.to(tl.float32), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp8e5_to_fp32(y5[_k]);
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp8e5_to_fp32(y5[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(r5_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(r5_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r5_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5[_k]);
   }
   // L44: tl.store(r5z_ptr + offs, y5z.to(tl.float32), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp8e5_to_fp32(y5z[_k]);
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp8e5_to_fp32(y5z[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(r5z_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(r5z_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) r5z_ptr[offs[_k]] = tl2cu_fp8e5_to_fp32(y5z[_k]);
   }
   // L45: tl.store(hz_ptr + offs, x.to(tl.float16, fp_downcast_rounding="rtz"), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 8) {  // 16-byte stores
-    tl2cu_vec<half, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp32_to_fp16_rtz(x[_k]);
+    for (int _r = 0; _r < 16; _r += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp32_to_fp16_rtz(x[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<half, 8> *)(hz_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<half, 8> *)(hz_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) hz_ptr[offs[_k]] = tl2cu_fp32_to_fp16_rtz(x[_k]);
   }
   // L46: tl.store(bz_ptr + offs, x.to(tl.bfloat16, fp_downcast_rounding="rtz"), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 8) {  // 16-byte stores
-    tl2cu_vec<__nv_bfloat16, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp32_to_bf16_rtz(x[_k]);
+    for (int _r = 0; _r < 16; _r += 8) {  // 16-byte stores
+      tl2cu_vec<__nv_bfloat16, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp32_to_bf16_rtz(x[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<__nv_bfloat16, 8> *)(bz_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<__nv_bfloat16, 8> *)(bz_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) bz_ptr[offs[_k]] = tl2cu_fp32_to_bf16_rtz(x[_k]);
   }
 }
 
 // half_downcast: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) half_downcast(half *h_ptr, __nv_bfloat16 *b_ptr, uint8_t *h4_ptr, uint8_t *h5_ptr, uint8_t *b4_ptr, uint8_t *b5_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L51: offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
   int32_t offs[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L52: mask = offs < n
@@ -347,122 +339,116 @@ __global__ void __launch_bounds__(128) half_downcast(half *h_ptr, __nv_bfloat16 
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L53: h = tl.load(h_ptr + offs, mask=mask)
   half h[16];  // [1024] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 8) {
+      tl2cu_vec<half, 8> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<half, 8> *)(h_ptr + offs[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0);
+      for (int _j = 0; _j < 8; ++_j) h[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) h[_k] = (mask[_k] ? h_ptr[offs[_k]] : half(0));
+  }
   // L54: b = tl.load(b_ptr + offs, mask=mask)
   __nv_bfloat16 b[16];  // [1024] bf16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0));
-  // L55: tl.store(h4_ptr + offs, h.to(tl.float8e4nv), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) h4_ptr[offs[_k]] = tl2cu_fp16_to_fp8e4nv(h[_k]);
-  // L56: tl.store(h5_ptr + offs, h.to(tl.float8e5), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) h5_ptr[offs[_k]] = tl2cu_fp16_to_fp8e5(h[_k]);
-  // L57: tl.store(b4_ptr + offs, b.to(tl.float8e4nv), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) b4_ptr[offs[_k]] = tl2cu_bf16_to_fp8e4nv(b[_k]);
-  // L58: tl.store(b5_ptr + offs, b, mask=mask)  # the store converts (RTNE)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) b5_ptr[offs[_k]] = tl2cu_bf16_to_fp8e5(b[_k]);
-}
-
-// half_downcast: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) half_downcast_aligned(half *h_ptr, __nv_bfloat16 *b_ptr, uint8_t *h4_ptr, uint8_t *h5_ptr, uint8_t *b4_ptr, uint8_t *b5_ptr, int32_t n, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L51: offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
-  int32_t offs[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
-  }
-  // L52: mask = offs < n
-  bool mask[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
-  // L53: h = tl.load(h_ptr + offs, mask=mask)
-  half h[16];  // [1024] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 8) {
-    tl2cu_vec<half, 8> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<half, 8> *)(h_ptr + offs[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0);
-    for (int _j = 0; _j < 8; ++_j) h[_k + _j] = _t.v[_j];
-  }
-  // L54: b = tl.load(b_ptr + offs, mask=mask)
-  __nv_bfloat16 b[16];  // [1024] bf16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 8) {
-    tl2cu_vec<__nv_bfloat16, 8> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<__nv_bfloat16, 8> *)(b_ptr + offs[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = __nv_bfloat16(0);
-    for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 8) {
+      tl2cu_vec<__nv_bfloat16, 8> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<__nv_bfloat16, 8> *)(b_ptr + offs[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = __nv_bfloat16(0);
+      for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) b[_k] = (mask[_k] ? b_ptr[offs[_k]] : __nv_bfloat16(0));
   }
   // L55: tl.store(h4_ptr + offs, h.to(tl.float8e4nv), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp16_to_fp8e4nv(h[_k]);
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp16_to_fp8e4nv(h[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(h4_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(h4_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) h4_ptr[offs[_k]] = tl2cu_fp16_to_fp8e4nv(h[_k]);
   }
   // L56: tl.store(h5_ptr + offs, h.to(tl.float8e5), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp16_to_fp8e5(h[_k]);
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp16_to_fp8e5(h[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(h5_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(h5_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) h5_ptr[offs[_k]] = tl2cu_fp16_to_fp8e5(h[_k]);
   }
   // L57: tl.store(b4_ptr + offs, b.to(tl.float8e4nv), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_bf16_to_fp8e4nv(b[_k]);
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_bf16_to_fp8e4nv(b[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(b4_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(b4_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) b4_ptr[offs[_k]] = tl2cu_bf16_to_fp8e4nv(b[_k]);
   }
   // L58: tl.store(b5_ptr + offs, b, mask=mask)  # the store converts (RTNE)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_bf16_to_fp8e5(b[_k]);
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_bf16_to_fp8e5(b[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(b5_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(b5_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) b5_ptr[offs[_k]] = tl2cu_bf16_to_fp8e5(b[_k]);
   }
 }
 
 // fp8_bits: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) fp8_bits(uint8_t *u_ptr, int8_t *i_ptr, uint8_t *out4_ptr, int8_t *out_i_ptr, uint8_t *out_u_ptr, uint8_t *out5_ptr, half *sum_ptr, float *prod_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 4 programs along axis 0 share a thread block, 32 threads each
   const int _tid = threadIdx.x % 32;
   const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L63: offs = tl.arange(0, 512)
   int32_t offs[16];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 32>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 32>(_tid, _k);
     offs[_k] = _e;
   }
   // L64: mask = offs < n
@@ -471,78 +457,31 @@ __global__ void __launch_bounds__(128) fp8_bits(uint8_t *u_ptr, int8_t *i_ptr, u
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L65: u = tl.load(u_ptr + offs, mask=mask, other=0)
   uint8_t u[16];  // [512] u8
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) u[_k] = (mask[_k] ? u_ptr[offs[_k]] : (uint8_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint8_t, 16> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<uint8_t, 16> *)(u_ptr + offs[_k]);
+      else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = (uint8_t)0;
+      for (int _j = 0; _j < 16; ++_j) u[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) u[_k] = (mask[_k] ? u_ptr[offs[_k]] : (uint8_t)0);
+  }
   // L66: i = tl.load(i_ptr + offs, mask=mask, other=0)
   int8_t i[16];  // [512] i8
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) i[_k] = (mask[_k] ? i_ptr[offs[_k]] : (int8_t)0);
-  // L67: a = u.to(tl.float8e4nv, bitcast=True)
-  uint8_t a[16];  // [512] fp8e4nv
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_bitcast<uint8_t>(u[_k]);
-  // L68: b = i.to(tl.float8e5, bitcast=True)
-  uint8_t b[16];  // [512] fp8e5
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) b[_k] = tl2cu_bitcast<uint8_t>(i[_k]);
-  // L69: keep = (offs % 3) != 0
-  bool keep[16];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) keep[_k] = ((offs[_k] % 3) != 0);
-  // L70: tl.store(out4_ptr + offs, tl.where(keep, a, tl.zeros([512], tl.float8e4nv)), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out4_ptr[offs[_k]] = (keep[_k] ? a[_k] : (uint8_t)0);
-  // L71: tl.store(out_i_ptr + offs, a.to(tl.float16).to(tl.float8e4nv).to(tl.int8, bitcast=True), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_i_ptr[offs[_k]] = tl2cu_bitcast<int8_t>(tl2cu_fp16_to_fp8e4nv(tl2cu_fp8e4nv_to_fp16(a[_k])));
-  // L72: tl.store(out_u_ptr + offs, tl.where(keep, b, 0.0).to(tl.uint8, bitcast=True), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_u_ptr[offs[_k]] = tl2cu_bitcast<uint8_t>((keep[_k] ? b[_k] : (uint8_t)0));
-  // L73: tl.store(out5_ptr + offs, b, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out5_ptr[offs[_k]] = b[_k];
-  // L74: tl.store(sum_ptr + offs, a + b, mask=mask)  # fp8e4nv + fp8e5: both to fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) sum_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp16(a[_k]) + tl2cu_fp8e5_to_fp16(b[_k]));
-  // L75: tl.store(prod_ptr + offs, a * b.to(tl.float32), mask=mask)  # fp8e4nv * fp32: fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) prod_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp32(a[_k]) * tl2cu_fp8e5_to_fp32(b[_k]));
-}
-
-// fp8_bits: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) fp8_bits_aligned(uint8_t *u_ptr, int8_t *i_ptr, uint8_t *out4_ptr, int8_t *out_i_ptr, uint8_t *out_u_ptr, uint8_t *out5_ptr, half *sum_ptr, float *prod_ptr, int32_t n, unsigned tl2cu_programs_x) {
-  // 4 programs along axis 0 share a thread block, 32 threads each
-  const int _tid = threadIdx.x % 32;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L63: offs = tl.arange(0, 512)
-  int32_t offs[16];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 32>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L64: mask = offs < n
-  bool mask[16];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
-  // L65: u = tl.load(u_ptr + offs, mask=mask, other=0)
-  uint8_t u[16];  // [512] u8 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint8_t, 16> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<uint8_t, 16> *)(u_ptr + offs[_k]);
-    else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = (uint8_t)0;
-    for (int _j = 0; _j < 16; ++_j) u[_k + _j] = _t.v[_j];
-  }
-  // L66: i = tl.load(i_ptr + offs, mask=mask, other=0)
-  int8_t i[16];  // [512] i8 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<int8_t, 16> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<int8_t, 16> *)(i_ptr + offs[_k]);
-    else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = (int8_t)0;
-    for (int _j = 0; _j < 16; ++_j) i[_k + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<int8_t, 16> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<int8_t, 16> *)(i_ptr + offs[_k]);
+      else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = (int8_t)0;
+      for (int _j = 0; _j < 16; ++_j) i[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) i[_k] = (mask[_k] ? i_ptr[offs[_k]] : (int8_t)0);
   }
   // L67: a = u.to(tl.float8e4nv, bitcast=True)
   uint8_t a[16];  // [512] fp8e4nv
@@ -557,97 +496,130 @@ __global__ void __launch_bounds__(128) fp8_bits_aligned(uint8_t *u_ptr, int8_t *
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) keep[_k] = ((offs[_k] % 3) != 0);
   // L70: tl.store(out4_ptr + offs, tl.where(keep, a, tl.zeros([512], tl.float8e4nv)), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (keep[_k] ? a[_k] : (uint8_t)0);
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (keep[_k] ? a[_k] : (uint8_t)0);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(out4_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(out4_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out4_ptr[offs[_k]] = (keep[_k] ? a[_k] : (uint8_t)0);
   }
   // L71: tl.store(out_i_ptr + offs, a.to(tl.float16).to(tl.float8e4nv).to(tl.int8, bitcast=True), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<int8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_bitcast<int8_t>(tl2cu_fp16_to_fp8e4nv(tl2cu_fp8e4nv_to_fp16(a[_k])));
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<int8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_bitcast<int8_t>(tl2cu_fp16_to_fp8e4nv(tl2cu_fp8e4nv_to_fp16(a[_k])));
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int8_t, 16> *)(out_i_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int8_t, 16> *)(out_i_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_i_ptr[offs[_k]] = tl2cu_bitcast<int8_t>(tl2cu_fp16_to_fp8e4nv(tl2cu_fp8e4nv_to_fp16(a[_k])));
   }
   // L72: tl.store(out_u_ptr + offs, tl.where(keep, b, 0.0).to(tl.uint8, bitcast=True), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_bitcast<uint8_t>((keep[_k] ? b[_k] : (uint8_t)0));
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_bitcast<uint8_t>((keep[_k] ? b[_k] : (uint8_t)0));
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(out_u_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(out_u_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_u_ptr[offs[_k]] = tl2cu_bitcast<uint8_t>((keep[_k] ? b[_k] : (uint8_t)0));
   }
   // L73: tl.store(out5_ptr + offs, b, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = b[_k];
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = b[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(out5_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)(out5_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out5_ptr[offs[_k]] = b[_k];
   }
   // L74: tl.store(sum_ptr + offs, a + b, mask=mask)  # fp8e4nv + fp8e5: both to fp16
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 8) {  // 16-byte stores
-    tl2cu_vec<half, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (tl2cu_fp8e4nv_to_fp16(a[_k]) + tl2cu_fp8e5_to_fp16(b[_k]));
+    for (int _r = 0; _r < 16; _r += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (tl2cu_fp8e4nv_to_fp16(a[_k]) + tl2cu_fp8e5_to_fp16(b[_k]));
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<half, 8> *)(sum_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<half, 8> *)(sum_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) sum_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp16(a[_k]) + tl2cu_fp8e5_to_fp16(b[_k]));
   }
   // L75: tl.store(prod_ptr + offs, a * b.to(tl.float32), mask=mask)  # fp8e4nv * fp32: fp32
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (tl2cu_fp8e4nv_to_fp32(a[_k]) * tl2cu_fp8e5_to_fp32(b[_k]));
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (tl2cu_fp8e4nv_to_fp32(a[_k]) * tl2cu_fp8e5_to_fp32(b[_k]));
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(prod_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(prod_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) prod_ptr[offs[_k]] = (tl2cu_fp8e4nv_to_fp32(a[_k]) * tl2cu_fp8e5_to_fp32(b[_k]));
   }
 }
 
 // fp8_2d: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) fp8_2d(uint8_t *x_ptr, uint8_t *y_ptr, float *s_ptr, int32_t M, int32_t N, int32_t stride, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L80: rows = tl.program_id(0) * 16 + tl.arange(0, 16)[:, None]
   int32_t rows[16];  // [16, 1] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 64>(_tid, _k);
     rows[_k] = tl2cu_add(tl2cu_mul(_program_x, 16), (_e >> 6));
   }
   // L81: cols = tl.arange(0, 64)[None, :]
   int32_t cols[16];  // [1, 64] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 64>(_tid, _k);
     cols[_k] = (_e & 63);
   }
   // L82: mask = (rows < M) & (cols < N)
@@ -656,80 +628,55 @@ __global__ void __launch_bounds__(128) fp8_2d(uint8_t *x_ptr, uint8_t *y_ptr, fl
   for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < M) && (cols[_k] < N));
   // L83: x = tl.load(x_ptr + rows * stride + cols, mask=mask, other=1.0)
   uint8_t x[16];  // [16, 64] fp8e5
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : tl2cu_fp32_to_fp8e5(1.0f));
-  // L84: v = x.to(tl.float32) * 3.0
-  float v[16];  // [16, 64] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) v[_k] = (tl2cu_fp8e5_to_fp32(x[_k]) * 3.0f);
-  // L85: tl.store(y_ptr + rows * stride + cols, v.to(tl.float8e4nv), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((y_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) = tl2cu_fp32_to_fp8e4nv(v[_k]);
-  // L86: tl.store(s_ptr + rows * 64 + cols, v)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) *((s_ptr + tl2cu_mul(rows[_k], 64)) + cols[_k]) = v[_k];
-}
-
-// fp8_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) fp8_2d_aligned(uint8_t *x_ptr, uint8_t *y_ptr, float *s_ptr, int32_t M, int32_t N, int32_t stride, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L80: rows = tl.program_id(0) * 16 + tl.arange(0, 16)[:, None]
-  int32_t rows[16];  // [16, 1] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<16, 64>(_tid, _k);
-    rows[_k] = tl2cu_add(tl2cu_mul(_program_x, 16), (_e >> 6));
-  }
-  // L81: cols = tl.arange(0, 64)[None, :]
-  int32_t cols[16];  // [1, 64] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<16, 64>(_tid, _k);
-    cols[_k] = (_e & 63);
-  }
-  // L82: mask = (rows < M) & (cols < N)
-  bool mask[16];  // [16, 64] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = ((rows[_k] < M) && (cols[_k] < N));
-  // L83: x = tl.load(x_ptr + rows * stride + cols, mask=mask, other=1.0)
-  uint8_t x[16];  // [16, 64] fp8e5 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint8_t, 16> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<uint8_t, 16> *)((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]);
-    else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = tl2cu_fp32_to_fp8e5(1.0f);
-    for (int _j = 0; _j < 16; ++_j) x[_k + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint8_t, 16> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<uint8_t, 16> *)((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]);
+      else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = tl2cu_fp32_to_fp8e5(1.0f);
+      for (int _j = 0; _j < 16; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? *((x_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) : tl2cu_fp32_to_fp8e5(1.0f));
   }
   // L84: v = x.to(tl.float32) * 3.0
   float v[16];  // [16, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v[_k] = (tl2cu_fp8e5_to_fp32(x[_k]) * 3.0f);
   // L85: tl.store(y_ptr + rows * stride + cols, v.to(tl.float8e4nv), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_fp32_to_fp8e4nv(v[_k]);
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_fp32_to_fp8e4nv(v[_k]);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)((y_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint8_t, 16> *)((y_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((y_ptr + tl2cu_mul(rows[_k], stride)) + cols[_k]) = tl2cu_fp32_to_fp8e4nv(v[_k]);
   }
   // L86: tl.store(s_ptr + rows * 64 + cols, v)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = v[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = v[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((s_ptr + tl2cu_mul(rows[_k], 64)) + cols[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((s_ptr + tl2cu_mul(rows[_k], 64)) + cols[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) *((s_ptr + tl2cu_mul(rows[_k], 64)) + cols[_k]) = v[_k];
   }
 }
 
@@ -748,9 +695,9 @@ extern "C" cudaError_t fp32_downcast_grid(cudaStream_t _stream, unsigned _gx, un
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y4_ptr) && tl2cu_aligned16(y5_ptr) && tl2cu_aligned16(y5z_ptr) && tl2cu_aligned16(r4_ptr) && tl2cu_aligned16(r5_ptr) && tl2cu_aligned16(r5z_ptr) && tl2cu_aligned16(hz_ptr) && tl2cu_aligned16(bz_ptr) && n % 16 == 0)
-    tl2cu_kernels::fp32_downcast_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y4_ptr, y5_ptr, y5z_ptr, r4_ptr, r5_ptr, r5z_ptr, hz_ptr, bz_ptr, n, _gx);
+    tl2cu_kernels::fp32_downcast<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y4_ptr, y5_ptr, y5z_ptr, r4_ptr, r5_ptr, r5z_ptr, hz_ptr, bz_ptr, n, _gx);
   else
-    tl2cu_kernels::fp32_downcast<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y4_ptr, y5_ptr, y5z_ptr, r4_ptr, r5_ptr, r5z_ptr, hz_ptr, bz_ptr, n, _gx);
+    tl2cu_kernels::fp32_downcast<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y4_ptr, y5_ptr, y5z_ptr, r4_ptr, r5_ptr, r5z_ptr, hz_ptr, bz_ptr, n, _gx);
   return cudaGetLastError();
 }
 
@@ -758,9 +705,9 @@ extern "C" cudaError_t half_downcast_grid(cudaStream_t _stream, unsigned _gx, un
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(h_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(h4_ptr) && tl2cu_aligned16(h5_ptr) && tl2cu_aligned16(b4_ptr) && tl2cu_aligned16(b5_ptr) && n % 16 == 0)
-    tl2cu_kernels::half_downcast_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(h_ptr, b_ptr, h4_ptr, h5_ptr, b4_ptr, b5_ptr, n, _gx);
+    tl2cu_kernels::half_downcast<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(h_ptr, b_ptr, h4_ptr, h5_ptr, b4_ptr, b5_ptr, n, _gx);
   else
-    tl2cu_kernels::half_downcast<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(h_ptr, b_ptr, h4_ptr, h5_ptr, b4_ptr, b5_ptr, n, _gx);
+    tl2cu_kernels::half_downcast<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(h_ptr, b_ptr, h4_ptr, h5_ptr, b4_ptr, b5_ptr, n, _gx);
   return cudaGetLastError();
 }
 
@@ -768,9 +715,9 @@ extern "C" cudaError_t fp8_bits_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 4 programs per thread block
   if (tl2cu_aligned16(u_ptr) && tl2cu_aligned16(i_ptr) && tl2cu_aligned16(out4_ptr) && tl2cu_aligned16(out_i_ptr) && tl2cu_aligned16(out_u_ptr) && tl2cu_aligned16(out5_ptr) && tl2cu_aligned16(sum_ptr) && tl2cu_aligned16(prod_ptr) && n % 16 == 0)
-    tl2cu_kernels::fp8_bits_aligned<<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 128, 0, _stream>>>(u_ptr, i_ptr, out4_ptr, out_i_ptr, out_u_ptr, out5_ptr, sum_ptr, prod_ptr, n, _gx);
+    tl2cu_kernels::fp8_bits<true><<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 128, 0, _stream>>>(u_ptr, i_ptr, out4_ptr, out_i_ptr, out_u_ptr, out5_ptr, sum_ptr, prod_ptr, n, _gx);
   else
-    tl2cu_kernels::fp8_bits<<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 128, 0, _stream>>>(u_ptr, i_ptr, out4_ptr, out_i_ptr, out_u_ptr, out5_ptr, sum_ptr, prod_ptr, n, _gx);
+    tl2cu_kernels::fp8_bits<false><<<dim3((unsigned)(((uint64_t)_gx + 3) / 4), _gy, _gz), 128, 0, _stream>>>(u_ptr, i_ptr, out4_ptr, out_i_ptr, out_u_ptr, out5_ptr, sum_ptr, prod_ptr, n, _gx);
   return cudaGetLastError();
 }
 
@@ -778,9 +725,9 @@ extern "C" cudaError_t fp8_2d_grid(cudaStream_t _stream, unsigned _gx, unsigned 
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && N % 16 == 0 && stride % 16 == 0)
-    tl2cu_kernels::fp8_2d_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, M, N, stride, _gx);
+    tl2cu_kernels::fp8_2d<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, M, N, stride, _gx);
   else
-    tl2cu_kernels::fp8_2d<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, M, N, stride, _gx);
+    tl2cu_kernels::fp8_2d<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, M, N, stride, _gx);
   return cudaGetLastError();
 }
 

@@ -258,14 +258,11 @@ __global__ void __launch_bounds__(128) reduce_of_reduced(int32_t *o, int32_t N) 
     ((int32_t*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = t[_k];
   }
   __syncthreads();
-  int32_t _t_cvt1[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _t_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 32) * 32))];
+    xor_sum_input[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 32) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) xor_sum_input[_k] = _t_cvt1[_k];
   int32_t t_xor_sum;  // xor_sum of xor_sum_input
   {
     int32_t _r[1];

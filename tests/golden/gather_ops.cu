@@ -1286,14 +1286,17 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
 }
 
 // histogram_small: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) histogram_small(int32_t *x_ptr, int32_t *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[256];
   // L93: x = tl.load(x_ptr + tl.arange(0, 16))  # 16 values over 128 threads
   int32_t x[8];  // [16] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     x[_k] = x_ptr[(_e >> 6)];
   }
   // L94: tl.store(out_ptr + tl.arange(0, 16), tl.histogram(x, 16))
@@ -1305,7 +1308,7 @@ __global__ void __launch_bounds__(128) histogram_small(int32_t *x_ptr, int32_t *
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       if ((_e & 63) == 0 && (x[_k] & 31) < 16) atomicAdd(&_bins[x[_k] & 31], 1);
     }
     __syncthreads();
@@ -1326,14 +1329,29 @@ __global__ void __launch_bounds__(128) histogram_small(int32_t *x_ptr, int32_t *
   int32_t w[8];  // [16, 64] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     w[_k] = tl2cu_add(x[_k], (_e & 63));
   }
   // L97: tl.store(out_ptr + 16 + tl.arange(0, 16)[:, None] * 64 + tl.arange(0, 64)[None, :], w)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 16) + ((_e >> 6) * 64)) + (_e & 63)) = w[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = w[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<int32_t, 4> *)(((out_ptr + 16) + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(((out_ptr + 16) + ((_e >> 6) * 64)) + (_e & 63)) = w[_k];
+    }
   }
   // L98: tl.store(out_ptr + 1040 + tl.arange(0, 64), tl.histogram(x, 64, mask=x != 3))
   int32_t x_histogram_1[1];  // [64] i32
@@ -1344,92 +1362,7 @@ __global__ void __launch_bounds__(128) histogram_small(int32_t *x_ptr, int32_t *
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      if ((x[_k] != 3) && (_e & 63) == 0) atomicAdd(&_bins[x[_k] & 63], 1);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 63);
-      x_histogram_1[_k] = _bins[_e];
-    }
-  }
-  if (_tid < 64) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 63);
-      (out_ptr + 1040)[_e] = x_histogram_1[_k];
-    }
-  }
-}
-
-// histogram_small: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) histogram_small_aligned(int32_t *x_ptr, int32_t *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[256];
-  // L93: x = tl.load(x_ptr + tl.arange(0, 16))  # 16 values over 128 threads
-  int32_t x[8];  // [16] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    x[_k] = x_ptr[(_e >> 6)];
-  }
-  // L94: tl.store(out_ptr + tl.arange(0, 16), tl.histogram(x, 16))
-  int32_t x_histogram[1];  // [16] i32
-  {  // 16 bins of x: a value counts in the bin of its low 5 bits, if there is one, as in Triton
-    int* _bins = (int*)tl2cu_smem;
-    __syncthreads();
-    if (_tid < 16) _bins[_tid] = 0;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      if ((_e & 63) == 0 && (x[_k] & 31) < 16) atomicAdd(&_bins[x[_k] & 31], 1);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      x_histogram[_k] = _bins[_e];
-    }
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      out_ptr[_e] = x_histogram[_k];
-    }
-  }
-  // L96: w = x[:, None] + tl.arange(0, 64)[None, :]
-  int32_t w[8];  // [16, 64] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    w[_k] = tl2cu_add(x[_k], (_e & 63));
-  }
-  // L97: tl.store(out_ptr + 16 + tl.arange(0, 16)[:, None] * 64 + tl.arange(0, 64)[None, :], w)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = w[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<int32_t, 4> *)(((out_ptr + 16) + ((_e >> 6) * 64)) + (_e & 63)) = _t;
-  }
-  // L98: tl.store(out_ptr + 1040 + tl.arange(0, 64), tl.histogram(x, 64, mask=x != 3))
-  int32_t x_histogram_1[1];  // [64] i32
-  {  // 64 bins of x: a value counts in the bin of its low 6 bits, as in Triton
-    int* _bins = (int*)tl2cu_smem;
-    __syncthreads();
-    if (_tid < 64) _bins[_tid] = 0;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       if ((x[_k] != 3) && (_e & 63) == 0) atomicAdd(&_bins[x[_k] & 63], 1);
     }
     __syncthreads();
@@ -1617,9 +1550,9 @@ extern "C" cudaError_t histogram_ops_grid(cudaStream_t _stream, unsigned _gx, un
 extern "C" cudaError_t histogram_small_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::histogram_small_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::histogram_small<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::histogram_small<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::histogram_small<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

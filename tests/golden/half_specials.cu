@@ -4,75 +4,32 @@
 namespace tl2cu_kernels {
 
 // row_max: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) row_max(__nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
   // L13: offs = tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = _e;
   }
   // L14: x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=-float("inf"))
   __nv_bfloat16 x[8];  // [1024] bf16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : -tl2cu_inf<__nv_bfloat16>());
-  // L15: first = tl.load(x_ptr + tl.program_id(0) * n, mask=n > 0, other=float("-inf"))
-  const __nv_bfloat16 first = ((n > 0) ? x_ptr[tl2cu_mul((int32_t)blockIdx.x, n)] : -tl2cu_inf<__nv_bfloat16>());
-  // L16: tl.store(out_ptr + tl.program_id(0), tl.maximum(tl.max(x, axis=0), first))
-  float max_input[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) max_input[_k] = tl2cu_cast<float>(x[_k]);
-  float t_max;  // max of max_input
-  {
-    float _r[1];
-    _r[0] = max_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_maximum(_r[0], max_input[_k]);
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<__nv_bfloat16, 8> _t;
+      if ((offs[_k] < n)) _t = *(const tl2cu_vec<__nv_bfloat16, 8> *)((x_ptr + tl2cu_mul((int32_t)blockIdx.x, n)) + offs[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = -tl2cu_inf<__nv_bfloat16>();
+      for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      float* _p = (float*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const float* _p = (const float*)tl2cu_smem + 0 * 4;
-      float _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_maximum(_w0, _w2);
-      _w1 = tl2cu_maximum(_w1, _w3);
-      _w0 = tl2cu_maximum(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_max = _r[0];
-  }
-  if (_tid == 0) {
-    out_ptr[(int32_t)blockIdx.x] = tl2cu_cast<__nv_bfloat16>(tl2cu_maximum(t_max, tl2cu_cast<float>(first)));
-  }
-}
-
-// row_max: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) row_max_aligned(__nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L13: offs = tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<8, 128>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L14: x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=-float("inf"))
-  __nv_bfloat16 x[8];  // [1024] bf16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<__nv_bfloat16, 8> _t;
-    if ((offs[_k] < n)) _t = *(const tl2cu_vec<__nv_bfloat16, 8> *)((x_ptr + tl2cu_mul((int32_t)blockIdx.x, n)) + offs[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = -tl2cu_inf<__nv_bfloat16>();
-    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 8; ++_k) x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : -tl2cu_inf<__nv_bfloat16>());
   }
   // L15: first = tl.load(x_ptr + tl.program_id(0) * n, mask=n > 0, other=float("-inf"))
   const __nv_bfloat16 first = ((n > 0) ? x_ptr[tl2cu_mul((int32_t)blockIdx.x, n)] : -tl2cu_inf<__nv_bfloat16>());
@@ -111,13 +68,16 @@ __global__ void __launch_bounds__(128) row_max_aligned(__nv_bfloat16 *x_ptr, __n
 }
 
 // where_special: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) where_special(half *x_ptr, half *inf_ptr, half *nan_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   // L21: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L22: mask = offs < n
@@ -126,62 +86,51 @@ __global__ void __launch_bounds__(128) where_special(half *x_ptr, half *inf_ptr,
   for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L23: x = tl.load(x_ptr + offs, mask=mask)
   half x[8];  // [1024] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0));
-  // L24: tl.store(inf_ptr + offs, tl.where(x > 0, x, float("-inf")), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) inf_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : -tl2cu_inf<half>());
-  // L25: tl.store(nan_ptr + offs, tl.where(x > 0, x, float("nan")), mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) nan_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : tl2cu_nan<half>());
-}
-
-// where_special: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) where_special_aligned(half *x_ptr, half *inf_ptr, half *nan_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L21: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<8, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L22: mask = offs < n
-  bool mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
-  // L23: x = tl.load(x_ptr + offs, mask=mask)
-  half x[8];  // [1024] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<half, 8> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<half, 8> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0);
-    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<half, 8> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<half, 8> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0);
+      for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : half(0));
   }
   // L24: tl.store(inf_ptr + offs, tl.where(x > 0, x, float("-inf")), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<half, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((x[_k] > half(0.0f)) ? x[_k] : -tl2cu_inf<half>());
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = ((x[_k] > half(0.0f)) ? x[_k] : -tl2cu_inf<half>());
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<half, 8> *)(inf_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<half, 8> *)(inf_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) inf_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : -tl2cu_inf<half>());
   }
   // L25: tl.store(nan_ptr + offs, tl.where(x > 0, x, float("nan")), mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<half, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((x[_k] > half(0.0f)) ? x[_k] : tl2cu_nan<half>());
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = ((x[_k] > half(0.0f)) ? x[_k] : tl2cu_nan<half>());
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<half, 8> *)(nan_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<half, 8> *)(nan_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) nan_ptr[offs[_k]] = ((x[_k] > half(0.0f)) ? x[_k] : tl2cu_nan<half>());
   }
 }
 
@@ -190,18 +139,18 @@ __global__ void __launch_bounds__(128) where_special_aligned(half *x_ptr, half *
 extern "C" cudaError_t row_max_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, __nv_bfloat16 *x_ptr, __nv_bfloat16 *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::row_max_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::row_max<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   else
-    tl2cu_kernels::row_max<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::row_max<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t where_special_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *x_ptr, half *inf_ptr, half *nan_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(inf_ptr) && tl2cu_aligned16(nan_ptr) && n % 16 == 0)
-    tl2cu_kernels::where_special_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, inf_ptr, nan_ptr, n);
+    tl2cu_kernels::where_special<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, inf_ptr, nan_ptr, n);
   else
-    tl2cu_kernels::where_special<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, inf_ptr, nan_ptr, n);
+    tl2cu_kernels::where_special<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, inf_ptr, nan_ptr, n);
   return cudaGetLastError();
 }
 

@@ -4,13 +4,16 @@
 namespace tl2cu_kernels {
 
 // masked_scale: heuristics variant 0: EVEN_N=False
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) masked_scale_config0(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L19: mask = offs < n
@@ -19,97 +22,78 @@ __global__ void __launch_bounds__(128) masked_scale_config0(float *x_ptr, float 
   for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L20: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L21: tl.store(y_ptr + offs, x * 3.0, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) y_ptr[offs[_k]] = (x[_k] * 3.0f);
-}
-
-// masked_scale: heuristics variant 0: EVEN_N=False (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) masked_scale_config0_aligned(float *x_ptr, float *y_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L19: mask = offs < n
-  bool mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
-  // L20: x = tl.load(x_ptr + offs, mask=mask)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L21: tl.store(y_ptr + offs, x * 3.0, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] * 3.0f);
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L21: tl.store(y_ptr + offs, x * 3.0, mask=mask)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] * 3.0f);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) y_ptr[offs[_k]] = (x[_k] * 3.0f);
   }
 }
 
 // masked_scale: heuristics variant 1: EVEN_N=True
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) masked_scale_config1(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L16: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[offs[_k]];
-  // L17: tl.store(y_ptr + offs, x * 3.0)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y_ptr[offs[_k]] = (x[_k] * 3.0f);
-}
-
-// masked_scale: heuristics variant 1: EVEN_N=True (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) masked_scale_config1_aligned(float *x_ptr, float *y_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L16: x = tl.load(x_ptr + offs)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L17: tl.store(y_ptr + offs, x * 3.0)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] * 3.0f);
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[offs[_k]];
+  }
+  // L17: tl.store(y_ptr + offs, x * 3.0)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] * 3.0f);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y_ptr[offs[_k]] = (x[_k] * 3.0f);
   }
 }
 
@@ -118,9 +102,9 @@ __global__ void __launch_bounds__(128) masked_scale_config1_aligned(float *x_ptr
 static cudaError_t masked_scale_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && n % 16 == 0)
-    tl2cu_kernels::masked_scale_config0_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config0<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
-    tl2cu_kernels::masked_scale_config0<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config0<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   return cudaGetLastError();
 }
 
@@ -136,9 +120,9 @@ static cudaError_t masked_scale_config0(cudaStream_t _stream, float *x_ptr, floa
 static cudaError_t masked_scale_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
-    tl2cu_kernels::masked_scale_config1_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config1<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
-    tl2cu_kernels::masked_scale_config1<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::masked_scale_config1<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   return cudaGetLastError();
 }
 

@@ -89,13 +89,16 @@ __global__ void __launch_bounds__(256) scale_config2(float *x_ptr, float *y_ptr,
 }
 
 // scale: autotune config 3: BLOCK_SIZE=512, num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scale_config3(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L30: i = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t i[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L31: m = i < n
@@ -103,35 +106,21 @@ __global__ void __launch_bounds__(128) scale_config3(float *x_ptr, float *y_ptr,
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) m[_k] = (i[_k] < n);
   // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
-}
-
-// scale: autotune config 3: BLOCK_SIZE=512, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) scale_config3_aligned(float *x_ptr, float *y_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L30: i = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t i[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
-  }
-  // L31: m = i < n
-  bool m[4];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) m[_k] = (i[_k] < n);
-  // L32: tl.store(y_ptr + i, tl.load(x_ptr + i, mask=m) * 2.0, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (m[_k]) y_ptr[i[_k]] = ((m[_k] ? x_ptr[i[_k]] : 0.0f) * 2.0f);
   }
 }
 
@@ -235,9 +224,9 @@ static cudaError_t scale_config2(cudaStream_t _stream, float *x_ptr, float *y_pt
 static cudaError_t scale_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(y_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_config3_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::scale_config3<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
-    tl2cu_kernels::scale_config3<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::scale_config3<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   return cudaGetLastError();
 }
 

@@ -4,13 +4,16 @@
 namespace tl2cu_kernels {
 
 // funnel_shift: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) funnel_shift(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *z_ptr, int32_t n, int32_t s) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L23: offs = tl.program_id(0) * 512 + tl.arange(0, 512)
   int32_t offs[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L24: mask = offs < n
@@ -19,68 +22,31 @@ __global__ void __launch_bounds__(128) funnel_shift(uint32_t *x_ptr, uint32_t *y
   for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L25: x = tl.load(x_ptr + offs, mask=mask, other=0)
   uint32_t x[4];  // [512] u32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0u);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0u);
+  }
   // L26: y = tl.load(y_ptr + offs, mask=mask, other=0)
   uint32_t y[4];  // [512] u32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0u);
-  // L27: z = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r, r, r", [x, y, s], dtype=tl.uint32,
-  uint32_t z[4];  // [512] u32
-  {  // inline asm: one element a call
-    uint32_t _a0[4];
-    uint32_t _a1[4];
-    int32_t _a2[4];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = y[_k]; _a2[_k] = s;
+    for (int _k = 0; _k < 4; _k += 4) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+      for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
     }
+  } else {
     #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      uint32_t _o0;
-      asm(
-          "shf.l.wrap.b32 %0, %1, %2, %3;"
-          : "=r"(_o0)
-          : "r"(_a0[_g]), "r"(_a1[_g]), "r"((uint32_t)_a2[_g]));
-      z[_g] = _o0;
-    }
-  }
-  // L29: tl.store(z_ptr + offs, z, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) z_ptr[offs[_k]] = z[_k];
-}
-
-// funnel_shift: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) funnel_shift_aligned(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *z_ptr, int32_t n, int32_t s) {
-  const int _tid = threadIdx.x;
-  // L23: offs = tl.program_id(0) * 512 + tl.arange(0, 512)
-  int32_t offs[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
-  }
-  // L24: mask = offs < n
-  bool mask[4];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
-  // L25: x = tl.load(x_ptr + offs, mask=mask, other=0)
-  uint32_t x[4];  // [512] u32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L26: y = tl.load(y_ptr + offs, mask=mask, other=0)
-  uint32_t y[4];  // [512] u32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
-    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 4; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0u);
   }
   // L27: z = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r, r, r", [x, y, s], dtype=tl.uint32,
   uint32_t z[4];  // [512] u32
@@ -103,16 +69,21 @@ __global__ void __launch_bounds__(128) funnel_shift_aligned(uint32_t *x_ptr, uin
     }
   }
   // L29: tl.store(z_ptr + offs, z, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = z[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = z[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<uint32_t, 4> *)(z_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 4> *)(z_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) z_ptr[offs[_k]] = z[_k];
   }
 }
 
@@ -433,13 +404,16 @@ __global__ void __launch_bounds__(128) bytes_packed_aligned(uint8_t *x_ptr, int8
 }
 
 // fp32_regs: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) fp32_regs(float *x_ptr, float *y_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L68: offs = tl.program_id(0) * 512 + tl.arange(0, 512)
   int32_t offs[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L69: mask = offs < n
@@ -448,84 +422,31 @@ __global__ void __launch_bounds__(128) fp32_regs(float *x_ptr, float *y_ptr, flo
   for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L70: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
   // L71: y = tl.load(y_ptr + offs, mask=mask, other=0.0)
   float y[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
-  // L72: r = tl.inline_asm_elementwise("fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f", [x, 2.5, y], dtype=tl.float32,
-  float r[4];  // [512] fp32
-  {  // inline asm: one element a call
-    float _a0[4];
-    float _a1[4];
-    float _a2[4];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = 2.5f; _a2[_k] = y[_k];
+    for (int _k = 0; _k < 4; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(y_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
     }
+  } else {
     #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      float _o0;
-      asm(
-          "fma.rn.f32 %0, %1, %2, %3;"
-          : "=f"(_o0)
-          : "f"(_a0[_g]), "f"(_a1[_g]), "f"(_a2[_g]));
-      r[_g] = _o0;
-    }
-  }
-  // L74: e = tl.inline_asm_elementwise("ex2.approx.f32 $0, $1;", "=f,f", [r], dtype=tl.float32, is_pure=True, pack=1)
-  float e[4];  // [512] fp32
-  {  // inline asm: one element a call
-    float _a0[4];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) _a0[_k] = r[_k];
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      float _o0;
-      asm(
-          "ex2.approx.f32 %0, %1;"
-          : "=f"(_o0)
-          : "f"(_a0[_g]));
-      e[_g] = _o0;
-    }
-  }
-  // L75: tl.store(out_ptr + offs, e, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) out_ptr[offs[_k]] = e[_k];
-}
-
-// fp32_regs: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) fp32_regs_aligned(float *x_ptr, float *y_ptr, float *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L68: offs = tl.program_id(0) * 512 + tl.arange(0, 512)
-  int32_t offs[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
-  }
-  // L69: mask = offs < n
-  bool mask[4];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
-  // L70: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-  float x[4];  // [512] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L71: y = tl.load(y_ptr + offs, mask=mask, other=0.0)
-  float y[4];  // [512] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(y_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 4; ++_k) y[_k] = (mask[_k] ? y_ptr[offs[_k]] : 0.0f);
   }
   // L72: r = tl.inline_asm_elementwise("fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f", [x, 2.5, y], dtype=tl.float32,
   float r[4];  // [512] fp32
@@ -564,16 +485,21 @@ __global__ void __launch_bounds__(128) fp32_regs_aligned(float *x_ptr, float *y_
     }
   }
   // L75: tl.store(out_ptr + offs, e, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = e[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = e[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) out_ptr[offs[_k]] = e[_k];
   }
 }
 
@@ -783,84 +709,48 @@ __global__ void __launch_bounds__(128) small_and_scalar(int8_t *x_ptr, int8_t *o
 }
 
 // rows_cols: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) rows_cols(float *x_ptr, float *w_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L119: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rows[_k] = (_e >> 6);
   }
   // L120: cols = tl.arange(0, 64)[None, :]
   int32_t cols[8];  // [1, 64] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     cols[_k] = (_e & 63);
   }
   // L121: x = tl.load(x_ptr + rows * 64 + cols)
   float x[8];  // [16, 64] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 64)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 64)) + cols[_k]);
+  }
   // L122: w = tl.load(w_ptr + cols)
   float w[8];  // [1, 64] fp32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) w[_k] = w_ptr[cols[_k]];
-  // L123: y = tl.inline_asm_elementwise("min.f32 $0, $1, $2;", "=f,f,f", [x, w], dtype=tl.float32, is_pure=True, pack=1)
-  float y[8];  // [16, 64] fp32
-  {  // inline asm: one element a call
-    float _a0[8];
-    float _a1[8];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = w[_k];
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(w_ptr + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
     }
+  } else {
     #pragma unroll
-    for (int _g = 0; _g < 8; ++_g) {
-      float _o0;
-      asm(
-          "min.f32 %0, %1, %2;"
-          : "=f"(_o0)
-          : "f"(_a0[_g]), "f"(_a1[_g]));
-      y[_g] = _o0;
-    }
-  }
-  // L124: tl.store(out_ptr + rows * 64 + cols, y)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((out_ptr + (rows[_k] * 64)) + cols[_k]) = y[_k];
-}
-
-// rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) rows_cols_aligned(float *x_ptr, float *w_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  // L119: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 6);
-  }
-  // L120: cols = tl.arange(0, 64)[None, :]
-  int32_t cols[8];  // [1, 64] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 63);
-  }
-  // L121: x = tl.load(x_ptr + rows * 64 + cols)
-  float x[8];  // [16, 64] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 64)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L122: w = tl.load(w_ptr + cols)
-  float w[8];  // [1, 64] fp32, held in the layout of [16, 64] (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(w_ptr + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 8; ++_k) w[_k] = w_ptr[cols[_k]];
   }
   // L123: y = tl.inline_asm_elementwise("min.f32 $0, $1, $2;", "=f,f,f", [x, w], dtype=tl.float32, is_pure=True, pack=1)
   float y[8];  // [16, 64] fp32
@@ -882,16 +772,21 @@ __global__ void __launch_bounds__(128) rows_cols_aligned(float *x_ptr, float *w_
     }
   }
   // L124: tl.store(out_ptr + rows * 64 + cols, y)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = y[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = y[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + (rows[_k] * 64)) + cols[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + (rows[_k] * 64)) + cols[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) *((out_ptr + (rows[_k] * 64)) + cols[_k]) = y[_k];
   }
 }
 
@@ -1080,59 +975,29 @@ __global__ void __launch_bounds__(128) unpack_bytes_aligned(uint8_t *a_ptr, floa
 }
 
 // bytes_2d: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) bytes_2d(uint8_t *x_ptr, uint8_t *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L161: offs = tl.arange(0, 32)[:, None] * 64 + tl.arange(0, 64)[None, :]
   int32_t offs[16];  // [32, 64] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = (((_e >> 6) * 64) + (_e & 63));
   }
   // L162: x = tl.load(x_ptr + offs)
   uint8_t x[16];  // [32, 64] u8
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = x_ptr[offs[_k]];
-  // L163: rev = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r", [x], dtype=tl.uint8, is_pure=True, pack=4)
-  uint8_t rev[16];  // [32, 64] u8
-  {  // inline asm: 4 elements a call, a thread's elements in that order, as Triton's lowering groups them
-    uint8_t _a0[16];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) _a0[_k] = x[_k];
-    #pragma unroll
-    for (int _g = 0; _g < 4; ++_g) {
-      uint32_t _o0;
-      asm(
-          "prmt.b32 %0, %1, 0, 0x0123;"
-          : "=r"(_o0)
-          : "r"(((uint32_t)_a0[_g * 4] | (uint32_t)_a0[_g * 4 + 1] << 8 | (uint32_t)_a0[_g * 4 + 2] << 16 | (uint32_t)_a0[_g * 4 + 3] << 24)));
-      rev[_g * 4] = (uint8_t)_o0;
-      rev[_g * 4 + 1] = (uint8_t)(_o0 >> 8);
-      rev[_g * 4 + 2] = (uint8_t)(_o0 >> 16);
-      rev[_g * 4 + 3] = (uint8_t)(_o0 >> 24);
+    for (int _k = 0; _k < 16; _k += 16) {
+      const tl2cu_vec<uint8_t, 16> _t = *(const tl2cu_vec<uint8_t, 16> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 16; ++_j) x[_k + _j] = _t.v[_j];
     }
-  }
-  // L164: tl.store(out_ptr + offs, rev)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) out_ptr[offs[_k]] = rev[_k];
-}
-
-// bytes_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) bytes_2d_aligned(uint8_t *x_ptr, uint8_t *out_ptr) {
-  const int _tid = threadIdx.x;
-  // L161: offs = tl.arange(0, 32)[:, None] * 64 + tl.arange(0, 64)[None, :]
-  int32_t offs[16];  // [32, 64] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
-    offs[_k] = (((_e >> 6) * 64) + (_e & 63));
-  }
-  // L162: x = tl.load(x_ptr + offs)
-  uint8_t x[16];  // [32, 64] u8 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    const tl2cu_vec<uint8_t, 16> _t = *(const tl2cu_vec<uint8_t, 16> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 16; ++_j) x[_k + _j] = _t.v[_j];
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = x_ptr[offs[_k]];
   }
   // L163: rev = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r", [x], dtype=tl.uint8, is_pure=True, pack=4)
   uint8_t rev[16];  // [32, 64] u8
@@ -1154,16 +1019,21 @@ __global__ void __launch_bounds__(128) bytes_2d_aligned(uint8_t *x_ptr, uint8_t 
     }
   }
   // L164: tl.store(out_ptr + offs, rev)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint8_t, 16> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 16; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = rev[_k];
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint8_t, 16> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 16; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = rev[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<uint8_t, 16> *)(out_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<uint8_t, 16> *)(out_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) out_ptr[offs[_k]] = rev[_k];
   }
 }
 
@@ -1172,9 +1042,9 @@ __global__ void __launch_bounds__(128) bytes_2d_aligned(uint8_t *x_ptr, uint8_t 
 extern "C" cudaError_t funnel_shift_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *z_ptr, int32_t n, int32_t s) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(z_ptr) && n % 16 == 0)
-    tl2cu_kernels::funnel_shift_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, n, s);
+    tl2cu_kernels::funnel_shift<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, n, s);
   else
-    tl2cu_kernels::funnel_shift<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, n, s);
+    tl2cu_kernels::funnel_shift<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, n, s);
   return cudaGetLastError();
 }
 
@@ -1199,9 +1069,9 @@ extern "C" cudaError_t bytes_packed_grid(cudaStream_t _stream, unsigned _gx, uns
 extern "C" cudaError_t fp32_regs_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::fp32_regs_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n);
+    tl2cu_kernels::fp32_regs<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n);
   else
-    tl2cu_kernels::fp32_regs<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n);
+    tl2cu_kernels::fp32_regs<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
@@ -1229,9 +1099,9 @@ extern "C" cudaError_t small_and_scalar_grid(cudaStream_t _stream, unsigned _gx,
 extern "C" cudaError_t rows_cols_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *w_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(w_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::rows_cols_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, w_ptr, out_ptr);
+    tl2cu_kernels::rows_cols<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, w_ptr, out_ptr);
   else
-    tl2cu_kernels::rows_cols<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, w_ptr, out_ptr);
+    tl2cu_kernels::rows_cols<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, w_ptr, out_ptr);
   return cudaGetLastError();
 }
 
@@ -1247,9 +1117,9 @@ extern "C" cudaError_t unpack_bytes_grid(cudaStream_t _stream, unsigned _gx, uns
 extern "C" cudaError_t bytes_2d_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *x_ptr, uint8_t *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::bytes_2d_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::bytes_2d<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::bytes_2d<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::bytes_2d<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

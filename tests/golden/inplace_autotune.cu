@@ -4,13 +4,16 @@
 namespace tl2cu_kernels {
 
 // scale_inplace: autotune config 0: BLOCK=256, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) scale_inplace_config0(float *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[4];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L15: mask = offs < n
@@ -19,47 +22,34 @@ __global__ void __launch_bounds__(64) scale_inplace_config0(float *x_ptr, int32_
   for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[4];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-}
-
-// scale_inplace: autotune config 0: BLOCK=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) scale_inplace_config0_aligned(float *x_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[4];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
-  }
-  // L15: mask = offs < n
-  bool mask[4];  // [256] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (offs[_k] < n);
-  // L16: x = tl.load(x_ptr + offs, mask=mask)
-  float x[4];  // [256] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
+    for (int _k = 0; _k < 4; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
@@ -124,13 +114,16 @@ __global__ void __launch_bounds__(128) scale_inplace_config1_aligned(float *x_pt
 }
 
 // scale_inplace: autotune config 2: BLOCK=1024, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) scale_inplace_config2(float *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L15: mask = offs < n
@@ -139,58 +132,48 @@ __global__ void __launch_bounds__(64) scale_inplace_config2(float *x_ptr, int32_
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-}
-
-// scale_inplace: autotune config 2: BLOCK=1024, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) scale_inplace_config2_aligned(float *x_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L15: mask = offs < n
-  bool mask[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offs[_k] < n);
-  // L16: x = tl.load(x_ptr + offs, mask=mask)
-  float x[16];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
 // scale_inplace: autotune config 3: BLOCK=1024, num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scale_inplace_config3(float *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L15: mask = offs < n
@@ -199,47 +182,34 @@ __global__ void __launch_bounds__(128) scale_inplace_config3(float *x_ptr, int32
   for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L16: x = tl.load(x_ptr + offs, mask=mask)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
-}
-
-// scale_inplace: autotune config 3: BLOCK=1024, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) scale_inplace_config3_aligned(float *x_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L15: mask = offs < n
-  bool mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
-  // L16: x = tl.load(x_ptr + offs, mask=mask)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
+  }
+  // L17: tl.store(x_ptr + offs, 2.0 * x + 1.0, mask=mask)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = fmaf(2.0f, x[_k], 1.0f);
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) x_ptr[offs[_k]] = fmaf(2.0f, x[_k], 1.0f);
   }
 }
 
@@ -248,9 +218,9 @@ __global__ void __launch_bounds__(128) scale_inplace_config3_aligned(float *x_pt
 static cudaError_t scale_inplace_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config0_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config0<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config0<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config0<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 
@@ -284,9 +254,9 @@ static cudaError_t scale_inplace_config1(cudaStream_t _stream, float *x_ptr, int
 static cudaError_t scale_inplace_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config2_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config2<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config2<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config2<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 
@@ -302,9 +272,9 @@ static cudaError_t scale_inplace_config2(cudaStream_t _stream, float *x_ptr, int
 static cudaError_t scale_inplace_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::scale_inplace_config3_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config3<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   else
-    tl2cu_kernels::scale_inplace_config3<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
+    tl2cu_kernels::scale_inplace_config3<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, n);
   return cudaGetLastError();
 }
 

@@ -1256,8 +1256,11 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
 }
 
 // wrap_i16: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -1265,7 +1268,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   int32_t i[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
@@ -1274,37 +1277,165 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int16_t x[8];  // [1024] i16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : (int16_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<int16_t, 8> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
+      for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : (int16_t)0);
+  }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int16_t y[8];  // [1024] i16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : (int16_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<int16_t, 8> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
+      for (int _j = 0; _j < 8; ++_j) y[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : (int16_t)0);
+  }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int16_t s[8];  // [1024] i16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (int16_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<int16_t, 8> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(s_ptr + i[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
+      for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (int16_t)0);
+  }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (int16_t)(x[_k] + y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)(x[_k] + y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (int16_t)(x[_k] + y[_k]);
+  }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (int16_t)(x[_k] - y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)(x[_k] - y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (int16_t)(x[_k] - y[_k]);
+  }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int16_t)(x[_k] * y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)(x[_k] * y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int16_t)(x[_k] * y[_k]);
+  }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int16_t)(0 - x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)(0 - x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int16_t)(0 - x[_k]);
+  }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
+  }
   // L40: for _ in range(3):
   int16_t acc[8];  // [1024] i16
   #pragma unroll
@@ -1319,8 +1450,22 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
     for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
@@ -1332,7 +1477,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
@@ -1354,359 +1499,25 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int16_t)t_cumsum[_k];
-  // L44: xs = tl.load(x_ptr + pid)
-  const int16_t xs = x_ptr[pid];
-  // L45: ys = tl.load(y_ptr + pid)
-  const int16_t ys = y_ptr[pid];
-  // L46: ss = tl.load(s_ptr + pid)
-  const int16_t ss = s_ptr[pid];
-  // L47: scalars = out_ptr + 9 * n + pid * 10
-  int16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
-  // L48: tl.store(scalars, xs + ys)
-  if (_tid == 0) {
-    *scalars = (int16_t)(xs + ys);
-  }
-  // L49: tl.store(scalars + 1, xs - ys)
-  if (_tid == 0) {
-    scalars[1] = (int16_t)(xs - ys);
-  }
-  // L50: tl.store(scalars + 2, xs * ys)
-  if (_tid == 0) {
-    scalars[2] = (int16_t)(xs * ys);
-  }
-  // L51: tl.store(scalars + 3, -xs)
-  if (_tid == 0) {
-    scalars[3] = (int16_t)(0 - xs);
-  }
-  // L52: tl.store(scalars + 4, xs << ss)
-  if (_tid == 0) {
-    scalars[4] = tl2cu_shl(xs, ss);
-  }
-  // L53: tl.store(scalars + 5, xs >> ss)
-  if (_tid == 0) {
-    scalars[5] = tl2cu_shr(xs, ss);
-  }
-  // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (_tid == 0) {
-    scalars[6] = (int16_t)((int16_t)(xs + ys) < xs);
-  }
-  // L55: tl.store(scalars + 7, tl.sum(x * y))
-  int32_t sum_input[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
-  int32_t t_sum;  // sum of sum_input
-  {
-    int32_t _r[1];
-    _r[0] = sum_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)t_cumsum[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[7] = (int16_t)t_sum;
-  }
-  // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int32_t sum_input_1[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (int32_t)(int16_t)(x[_k] + y[_k]);
-  int32_t t_sum_1;  // sum of sum_input_1
-  {
-    int32_t _r[1];
-    _r[0] = sum_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum_1 = _r[0];
-  }
-  int32_t sum_input_2[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (int32_t)x[_k];
-  int32_t t_sum_2;  // sum of sum_input_2
-  {
-    int32_t _r[1];
-    _r[0] = sum_input_2[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input_2[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum_2 = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[8] = (int16_t)tl2cu_sub(t_sum_1, t_sum_2);
-  }
-  // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (_tid == 0) {
-    scalars[9] = (int16_t)((int16_t)((int16_t)(xs * ys) * ys) - ys);
-  }
-  // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
-  int32_t top[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    top[_k] = (_e + 2147482624);
-  }
-  // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
-  // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-}
-
-// wrap_i16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L26: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<8, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
-  }
-  // L28: m = i < n
-  bool m[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
-  // L29: x = tl.load(x_ptr + i, mask=m, other=0)
-  int16_t x[8];  // [1024] i16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<int16_t, 8> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
-    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L30: y = tl.load(y_ptr + i, mask=m, other=0)
-  int16_t y[8];  // [1024] i16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<int16_t, 8> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
-    for (int _j = 0; _j < 8; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L31: s = tl.load(s_ptr + i, mask=m, other=0)
-  int16_t s[8];  // [1024] i16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<int16_t, 8> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int16_t, 8> *)(s_ptr + i[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (int16_t)0;
-    for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
-  }
-  // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)(x[_k] + y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)(out_ptr + i[_k]) = _t;
-  }
-  // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)(x[_k] - y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + n) + i[_k]) = _t;
-  }
-  // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)(x[_k] * y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
-  }
-  // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)(0 - x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
-  }
-  // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
-  }
-  // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
-  }
-  // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
-  }
-  // L40: for _ in range(3):
-  int16_t acc[8];  // [1024] i16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
-  for (int32_t u_ = 0; u_ < 3; ++u_) {
-    // L41: acc = acc * y - x
-    int16_t acc_1[8];  // [1024] i16
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (int16_t)((int16_t)(acc[_k] * y[_k]) - x[_k]);
-    // L40: for _ in range(3):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
-  }
-  // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
-  }
-  // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
-  int32_t cumsum_input[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (int32_t)(int16_t)(x[_k] * y[_k]);
-  int32_t t_cumsum[8];  // [1024] i32
-  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1024;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      int32_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)t_cumsum[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int16_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int16_t xs = x_ptr[pid];
@@ -1844,38 +1655,51 @@ __global__ void __launch_bounds__(128) wrap_i16_aligned(int16_t *x_ptr, int16_t 
   int32_t top[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<int16_t, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_abs(x[_k]);
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<int16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_abs(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_u16: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -1883,7 +1707,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   int32_t i[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
@@ -1892,37 +1716,165 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint16_t x[8];  // [1024] u16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : (uint16_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<uint16_t, 8> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
+      for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : (uint16_t)0);
+  }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint16_t y[8];  // [1024] u16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : (uint16_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<uint16_t, 8> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
+      for (int _j = 0; _j < 8; ++_j) y[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : (uint16_t)0);
+  }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint16_t s[8];  // [1024] u16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint16_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<uint16_t, 8> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(s_ptr + i[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
+      for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : (uint16_t)0);
+  }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (uint16_t)(x[_k] + y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint16_t)(x[_k] + y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (uint16_t)(x[_k] + y[_k]);
+  }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (uint16_t)(x[_k] - y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint16_t)(x[_k] - y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (uint16_t)(x[_k] - y[_k]);
+  }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
+  }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (uint16_t)(0 - x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint16_t)(0 - x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (uint16_t)(0 - x[_k]);
+  }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
+  }
   // L40: for _ in range(3):
   uint16_t acc[8];  // [1024] u16
   #pragma unroll
@@ -1937,8 +1889,22 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
     for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
@@ -1950,7 +1916,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
@@ -1972,359 +1938,25 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint16_t)t_cumsum[_k];
-  // L44: xs = tl.load(x_ptr + pid)
-  const uint16_t xs = x_ptr[pid];
-  // L45: ys = tl.load(y_ptr + pid)
-  const uint16_t ys = y_ptr[pid];
-  // L46: ss = tl.load(s_ptr + pid)
-  const uint16_t ss = s_ptr[pid];
-  // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
-  // L48: tl.store(scalars, xs + ys)
-  if (_tid == 0) {
-    *scalars = (uint16_t)(xs + ys);
-  }
-  // L49: tl.store(scalars + 1, xs - ys)
-  if (_tid == 0) {
-    scalars[1] = (uint16_t)(xs - ys);
-  }
-  // L50: tl.store(scalars + 2, xs * ys)
-  if (_tid == 0) {
-    scalars[2] = tl2cu_mul<uint16_t>(xs, ys);
-  }
-  // L51: tl.store(scalars + 3, -xs)
-  if (_tid == 0) {
-    scalars[3] = (uint16_t)(0 - xs);
-  }
-  // L52: tl.store(scalars + 4, xs << ss)
-  if (_tid == 0) {
-    scalars[4] = tl2cu_shl(xs, ss);
-  }
-  // L53: tl.store(scalars + 5, xs >> ss)
-  if (_tid == 0) {
-    scalars[5] = tl2cu_shr(xs, ss);
-  }
-  // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (_tid == 0) {
-    scalars[6] = (uint16_t)((uint16_t)(xs + ys) < xs);
-  }
-  // L55: tl.store(scalars + 7, tl.sum(x * y))
-  uint32_t sum_input[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  uint32_t t_sum;  // sum of sum_input
-  {
-    uint32_t _r[1];
-    _r[0] = sum_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input[_k]);
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint16_t)t_cumsum[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[7] = (uint16_t)t_sum;
-  }
-  // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint32_t sum_input_1[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (uint32_t)(uint16_t)(x[_k] + y[_k]);
-  uint32_t t_sum_1;  // sum of sum_input_1
-  {
-    uint32_t _r[1];
-    _r[0] = sum_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum_1 = _r[0];
-  }
-  uint32_t sum_input_2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_2[_k] = (uint32_t)x[_k];
-  uint32_t t_sum_2;  // sum of sum_input_2
-  {
-    uint32_t _r[1];
-    _r[0] = sum_input_2[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input_2[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum_2 = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[8] = (uint16_t)(t_sum_1 - t_sum_2);
-  }
-  // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (_tid == 0) {
-    scalars[9] = (uint16_t)(tl2cu_mul<uint16_t>(tl2cu_mul<uint16_t>(xs, ys), ys) - ys);
-  }
-  // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
-  int32_t top[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    top[_k] = (_e + 2147482624);
-  }
-  // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
-  // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-}
-
-// wrap_u16: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L26: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<8, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
-  }
-  // L28: m = i < n
-  bool m[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
-  // L29: x = tl.load(x_ptr + i, mask=m, other=0)
-  uint16_t x[8];  // [1024] u16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<uint16_t, 8> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
-    for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L30: y = tl.load(y_ptr + i, mask=m, other=0)
-  uint16_t y[8];  // [1024] u16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<uint16_t, 8> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
-    for (int _j = 0; _j < 8; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L31: s = tl.load(s_ptr + i, mask=m, other=0)
-  uint16_t s[8];  // [1024] u16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    tl2cu_vec<uint16_t, 8> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint16_t, 8> *)(s_ptr + i[_k]);
-    else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = (uint16_t)0;
-    for (int _j = 0; _j < 8; ++_j) s[_k + _j] = _t.v[_j];
-  }
-  // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint16_t)(x[_k] + y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)(out_ptr + i[_k]) = _t;
-  }
-  // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint16_t)(x[_k] - y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + n) + i[_k]) = _t;
-  }
-  // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
-  }
-  // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint16_t)(0 - x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
-  }
-  // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
-  }
-  // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
-  }
-  // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
-  }
-  // L40: for _ in range(3):
-  uint16_t acc[8];  // [1024] u16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
-  for (int32_t u_ = 0; u_ < 3; ++u_) {
-    // L41: acc = acc * y - x
-    uint16_t acc_1[8];  // [1024] u16
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = (uint16_t)(tl2cu_mul<uint16_t>(acc[_k], y[_k]) - x[_k]);
-    // L40: for _ in range(3):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
-  }
-  // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
-  }
-  // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
-  uint32_t cumsum_input[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (uint32_t)tl2cu_mul<uint16_t>(x[_k], y[_k]);
-  uint32_t t_cumsum[8];  // [1024] u32
-  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1024;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      uint32_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<8, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint16_t)t_cumsum[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint16_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint16_t xs = x_ptr[pid];
@@ -2462,38 +2094,51 @@ __global__ void __launch_bounds__(128) wrap_u16_aligned(uint16_t *x_ptr, uint16_
   int32_t top[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<8, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
-    tl2cu_vec<uint16_t, 8> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 8; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_abs(x[_k]);
+    for (int _r = 0; _r < 8; _r += 8) {  // 16-byte stores
+      tl2cu_vec<uint16_t, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_abs(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_i32: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -2501,7 +2146,7 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   int32_t i[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
@@ -2510,37 +2155,165 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int32_t x[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<int32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0);
+  }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int32_t y[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<int32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+      for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0);
+  }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int32_t s[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<int32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(s_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
+      for (int _j = 0; _j < 4; ++_j) s[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0);
+  }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_add(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
+  }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_sub(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
+  }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
+  }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_neg(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
+  }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+  }
   // L40: for _ in range(3):
   int32_t acc[8];  // [1024] i32
   #pragma unroll
@@ -2555,8 +2328,22 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
     for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
@@ -2568,7 +2355,7 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
@@ -2590,356 +2377,25 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  // L44: xs = tl.load(x_ptr + pid)
-  const int32_t xs = x_ptr[pid];
-  // L45: ys = tl.load(y_ptr + pid)
-  const int32_t ys = y_ptr[pid];
-  // L46: ss = tl.load(s_ptr + pid)
-  const int32_t ss = s_ptr[pid];
-  // L47: scalars = out_ptr + 9 * n + pid * 10
-  int32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
-  // L48: tl.store(scalars, xs + ys)
-  if (_tid == 0) {
-    *scalars = tl2cu_add(xs, ys);
-  }
-  // L49: tl.store(scalars + 1, xs - ys)
-  if (_tid == 0) {
-    scalars[1] = tl2cu_sub(xs, ys);
-  }
-  // L50: tl.store(scalars + 2, xs * ys)
-  if (_tid == 0) {
-    scalars[2] = tl2cu_mul(xs, ys);
-  }
-  // L51: tl.store(scalars + 3, -xs)
-  if (_tid == 0) {
-    scalars[3] = tl2cu_neg(xs);
-  }
-  // L52: tl.store(scalars + 4, xs << ss)
-  if (_tid == 0) {
-    scalars[4] = tl2cu_shl(xs, ss);
-  }
-  // L53: tl.store(scalars + 5, xs >> ss)
-  if (_tid == 0) {
-    scalars[5] = tl2cu_shr(xs, ss);
-  }
-  // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (_tid == 0) {
-    scalars[6] = (int32_t)(tl2cu_add(xs, ys) < xs);
-  }
-  // L55: tl.store(scalars + 7, tl.sum(x * y))
-  int32_t sum_input[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  int32_t t_sum;  // sum of sum_input
-  {
-    int32_t _r[1];
-    _r[0] = sum_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumsum[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[7] = t_sum;
-  }
-  // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int32_t sum_input_1[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
-  int32_t t_sum_1;  // sum of sum_input_1
-  {
-    int32_t _r[1];
-    _r[0] = sum_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum_1 = _r[0];
-  }
-  int32_t x_sum;  // sum of x
-  {
-    int32_t _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], x[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p = (int32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p = (const int32_t*)tl2cu_smem + 0 * 4;
-      int32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    x_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[8] = tl2cu_sub(t_sum_1, x_sum);
-  }
-  // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (_tid == 0) {
-    scalars[9] = tl2cu_sub(tl2cu_mul(tl2cu_mul(xs, ys), ys), ys);
-  }
-  // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
-  int32_t top[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    top[_k] = (_e + 2147482624);
-  }
-  // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
-  // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-}
-
-// wrap_i32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L26: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
-  }
-  // L28: m = i < n
-  bool m[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
-  // L29: x = tl.load(x_ptr + i, mask=m, other=0)
-  int32_t x[8];  // [1024] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<int32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L30: y = tl.load(y_ptr + i, mask=m, other=0)
-  int32_t y[8];  // [1024] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<int32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
-    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L31: s = tl.load(s_ptr + i, mask=m, other=0)
-  int32_t s[8];  // [1024] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<int32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(s_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0;
-    for (int _j = 0; _j < 4; ++_j) s[_k + _j] = _t.v[_j];
-  }
-  // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_add(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr + i[_k]) = _t;
-  }
-  // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_sub(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
-  }
-  // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
-  }
-  // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_neg(x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
-  }
-  // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
-  }
-  // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
-  }
-  // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
-  }
-  // L40: for _ in range(3):
-  int32_t acc[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
-  for (int32_t u_ = 0; u_ < 3; ++u_) {
-    // L41: acc = acc * y - x
-    int32_t acc_1[8];  // [1024] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
-    // L40: for _ in range(3):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
-  }
-  // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
-  }
-  // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
-  int32_t cumsum_input[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  int32_t t_cumsum[8];  // [1024] i32
-  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 1024;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      int32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      int32_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumsum[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int32_t xs = x_ptr[pid];
@@ -3074,38 +2530,51 @@ __global__ void __launch_bounds__(128) wrap_i32_aligned(int32_t *x_ptr, int32_t 
   int32_t top[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_add(top[_k], (i[_k] & 1));
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_abs(x[_k]);
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_abs(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_u32: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -3113,7 +2582,7 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   int32_t i[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
@@ -3122,37 +2591,165 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0u);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0u);
+  }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0u);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+      for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0u);
+  }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint32_t s[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0u);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(s_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
+      for (int _j = 0; _j < 4; ++_j) s[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0u);
+  }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] + y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
+  }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] - y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
+  }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] * y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
+  }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (0 - x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
+  }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
+  }
   // L40: for _ in range(3):
   uint32_t acc[8];  // [1024] u32
   #pragma unroll
@@ -3167,8 +2764,22 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
     for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
@@ -3180,7 +2791,7 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
@@ -3202,356 +2813,25 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  // L44: xs = tl.load(x_ptr + pid)
-  const uint32_t xs = x_ptr[pid];
-  // L45: ys = tl.load(y_ptr + pid)
-  const uint32_t ys = y_ptr[pid];
-  // L46: ss = tl.load(s_ptr + pid)
-  const uint32_t ss = s_ptr[pid];
-  // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
-  // L48: tl.store(scalars, xs + ys)
-  if (_tid == 0) {
-    *scalars = (xs + ys);
-  }
-  // L49: tl.store(scalars + 1, xs - ys)
-  if (_tid == 0) {
-    scalars[1] = (xs - ys);
-  }
-  // L50: tl.store(scalars + 2, xs * ys)
-  if (_tid == 0) {
-    scalars[2] = (xs * ys);
-  }
-  // L51: tl.store(scalars + 3, -xs)
-  if (_tid == 0) {
-    scalars[3] = (0 - xs);
-  }
-  // L52: tl.store(scalars + 4, xs << ss)
-  if (_tid == 0) {
-    scalars[4] = tl2cu_shl(xs, ss);
-  }
-  // L53: tl.store(scalars + 5, xs >> ss)
-  if (_tid == 0) {
-    scalars[5] = tl2cu_shr(xs, ss);
-  }
-  // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (_tid == 0) {
-    scalars[6] = (uint32_t)((xs + ys) < xs);
-  }
-  // L55: tl.store(scalars + 7, tl.sum(x * y))
-  uint32_t sum_input[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (x[_k] * y[_k]);
-  uint32_t t_sum;  // sum of sum_input
-  {
-    uint32_t _r[1];
-    _r[0] = sum_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input[_k]);
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumsum[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[7] = t_sum;
-  }
-  // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint32_t sum_input_1[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (x[_k] + y[_k]);
-  uint32_t t_sum_1;  // sum of sum_input_1
-  {
-    uint32_t _r[1];
-    _r[0] = sum_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum_1 = _r[0];
-  }
-  uint32_t x_sum;  // sum of x
-  {
-    uint32_t _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + x[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint32_t* _p = (uint32_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint32_t* _p = (const uint32_t*)tl2cu_smem + 0 * 4;
-      uint32_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    x_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[8] = (t_sum_1 - x_sum);
-  }
-  // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (_tid == 0) {
-    scalars[9] = (((xs * ys) * ys) - ys);
-  }
-  // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
-  int32_t top[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    top[_k] = (_e + 2147482624);
-  }
-  // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
-  // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-}
-
-// wrap_u32: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L26: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
-  }
-  // L28: m = i < n
-  bool m[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
-  // L29: x = tl.load(x_ptr + i, mask=m, other=0)
-  uint32_t x[8];  // [1024] u32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L30: y = tl.load(y_ptr + i, mask=m, other=0)
-  uint32_t y[8];  // [1024] u32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
-    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L31: s = tl.load(s_ptr + i, mask=m, other=0)
-  uint32_t s[8];  // [1024] u32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(s_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0u;
-    for (int _j = 0; _j < 4; ++_j) s[_k + _j] = _t.v[_j];
-  }
-  // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] + y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
-  }
-  // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] - y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
-  }
-  // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] * y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
-  }
-  // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (0 - x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
-  }
-  // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
-  }
-  // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
-  }
-  // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
-  }
-  // L40: for _ in range(3):
-  uint32_t acc[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
-  for (int32_t u_ = 0; u_ < 3; ++u_) {
-    // L41: acc = acc * y - x
-    uint32_t acc_1[8];  // [1024] u32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
-    // L40: for _ in range(3):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
-  }
-  // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
-  }
-  // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
-  uint32_t cumsum_input[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (x[_k] * y[_k]);
-  uint32_t t_cumsum[8];  // [1024] u32
-  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint32_t* _buf = (uint32_t*)tl2cu_smem;
-    uint32_t* _total = _buf + 1024;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      uint32_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      uint32_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumsum[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint32_t xs = x_ptr[pid];
@@ -3686,38 +2966,51 @@ __global__ void __launch_bounds__(128) wrap_u32_aligned(uint32_t *x_ptr, uint32_
   int32_t top[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_abs(x[_k]);
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_abs(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_i64: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -3725,7 +3018,7 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   int32_t i[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
@@ -3734,37 +3027,165 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   int64_t x[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0LL);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 2) {
+      tl2cu_vec<int64_t, 2> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
+      for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0LL);
+  }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   int64_t y[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0LL);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 2) {
+      tl2cu_vec<int64_t, 2> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
+      for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0LL);
+  }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   int64_t s[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0LL);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 2) {
+      tl2cu_vec<int64_t, 2> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(s_ptr + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
+      for (int _j = 0; _j < 2; ++_j) s[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0LL);
+  }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_add(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_add(x[_k], y[_k]);
+  }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_sub(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_sub(x[_k], y[_k]);
+  }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
+  }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_neg(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
+  }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+  }
   // L40: for _ in range(3):
   int64_t acc[8];  // [1024] i64
   #pragma unroll
@@ -3779,8 +3200,22 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
     for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int64_t cumsum_input[8];  // [1024] i64
   #pragma unroll
@@ -3792,7 +3227,7 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
@@ -3814,356 +3249,25 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  // L44: xs = tl.load(x_ptr + pid)
-  const int64_t xs = x_ptr[pid];
-  // L45: ys = tl.load(y_ptr + pid)
-  const int64_t ys = y_ptr[pid];
-  // L46: ss = tl.load(s_ptr + pid)
-  const int64_t ss = s_ptr[pid];
-  // L47: scalars = out_ptr + 9 * n + pid * 10
-  int64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
-  // L48: tl.store(scalars, xs + ys)
-  if (_tid == 0) {
-    *scalars = tl2cu_add(xs, ys);
-  }
-  // L49: tl.store(scalars + 1, xs - ys)
-  if (_tid == 0) {
-    scalars[1] = tl2cu_sub(xs, ys);
-  }
-  // L50: tl.store(scalars + 2, xs * ys)
-  if (_tid == 0) {
-    scalars[2] = tl2cu_mul(xs, ys);
-  }
-  // L51: tl.store(scalars + 3, -xs)
-  if (_tid == 0) {
-    scalars[3] = tl2cu_neg(xs);
-  }
-  // L52: tl.store(scalars + 4, xs << ss)
-  if (_tid == 0) {
-    scalars[4] = tl2cu_shl(xs, ss);
-  }
-  // L53: tl.store(scalars + 5, xs >> ss)
-  if (_tid == 0) {
-    scalars[5] = tl2cu_shr(xs, ss);
-  }
-  // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (_tid == 0) {
-    scalars[6] = (int64_t)(tl2cu_add(xs, ys) < xs);
-  }
-  // L55: tl.store(scalars + 7, tl.sum(x * y))
-  int64_t sum_input[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  int64_t t_sum;  // sum of sum_input
-  {
-    int64_t _r[1];
-    _r[0] = sum_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input[_k]);
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumsum[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[7] = t_sum;
-  }
-  // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  int64_t sum_input_1[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = tl2cu_add(x[_k], y[_k]);
-  int64_t t_sum_1;  // sum of sum_input_1
-  {
-    int64_t _r[1];
-    _r[0] = sum_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], sum_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    t_sum_1 = _r[0];
-  }
-  int64_t x_sum;  // sum of x
-  {
-    int64_t _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = tl2cu_add(_r[0], x[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = tl2cu_add(_r[0], tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      int64_t* _p = (int64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const int64_t* _p = (const int64_t*)tl2cu_smem + 0 * 4;
-      int64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = tl2cu_add(_w0, _w2);
-      _w1 = tl2cu_add(_w1, _w3);
-      _w0 = tl2cu_add(_w0, _w1);
-      _r[0] = _w0;
-    }
-    x_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[8] = tl2cu_sub(t_sum_1, x_sum);
-  }
-  // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (_tid == 0) {
-    scalars[9] = tl2cu_sub(tl2cu_mul(tl2cu_mul(xs, ys), ys), ys);
-  }
-  // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
-  int32_t top[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    top[_k] = (_e + 2147482624);
-  }
-  // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
-  // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-}
-
-// wrap_i64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
-  // L26: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
-  }
-  // L28: m = i < n
-  bool m[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
-  // L29: x = tl.load(x_ptr + i, mask=m, other=0)
-  int64_t x[8];  // [1024] i64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 2) {
-    tl2cu_vec<int64_t, 2> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
-    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L30: y = tl.load(y_ptr + i, mask=m, other=0)
-  int64_t y[8];  // [1024] i64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 2) {
-    tl2cu_vec<int64_t, 2> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
-    for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L31: s = tl.load(s_ptr + i, mask=m, other=0)
-  int64_t s[8];  // [1024] i64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 2) {
-    tl2cu_vec<int64_t, 2> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<int64_t, 2> *)(s_ptr + i[_k]);
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
-    for (int _j = 0; _j < 2; ++_j) s[_k + _j] = _t.v[_j];
-  }
-  // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_add(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr + i[_k]) = _t;
-  }
-  // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_sub(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
-  }
-  // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
-  }
-  // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_neg(x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
-  }
-  // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
-  }
-  // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
-  }
-  // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
-  }
-  // L40: for _ in range(3):
-  int64_t acc[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
-  for (int32_t u_ = 0; u_ < 3; ++u_) {
-    // L41: acc = acc * y - x
-    int64_t acc_1[8];  // [1024] i64
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = tl2cu_sub(tl2cu_mul(acc[_k], y[_k]), x[_k]);
-    // L40: for _ in range(3):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
-  }
-  // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
-  }
-  // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
-  int64_t cumsum_input[8];  // [1024] i64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = tl2cu_mul(x[_k], y[_k]);
-  int64_t t_cumsum[8];  // [1024] i64
-  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    int64_t* _buf = (int64_t*)tl2cu_smem;
-    int64_t* _total = _buf + 1024;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      int64_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      int64_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumsum[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int64_t xs = x_ptr[pid];
@@ -4298,38 +3402,51 @@ __global__ void __launch_bounds__(128) wrap_i64_aligned(int64_t *x_ptr, int64_t 
   int32_t top[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<int64_t, 2> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_abs(x[_k]);
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<int64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_abs(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
 // wrap_u64: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L26: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -4337,7 +3454,7 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   int32_t i[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
   }
   // L28: m = i < n
@@ -4346,37 +3463,165 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
   // L29: x = tl.load(x_ptr + i, mask=m, other=0)
   uint64_t x[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0ull);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 2) {
+      tl2cu_vec<uint64_t, 2> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
+      for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (m[_k] ? x_ptr[i[_k]] : 0ull);
+  }
   // L30: y = tl.load(y_ptr + i, mask=m, other=0)
   uint64_t y[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0ull);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 2) {
+      tl2cu_vec<uint64_t, 2> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
+      for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (m[_k] ? y_ptr[i[_k]] : 0ull);
+  }
   // L31: s = tl.load(s_ptr + i, mask=m, other=0)
   uint64_t s[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0ull);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 2) {
+      tl2cu_vec<uint64_t, 2> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(s_ptr + i[_k]);
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
+      for (int _j = 0; _j < 2; ++_j) s[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) s[_k] = (m[_k] ? s_ptr[i[_k]] : 0ull);
+  }
   // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] + y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) out_ptr[i[_k]] = (x[_k] + y[_k]);
+  }
   // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] - y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (x[_k] - y[_k]);
+  }
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (x[_k] * y[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
+  }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (0 - x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
+  }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+  }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+  }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
+  }
   // L40: for _ in range(3):
   uint64_t acc[8];  // [1024] u64
   #pragma unroll
@@ -4391,8 +3636,22 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
     for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint64_t cumsum_input[8];  // [1024] u64
   #pragma unroll
@@ -4404,7 +3663,7 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
     }
     __syncthreads();
@@ -4426,356 +3685,25 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
-  // L44: xs = tl.load(x_ptr + pid)
-  const uint64_t xs = x_ptr[pid];
-  // L45: ys = tl.load(y_ptr + pid)
-  const uint64_t ys = y_ptr[pid];
-  // L46: ss = tl.load(s_ptr + pid)
-  const uint64_t ss = s_ptr[pid];
-  // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
-  // L48: tl.store(scalars, xs + ys)
-  if (_tid == 0) {
-    *scalars = (xs + ys);
-  }
-  // L49: tl.store(scalars + 1, xs - ys)
-  if (_tid == 0) {
-    scalars[1] = (xs - ys);
-  }
-  // L50: tl.store(scalars + 2, xs * ys)
-  if (_tid == 0) {
-    scalars[2] = (xs * ys);
-  }
-  // L51: tl.store(scalars + 3, -xs)
-  if (_tid == 0) {
-    scalars[3] = (0 - xs);
-  }
-  // L52: tl.store(scalars + 4, xs << ss)
-  if (_tid == 0) {
-    scalars[4] = tl2cu_shl(xs, ss);
-  }
-  // L53: tl.store(scalars + 5, xs >> ss)
-  if (_tid == 0) {
-    scalars[5] = tl2cu_shr(xs, ss);
-  }
-  // L54: tl.store(scalars + 6, (xs + ys < xs).to(x.dtype))
-  if (_tid == 0) {
-    scalars[6] = (uint64_t)((xs + ys) < xs);
-  }
-  // L55: tl.store(scalars + 7, tl.sum(x * y))
-  uint64_t sum_input[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input[_k] = (x[_k] * y[_k]);
-  uint64_t t_sum;  // sum of sum_input
-  {
-    uint64_t _r[1];
-    _r[0] = sum_input[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input[_k]);
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumsum[_k];
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[7] = t_sum;
-  }
-  // L56: tl.store(scalars + 8, tl.sum(x + y, 0) - tl.sum(x, 0))
-  uint64_t sum_input_1[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) sum_input_1[_k] = (x[_k] + y[_k]);
-  uint64_t t_sum_1;  // sum of sum_input_1
-  {
-    uint64_t _r[1];
-    _r[0] = sum_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + sum_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    t_sum_1 = _r[0];
-  }
-  uint64_t x_sum;  // sum of x
-  {
-    uint64_t _r[1];
-    _r[0] = x[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _r[0] = (_r[0] + x[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = (_r[0] + tl2cu_shfl_xor(_r[0], _m));
-    __syncthreads();
-    {
-      uint64_t* _p = (uint64_t*)tl2cu_smem + 0 * 4; _p[(_tid >> 5) & 3] = _r[0];
-    }
-    __syncthreads();
-    {
-      const uint64_t* _p = (const uint64_t*)tl2cu_smem + 0 * 4;
-      uint64_t _w0 = _p[0], _w1 = _p[1], _w2 = _p[2], _w3 = _p[3];
-      _w0 = (_w0 + _w2);
-      _w1 = (_w1 + _w3);
-      _w0 = (_w0 + _w1);
-      _r[0] = _w0;
-    }
-    x_sum = _r[0];
-  }
-  if (_tid == 0) {
-    scalars[8] = (t_sum_1 - x_sum);
-  }
-  // L57: tl.store(scalars + 9, xs * ys * ys - ys)
-  if (_tid == 0) {
-    scalars[9] = (((xs * ys) * ys) - ys);
-  }
-  // L58: top = tl.arange(0, BLOCK) + (2**31 - BLOCK)
-  int32_t top[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    top[_k] = (_e + 2147482624);
-  }
-  // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
-  // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
-}
-
-// wrap_u64: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
-  // L26: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L27: i = pid * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(pid, 1024), _e);
-  }
-  // L28: m = i < n
-  bool m[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) m[_k] = (i[_k] < n);
-  // L29: x = tl.load(x_ptr + i, mask=m, other=0)
-  uint64_t x[8];  // [1024] u64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 2) {
-    tl2cu_vec<uint64_t, 2> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
-    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L30: y = tl.load(y_ptr + i, mask=m, other=0)
-  uint64_t y[8];  // [1024] u64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 2) {
-    tl2cu_vec<uint64_t, 2> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
-    for (int _j = 0; _j < 2; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L31: s = tl.load(s_ptr + i, mask=m, other=0)
-  uint64_t s[8];  // [1024] u64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 2) {
-    tl2cu_vec<uint64_t, 2> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint64_t, 2> *)(s_ptr + i[_k]);
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
-    for (int _j = 0; _j < 2; ++_j) s[_k + _j] = _t.v[_j];
-  }
-  // L32: tl.store(out_ptr + i, x + y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] + y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)(out_ptr + i[_k]) = _t;
-  }
-  // L33: tl.store(out_ptr + n + i, x - y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] - y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
-  }
-  // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (x[_k] * y[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
-  }
-  // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (0 - x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
-  }
-  // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
-  }
-  // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
-  }
-  // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
-  }
-  // L40: for _ in range(3):
-  uint64_t acc[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc[_k] = x[_k];
-  for (int32_t u_ = 0; u_ < 3; ++u_) {
-    // L41: acc = acc * y - x
-    uint64_t acc_1[8];  // [1024] u64
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = ((acc[_k] * y[_k]) - x[_k]);
-    // L40: for _ in range(3):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) acc[_k] = acc_1[_k];
-  }
-  // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
-  }
-  // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
-  uint64_t cumsum_input[8];  // [1024] u64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) cumsum_input[_k] = (x[_k] * y[_k]);
-  uint64_t t_cumsum[8];  // [1024] u64
-  {  // cumsum of cumsum_input along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    uint64_t* _buf = (uint64_t*)tl2cu_smem;
-    uint64_t* _total = _buf + 1024;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = cumsum_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      uint64_t _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = (_acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      uint64_t _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = (_before + _total[_ln * 128 + _q]);
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = (_before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumsum[_k];
-    }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint64_t xs = x_ptr[pid];
@@ -4910,32 +3838,42 @@ __global__ void __launch_bounds__(128) wrap_u64_aligned(uint64_t *x_ptr, uint64_
   int32_t top[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     top[_k] = (_e + 2147482624);
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
-    tl2cu_vec<uint64_t, 2> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = tl2cu_abs(x[_k]);
+    for (int _r = 0; _r < 8; _r += 2) {  // 16-byte stores
+      tl2cu_vec<uint64_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = tl2cu_abs(x[_k]);
+      }
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
     }
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
@@ -4980,9 +3918,9 @@ extern "C" cudaError_t wrap_u8(cudaStream_t _stream, uint8_t *x_ptr, uint8_t *y_
 extern "C" cudaError_t wrap_i16_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int16_t *x_ptr, int16_t *y_ptr, int16_t *s_ptr, int16_t *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i16_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i16<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i16<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
@@ -4998,9 +3936,9 @@ extern "C" cudaError_t wrap_i16(cudaStream_t _stream, int16_t *x_ptr, int16_t *y
 extern "C" cudaError_t wrap_u16_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint16_t *x_ptr, uint16_t *y_ptr, uint16_t *s_ptr, uint16_t *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u16_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u16<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u16<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u16<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
@@ -5016,9 +3954,9 @@ extern "C" cudaError_t wrap_u16(cudaStream_t _stream, uint16_t *x_ptr, uint16_t 
 extern "C" cudaError_t wrap_i32_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *y_ptr, int32_t *s_ptr, int32_t *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i32_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i32<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i32<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i32<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
@@ -5034,9 +3972,9 @@ extern "C" cudaError_t wrap_i32(cudaStream_t _stream, int32_t *x_ptr, int32_t *y
 extern "C" cudaError_t wrap_u32_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint32_t *x_ptr, uint32_t *y_ptr, uint32_t *s_ptr, uint32_t *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u32_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u32<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u32<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u32<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
@@ -5052,9 +3990,9 @@ extern "C" cudaError_t wrap_u32(cudaStream_t _stream, uint32_t *x_ptr, uint32_t 
 extern "C" cudaError_t wrap_i64_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int64_t *x_ptr, int64_t *y_ptr, int64_t *s_ptr, int64_t *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_i64_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i64<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_i64<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_i64<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
@@ -5070,9 +4008,9 @@ extern "C" cudaError_t wrap_i64(cudaStream_t _stream, int64_t *x_ptr, int64_t *y
 extern "C" cudaError_t wrap_u64_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint64_t *x_ptr, uint64_t *y_ptr, uint64_t *s_ptr, uint64_t *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(s_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::wrap_u64_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u64<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   else
-    tl2cu_kernels::wrap_u64<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
+    tl2cu_kernels::wrap_u64<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, s_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 

@@ -4,20 +4,31 @@
 namespace tl2cu_kernels {
 
 // cumsum_rows: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
   // L14: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L15: tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=1))
   float cumsum_input[128];  // [128, 128] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) cumsum_input[_k] = x_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) cumsum_input[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) cumsum_input[_k] = x_ptr[offs[_k]];
+  }
   float t_cumsum[128];  // [128, 128] fp32
   {  // cumsum of cumsum_input along axis 1: 128 lines of 128, 1 segments of 128 per line
     float* _buf = (float*)tl2cu_smem;
@@ -25,7 +36,7 @@ __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
     }
     __syncthreads();
@@ -39,216 +50,125 @@ __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = t_cumsum[_k];
-}
-
-// cumsum_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) cumsum_rows_aligned(float *x_ptr, float *y_ptr) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
-  // L14: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
-  int32_t offs[128];  // [128, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = (((_e >> 7) * 128) + (_e & 127));
-  }
-  // L15: tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=1))
-  float cumsum_input[128];  // [128, 128] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 128; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) cumsum_input[_k + _j] = _t.v[_j];
-  }
-  float t_cumsum[128];  // [128, 128] fp32
-  {  // cumsum of cumsum_input along axis 1: 128 lines of 128, 1 segments of 128 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 16384;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
+    for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumsum[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 1, _seg = _u % 1;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumsum[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+    for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = t_cumsum[_k];
   }
 }
 
 // sort_long: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sort_long(float *x_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L20: offs = tl.arange(0, 16384)
   int32_t offs[128];  // [16384] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = _e;
   }
   // L21: tl.store(y_ptr + offs, tl.sort(tl.load(x_ptr + offs), descending=True))
   float sort_input[128];  // [16384] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) sort_input[_k] = x_ptr[offs[_k]];
-  float t_sorted[128];  // [16384] fp32
-  {  // tl.sort of sort_input along its last dim, descending: Triton's bitonic network, through shared memory
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[_e] = sort_input[_k];
+    for (int _k = 0; _k < 128; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) sort_input[_k + _j] = _t.v[_j];
     }
-    __syncthreads();
-    tl2cu_sort((float*)tl2cu_smem, 1, 14, 14, 1, true, _tid, 128);
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      t_sorted[_k] = ((const float*)tl2cu_smem)[_e];
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = t_sorted[_k];
-}
-
-// sort_long: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) sort_long_aligned(float *x_ptr, float *y_ptr) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
-  // L20: offs = tl.arange(0, 16384)
-  int32_t offs[128];  // [16384] i32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L21: tl.store(y_ptr + offs, tl.sort(tl.load(x_ptr + offs), descending=True))
-  float sort_input[128];  // [16384] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 128; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) sort_input[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 128; ++_k) sort_input[_k] = x_ptr[offs[_k]];
   }
   float t_sorted[128];  // [16384] fp32
   {  // tl.sort of sort_input along its last dim, descending: Triton's bitonic network, through shared memory
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       ((float*)tl2cu_smem)[_e] = sort_input[_k];
     }
     __syncthreads();
     tl2cu_sort((float*)tl2cu_smem, 1, 14, 14, 1, true, _tid, 128);
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       t_sorted[_k] = ((const float*)tl2cu_smem)[_e];
     }
   }
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_sorted[_k];
+    for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_sorted[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = t_sorted[_k];
   }
 }
 
 // gather_rows: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) gather_rows(float *x_ptr, int32_t *i_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L26: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L27: x = tl.load(x_ptr + offs)
   float x[128];  // [128, 128] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) x[_k] = x_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) x[_k] = x_ptr[offs[_k]];
+  }
   // L28: i = tl.load(i_ptr + offs)
   int32_t i[128];  // [128, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) i[_k] = i_ptr[offs[_k]];
-  // L29: tl.store(y_ptr + offs, tl.gather(x, i, 1))
-  float x_gathered[128];  // [128, 128] fp32
-  {  // from x along axis 1, through shared memory
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[((_e & 127) + (_e >> 7) * 128)] = x[_k];
+    for (int _k = 0; _k < 128; _k += 4) {
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(i_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) i[_k + _j] = _t.v[_j];
     }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      const int _i = (int)(i[_k] & 127);
-      x_gathered[_k] = ((const float*)tl2cu_smem)[(_i + (_e >> 7) * 128)];
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = x_gathered[_k];
-}
-
-// gather_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) gather_rows_aligned(float *x_ptr, int32_t *i_ptr, float *y_ptr) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
-  // L26: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
-  int32_t offs[128];  // [128, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = (((_e >> 7) * 128) + (_e & 127));
-  }
-  // L27: x = tl.load(x_ptr + offs)
-  float x[128];  // [128, 128] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 128; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L28: i = tl.load(i_ptr + offs)
-  int32_t i[128];  // [128, 128] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 128; _k += 4) {
-    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(i_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) i[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 128; ++_k) i[_k] = i_ptr[offs[_k]];
   }
   // L29: tl.store(y_ptr + offs, tl.gather(x, i, 1))
   float x_gathered[128];  // [128, 128] fp32
@@ -256,40 +176,57 @@ __global__ void __launch_bounds__(128) gather_rows_aligned(float *x_ptr, int32_t
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)tl2cu_smem)[((_e & 127) + (_e >> 7) * 128)] = x[_k];
     }
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       const int _i = (int)(i[_k] & 127);
       x_gathered[_k] = ((const float*)tl2cu_smem)[(_i + (_e >> 7) * 128)];
     }
   }
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_gathered[_k];
+    for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_gathered[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) y_ptr[offs[_k]] = x_gathered[_k];
   }
 }
 
 // histogram_wide: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) histogram_wide(int32_t *x_ptr, int32_t *y_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L34: x = tl.load(x_ptr + tl.arange(0, 4096))
   int32_t x[32];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    x[_k] = x_ptr[_e];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 4) {
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + _e);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      x[_k] = x_ptr[_e];
+    }
   }
   // L35: tl.store(y_ptr + tl.arange(0, 16384), tl.histogram(x, 16384))
   int32_t x_histogram[128];  // [16384] i32
@@ -305,90 +242,80 @@ __global__ void __launch_bounds__(128) histogram_wide(int32_t *x_ptr, int32_t *y
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       x_histogram[_k] = _bins[_e];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    y_ptr[_e] = x_histogram[_k];
-  }
-}
-
-// histogram_wide: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) histogram_wide_aligned(int32_t *x_ptr, int32_t *y_ptr) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
-  // L34: x = tl.load(x_ptr + tl.arange(0, 4096))
-  int32_t x[32];  // [4096] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 32; _k += 4) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(x_ptr + _e);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L35: tl.store(y_ptr + tl.arange(0, 16384), tl.histogram(x, 16384))
-  int32_t x_histogram[128];  // [16384] i32
-  {  // 16384 bins of x: a value counts in the bin of its low 14 bits, as in Triton
-    int* _bins = (int*)tl2cu_smem;
-    __syncthreads();
-    for (int _u = _tid; _u < 16384; _u += 128) _bins[_u] = 0;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      atomicAdd(&_bins[x[_k] & 16383], 1);
+    for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_histogram[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<int32_t, 4> *)(y_ptr + _e) = _t;
     }
-    __syncthreads();
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      x_histogram[_k] = _bins[_e];
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      y_ptr[_e] = x_histogram[_k];
     }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_histogram[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    *(tl2cu_vec<int32_t, 4> *)(y_ptr + _e) = _t;
   }
 }
 
 // dot_wide: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
   half dot_input[128];  // [128, 128] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) dot_input[_k] = a_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 8) {
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(a_ptr + offs[_k]);
+      for (int _j = 0; _j < 8; ++_j) dot_input[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) dot_input[_k] = a_ptr[offs[_k]];
+  }
   half dot_input_1[128];  // [128, 128] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 8) {
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(b_ptr + offs[_k]);
+      for (int _j = 0; _j < 8; ++_j) dot_input_1[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
+  }
   float dot[128];  // [128, 128] fp32
   {  // tl.dot: dot_input @ dot_input_1 through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 128)] = dot_input[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((half*)(tl2cu_smem + 32768))[((_e & 127) + (_e >> 7) * 128)] = dot_input_1[_k];
     }
     __syncthreads();
@@ -400,94 +327,55 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
     for (int _kk = 0; _kk < 128; ++_kk) {
       #pragma unroll
       for (int _k = 0; _k < 128; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         dot[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 7) * 128 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 32768))[_kk * 128 + (_e & 127)]), dot[_k]);
       }
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptr[offs[_k]] = dot[_k];
-}
-
-// dot_wide: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr, float *c_ptr) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
-  // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
-  int32_t offs[128];  // [128, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    offs[_k] = (((_e >> 7) * 128) + (_e & 127));
-  }
-  // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
-  half dot_input[128];  // [128, 128] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 128; _k += 8) {
-    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(a_ptr + offs[_k]);
-    for (int _j = 0; _j < 8; ++_j) dot_input[_k + _j] = _t.v[_j];
-  }
-  half dot_input_1[128];  // [128, 128] fp16 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 128; _k += 8) {
-    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(b_ptr + offs[_k]);
-    for (int _j = 0; _j < 8; ++_j) dot_input_1[_k + _j] = _t.v[_j];
-  }
-  float dot[128];  // [128, 128] fp32
-  {  // tl.dot: dot_input @ dot_input_1 through shared memory, a fused multiply-add per k (CUDA cores)
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 128)] = dot_input[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 32768))[((_e & 127) + (_e >> 7) * 128)] = dot_input_1[_k];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      dot[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 128; ++_kk) {
+    for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
       #pragma unroll
-      for (int _k = 0; _k < 128; ++_k) {
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        dot[_k] = fmaf(tl2cu_cast<float>(((const half*)(tl2cu_smem + 0))[(_e >> 7) * 128 + _kk]), tl2cu_cast<float>(((const half*)(tl2cu_smem + 32768))[_kk * 128 + (_e & 127)]), dot[_k]);
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot[_k];
       }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(c_ptr + offs[_k]) = _t;
     }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  } else {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(c_ptr + offs[_k]) = _t;
+    for (int _k = 0; _k < 128; ++_k) c_ptr[offs[_k]] = dot[_k];
   }
 }
 
 // scan_two: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, float *y_ptr, int32_t *k_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
   // L46: offs = tl.arange(0, 256)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[256];  // [256, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 256; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L47: tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0))
   float cumsum_input[256];  // [256, 128] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) cumsum_input[_k] = x_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 256; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) cumsum_input[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) cumsum_input[_k] = x_ptr[offs[_k]];
+  }
   float t_cumsum[256];  // [256, 128] fp32
   {  // cumsum of cumsum_input along axis 0: 128 lines of 256, 1 segments of 256 per line
     float* _buf = (float*)tl2cu_smem;
@@ -495,7 +383,7 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
     }
     __syncthreads();
@@ -509,16 +397,38 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       t_cumsum[_k] = _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) y_ptr[offs[_k]] = t_cumsum[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 256; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumsum[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) y_ptr[offs[_k]] = t_cumsum[_k];
+  }
   // L48: tl.store(k_ptr + offs, tl.cumprod(tl.load(j_ptr + offs), axis=1))
   int32_t cumprod_input[256];  // [256, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) cumprod_input[_k] = j_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 256; _k += 4) {
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(j_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) cumprod_input[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 256; ++_k) cumprod_input[_k] = j_ptr[offs[_k]];
+  }
   int32_t t_cumprod[256];  // [256, 128] i32
   {  // cumprod of cumprod_input along axis 1: 256 lines of 128, 1 segments of 128 per line
     int32_t* _buf = (int32_t*)tl2cu_smem;
@@ -526,7 +436,7 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumprod_input[_k];
     }
     __syncthreads();
@@ -540,110 +450,25 @@ __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, fl
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       t_cumprod[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) k_ptr[offs[_k]] = t_cumprod[_k];
-}
-
-// scan_two: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) scan_two_aligned(float *x_ptr, int32_t *j_ptr, float *y_ptr, int32_t *k_ptr) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
-  // L46: offs = tl.arange(0, 256)[:, None] * 128 + tl.arange(0, 128)[None, :]
-  int32_t offs[256];  // [256, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 256; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    offs[_k] = (((_e >> 7) * 128) + (_e & 127));
-  }
-  // L47: tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0))
-  float cumsum_input[256];  // [256, 128] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 256; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) cumsum_input[_k + _j] = _t.v[_j];
-  }
-  float t_cumsum[256];  // [256, 128] fp32
-  {  // cumsum of cumsum_input along axis 0: 128 lines of 256, 1 segments of 256 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 32768;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))] = cumsum_input[_k];
+    for (int _r = 0; _r < 256; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumprod[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<int32_t, 4> *)(k_ptr + offs[_k]) = _t;
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 1, _seg = _u % 1;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
-      for (_i = 1; _i < 256; ++_i) _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)] = _acc = _acc + _buf[tl2cu_scan_slot<256>((_ln / 128) * 32768 + _ln % 128 + (_seg * 256 + _i) * 128)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumsum[_k] = _buf[tl2cu_scan_slot<256>(((_e & 127) + (_e >> 7) * 128))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 256; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumsum[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
-  }
-  // L48: tl.store(k_ptr + offs, tl.cumprod(tl.load(j_ptr + offs), axis=1))
-  int32_t cumprod_input[256];  // [256, 128] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 256; _k += 4) {
-    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(j_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) cumprod_input[_k + _j] = _t.v[_j];
-  }
-  int32_t t_cumprod[256];  // [256, 128] i32
-  {  // cumprod of cumprod_input along axis 1: 256 lines of 128, 1 segments of 128 per line
-    int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 32768;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))] = cumprod_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 256; _u += 128) {
-      const int _ln = _u / 1, _seg = _u % 1;
-      int _i = 0;
-      int32_t _acc = _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)];
-      for (_i = 1; _i < 128; ++_i) _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)] = _acc = tl2cu_mul(_acc, _buf[tl2cu_scan_slot<128>((_ln / 1) * 128 + _ln % 1 + (_seg * 128 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 256; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumprod[_k] = _buf[tl2cu_scan_slot<128>(((_e & 127) + (_e >> 7) * 128))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 256; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumprod[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<int32_t, 4> *)(k_ptr + offs[_k]) = _t;
+    for (int _k = 0; _k < 256; ++_k) k_ptr[offs[_k]] = t_cumprod[_k];
   }
 }
 
@@ -653,15 +478,15 @@ extern "C" cudaError_t cumsum_rows_grid(cudaStream_t _stream, unsigned _gx, unsi
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::cumsum_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 66048, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::cumsum_rows<true><<<dim3(_gx, _gy, _gz), 128, 66048, _stream>>>(x_ptr, y_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::cumsum_rows<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::cumsum_rows<<<dim3(_gx, _gy, _gz), 128, 66048, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::cumsum_rows<false><<<dim3(_gx, _gy, _gz), 128, 66048, _stream>>>(x_ptr, y_ptr);
     }
   return cudaGetLastError();
 }
@@ -679,15 +504,15 @@ extern "C" cudaError_t sort_long_grid(cudaStream_t _stream, unsigned _gx, unsign
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::sort_long_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::sort_long<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::sort_long_aligned<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::sort_long<true><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::sort_long, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::sort_long<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::sort_long<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::sort_long<false><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
     }
   return cudaGetLastError();
 }
@@ -705,15 +530,15 @@ extern "C" cudaError_t gather_rows_grid(cudaStream_t _stream, unsigned _gx, unsi
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(i_ptr) && tl2cu_aligned16(y_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::gather_rows_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::gather_rows<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::gather_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, i_ptr, y_ptr);
+      tl2cu_kernels::gather_rows<true><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, i_ptr, y_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::gather_rows, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::gather_rows<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::gather_rows<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, i_ptr, y_ptr);
+      tl2cu_kernels::gather_rows<false><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, i_ptr, y_ptr);
     }
   return cudaGetLastError();
 }
@@ -731,15 +556,15 @@ extern "C" cudaError_t histogram_wide_grid(cudaStream_t _stream, unsigned _gx, u
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::histogram_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::histogram_wide<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::histogram_wide_aligned<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::histogram_wide<true><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::histogram_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::histogram_wide<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::histogram_wide<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
+      tl2cu_kernels::histogram_wide<false><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(x_ptr, y_ptr);
     }
   return cudaGetLastError();
 }
@@ -757,15 +582,15 @@ extern "C" cudaError_t dot_wide_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_wide_aligned<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(a_ptr, b_ptr, c_ptr);
+      tl2cu_kernels::dot_wide<true><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(a_ptr, b_ptr, c_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_wide<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(a_ptr, b_ptr, c_ptr);
+      tl2cu_kernels::dot_wide<false><<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(a_ptr, b_ptr, c_ptr);
     }
   return cudaGetLastError();
 }
@@ -783,15 +608,15 @@ extern "C" cudaError_t scan_two_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(j_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(k_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::scan_two_aligned<<<dim3(_gx, _gy, _gz), 128, 132096, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
+      tl2cu_kernels::scan_two<true><<<dim3(_gx, _gy, _gz), 128, 132096, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::scan_two<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::scan_two<<<dim3(_gx, _gy, _gz), 128, 132096, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
+      tl2cu_kernels::scan_two<false><<<dim3(_gx, _gy, _gz), 128, 132096, _stream>>>(x_ptr, j_ptr, y_ptr, k_ptr);
     }
   return cudaGetLastError();
 }

@@ -4,15 +4,18 @@
 namespace tl2cu_kernels {
 
 // rows_sum: num_warps=4, BLOCK=512
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) rows_sum(float *x_ptr, float *out_ptr, int32_t n_cols) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L18: row = tl.program_id(0)
   const int32_t row = (int32_t)blockIdx.x;
   // L19: ptrs = x_ptr + row * n_cols + tl.arange(0, BLOCK)
   float * ptrs[4];  // [512] *fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     ptrs[_k] = ((x_ptr + tl2cu_mul(row, n_cols)) + _e);
   }
   // L20: acc = tl.zeros([BLOCK], tl.float32)
@@ -29,93 +32,56 @@ __global__ void __launch_bounds__(128) rows_sum(float *x_ptr, float *out_ptr, in
   for (int32_t i = 0; i < n_cols; i = tl2cu_add(i, 512)) {
     // L22: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + i < n_cols, other=0.0)
     float x[4];  // [512] fp32
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 4; _k += 4) {
+        const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+        tl2cu_vec<float, 4> _t;
+        if ((tl2cu_add(_e, i) < n_cols)) _t = *(const tl2cu_vec<float, 4> *)ptrs_1[_k];
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+        for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+        x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (tl2cu_add(_e, i) < n_cols), 0.0f);
+      }
+    }
+    // L23: acc += x
+    float acc_2[4];  // [512] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = (acc_1[_k] + x[_k]);
+    // L24: ptrs += BLOCK
+    float * ptrs_2[4];  // [512] *fp32
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 512);
+    // L21: for i in range(0, n_cols, BLOCK):
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
+  }
+  // L25: tl.store(out_ptr + row * BLOCK + tl.arange(0, BLOCK), acc)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)((out_ptr + tl2cu_mul(row, 512)) + _e) = _t;
+    }
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (tl2cu_add(_e, i) < n_cols), 0.0f);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      (out_ptr + tl2cu_mul(row, 512))[_e] = acc_1[_k];
     }
-    // L23: acc += x
-    float acc_2[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = (acc_1[_k] + x[_k]);
-    // L24: ptrs += BLOCK
-    float * ptrs_2[4];  // [512] *fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 512);
-    // L21: for i in range(0, n_cols, BLOCK):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
-  }
-  // L25: tl.store(out_ptr + row * BLOCK + tl.arange(0, BLOCK), acc)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    (out_ptr + tl2cu_mul(row, 512))[_e] = acc_1[_k];
-  }
-}
-
-// rows_sum: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) rows_sum_aligned(float *x_ptr, float *out_ptr, int32_t n_cols) {
-  const int _tid = threadIdx.x;
-  // L18: row = tl.program_id(0)
-  const int32_t row = (int32_t)blockIdx.x;
-  // L19: ptrs = x_ptr + row * n_cols + tl.arange(0, BLOCK)
-  float * ptrs[4];  // [512] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    ptrs[_k] = ((x_ptr + tl2cu_mul(row, n_cols)) + _e);
-  }
-  // L20: acc = tl.zeros([BLOCK], tl.float32)
-  float acc[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
-  // L21: for i in range(0, n_cols, BLOCK):
-  float acc_1[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
-  float * ptrs_1[4];  // [512] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
-  for (int32_t i = 0; i < n_cols; i = tl2cu_add(i, 512)) {
-    // L22: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + i < n_cols, other=0.0)
-    float x[4];  // [512] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 4; _k += 4) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      tl2cu_vec<float, 4> _t;
-      if ((tl2cu_add(_e, i) < n_cols)) _t = *(const tl2cu_vec<float, 4> *)ptrs_1[_k];
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-    }
-    // L23: acc += x
-    float acc_2[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = (acc_1[_k] + x[_k]);
-    // L24: ptrs += BLOCK
-    float * ptrs_2[4];  // [512] *fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 512);
-    // L21: for i in range(0, n_cols, BLOCK):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
-  }
-  // L25: tl.store(out_ptr + row * BLOCK + tl.arange(0, BLOCK), acc)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)((out_ptr + tl2cu_mul(row, 512)) + _e) = _t;
   }
 }
 
@@ -250,13 +216,16 @@ __global__ void __launch_bounds__(128) tile_sum_aligned(float *a_ptr, float *out
 }
 
 // odd_step: num_warps=4, BLOCK=512
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L44: ptrs = x_ptr + tl.arange(0, BLOCK)
   float * ptrs[4];  // [512] *fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     ptrs[_k] = (x_ptr + _e);
   }
   // L45: acc = tl.zeros([BLOCK], tl.float32)
@@ -275,7 +244,7 @@ __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, in
     float x[4];  // [512] fp32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       x[_k] = tl2cu_load_masked(&*ptrs_1[_k], ((_e + (3 * i)) < n), 0.0f);
     }
     // L48: acc = acc * 2 + x
@@ -293,79 +262,39 @@ __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, in
     for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
   }
   // L50: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    out_ptr[_e] = acc_1[_k];
-  }
-}
-
-// odd_step: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) odd_step_aligned(float *x_ptr, float *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L44: ptrs = x_ptr + tl.arange(0, BLOCK)
-  float * ptrs[4];  // [512] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    ptrs[_k] = (x_ptr + _e);
-  }
-  // L45: acc = tl.zeros([BLOCK], tl.float32)
-  float acc[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
-  // L46: for i in range(0, 4):
-  float acc_1[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
-  float * ptrs_1[4];  // [512] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
-  for (int32_t i = 0; i < 4; ++i) {
-    // L47: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) + 3 * i < n, other=0.0)
-    float x[4];  // [512] fp32
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)(out_ptr + _e) = _t;
+    }
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], ((_e + (3 * i)) < n), 0.0f);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      out_ptr[_e] = acc_1[_k];
     }
-    // L48: acc = acc * 2 + x
-    float acc_2[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
-    // L49: ptrs += 3
-    float * ptrs_2[4];  // [512] *fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_2[_k] = (ptrs_1[_k] + 3);
-    // L46: for i in range(0, 4):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_2[_k];
-  }
-  // L50: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)(out_ptr + _e) = _t;
   }
 }
 
 // reassigned: num_warps=4, BLOCK=512
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L55: ptrs = x_ptr + tl.arange(0, BLOCK)
   float * ptrs[4];  // [512] *fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     ptrs[_k] = (x_ptr + _e);
   }
   // L56: acc = tl.zeros([BLOCK], tl.float32)
@@ -384,7 +313,7 @@ __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, 
     float x[4];  // [512] fp32
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (_e < n), 0.0f);
     }
     // L59: acc = acc * 2 + x
@@ -400,7 +329,7 @@ __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, 
       float * ptrs_2[4];  // [512] *fp32
       #pragma unroll
       for (int _k = 0; _k < 4; ++_k) {
-        const int _e = tl2cu_elem<1, 128>(_tid, _k);
+        const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
         ptrs_2[_k] = (x_ptr + (_e * 2));
       }
       // L60: if i == 0:
@@ -422,88 +351,25 @@ __global__ void __launch_bounds__(128) reassigned(float *x_ptr, float *out_ptr, 
     for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_4[_k];
   }
   // L64: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    out_ptr[_e] = acc_1[_k];
-  }
-}
-
-// reassigned: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) reassigned_aligned(float *x_ptr, float *out_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L55: ptrs = x_ptr + tl.arange(0, BLOCK)
-  float * ptrs[4];  // [512] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    ptrs[_k] = (x_ptr + _e);
-  }
-  // L56: acc = tl.zeros([BLOCK], tl.float32)
-  float acc[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) acc[_k] = 0.0f;
-  // L57: for i in range(0, 3):
-  float acc_1[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc[_k];
-  float * ptrs_1[4];  // [512] *fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs[_k];
-  for (int32_t i = 0; i < 3; ++i) {
-    // L58: x = tl.load(ptrs, mask=tl.arange(0, BLOCK) < n, other=0.0)
-    float x[4];  // [512] fp32
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)(out_ptr + _e) = _t;
+    }
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (_e < n), 0.0f);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+      out_ptr[_e] = acc_1[_k];
     }
-    // L59: acc = acc * 2 + x
-    float acc_2[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_2[_k] = fmaf(acc_1[_k], 2.0f, x[_k]);
-    // L60: if i == 0:
-    float * ptrs_4[4];  // [512] *fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_1[_k];
-    if ((i == 0)) {
-      // L61: ptrs = x_ptr + tl.arange(0, BLOCK) * 2
-      float * ptrs_2[4];  // [512] *fp32
-      #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
-        const int _e = tl2cu_elem<4, 128>(_tid, _k);
-        ptrs_2[_k] = (x_ptr + (_e * 2));
-      }
-      // L60: if i == 0:
-      #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_2[_k];
-    } else {
-      // L63: ptrs += BLOCK
-      float * ptrs_3[4];  // [512] *fp32
-      #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) ptrs_3[_k] = (ptrs_1[_k] + 512);
-      // L60: if i == 0:
-      #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) ptrs_4[_k] = ptrs_3[_k];
-    }
-    // L57: for i in range(0, 3):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) acc_1[_k] = acc_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) ptrs_1[_k] = ptrs_4[_k];
-  }
-  // L64: tl.store(out_ptr + tl.arange(0, BLOCK), acc)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)(out_ptr + _e) = _t;
   }
 }
 
@@ -512,9 +378,9 @@ __global__ void __launch_bounds__(128) reassigned_aligned(float *x_ptr, float *o
 extern "C" cudaError_t rows_sum_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n_cols) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr) && n_cols % 16 == 0)
-    tl2cu_kernels::rows_sum_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n_cols);
+    tl2cu_kernels::rows_sum<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n_cols);
   else
-    tl2cu_kernels::rows_sum<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n_cols);
+    tl2cu_kernels::rows_sum<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n_cols);
   return cudaGetLastError();
 }
 
@@ -530,18 +396,18 @@ extern "C" cudaError_t tile_sum_grid(cudaStream_t _stream, unsigned _gx, unsigne
 extern "C" cudaError_t odd_step_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::odd_step_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::odd_step<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   else
-    tl2cu_kernels::odd_step<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::odd_step<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t reassigned_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::reassigned_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::reassigned<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   else
-    tl2cu_kernels::reassigned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
+    tl2cu_kernels::reassigned<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, n);
   return cudaGetLastError();
 }
 

@@ -4,15 +4,18 @@
 namespace tl2cu_kernels {
 
 // mandelbrot_kernel_triton: autotune config 0: BLOCK_SIZE=256, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -90,120 +93,37 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 0: BLOCK_SIZE=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config0_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[4];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[4];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[4];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[4];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[4];  // [256] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[4];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[4];  // [256] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[4];  // [256] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[4];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[4];  // [256] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[4];  // [256] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[4];  // [256] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[4];  // [256] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[4];  // [256] i1
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[4];  // [256] i32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[4];  // [256] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[4];  // [256] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 1: BLOCK_SIZE=512, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -281,120 +201,37 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 1: BLOCK_SIZE=512, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config1_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[8];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[8];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[8];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[8];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[8];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[8];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[8];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[8];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[8];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[8];  // [512] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[8];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[8];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[8];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[8];  // [512] i1
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[8];  // [512] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[8];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[8];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 2: BLOCK_SIZE=1024, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -472,120 +309,37 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 2: BLOCK_SIZE=1024, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config2_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[16];  // [1024] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[16];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[16];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[16];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[16];  // [1024] i1
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[16];  // [1024] i32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 3: BLOCK_SIZE=2048, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[32];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -663,120 +417,37 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 3: BLOCK_SIZE=2048, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config3_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[32];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[32];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[32];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[32];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[32];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[32];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[32];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[32];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[32];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[32];  // [2048] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[32];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[32];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[32];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[32];  // [2048] i1
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[32];  // [2048] i32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[32];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[32];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 4: BLOCK_SIZE=4096, num_warps=2
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[64];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -854,107 +525,21 @@ __global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4(int32_t *
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 4: BLOCK_SIZE=4096, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(64) mandelbrot_kernel_triton_config4_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[64];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[64];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[64];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[64];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[64];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[64];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[64];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[64];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[64];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[64];  // [4096] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[64];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[64];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[64];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[64];  // [4096] i1
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[64];  // [4096] i32
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[64];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[64];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
@@ -1150,15 +735,18 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config5_aligned(
 }
 
 // mandelbrot_kernel_triton: autotune config 6: BLOCK_SIZE=512, num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -1236,120 +824,37 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 6: BLOCK_SIZE=512, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config6_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 512), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[4];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[4];  // [512] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[4];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[4];  // [512] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[4];  // [512] i1
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[4];  // [512] i32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[4];  // [512] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 7: BLOCK_SIZE=1024, num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -1427,120 +932,37 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 7: BLOCK_SIZE=1024, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config7_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[8];  // [1024] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[8];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[8];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[8];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[8];  // [1024] i1
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[8];  // [1024] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 8: BLOCK_SIZE=2048, num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -1618,120 +1040,37 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 8: BLOCK_SIZE=2048, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config8_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[16];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[16];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[16];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[16];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[16];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[16];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[16];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[16];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[16];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[16];  // [2048] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[16];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[16];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[16];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[16];  // [2048] i1
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[16];  // [2048] i32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[16];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[16];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 9: BLOCK_SIZE=4096, num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[32];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -1809,107 +1148,21 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9(int32_t 
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 9: BLOCK_SIZE=4096, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) mandelbrot_kernel_triton_config9_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[32];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[32];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[32];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[32];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[32];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[32];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[32];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[32];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[32];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[32];  // [4096] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[32];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[32];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[32];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[32];  // [4096] i1
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[32];  // [4096] i32
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[32];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[32];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
@@ -2196,15 +1449,18 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config11_aligned
 }
 
 // mandelbrot_kernel_triton: autotune config 12: BLOCK_SIZE=1024, num_warps=8
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 256>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -2282,120 +1538,37 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12(int32_t
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 12: BLOCK_SIZE=1024, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config12_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[4];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[4];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[4];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[4];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[4];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[4];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[4];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[4];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[4];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[4];  // [1024] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[4];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[4];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[4];  // [1024] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[4];  // [1024] i1
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[4];  // [1024] i32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[4];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[4];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 13: BLOCK_SIZE=2048, num_warps=8
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 256>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -2473,120 +1646,37 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13(int32_t
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 13: BLOCK_SIZE=2048, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config13_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[8];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[8];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[8];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[8];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[8];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[8];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[8];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[8];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[8];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[8];  // [2048] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[8];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[8];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[8];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[8];  // [2048] i1
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[8];  // [2048] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[8];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[8];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 14: BLOCK_SIZE=4096, num_warps=8
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[16];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 256>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -2664,107 +1754,21 @@ __global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14(int32_t
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 14: BLOCK_SIZE=4096, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) mandelbrot_kernel_triton_config14_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[16];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 256>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[16];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[16];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[16];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[16];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[16];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[16];  // [4096] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[16];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[16];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[16];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[16];  // [4096] i1
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[16];  // [4096] i32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[16];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[16];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
@@ -3145,15 +2149,18 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config17_aligned
 }
 
 // mandelbrot_kernel_triton: autotune config 18: BLOCK_SIZE=2048, num_warps=16
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 512>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -3231,120 +2238,37 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18(int32_t
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 18: BLOCK_SIZE=2048, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config18_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[4];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 512>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 2048), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[4];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[4];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[4];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[4];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[4];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[4];  // [2048] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[4];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[4];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[4];  // [2048] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[4];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[4];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[4];  // [2048] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[4];  // [2048] i1
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[4];  // [2048] i32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[4];  // [2048] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[4];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
 // mandelbrot_kernel_triton: autotune config 19: BLOCK_SIZE=4096, num_warps=16
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[8];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 512>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 512>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -3422,107 +2346,21 @@ __global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19(int32_t
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 19: BLOCK_SIZE=4096, num_warps=16 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(512) mandelbrot_kernel_triton_config19_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[8];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 512>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[8];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[8];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[8];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[8];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[8];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[8];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[8];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[8];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[8];  // [4096] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[8];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[8];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[8];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[8];  // [4096] i1
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[8];  // [4096] i32
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[8];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[8];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
@@ -3997,15 +2835,18 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config23_aligne
 }
 
 // mandelbrot_kernel_triton: autotune config 24: BLOCK_SIZE=4096, num_warps=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L29: pid_y = tl.program_id(axis=1)
   const int32_t pid_y = (int32_t)blockIdx.y;
   // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
   int32_t pids_x[4];  // [4096] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 1024>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 1024>(_tid, _k);
     pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
   }
   // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
@@ -4083,107 +2924,21 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24(int32_
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
   // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
-}
-
-// mandelbrot_kernel_triton: autotune config 24: BLOCK_SIZE=4096, num_warps=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligned(int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
-  const int _tid = threadIdx.x;
-  // L29: pid_y = tl.program_id(axis=1)
-  const int32_t pid_y = (int32_t)blockIdx.y;
-  // L30: pids_x = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-  int32_t pids_x[4];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 1024>(_tid, _k);
-    pids_x[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 4096), _e);
-  }
-  // L32: c_reals = xmin + pids_x * ((xmax - xmin) / width)
-  float c_reals[4];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c_reals[_k] = fmaf((float)pids_x[_k], tl2cu_div((xmax - xmin), (float)width), xmin);
-  // L33: c_imag = ymin + pid_y * ((ymax - ymin) / height)
-  const float c_imag = fmaf((float)pid_y, tl2cu_div((ymax - ymin), (float)height), ymin);
-  // L36: z_imags = tl.full((BLOCK_SIZE,), c_imag, dtype=tl.float32)
-  float z_imags[4];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags[_k] = c_imag;
-  // L37: iters = tl.zeros((BLOCK_SIZE,), dtype=tl.int32)
-  int32_t iters[4];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters[_k] = 0;
-  // L38: not_diverged_mask = tl.full((BLOCK_SIZE,), True, dtype=tl.int1)
-  bool not_diverged_mask[4];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask[_k] = true;
-  // L40: for i in range(max_iter):
-  float z_reals[4];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_reals[_k] = c_reals[_k];
-  float z_imags_1[4];  // [4096] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags[_k];
-  bool not_diverged_mask_1[4];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask[_k];
-  int32_t iters_1[4];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters[_k];
-  for (int32_t i = 0; i < max_iter; ++i) {
-    // L41: z_reals_new = z_reals * z_reals - z_imags * z_imags + c_reals
-    float z_reals_new[4];  // [4096] fp32
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_new[_k] = (fmaf(z_reals[_k], z_reals[_k], -__fmul_rn(z_imags_1[_k], z_imags_1[_k])) + c_reals[_k]);
-    // L42: z_imags_new = 2 * z_reals * z_imags + c_imag
-    float z_imags_new[4];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_new[_k] = fmaf((2.0f * z_reals[_k]), z_imags_1[_k], c_imag);
-    // L44: z_reals = tl.where(not_diverged_mask, z_reals_new, z_reals)
-    float z_reals_1[4];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals_1[_k] = (not_diverged_mask_1[_k] ? z_reals_new[_k] : z_reals[_k]);
-    // L45: z_imags = tl.where(not_diverged_mask, z_imags_new, z_imags)
-    float z_imags_2[4];  // [4096] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_2[_k] = (not_diverged_mask_1[_k] ? z_imags_new[_k] : z_imags_1[_k]);
-    // L47: not_diverged_mask = (z_reals * z_reals + z_imags * z_imags) < 4.0
-    bool not_diverged_mask_2[4];  // [4096] i1
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_2[_k] = (fmaf(z_reals_1[_k], z_reals_1[_k], __fmul_rn(z_imags_2[_k], z_imags_2[_k])) < 4.0f);
-    // L48: iters += not_diverged_mask
-    int32_t iters_2[4];  // [4096] i32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_2[_k] = tl2cu_add(iters_1[_k], (int32_t)not_diverged_mask_2[_k]);
-    // L40: for i in range(max_iter):
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_reals[_k] = z_reals_1[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) z_imags_1[_k] = z_imags_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) not_diverged_mask_1[_k] = not_diverged_mask_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) iters_1[_k] = iters_2[_k];
-  }
-  // L50: mask = pids_x < width
-  bool mask[4];  // [4096] i1
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) mask[_k] = (pids_x[_k] < width);
-  // L51: output_offsets = pid_y * width + pids_x
-  int32_t output_offsets[4];  // [4096] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) output_offsets[_k] = tl2cu_add(tl2cu_mul(pid_y, width), pids_x[_k]);
-  // L52: tl.store(output_ptr + output_offsets, iters, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = iters_1[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = iters_1[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<int32_t, 4> *)(output_ptr + output_offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) if (mask[_k]) output_ptr[output_offsets[_k]] = iters_1[_k];
   }
 }
 
@@ -4192,9 +2947,9 @@ __global__ void __launch_bounds__(1024) mandelbrot_kernel_triton_config24_aligne
 static cudaError_t mandelbrot_kernel_triton_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config0_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config0<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config0<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config0<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4210,9 +2965,9 @@ static cudaError_t mandelbrot_kernel_triton_config0(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config1_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config1<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config1<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config1<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4228,9 +2983,9 @@ static cudaError_t mandelbrot_kernel_triton_config1(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config2_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config2<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config2<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config2<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4246,9 +3001,9 @@ static cudaError_t mandelbrot_kernel_triton_config2(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config3_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config3<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config3<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config3<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4264,9 +3019,9 @@ static cudaError_t mandelbrot_kernel_triton_config3(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config4_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config4_aligned<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config4<true><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config4<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config4<false><<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4300,9 +3055,9 @@ static cudaError_t mandelbrot_kernel_triton_config5(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config6_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config6_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config6<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config6<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config6<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4318,9 +3073,9 @@ static cudaError_t mandelbrot_kernel_triton_config6(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config7_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config7_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config7<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config7<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config7<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4336,9 +3091,9 @@ static cudaError_t mandelbrot_kernel_triton_config7(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config8<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config8<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4354,9 +3109,9 @@ static cudaError_t mandelbrot_kernel_triton_config8(cudaStream_t _stream, int32_
 static cudaError_t mandelbrot_kernel_triton_config9_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config9_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config9<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config9<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config9<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4405,9 +3160,9 @@ static cudaError_t mandelbrot_kernel_triton_config11(cudaStream_t _stream, int32
 static cudaError_t mandelbrot_kernel_triton_config12_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config12_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config12<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config12<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config12<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4423,9 +3178,9 @@ static cudaError_t mandelbrot_kernel_triton_config12(cudaStream_t _stream, int32
 static cudaError_t mandelbrot_kernel_triton_config13_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config13_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config13<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config13<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config13<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4441,9 +3196,9 @@ static cudaError_t mandelbrot_kernel_triton_config13(cudaStream_t _stream, int32
 static cudaError_t mandelbrot_kernel_triton_config14_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config14_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config14<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config14<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config14<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4508,9 +3263,9 @@ static cudaError_t mandelbrot_kernel_triton_config17(cudaStream_t _stream, int32
 static cudaError_t mandelbrot_kernel_triton_config18_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config18_aligned<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config18<true><<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config18<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config18<false><<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4526,9 +3281,9 @@ static cudaError_t mandelbrot_kernel_triton_config18(cudaStream_t _stream, int32
 static cudaError_t mandelbrot_kernel_triton_config19_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config19_aligned<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config19<true><<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config19<<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config19<false><<<dim3(_gx, _gy, _gz), 512, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 
@@ -4609,9 +3364,9 @@ static cudaError_t mandelbrot_kernel_triton_config23(cudaStream_t _stream, int32
 static cudaError_t mandelbrot_kernel_triton_config24_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *output_ptr, int32_t width, int32_t height, int32_t max_iter, float xmin, float xmax, float ymin, float ymax) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(output_ptr) && width % 16 == 0)
-    tl2cu_kernels::mandelbrot_kernel_triton_config24_aligned<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config24<true><<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   else
-    tl2cu_kernels::mandelbrot_kernel_triton_config24<<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
+    tl2cu_kernels::mandelbrot_kernel_triton_config24<false><<<dim3(_gx, _gy, _gz), 1024, 0, _stream>>>(output_ptr, width, height, max_iter, xmin, xmax, ymin, ymax);
   return cudaGetLastError();
 }
 

@@ -15,13 +15,16 @@ static __device__ __forceinline__ float _selu_map_selu_scalar(float x, float alp
 }
 
 // selu: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) selu(float *x_ptr, float *y_ptr, float alpha, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L21: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L22: mask = offs < n
@@ -30,48 +33,17 @@ __global__ void __launch_bounds__(128) selu(float *x_ptr, float *y_ptr, float al
   for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
   // L23: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L24: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
-  float selu_scalar[8];  // [1024] fp32
-  {  // tl.map_elementwise: one element a call
-    float _a0[8];
-    float _a1[8];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      _a0[_k] = x[_k]; _a1[_k] = alpha;
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
+  } else {
     #pragma unroll
-    for (int _g = 0; _g < 8; ++_g) {
-      selu_scalar[_g] = _selu_map_selu_scalar(_a0[_g], _a1[_g]);
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) y_ptr[offs[_k]] = selu_scalar[_k];
-}
-
-// selu: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) selu_aligned(float *x_ptr, float *y_ptr, float alpha, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L21: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L22: mask = offs < n
-  bool mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offs[_k] < n);
-  // L23: x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   }
   // L24: tl.store(y_ptr + offs, tl.map_elementwise(selu_scalar, x, alpha), mask=mask)
   float selu_scalar[8];  // [1024] fp32
@@ -87,16 +59,21 @@ __global__ void __launch_bounds__(128) selu_aligned(float *x_ptr, float *y_ptr, 
       selu_scalar[_g] = _selu_map_selu_scalar(_a0[_g], _a1[_g]);
     }
   }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = selu_scalar[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = selu_scalar[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) y_ptr[offs[_k]] = selu_scalar[_k];
   }
 }
 
@@ -227,21 +204,33 @@ static __device__ __forceinline__ float _outer_pick_map_nearer(float a, float b)
 }
 
 // outer_pick: num_warps=4, M=32, N=64
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) outer_pick(float *a_ptr, float *b_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L57: a = tl.load(a_ptr + tl.arange(0, M))
   float a[16];  // [32] fp32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     a[_k] = a_ptr[(_e >> 6)];
   }
   // L58: b = tl.load(b_ptr + tl.arange(0, N))
   float b[16];  // [64] fp32, held in the layout of [32, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    b[_k] = b_ptr[(_e & 63)];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(b_ptr + (_e & 63));
+      for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      b[_k] = b_ptr[(_e & 63)];
+    }
   }
   // L59: picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
   float picked[16];  // [32, 64] fp32
@@ -258,57 +247,25 @@ __global__ void __launch_bounds__(128) outer_pick(float *a_ptr, float *b_ptr, fl
     }
   }
   // L60: tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) = picked[_k];
-  }
-}
-
-// outer_pick: num_warps=4, M=32, N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) outer_pick_aligned(float *a_ptr, float *b_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  // L57: a = tl.load(a_ptr + tl.arange(0, M))
-  float a[16];  // [32] fp32, held in the layout of [32, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    a[_k] = a_ptr[(_e >> 6)];
-  }
-  // L58: b = tl.load(b_ptr + tl.arange(0, N))
-  float b[16];  // [64] fp32, held in the layout of [32, 64] (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(b_ptr + (_e & 63));
-    for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
-  }
-  // L59: picked = tl.map_elementwise(nearer, a[:, None], b[None, :])
-  float picked[16];  // [32, 64] fp32
-  {  // tl.map_elementwise: one element a call
-    float _a0[16];
-    float _a1[16];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = picked[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+    }
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      _a0[_k] = a[_k]; _a1[_k] = b[_k];
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) = picked[_k];
     }
-    #pragma unroll
-    for (int _g = 0; _g < 16; ++_g) {
-      picked[_g] = _outer_pick_map_nearer(_a0[_g], _a1[_g]);
-    }
-  }
-  // L60: tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], picked)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = picked[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<float, 4> *)((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
   }
 }
 
@@ -317,9 +274,9 @@ __global__ void __launch_bounds__(128) outer_pick_aligned(float *a_ptr, float *b
 extern "C" cudaError_t selu_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float alpha, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && n % 16 == 0)
-    tl2cu_kernels::selu_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, alpha, n);
+    tl2cu_kernels::selu<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, alpha, n);
   else
-    tl2cu_kernels::selu<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, alpha, n);
+    tl2cu_kernels::selu<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, alpha, n);
   return cudaGetLastError();
 }
 
@@ -335,9 +292,9 @@ extern "C" cudaError_t collatz_grid(cudaStream_t _stream, unsigned _gx, unsigned
 extern "C" cudaError_t outer_pick_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *a_ptr, float *b_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(b_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::outer_pick_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, out_ptr);
+    tl2cu_kernels::outer_pick<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, out_ptr);
   else
-    tl2cu_kernels::outer_pick<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, out_ptr);
+    tl2cu_kernels::outer_pick<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, out_ptr);
   return cudaGetLastError();
 }
 

@@ -219,13 +219,16 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
 }
 
 // noisy: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) noisy(float *x_ptr, int32_t seed, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L36: offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L37: tl.store(x_ptr + offs, uniform(seed, offs), mask=offs < n)
@@ -301,103 +304,21 @@ __global__ void __launch_bounds__(128) noisy(float *x_ptr, int32_t seed, int32_t
   int32_t uniform_bits[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
-}
-
-// noisy: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) noisy_aligned(float *x_ptr, int32_t seed, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L36: offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L37: tl.store(x_ptr + offs, uniform(seed, offs), mask=offs < n)
-  const uint32_t seed_hi = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
-  uint32_t philox_r1_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r1_c2[_k] = (__nv_umulhi(3528531795u, (uint32_t)offs[_k]) ^ seed_hi);
-  const uint32_t philox_r2_k0 = ((uint32_t)(uint64_t)seed + 2654435769u);
-  const uint32_t philox_r2_k1 = (seed_hi + 3144134277u);
-  uint32_t philox_r2_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ philox_r2_k0);
-  uint32_t philox_r2_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, (uint32_t)(uint64_t)seed) ^ (3528531795u * (uint32_t)offs[_k])) ^ philox_r2_k1);
-  const uint32_t philox_r3_k0 = (philox_r2_k0 + 2654435769u);
-  const uint32_t philox_r3_k1 = (philox_r2_k1 + 3144134277u);
-  uint32_t philox_r3_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ philox_r3_k0);
-  uint32_t philox_r3_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ (3528531795u * (uint32_t)(uint64_t)seed)) ^ philox_r3_k1);
-  const uint32_t philox_r4_k0 = (philox_r3_k0 + 2654435769u);
-  const uint32_t philox_r4_k1 = (philox_r3_k1 + 3144134277u);
-  uint32_t philox_r4_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ philox_r4_k0);
-  uint32_t philox_r4_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ philox_r4_k1);
-  const uint32_t philox_r5_k0 = (philox_r4_k0 + 2654435769u);
-  const uint32_t philox_r5_k1 = (philox_r4_k1 + 3144134277u);
-  uint32_t philox_r5_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ philox_r5_k0);
-  uint32_t philox_r5_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ philox_r5_k1);
-  const uint32_t philox_r6_k0 = (philox_r5_k0 + 2654435769u);
-  const uint32_t philox_r6_k1 = (philox_r5_k1 + 3144134277u);
-  uint32_t philox_r6_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ philox_r6_k0);
-  uint32_t philox_r6_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ philox_r6_k1);
-  const uint32_t philox_r7_k0 = (philox_r6_k0 + 2654435769u);
-  const uint32_t philox_r7_k1 = (philox_r6_k1 + 3144134277u);
-  uint32_t philox_r7_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ philox_r7_k0);
-  uint32_t philox_r7_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ philox_r7_k1);
-  const uint32_t philox_r8_k0 = (philox_r7_k0 + 2654435769u);
-  const uint32_t philox_r8_k1 = (philox_r7_k1 + 3144134277u);
-  uint32_t philox_r8_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ philox_r8_k0);
-  uint32_t philox_r8_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ philox_r8_k1);
-  const uint32_t philox_r9_k0 = (philox_r8_k0 + 2654435769u);
-  const uint32_t philox_r9_k1 = (philox_r8_k1 + 3144134277u);
-  uint32_t philox_r9_c2[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ philox_r9_k1);
-  const uint32_t philox_r10_k0 = (philox_r9_k0 + 2654435769u);
-  uint32_t philox_r10_c0[8];  // [1024] u32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) philox_r10_c0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ philox_r10_k0);
-  int32_t uniform_bits[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) uniform_bits[_k] = tl2cu_bitcast<int32_t>(philox_r10_c0[_k]);
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
+      }
+      const int _k = _r;
+      if ((offs[_k] < n)) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    if ((offs[_k] < n)) *(tl2cu_vec<float, 4> *)(x_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   }
 }
 
@@ -426,9 +347,9 @@ extern "C" cudaError_t rms_rows(cudaStream_t _stream, float *x_ptr, float *out_p
 extern "C" cudaError_t noisy_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t seed, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::noisy_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, seed, n);
+    tl2cu_kernels::noisy<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, seed, n);
   else
-    tl2cu_kernels::noisy<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, seed, n);
+    tl2cu_kernels::noisy<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, seed, n);
   return cudaGetLastError();
 }
 

@@ -4,8 +4,11 @@
 namespace tl2cu_kernels {
 
 // mul_relu_block_kernel: num_warps=4, B0=32, B1=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) mul_relu_block_kernel(float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L10: pid_0 = tl.program_id(0)
   const int32_t pid_0 = (int32_t)blockIdx.x;
   // L11: pid_1 = tl.program_id(1)
@@ -14,14 +17,14 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel(float *x_ptr, float
   int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     off_x[_k] = tl2cu_add(tl2cu_mul(pid_0, 32), (_e & 31));
   }
   // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     off_y[_k] = ((pid_1 * 32) + (_e >> 5));
   }
   // L14: mask_x = off_x < N0
@@ -34,94 +37,50 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel(float *x_ptr, float
   for (int _k = 0; _k < 8; ++_k) mask_y[_k] = (off_y[_k] < N1);
   // L16: x = tl.load(x_ptr + off_x, mask=mask_x, other=0.0)
   float x[8];  // [32] fp32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask_x[_k] ? x_ptr[off_x[_k]] : 0.0f);
-  // L17: y = tl.load(y_ptr + off_y, mask=mask_y, other=0.0)
-  float y[8];  // [32] fp32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
-  // L18: z = x[None, :] * y[:, None]
-  float z[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z[_k] = (x[_k] * y[_k]);
-  // L19: z = tl.where(z > 0, z, 0.0)
-  float z_1[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_1[_k] = ((z[_k] > 0.0f) ? z[_k] : 0.0f);
-  // L20: off_z = off_y[:, None] * N0 + off_x[None, :]
-  int32_t off_z[8];  // [32, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
-  // L21: tl.store(z_ptr + off_z, z, mask=mask_y[:, None] & mask_x[None, :])
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if ((mask_y[_k] && mask_x[_k])) z_ptr[off_z[_k]] = z_1[_k];
-}
-
-// mul_relu_block_kernel: num_warps=4, B0=32, B1=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) mul_relu_block_kernel_aligned(float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
-  const int _tid = threadIdx.x;
-  // L10: pid_0 = tl.program_id(0)
-  const int32_t pid_0 = (int32_t)blockIdx.x;
-  // L11: pid_1 = tl.program_id(1)
-  const int32_t pid_1 = (int32_t)blockIdx.y;
-  // L12: off_x = pid_0 * B0 + tl.arange(0, B0)
-  int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_x[_k] = tl2cu_add(tl2cu_mul(pid_0, 32), (_e & 31));
-  }
-  // L13: off_y = pid_1 * B1 + tl.arange(0, B1)
-  int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_y[_k] = ((pid_1 * 32) + (_e >> 5));
-  }
-  // L14: mask_x = off_x < N0
-  bool mask_x[8];  // [32] i1, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask_x[_k] = (off_x[_k] < N0);
-  // L15: mask_y = off_y < N1
-  bool mask_y[8];  // [32] i1, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask_y[_k] = (off_y[_k] < N1);
-  // L16: x = tl.load(x_ptr + off_x, mask=mask_x, other=0.0)
-  float x[8];  // [32] fp32, held in the layout of [32, 32] (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask_x[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L17: y = tl.load(y_ptr + off_y, mask=mask_y, other=0.0)
-  float y[8];  // [32] fp32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
-  // L18: z = x[None, :] * y[:, None]
-  float z[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z[_k] = (x[_k] * y[_k]);
-  // L19: z = tl.where(z > 0, z, 0.0)
-  float z_1[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_1[_k] = ((z[_k] > 0.0f) ? z[_k] : 0.0f);
-  // L20: off_z = off_y[:, None] * N0 + off_x[None, :]
-  int32_t off_z[8];  // [32, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
-  // L21: tl.store(z_ptr + off_z, z, mask=mask_y[:, None] & mask_x[None, :])
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = z_1[_k];
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask_x[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if ((mask_y[_k] && mask_x[_k])) *(tl2cu_vec<float, 4> *)(z_ptr + off_z[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (mask_x[_k] ? x_ptr[off_x[_k]] : 0.0f);
+  }
+  // L17: y = tl.load(y_ptr + off_y, mask=mask_y, other=0.0)
+  float y[8];  // [32] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask_y[_k] ? y_ptr[off_y[_k]] : 0.0f);
+  // L18: z = x[None, :] * y[:, None]
+  float z[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) z[_k] = (x[_k] * y[_k]);
+  // L19: z = tl.where(z > 0, z, 0.0)
+  float z_1[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) z_1[_k] = ((z[_k] > 0.0f) ? z[_k] : 0.0f);
+  // L20: off_z = off_y[:, None] * N0 + off_x[None, :]
+  int32_t off_z[8];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) off_z[_k] = tl2cu_add(tl2cu_mul(off_y[_k], N0), off_x[_k]);
+  // L21: tl.store(z_ptr + off_z, z, mask=mask_y[:, None] & mask_x[None, :])
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = z_1[_k];
+      }
+      const int _k = _r;
+      if ((mask_y[_k] && mask_x[_k])) *(tl2cu_vec<float, 4> *)(z_ptr + off_z[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if ((mask_y[_k] && mask_x[_k])) z_ptr[off_z[_k]] = z_1[_k];
   }
 }
 
@@ -130,9 +89,9 @@ __global__ void __launch_bounds__(128) mul_relu_block_kernel_aligned(float *x_pt
 extern "C" cudaError_t mul_relu_block_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && N0 % 16 == 0)
-    tl2cu_kernels::mul_relu_block_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+    tl2cu_kernels::mul_relu_block_kernel<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   else
-    tl2cu_kernels::mul_relu_block_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+    tl2cu_kernels::mul_relu_block_kernel<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   return cudaGetLastError();
 }
 

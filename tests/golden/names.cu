@@ -4,20 +4,31 @@
 namespace tl2cu_kernels {
 
 // cumsum_buf: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L21: offs = tl.arange(0, 1024)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = _e;
   }
   // L22: buf = tl.load(x_ptr + offs)
   float buf[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) buf[_k] = x_ptr[offs[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) buf[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) buf[_k] = x_ptr[offs[_k]];
+  }
   // L23: tl.store(z_ptr + offs, tl.cumsum(buf, axis=0))
   float buf_cumsum[8];  // [1024] fp32
   {  // cumsum of buf along axis 0: 1 lines of 1024, 128 segments of 8 per line
@@ -26,7 +37,7 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<8>(_e)] = buf[_k];
     }
     __syncthreads();
@@ -48,76 +59,25 @@ __global__ void __launch_bounds__(128) cumsum_buf(float *x_ptr, float *z_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
       buf_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_ptr[offs[_k]] = buf_cumsum[_k];
-}
-
-// cumsum_buf: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) cumsum_buf_aligned(float *x_ptr, float *z_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L21: offs = tl.arange(0, 1024)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L22: buf = tl.load(x_ptr + offs)
-  float buf[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) buf[_k + _j] = _t.v[_j];
-  }
-  // L23: tl.store(z_ptr + offs, tl.cumsum(buf, axis=0))
-  float buf_cumsum[8];  // [1024] fp32
-  {  // cumsum of buf along axis 0: 1 lines of 1024, 128 segments of 8 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 1024;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<8>(_e)] = buf[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = buf_cumsum[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(z_ptr + offs[_k]) = _t;
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      for (_i = 1; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 128, _seg = _u % 128;
-      if (_seg == 0) continue;
-      float _before = _total[_ln * 128];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 128 + _q];
-      for (int _i = 0; _i < 8; ++_i) _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<8>((_ln / 1) * 1024 + _ln % 1 + (_seg * 8 + _i) * 1)];
-    }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      buf_cumsum[_k] = _buf[tl2cu_scan_slot<8>(_e)];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = buf_cumsum[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(z_ptr + offs[_k]) = _t;
+    for (int _k = 0; _k < 8; ++_k) z_ptr[offs[_k]] = buf_cumsum[_k];
   }
 }
 
@@ -453,11 +413,14 @@ __global__ void __launch_bounds__(128) keywords(float *new_, float *threadIdx_, 
 }
 
 // _dropout: num_warps=4, BLOCK_SIZE=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) _dropout(float *x_ptr, int8_t *x_keep_ptr, float *output_ptr, int32_t n_elements, float p, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L68: pid = tl.program_id(axis=0)
   const int32_t pid = _program_x;
   // L69: block_start = pid * BLOCK_SIZE
@@ -466,7 +429,7 @@ __global__ void __launch_bounds__(128) _dropout(float *x_ptr, int8_t *x_keep_ptr
   int32_t offsets[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     offsets[_k] = tl2cu_add(block_start, _e);
   }
   // L71: mask = offsets < n_elements
@@ -475,75 +438,52 @@ __global__ void __launch_bounds__(128) _dropout(float *x_ptr, int8_t *x_keep_ptr
   for (int _k = 0; _k < 16; ++_k) mask[_k] = (offsets[_k] < n_elements);
   // L72: x = tl.load(x_ptr + offsets, mask=mask)
   float x[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
+  }
   // L73: x_keep = tl.load(x_keep_ptr + offsets, mask=mask)
   int8_t x_keep[16];  // [1024] i8
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x_keep[_k] = (mask[_k] ? x_keep_ptr[offsets[_k]] : int8_t(0));
-  // L74: output = tl.where(x_keep, x / (1 - p), 0.0)
-  float output[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
-  // L75: tl.store(output_ptr + offsets, output, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
-}
-
-// _dropout: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) _dropout_aligned(float *x_ptr, int8_t *x_keep_ptr, float *output_ptr, int32_t n_elements, float p, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L68: pid = tl.program_id(axis=0)
-  const int32_t pid = _program_x;
-  // L69: block_start = pid * BLOCK_SIZE
-  const int32_t block_start = tl2cu_mul(pid, 1024);
-  // L70: offsets = block_start + tl.arange(0, BLOCK_SIZE)
-  int32_t offsets[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    offsets[_k] = tl2cu_add(block_start, _e);
-  }
-  // L71: mask = offsets < n_elements
-  bool mask[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) mask[_k] = (offsets[_k] < n_elements);
-  // L72: x = tl.load(x_ptr + offsets, mask=mask)
-  float x[16];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L73: x_keep = tl.load(x_keep_ptr + offsets, mask=mask)
-  int8_t x_keep[16];  // [1024] i8 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<int8_t, 16> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<int8_t, 16> *)(x_keep_ptr + offsets[_k]);
-    else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = int8_t(0);
-    for (int _j = 0; _j < 16; ++_j) x_keep[_k + _j] = _t.v[_j];
-  }
-  // L74: output = tl.where(x_keep, x / (1 - p), 0.0)
-  float output[16];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
-  // L75: tl.store(output_ptr + offsets, output, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = output[_k];
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<int8_t, 16> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<int8_t, 16> *)(x_keep_ptr + offsets[_k]);
+      else for (int _j = 0; _j < 16; ++_j) _t.v[_j] = int8_t(0);
+      for (int _j = 0; _j < 16; ++_j) x_keep[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_keep[_k] = (mask[_k] ? x_keep_ptr[offsets[_k]] : int8_t(0));
+  }
+  // L74: output = tl.where(x_keep, x / (1 - p), 0.0)
+  float output[16];  // [1024] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) output[_k] = ((x_keep[_k] != (int8_t)0) ? tl2cu_div(x[_k], (1.0f - p)) : 0.0f);
+  // L75: tl.store(output_ptr + offsets, output, mask=mask)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = output[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
   }
 }
 
@@ -641,9 +581,9 @@ __global__ void __launch_bounds__(128) aliased_modules_aligned(float *x_ptr, flo
 extern "C" cudaError_t cumsum_buf_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr))
-    tl2cu_kernels::cumsum_buf_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr);
+    tl2cu_kernels::cumsum_buf<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr);
   else
-    tl2cu_kernels::cumsum_buf<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr);
+    tl2cu_kernels::cumsum_buf<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, z_ptr);
   return cudaGetLastError();
 }
 
@@ -676,9 +616,9 @@ extern "C" cudaError_t _dropout_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(x_keep_ptr) && tl2cu_aligned16(output_ptr) && n_elements % 16 == 0)
-    tl2cu_kernels::_dropout_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, x_keep_ptr, output_ptr, n_elements, p, _gx);
+    tl2cu_kernels::_dropout<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, x_keep_ptr, output_ptr, n_elements, p, _gx);
   else
-    tl2cu_kernels::_dropout<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, x_keep_ptr, output_ptr, n_elements, p, _gx);
+    tl2cu_kernels::_dropout<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, x_keep_ptr, output_ptr, n_elements, p, _gx);
   return cudaGetLastError();
 }
 

@@ -210,14 +210,11 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
+    sum_input[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = _x_cvt5[_k];
   float t_sum;  // sum of sum_input
   {
     float _r[1];
@@ -256,14 +253,11 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
+    max_input[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) max_input[_k] = _x_cvt6[_k];
   float t_max;  // max of max_input
   {
     float _r[1];
@@ -546,14 +540,11 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
+    sum_input[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) sum_input[_k] = _x_cvt5[_k];
   float t_sum;  // sum of sum_input
   {
     float _r[1];
@@ -592,14 +583,11 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
+    max_input[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) max_input[_k] = _x_cvt6[_k];
   float t_max;  // max of max_input
   {
     float _r[1];
@@ -1581,27 +1569,38 @@ static __device__ __forceinline__ int32_t _scans_combine_add_combine(int32_t a, 
 }
 
 // scans: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[2560];
   // L12: rows = tl.arange(0, 16)[:, None]
   int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rows[_k] = (_e >> 5);
   }
   // L13: cols = tl.arange(0, 32)[None, :]
   int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     cols[_k] = (_e & 31);
   }
   // L67: x, offs = tile(x_ptr)
   float x[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
+  }
   int32_t offs[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
@@ -1613,7 +1612,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
@@ -1635,12 +1634,26 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       x_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = x_cumsum[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_cumsum[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) out_ptr[offs[_k]] = x_cumsum[_k];
+  }
   // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
   float x_cumsum_1[4];  // [16, 32] fp32
   {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
@@ -1649,7 +1662,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
     }
     __syncthreads();
@@ -1671,12 +1684,26 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       x_cumsum_1[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = x_cumsum_1[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_cumsum_1[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = x_cumsum_1[_k];
+  }
   // L70: xi = (x * 100.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
   #pragma unroll
@@ -1689,7 +1716,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
@@ -1711,12 +1738,26 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       xi_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 1024)[offs[_k]] = (float)xi_cumsum[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (float)xi_cumsum[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 1024) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 1024)[offs[_k]] = (float)xi_cumsum[_k];
+  }
   // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
   float cumprod_input[4];  // [16, 32] fp32
   #pragma unroll
@@ -1728,7 +1769,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
     }
     __syncthreads();
@@ -1750,12 +1791,26 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       t_cumprod[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 1536)[offs[_k]] = t_cumprod[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = t_cumprod[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + offs[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 1536)[offs[_k]] = t_cumprod[_k];
+  }
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
   {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
@@ -1764,7 +1819,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
     }
     __syncthreads();
@@ -1786,273 +1841,25 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       xi_scan[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
     }
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = (float)xi_scan[_k];
-}
-
-// scans: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) scans_aligned(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2560];
-  // L12: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[4];  // [16, 1] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 5);
-  }
-  // L13: cols = tl.arange(0, 32)[None, :]
-  int32_t cols[4];  // [1, 32] i32, held in the layout of [16, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 31);
-  }
-  // L67: x, offs = tile(x_ptr)
-  float x[4];  // [16, 32] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 4; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 32)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  int32_t offs[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) offs[_k] = ((rows[_k] * 32) + cols[_k]);
-  // L68: tl.store(out_ptr + offs, tl.cumsum(x, axis=1))
-  float x_cumsum[4];  // [16, 32] fp32
-  {  // cumsum of x along axis 1: 16 lines of 32, 8 segments of 4 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 512;
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (float)xi_scan[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
     }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc + _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      if (_seg == 0) continue;
-      float _before = _total[_ln * 8];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before + _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-    }
-    __syncthreads();
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_cumsum[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + offs[_k]) = _t;
-  }
-  // L69: tl.store(out_ptr + 512 + offs, tl.cumsum(x, axis=0, reverse=True))
-  float x_cumsum_1[4];  // [16, 32] fp32
-  {  // cumsum (reversed) of x along axis 0: 32 lines of 16, 4 segments of 4 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 512;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = x[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 4, _seg = _u % 4;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _acc = _acc + _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 4, _seg = _u % 4;
-      if (_seg == 0) continue;
-      float _before = _total[_ln * 4];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before + _total[_ln * 4 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)] = _before + _buf[tl2cu_scan_slot<4>((_ln / 32) * 512 + _ln % 32 + (15 - (_seg * 4 + _i)) * 32)];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      x_cumsum_1[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_cumsum_1[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
-  }
-  // L70: xi = (x * 100.0).to(tl.int32)
-  int32_t xi[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) xi[_k] = tl2cu_cast<int32_t>((x[_k] * 100.0f));
-  // L71: tl.store(out_ptr + 1024 + offs, tl.cumsum(xi, axis=1).to(tl.float32))
-  int32_t xi_cumsum[4];  // [16, 32] i32
-  {  // cumsum of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
-    int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 512;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      int _i = 0;
-      int32_t _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = tl2cu_add(_acc, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      if (_seg == 0) continue;
-      int32_t _before = _total[_ln * 8];
-      for (int _q = 1; _q < _seg; ++_q) _before = tl2cu_add(_before, _total[_ln * 8 + _q]);
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = tl2cu_add(_before, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      xi_cumsum[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (float)xi_cumsum[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 1024) + offs[_k]) = _t;
-  }
-  // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
-  float cumprod_input[4];  // [16, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) cumprod_input[_k] = fmaf(x[_k], 0.5f, 0.75f);
-  float t_cumprod[4];  // [16, 32] fp32
-  {  // cumprod of cumprod_input along axis 1: 16 lines of 32, 8 segments of 4 per line
-    float* _buf = (float*)tl2cu_smem;
-    float* _total = _buf + 512;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = cumprod_input[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      int _i = 0;
-      float _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _acc * _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      if (_seg == 0) continue;
-      float _before = _total[_ln * 8];
-      for (int _q = 1; _q < _seg; ++_q) _before = _before * _total[_ln * 8 + _q];
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _before * _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      t_cumprod[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = t_cumprod[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + offs[_k]) = _t;
-  }
-  // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
-  int32_t xi_scan[4];  // [16, 32] i32
-  {  // scan of xi along axis 1: 16 lines of 32, 8 segments of 4 per line
-    int32_t* _buf = (int32_t*)tl2cu_smem;
-    int32_t* _total = _buf + 512;
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))] = xi[_k];
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      int _i = 0;
-      int32_t _acc = _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)];
-      for (_i = 1; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _acc = _scans_combine_add_combine(_acc, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-      _total[_u] = _acc;
-    }
-    __syncthreads();
-    for (int _u = _tid; _u < 128; _u += 128) {
-      const int _ln = _u / 8, _seg = _u % 8;
-      if (_seg == 0) continue;
-      int32_t _before = _total[_ln * 8];
-      for (int _q = 1; _q < _seg; ++_q) _before = _scans_combine_add_combine(_before, _total[_ln * 8 + _q]);
-      for (int _i = 0; _i < 4; ++_i) _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)] = _scans_combine_add_combine(_before, _buf[tl2cu_scan_slot<4>((_ln / 1) * 32 + _ln % 1 + (_seg * 4 + _i) * 1)]);
-    }
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      xi_scan[_k] = _buf[tl2cu_scan_slot<4>(((_e & 31) + (_e >> 5) * 32))];
-    }
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (float)xi_scan[_k];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = (float)xi_scan[_k];
   }
 }
 
@@ -2094,14 +1901,11 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
+    t[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -2117,16 +1921,16 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt2[4];
+  float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt2[_k] * 2.0f);
+    *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt1[_k] * 2.0f);
   }
   // L82: r = tl.reshape(x, (32, 16))
   float r[4];  // [32, 16] fp32
@@ -2138,14 +1942,11 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
+    r[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
@@ -2161,16 +1962,16 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt4[4];
+  float _x_cvt2[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    (out_ptr + 1536)[_e] = _x_cvt4[_k];
+    (out_ptr + 1536)[_e] = _x_cvt2[_k];
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
   // x changes layout: through shared memory (rows padded)
@@ -2181,14 +1982,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt5[4];
+  float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt3[_k];
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
   #pragma unroll
@@ -2206,14 +2007,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
-  float _j_cvt6[4];
+  float _j_cvt4[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
+    _j_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt6[_k];
+  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt4[_k];
   float b[4];  // [16, 32] fp32
   // j changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -2223,14 +2024,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
-  float _j_cvt7[4];
+  float _j_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
+    _j_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt7[_k];
+  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt5[_k];
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
   float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
@@ -2258,14 +2059,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = j_sum[_k];
   }
   __syncthreads();
-  float _j_sum_cvt8[4];
+  float _j_sum_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
+    _j_sum_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory (rows padded)
@@ -2276,14 +2077,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt9[4];
+  float _x_cvt7[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
+    _x_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt9[_k];
+  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt7[_k];
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
   // p changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -2293,16 +2094,16 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
-  float _p_cvt10[4];
+  float _p_cvt8[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
+    _p_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
   }
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt10[_k];
+    *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt8[_k];
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
@@ -2336,14 +2137,14 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     ((float*)tl2cu_smem)[((_e >> 1) & 31)] = x_sum[_k];
   }
   __syncthreads();
-  float _x_sum_cvt11[4];
+  float _x_sum_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
+    _x_sum_cvt9[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
+  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt9[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
@@ -2389,14 +2190,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
+    t[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) t[_k] = _x_cvt1[_k];
   // L80: tl.store(out_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], t)
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2427,11 +2225,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt2[4];
+  float _x_cvt1[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2440,7 +2238,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       #pragma unroll
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
-        _t.v[_j] = (_x_cvt2[_k] * 2.0f);
+        _t.v[_j] = (_x_cvt1[_k] * 2.0f);
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
@@ -2450,7 +2248,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt2[_k] * 2.0f);
+      *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt1[_k] * 2.0f);
     }
   }
   // L82: r = tl.reshape(x, (32, 16))
@@ -2463,14 +2261,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
+    r[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((((_e & 15) + (_e >> 4) * 16) / 1) % 32) + ((((_e & 15) + (_e >> 4) * 16) / 32) % 16) * 32))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) r[_k] = _x_cvt3[_k];
   // L83: tl.store(out_ptr + 1024 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], r)
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2501,11 +2296,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt4[4];
+  float _x_cvt2[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
+    _x_cvt2[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e / 1) % 32) + ((_e / 32) % 16) * 32))];
   }
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2515,7 +2310,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
         const int _e = tl2cu_elem<4, 128>(_tid, _k);
-        _t.v[_j] = _x_cvt4[_k];
+        _t.v[_j] = _x_cvt2[_k];
       }
       const int _k = _r;
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
@@ -2525,7 +2320,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      (out_ptr + 1536)[_e] = _x_cvt4[_k];
+      (out_ptr + 1536)[_e] = _x_cvt2[_k];
     }
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
@@ -2537,11 +2332,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt5[4];
+  float _x_cvt3[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
+    _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2550,14 +2345,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       #pragma unroll
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
-        _t.v[_j] = _x_cvt5[_k];
+        _t.v[_j] = _x_cvt3[_k];
       }
       const int _k = _r;
       *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt5[_k];
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt3[_k];
   }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
@@ -2576,14 +2371,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
-  float _j_cvt6[4];
+  float _j_cvt4[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
+    _j_cvt4[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt6[_k];
+  for (int _k = 0; _k < 4; ++_k) a[_k] = _j_cvt4[_k];
   float b[4];  // [16, 32] fp32
   // j changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -2593,14 +2388,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<2>(((_e & 1) + ((_e >> 1) & 31) * 2 + (_e >> 6) * 64))] = j[_k];
   }
   __syncthreads();
-  float _j_cvt7[4];
+  float _j_cvt5[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
+    _j_cvt5[_k] = ((float*)tl2cu_smem)[tl2cu_pad<2>((1 + (_e & 31) * 2 + (_e >> 5) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt7[_k];
+  for (int _k = 0; _k < 4; ++_k) b[_k] = _j_cvt5[_k];
   // L88: tl.store(out_ptr + 2560 + offs, b - a + tl.sum(j, axis=2))
   float j_sum[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   {
@@ -2623,11 +2418,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = j_sum[_k];
   }
   __syncthreads();
-  float _j_sum_cvt8[4];
+  float _j_sum_cvt6[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _j_sum_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
+    _j_sum_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2636,14 +2431,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       #pragma unroll
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
-        _t.v[_j] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+        _t.v[_j] = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
       }
       const int _k = _r;
       *(tl2cu_vec<float, 4> *)((out_ptr + 2560) + offs[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt8[_k]);
+    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
@@ -2655,14 +2450,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<32>((((_e >> 1) & 31) + (_e >> 6) * 32))] = x[_k];
   }
   __syncthreads();
-  float _x_cvt9[4];
+  float _x_cvt7[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _x_cvt9[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
+    _x_cvt7[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 4) + (_e & 15) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt9[_k];
+  for (int _k = 0; _k < 4; ++_k) p[_k] = _x_cvt7[_k];
   // L90: tl.store(out_ptr + 3072 + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :], tl.reshape(p, (32, 16)))
   // p changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -2672,11 +2467,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[tl2cu_pad<16>(((_e & 15) + (_e >> 4) * 16))] = p[_k];
   }
   __syncthreads();
-  float _p_cvt10[4];
+  float _p_cvt8[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _p_cvt10[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
+    _p_cvt8[_k] = ((float*)tl2cu_smem)[tl2cu_pad<16>((((((_e & 15) + (_e >> 4) * 16) / 1) % 16) + ((((_e & 15) + (_e >> 4) * 16) / 16) % 32) * 16))];
   }
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -2686,7 +2481,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
         const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        _t.v[_j] = _p_cvt10[_k];
+        _t.v[_j] = _p_cvt8[_k];
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
@@ -2696,7 +2491,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt10[_k];
+      *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt8[_k];
     }
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
@@ -2747,14 +2542,14 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     ((float*)tl2cu_smem)[((_e >> 1) & 31)] = x_sum[_k];
   }
   __syncthreads();
-  float _x_sum_cvt11[4];
+  float _x_sum_cvt9[4];
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    _x_sum_cvt11[_k] = ((float*)tl2cu_smem)[(_e & 31)];
+    _x_sum_cvt9[_k] = ((float*)tl2cu_smem)[(_e & 31)];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt11[_k];
+  for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt9[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -3292,18 +3087,35 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
 }
 
 // masked_loop_inplace: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L148: i = tl.arange(0, 512)
   int32_t i[4];  // [512] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     i[_k] = _e;
   }
   // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) out_ptr[i[_k]] = x_ptr[i[_k]];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_ptr[i[_k]];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) out_ptr[i[_k]] = x_ptr[i[_k]];
+  }
   // L150: for r in range(4):
   for (int32_t r = 0; r < 4; ++r) {
     // L151: m = (i % 7) != r
@@ -3326,76 +3138,34 @@ __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *
     for (int _k = 0; _k < 4; ++_k) j[_k] = (start + i[_k]);
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
     float w[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) w[_k] = tl2cu_load_masked(&x_ptr[j[_k]], (j[_k] < 1000), 2.0f);
-    // L157: tl.store(out_ptr + 512 + j, w - 1.0)
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[j[_k]] = (w[_k] - 1.0f);
-  }
-}
-
-// masked_loop_inplace: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) masked_loop_inplace_aligned(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  // L148: i = tl.arange(0, 512)
-  int32_t i[4];  // [512] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    i[_k] = _e;
-  }
-  // L149: tl.store(out_ptr + i, tl.load(x_ptr + i))
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_ptr[i[_k]];
-    }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
-  }
-  // L150: for r in range(4):
-  for (int32_t r = 0; r < 4; ++r) {
-    // L151: m = (i % 7) != r
-    bool m[4];  // [512] i1
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) m[_k] = ((i[_k] % 7) != r);
-    // L152: v = tl.load(out_ptr + i, mask=m, other=-1.0)
-    float v[4];  // [512] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) v[_k] = tl2cu_load_masked(&out_ptr[i[_k]], m[_k], -1.0f);
-    // L153: tl.store(out_ptr + i, v * 0.5 + r, mask=i < 500 - r)
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) if ((i[_k] < (500 - r))) out_ptr[i[_k]] = fmaf(v[_k], 0.5f, (float)r);
-  }
-  // L154: for start in range(0, 3000, 500):
-  for (int32_t start = 0; start < 3000; start += 500) {
-    // L155: j = start + i
-    int32_t j[4];  // [512] i32
-    #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) j[_k] = (start + i[_k]);
-    // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
-    float w[4];  // [512] fp32 (16-byte loads)
-    #pragma unroll
-    for (int _k = 0; _k < 4; _k += 4) {
-      tl2cu_vec<float, 4> _t;
-      if ((j[_k] < 1000)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + j[_k]);
-      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 2.0f;
-      for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
-    }
-    // L157: tl.store(out_ptr + 512 + j, w - 1.0)
-    #pragma unroll
-    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
+    if constexpr (kAssumeAligned) {
       #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = (w[_k] - 1.0f);
+      for (int _k = 0; _k < 4; _k += 4) {
+        tl2cu_vec<float, 4> _t;
+        if ((j[_k] < 1000)) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + j[_k]);
+        else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 2.0f;
+        for (int _j = 0; _j < 4; ++_j) w[_k + _j] = _t.v[_j];
       }
-      const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + j[_k]) = _t;
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) w[_k] = tl2cu_load_masked(&x_ptr[j[_k]], (j[_k] < 1000), 2.0f);
+    }
+    // L157: tl.store(out_ptr + 512 + j, w - 1.0)
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+        tl2cu_vec<float, 4> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 4; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = (w[_k] - 1.0f);
+        }
+        const int _k = _r;
+        *(tl2cu_vec<float, 4> *)((out_ptr + 512) + j[_k]) = _t;
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[j[_k]] = (w[_k] - 1.0f);
     }
   }
 }
@@ -3530,9 +3300,9 @@ extern "C" cudaError_t int_reductions_grid(cudaStream_t _stream, unsigned _gx, u
 extern "C" cudaError_t scans_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::scans_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::scans<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::scans<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::scans<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
@@ -3577,9 +3347,9 @@ extern "C" cudaError_t stencil_windows_grid(cudaStream_t _stream, unsigned _gx, 
 extern "C" cudaError_t masked_loop_inplace_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::masked_loop_inplace_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::masked_loop_inplace<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::masked_loop_inplace<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::masked_loop_inplace<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

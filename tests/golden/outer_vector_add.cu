@@ -4,90 +4,65 @@
 namespace tl2cu_kernels {
 
 // add_vec_kernel: num_warps=4, B0=32, B1=32
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) add_vec_kernel(float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L9: off_x = tl.arange(0, B0)
   int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     off_x[_k] = (_e & 31);
   }
   // L10: off_y = tl.arange(0, B1)
   int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     off_y[_k] = (_e >> 5);
   }
   // L11: x = tl.load(x_ptr + off_x)
   float x[8];  // [32] fp32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[off_x[_k]];
-  // L12: y = tl.load(y_ptr + off_y)
-  float y[8];  // [32] fp32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = y_ptr[off_y[_k]];
-  // L13: z = y[:, None] + x[None, :]
-  float z[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
-  // L14: off_z = off_y[:, None] * B0 + off_x[None, :]
-  int32_t off_z[8];  // [32, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
-  // L15: tl.store(z_ptr + off_z, z)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z_ptr[off_z[_k]] = z[_k];
-}
-
-// add_vec_kernel: num_warps=4, B0=32, B1=32 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) add_vec_kernel_aligned(float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
-  const int _tid = threadIdx.x;
-  // L9: off_x = tl.arange(0, B0)
-  int32_t off_x[8];  // [32] i32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_x[_k] = (_e & 31);
-  }
-  // L10: off_y = tl.arange(0, B1)
-  int32_t off_y[8];  // [32] i32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    off_y[_k] = (_e >> 5);
-  }
-  // L11: x = tl.load(x_ptr + off_x)
-  float x[8];  // [32] fp32, held in the layout of [32, 32] (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L12: y = tl.load(y_ptr + off_y)
-  float y[8];  // [32] fp32, held in the layout of [32, 32]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = y_ptr[off_y[_k]];
-  // L13: z = y[:, None] + x[None, :]
-  float z[8];  // [32, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
-  // L14: off_z = off_y[:, None] * B0 + off_x[None, :]
-  int32_t off_z[8];  // [32, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
-  // L15: tl.store(z_ptr + off_z, z)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = z[_k];
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + off_x[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(z_ptr + off_z[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[off_x[_k]];
+  }
+  // L12: y = tl.load(y_ptr + off_y)
+  float y[8];  // [32] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) y[_k] = y_ptr[off_y[_k]];
+  // L13: z = y[:, None] + x[None, :]
+  float z[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) z[_k] = (y[_k] + x[_k]);
+  // L14: off_z = off_y[:, None] * B0 + off_x[None, :]
+  int32_t off_z[8];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) off_z[_k] = ((off_y[_k] * 32) + off_x[_k]);
+  // L15: tl.store(z_ptr + off_z, z)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = z[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(z_ptr + off_z[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) z_ptr[off_z[_k]] = z[_k];
   }
 }
 
@@ -96,9 +71,9 @@ __global__ void __launch_bounds__(128) add_vec_kernel_aligned(float *x_ptr, floa
 extern "C" cudaError_t add_vec_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *z_ptr, int32_t N0, int32_t N1) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr))
-    tl2cu_kernels::add_vec_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+    tl2cu_kernels::add_vec_kernel<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   else
-    tl2cu_kernels::add_vec_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
+    tl2cu_kernels::add_vec_kernel<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, z_ptr, N0, N1);
   return cudaGetLastError();
 }
 

@@ -4,16 +4,19 @@
 namespace tl2cu_kernels {
 
 // int8_ops: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L20: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L21: m = i < n
@@ -22,106 +25,31 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
   for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L22: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+      for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
+  }
   // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
   uint32_t y[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)-7);
-  // L24: s = x + y
-  uint32_t s[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
-  // L25: d = x - y
-  uint32_t d[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) d[_w] = __vsub4(x[_w], y[_w]);
-  // L26: lt = x < y
-  uint32_t lt[4] = {};  // [1024] i1, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetlts4(x[_w], y[_w]);
-  // L27: gt = x > 3
-  uint32_t gt[4] = {};  // [1024] i1, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) gt[_w] = __vsetgts4(x[_w], tl2cu_splat4((int8_t)3));
-  // L28: tl.store(out_ptr + i, s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(s, _k);
-  // L29: tl.store(out_ptr + n + i, d, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(d, _k);
-  // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
-  uint32_t _stored_L30[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L30[_w] = __vadd4(__vneg4(x[_w]), ~y[_w]);
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
-  // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
-  uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L31[_w] = tl2cu_select4(lt[_w], s[_w], d[_w]);
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
-  // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
-  uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L32[_w] = __vadd4((lt[_w] | __vseteq4(x[_w], y[_w])), __vsetges4(x[_w], tl2cu_splat4((int8_t)-2)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
-  // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
-  uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L33[_w] = __vsub4((gt[_w] & __vsetles4(y[_w], x[_w])), __vsetne4(x[_w], tl2cu_splat4((int8_t)0)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
-  // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
-  uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L34[_w] = ((x[_w] & y[_w]) | (s[_w] ^ tl2cu_splat4((int8_t)85)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
-  // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
-  uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L35[_w] = tl2cu_select4(((__vsetne4(x[_w], 0u) ^ gt[_w]) & __vseteq4(lt[_w], gt[_w])), x[_w], tl2cu_splat4((int8_t)100));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
-}
-
-// int8_ops: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L20: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
-  }
-  // L21: m = i < n
-  bool m[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
-  // L22: x = tl.load(x_ptr + i, mask=m, other=0)
-  uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
-    for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
-  }
-  // L23: y = tl.load(y_ptr + i, mask=m, other=-7)
-  uint32_t y[4] = {};  // [1024] i8, four to a word (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)-7);
-    for (int _j = 0; _j < 4; ++_j) y[_k / 4 + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)-7);
+      for (int _j = 0; _j < 4; ++_j) y[_k / 4 + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (int8_t)-7);
   }
   // L24: s = x + y
   uint32_t s[4] = {};  // [1024] i8, four to a word
@@ -140,100 +68,143 @@ __global__ void __launch_bounds__(128) int8_ops_aligned(int8_t *x_ptr, int8_t *y
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) gt[_w] = __vsetgts4(x[_w], tl2cu_splat4((int8_t)3));
   // L28: tl.store(out_ptr + i, s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = s[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = s[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(s, _k);
   }
   // L29: tl.store(out_ptr + n + i, d, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = d[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = d[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(d, _k);
   }
   // L30: tl.store(out_ptr + 2 * n + i, -x + (~y), mask=m)
   uint32_t _stored_L30[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L30[_w] = __vadd4(__vneg4(x[_w]), ~y[_w]);
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L30[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L30[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
   }
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L31[_w] = tl2cu_select4(lt[_w], s[_w], d[_w]);
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L31[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L31[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
   }
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L32[_w] = __vadd4((lt[_w] | __vseteq4(x[_w], y[_w])), __vsetges4(x[_w], tl2cu_splat4((int8_t)-2)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   }
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L33[_w] = __vsub4((gt[_w] & __vsetles4(y[_w], x[_w])), __vsetne4(x[_w], tl2cu_splat4((int8_t)0)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   }
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L34[_w] = ((x[_w] & y[_w]) | (s[_w] ^ tl2cu_splat4((int8_t)85)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L34[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L34[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
   }
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
   uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L35[_w] = tl2cu_select4(((__vsetne4(x[_w], 0u) ^ gt[_w]) & __vseteq4(lt[_w], gt[_w])), x[_w], tl2cu_splat4((int8_t)100));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   }
 }
 
 // uint8_ops: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L40: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L41: m = i < n
@@ -242,83 +213,31 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
   for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L42: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+      for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (uint8_t)0);
+  }
   // L43: y = tl.load(y_ptr + i, mask=m, other=0)
   uint32_t y[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
-  // L44: s = x + y
-  uint32_t s[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) s[_w] = __vadd4(x[_w], y[_w]);
-  // L45: lt = x < y
-  uint32_t lt[4] = {};  // [1024] i1, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetltu4(x[_w], y[_w]);
-  // L46: tl.store(out_ptr + i, s, mask=m)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(s, _k);
-  // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
-  uint32_t _stored_L47[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L47[_w] = __vsub4(__vsub4(x[_w], y[_w]), tl2cu_splat4((uint8_t)200));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L47, _k);
-  // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
-  uint32_t _stored_L48[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L48[_w] = tl2cu_select4(lt[_w], x[_w], y[_w]);
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
-  // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
-  uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L49[_w] = __vadd4(__vadd4(__vsetgtu4(x[_w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[_w], x[_w])), __vsetleu4(x[_w], tl2cu_splat4((uint8_t)7)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
-  // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
-  uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L50[_w] = tl2cu_select4(__vsetgtu4(s[_w], x[_w]), s[_w], x[_w]);
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
-}
-
-// uint8_ops: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t *y_ptr, uint8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L40: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
-  }
-  // L41: m = i < n
-  bool m[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
-  // L42: x = tl.load(x_ptr + i, mask=m, other=0)
-  uint32_t x[4] = {};  // [1024] u8, four to a word (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
-    for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
-  }
-  // L43: y = tl.load(y_ptr + i, mask=m, other=0)
-  uint32_t y[4] = {};  // [1024] u8, four to a word (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
-    for (int _j = 0; _j < 4; ++_j) y[_k / 4 + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(y_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+      for (int _j = 0; _j < 4; ++_j) y[_k / 4 + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(y, _k) = (m[_k] ? y_ptr[i[_k]] : (uint8_t)0);
   }
   // L44: s = x + y
   uint32_t s[4] = {};  // [1024] u8, four to a word
@@ -329,56 +248,81 @@ __global__ void __launch_bounds__(128) uint8_ops_aligned(uint8_t *x_ptr, uint8_t
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) lt[_w] = __vsetltu4(x[_w], y[_w]);
   // L46: tl.store(out_ptr + i, s, mask=m)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = s[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = s[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<uint8_t>(s, _k);
   }
   // L47: tl.store(out_ptr + n + i, x - y - 200, mask=m)
   uint32_t _stored_L47[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L47[_w] = __vsub4(__vsub4(x[_w], y[_w]), tl2cu_splat4((uint8_t)200));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L47[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L47[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L47, _k);
   }
   // L48: tl.store(out_ptr + 2 * n + i, tl.where(lt, x, y), mask=m)
   uint32_t _stored_L48[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L48[_w] = tl2cu_select4(lt[_w], x[_w], y[_w]);
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L48[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L48[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
   }
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L49[_w] = __vadd4(__vadd4(__vsetgtu4(x[_w], tl2cu_splat4((uint8_t)200)), __vsetgeu4(y[_w], x[_w])), __vsetleu4(x[_w], tl2cu_splat4((uint8_t)7)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L49[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L49[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
   }
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
   uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L50[_w] = tl2cu_select4(__vsetgtu4(s[_w], x[_w]), s[_w], x[_w]);
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L50[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L50[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
   }
 }
 
@@ -861,16 +805,19 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
 }
 
 // bool_trees: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
   // 2 programs along axis 0 share a thread block, 64 threads each
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[16];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 64>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 64>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
   }
   // L97: m = i < n
@@ -879,104 +826,31 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
   for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
   // L98: x = tl.load(x_ptr + i, mask=m, other=0)
   uint32_t x[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
+      for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x, _k) = (m[_k] ? x_ptr[i[_k]] : (int8_t)0);
+  }
   // L99: u = tl.load(u_ptr + i, mask=m, other=0)
   uint32_t u[4] = {};  // [1024] u8, four to a word
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(u, _k) = (m[_k] ? u_ptr[i[_k]] : (uint8_t)0);
-  // L100: y = x ^ 5
-  uint32_t y[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) y[_w] = (x[_w] ^ tl2cu_splat4((int8_t)5));
-  // L101: big = u > 200
-  uint32_t big[4] = {};  // [1024] i1, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) big[_w] = __vsetgtu4(u[_w], tl2cu_splat4((uint8_t)200));
-  // L102: tl.store(out_ptr + i, tl.where(x > 0, (y == 2) | (y == 3), y == 3).to(tl.int8), mask=m)
-  uint32_t _stored_L102[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L102[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L102, _k);
-  // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
-  uint32_t _stored_L103[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L103[_w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_les4(x[_w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[_w], x[_w]))) | (tl2cu_msb_ne4(x[_w], y[_w]) ^ TL2CU_MSB4)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L103, _k);
-  // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
-  uint32_t _stored_L104[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L104[_w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[_w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)100)))), x[_w], y[_w]);
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
-  // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
-  uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L105[_w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[_w], tl2cu_splat4((uint8_t)5))));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
-  // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
-  uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L106[_w] = __vadd4(tl2cu_msb_bool4(((((big[_w] << 7) & tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[_w], tl2cu_splat4((int8_t)100)))), ((big[_w] ^ __vseteq4(x[_w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[_w], tl2cu_splat4((uint8_t)0))));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
-  // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
-  uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L108[_w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[_w], 0u) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[_w], 0u), __vsetlts4(x[_w], tl2cu_splat4((int8_t)0)))));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
-  // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
-  uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L109[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[_w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[_w], tl2cu_splat4((uint8_t)3))), (big[_w] << 7)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
-  // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
-  uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
-  #pragma unroll
-  for (int _w = 0; _w < 4; ++_w) _stored_L110[_w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[_w], y[_w]) | tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[_w], tl2cu_splat4((int8_t)-100)));
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
-}
-
-// bool_trees: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t *u_ptr, int8_t *out_ptr, int32_t n, unsigned tl2cu_programs_x) {
-  // 2 programs along axis 0 share a thread block, 64 threads each
-  const int _tid = threadIdx.x % 64;
-  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
-  if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t i[16];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<16, 64>(_tid, _k);
-    i[_k] = tl2cu_add(tl2cu_mul(_program_x, 1024), _e);
-  }
-  // L97: m = i < n
-  bool m[16];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) m[_k] = (i[_k] < n);
-  // L98: x = tl.load(x_ptr + i, mask=m, other=0)
-  uint32_t x[4] = {};  // [1024] i8, four to a word (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(x_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((int8_t)0);
-    for (int _j = 0; _j < 4; ++_j) x[_k / 4 + _j] = _t.v[_j];
-  }
-  // L99: u = tl.load(u_ptr + i, mask=m, other=0)
-  uint32_t u[4] = {};  // [1024] u8, four to a word (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 16) {
-    tl2cu_vec<uint32_t, 4> _t;
-    if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(u_ptr + i[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
-    for (int _j = 0; _j < 4; ++_j) u[_k / 4 + _j] = _t.v[_j];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_vec<uint32_t, 4> _t;
+      if (m[_k]) _t = *(const tl2cu_vec<uint32_t, 4> *)(u_ptr + i[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_splat4((uint8_t)0);
+      for (int _j = 0; _j < 4; ++_j) u[_k / 4 + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<uint8_t>(u, _k) = (m[_k] ? u_ptr[i[_k]] : (uint8_t)0);
   }
   // L100: y = x ^ 5
   uint32_t y[4] = {};  // [1024] i8, four to a word
@@ -990,89 +864,129 @@ __global__ void __launch_bounds__(128) bool_trees_aligned(int8_t *x_ptr, uint8_t
   uint32_t _stored_L102[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L102[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)0)), (tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)2)) | tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))), tl2cu_msb_eq4(y[_w], tl2cu_splat4((int8_t)3))));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L102[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L102[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)(out_ptr + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_byte<int8_t>(_stored_L102, _k);
   }
   // L103: tl.store(out_ptr + n + i, (((x < y) & (x <= 5)) | ((x > -3) ^ (y >= x)) | ~(x != y)).to(tl.int8), mask=m)
   uint32_t _stored_L103[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L103[_w] = tl2cu_msb_bool4((((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_les4(x[_w], tl2cu_splat4((int8_t)5))) | (tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)-3)) ^ tl2cu_msb_ges4(y[_w], x[_w]))) | (tl2cu_msb_ne4(x[_w], y[_w]) ^ TL2CU_MSB4)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L103[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L103[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + n) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L103, _k);
   }
   // L104: tl.store(out_ptr + 2 * n + i, tl.where((u < 17) | (u >= 240) | (u == 100), x, y), mask=m)
   uint32_t _stored_L104[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L104[_w] = tl2cu_select4(tl2cu_msb_bool4(((tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)17)) | tl2cu_msb_geu4(u[_w], tl2cu_splat4((uint8_t)240))) | tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)100)))), x[_w], y[_w]);
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L104[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L104[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
   }
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L105[_w] = tl2cu_msb_bool4(((tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)128)) & (tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)64)) ^ TL2CU_MSB4)) ^ tl2cu_msb_ne4(u[_w], tl2cu_splat4((uint8_t)5))));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L105[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L105[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
   }
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
   uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L106[_w] = __vadd4(tl2cu_msb_bool4(((((big[_w] << 7) & tl2cu_msb_ltu4(u[_w], tl2cu_splat4((uint8_t)250))) & tl2cu_msb_gts4(x[_w], tl2cu_splat4((int8_t)10))) & tl2cu_msb_lts4(x[_w], tl2cu_splat4((int8_t)100)))), ((big[_w] ^ __vseteq4(x[_w], tl2cu_splat4((int8_t)0))) ^ __vseteq4(u[_w], tl2cu_splat4((uint8_t)0))));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L106[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L106[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
   }
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L108[_w] = tl2cu_msb_bool4(((tl2cu_msb_ne4(x[_w], 0u) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)0))) | tl2cu_msb_eq4(__vsetne4(u[_w], 0u), __vsetlts4(x[_w], tl2cu_splat4((int8_t)0)))));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L108[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L108[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
   }
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L109[_w] = tl2cu_msb_bool4(tl2cu_msb_select4(((tl2cu_msb_lts4(x[_w], y[_w]) & tl2cu_msb_gtu4(u[_w], tl2cu_splat4((uint8_t)9))) ^ tl2cu_msb_eq4(u[_w], tl2cu_splat4((uint8_t)7))), tl2cu_msb_ne4(__vsetgts4(x[_w], tl2cu_splat4((int8_t)1)), __vsetltu4(u[_w], tl2cu_splat4((uint8_t)3))), (big[_w] << 7)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L109[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L109[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
   }
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
   uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 4; ++_w) _stored_L110[_w] = __vsub4(tl2cu_msb_bool4(((tl2cu_msb_ges4(x[_w], y[_w]) | tl2cu_msb_leu4(u[_w], tl2cu_splat4((uint8_t)3))) ^ TL2CU_MSB4)), __vsetlts4(x[_w], tl2cu_splat4((int8_t)-100)));
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
-    tl2cu_vec<uint32_t, 4> _t;
-    for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L110[_r / 4 + _j];
-    const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 16) {  // 16-byte stores
+      tl2cu_vec<uint32_t, 4> _t;
+      for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L110[_r / 4 + _j];
+      const int _k = _r;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
   }
 }
 
@@ -1118,9 +1032,9 @@ extern "C" cudaError_t int8_ops_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::int8_ops_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
+    tl2cu_kernels::int8_ops<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::int8_ops<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
+    tl2cu_kernels::int8_ops<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
@@ -1137,9 +1051,9 @@ extern "C" cudaError_t uint8_ops_grid(cudaStream_t _stream, unsigned _gx, unsign
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::uint8_ops_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
+    tl2cu_kernels::uint8_ops<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::uint8_ops<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
+    tl2cu_kernels::uint8_ops<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 
@@ -1209,9 +1123,9 @@ extern "C" cudaError_t bool_trees_grid(cudaStream_t _stream, unsigned _gx, unsig
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(u_ptr) && tl2cu_aligned16(out_ptr) && n % 16 == 0)
-    tl2cu_kernels::bool_trees_aligned<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, u_ptr, out_ptr, n, _gx);
+    tl2cu_kernels::bool_trees<true><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, u_ptr, out_ptr, n, _gx);
   else
-    tl2cu_kernels::bool_trees<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, u_ptr, out_ptr, n, _gx);
+    tl2cu_kernels::bool_trees<false><<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, u_ptr, out_ptr, n, _gx);
   return cudaGetLastError();
 }
 

@@ -105,14 +105,11 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     ((float*)tl2cu_smem)[_e] = acc_1[_k];
   }
   __syncthreads();
-  float _acc_1_cvt1[1];
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _acc_1_cvt1[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
+    grid[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) grid[_k] = _acc_1_cvt1[_k];
   // L31: a, b = tl.broadcast(tl.sum(grid, axis=1)[:, None], grid)
   float grid_sum[1];  // [4] fp32, held in the layout of [4, 32]
   {
@@ -148,14 +145,11 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     ((int32_t*)tl2cu_smem)[_e] = flags[_k];
   }
   __syncthreads();
-  int32_t _flags_cvt2[1];
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _flags_cvt2[_k] = ((int32_t*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
+    reduce_or_input[_k] = ((int32_t*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
   }
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) reduce_or_input[_k] = _flags_cvt2[_k];
   int32_t any_set[1];  // [4] i32, held in the layout of [4, 32]
   {
     int32_t _r[1];
@@ -196,11 +190,11 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     ((float*)tl2cu_smem)[(_e >> 5)] = t_sum[_k];
   }
   __syncthreads();
-  float _t_sum_cvt3[1];
+  float _t_sum_cvt1[1];
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 3);
-    _t_sum_cvt3[_k] = ((float*)tl2cu_smem)[_e];
+    _t_sum_cvt1[_k] = ((float*)tl2cu_smem)[_e];
   }
   // any_set changes layout: through shared memory
   __syncthreads();
@@ -210,17 +204,17 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
     ((int32_t*)tl2cu_smem)[(_e >> 5)] = any_set[_k];
   }
   __syncthreads();
-  int32_t _any_set_cvt4[1];
+  int32_t _any_set_cvt2[1];
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 3);
-    _any_set_cvt4[_k] = ((int32_t*)tl2cu_smem)[_e];
+    _any_set_cvt2[_k] = ((int32_t*)tl2cu_smem)[_e];
   }
   if (_tid < 4) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 3);
-      (out_ptr + tl2cu_mul(row, 8))[_e] = (_t_sum_cvt3[_k] + (float)_any_set_cvt4[_k]);
+      (out_ptr + tl2cu_mul(row, 8))[_e] = (_t_sum_cvt1[_k] + (float)_any_set_cvt2[_k]);
     }
   }
   // L35: tl.store(out_ptr + row * 8 + 4, total)

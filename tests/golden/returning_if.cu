@@ -77,59 +77,29 @@ __global__ void __launch_bounds__(128) clamp_each(float *x_ptr, float *y_ptr, in
 }
 
 // scaled_rows: num_warps=4, BLOCK=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scaled_rows(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L66: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
   // L67: x = tl.load(x_ptr + offs)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[offs[_k]];
-  // L57: if n > limit:
-  float scale_row_result_1[8];  // [1024] fp32
-  if ((n > 100)) {
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = (x[_k] * 0.5f);
-  } else {
-    // L59: if n < 0:
-    float scale_row_result[8];  // [1024] fp32
-    if ((n < 0)) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) scale_row_result[_k] = (0.0f - x[_k]);
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) scale_row_result[_k] = x[_k];
+    for (int _k = 0; _k < 8; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    // L57: if n > limit:
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = scale_row_result[_k];
-  }
-  // L68: tl.store(y_ptr + offs, scale_row(x, n, 100) + 1.0)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y_ptr[offs[_k]] = (scale_row_result_1[_k] + 1.0f);
-}
-
-// scaled_rows: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) scaled_rows_aligned(float *x_ptr, float *y_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  // L66: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-  int32_t offs[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
-  }
-  // L67: x = tl.load(x_ptr + offs)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offs[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 8; ++_k) x[_k] = x_ptr[offs[_k]];
   }
   // L57: if n > limit:
   float scale_row_result_1[8];  // [1024] fp32
@@ -151,16 +121,21 @@ __global__ void __launch_bounds__(128) scaled_rows_aligned(float *x_ptr, float *
     for (int _k = 0; _k < 8; ++_k) scale_row_result_1[_k] = scale_row_result[_k];
   }
   // L68: tl.store(y_ptr + offs, scale_row(x, n, 100) + 1.0)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = (scale_row_result_1[_k] + 1.0f);
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = (scale_row_result_1[_k] + 1.0f);
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(y_ptr + offs[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y_ptr[offs[_k]] = (scale_row_result_1[_k] + 1.0f);
   }
 }
 
@@ -344,9 +319,9 @@ extern "C" cudaError_t clamp_each_grid(cudaStream_t _stream, unsigned _gx, unsig
 extern "C" cudaError_t scaled_rows_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr))
-    tl2cu_kernels::scaled_rows_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::scaled_rows<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   else
-    tl2cu_kernels::scaled_rows<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
+    tl2cu_kernels::scaled_rows<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, n);
   return cudaGetLastError();
 }
 

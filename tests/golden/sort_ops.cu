@@ -135,94 +135,39 @@ __global__ void __launch_bounds__(128) sort_1d_aligned(float *x_ptr, float *asc_
 }
 
 // sort_2d: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sort_2d(float *x_ptr, float *out_ptr, int32_t m) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4096];
   // L29: rows = tl.arange(0, 16)[:, None]
   int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rows[_k] = (_e >> 6);
   }
   // L30: cols = tl.arange(0, 64)[None, :]
   int32_t cols[8];  // [1, 64] i32, held in the layout of [16, 64]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     cols[_k] = (_e & 63);
   }
   // L31: x = tl.load(x_ptr + rows * 64 + cols, mask=rows < m, other=float("nan"))
   float x[8];  // [16, 64] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = ((rows[_k] < m) ? *((x_ptr + (rows[_k] * 64)) + cols[_k]) : tl2cu_nan<float>());
-  // L32: tl.store(out_ptr + rows * 64 + cols, tl.sort(x, dim=1))
-  float x_sorted[8];  // [16, 64] fp32
-  {  // tl.sort of x along its last dim: Triton's bitonic network, through shared memory
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if ((rows[_k] < m)) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 64)) + cols[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_nan<float>();
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    __syncthreads();
-    tl2cu_sort((float*)tl2cu_smem, 16, 6, 6, 1, false, _tid, 128);
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      x_sorted[_k] = ((const float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)];
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((out_ptr + (rows[_k] * 64)) + cols[_k]) = x_sorted[_k];
-  // L33: y = tl.sort(x, 1, True)  # positional dim and descending
-  float y[8];  // [16, 64] fp32
-  {  // tl.sort of x along its last dim, descending: Triton's bitonic network, through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
-    }
-    __syncthreads();
-    tl2cu_sort((float*)tl2cu_smem, 16, 6, 6, 1, true, _tid, 128);
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      y[_k] = ((const float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)];
-    }
-  }
-  // L34: tl.store(out_ptr + 1024 + rows * 64 + cols, y)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = y[_k];
-}
-
-// sort_2d: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) sort_2d_aligned(float *x_ptr, float *out_ptr, int32_t m) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4096];
-  // L29: rows = tl.arange(0, 16)[:, None]
-  int32_t rows[8];  // [16, 1] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 6);
-  }
-  // L30: cols = tl.arange(0, 64)[None, :]
-  int32_t cols[8];  // [1, 64] i32, held in the layout of [16, 64]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 63);
-  }
-  // L31: x = tl.load(x_ptr + rows * 64 + cols, mask=rows < m, other=float("nan"))
-  float x[8];  // [16, 64] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if ((rows[_k] < m)) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 64)) + cols[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_nan<float>();
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 8; ++_k) x[_k] = ((rows[_k] < m) ? *((x_ptr + (rows[_k] * 64)) + cols[_k]) : tl2cu_nan<float>());
   }
   // L32: tl.store(out_ptr + rows * 64 + cols, tl.sort(x, dim=1))
   float x_sorted[8];  // [16, 64] fp32
@@ -230,27 +175,32 @@ __global__ void __launch_bounds__(128) sort_2d_aligned(float *x_ptr, float *out_
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
     }
     __syncthreads();
     tl2cu_sort((float*)tl2cu_smem, 16, 6, 6, 1, false, _tid, 128);
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       x_sorted[_k] = ((const float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)];
     }
   }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_sorted[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_sorted[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + (rows[_k] * 64)) + cols[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + (rows[_k] * 64)) + cols[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) *((out_ptr + (rows[_k] * 64)) + cols[_k]) = x_sorted[_k];
   }
   // L33: y = tl.sort(x, 1, True)  # positional dim and descending
   float y[8];  // [16, 64] fp32
@@ -258,98 +208,68 @@ __global__ void __launch_bounds__(128) sort_2d_aligned(float *x_ptr, float *out_
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)] = x[_k];
     }
     __syncthreads();
     tl2cu_sort((float*)tl2cu_smem, 16, 6, 6, 1, true, _tid, 128);
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       y[_k] = ((const float*)tl2cu_smem)[((_e & 63) + (_e >> 6) * 64)];
     }
   }
   // L34: tl.store(out_ptr + 1024 + rows * 64 + cols, y)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = y[_k];
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = y[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) *(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = y[_k];
   }
 }
 
 // sort_big: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sort_big(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[16384];
   // L39: rows = tl.arange(0, 4)[:, None]
   int32_t rows[32];  // [4, 1] i32, held in the layout of [4, 1024]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rows[_k] = (_e >> 10);
   }
   // L40: cols = tl.arange(0, 1024)[None, :]
   int32_t cols[32];  // [1, 1024] i32, held in the layout of [4, 1024]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     cols[_k] = (_e & 1023);
   }
   // L41: x = tl.load(x_ptr + rows * 1024 + cols)
   float x[32];  // [4, 1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) x[_k] = *((x_ptr + (rows[_k] * 1024)) + cols[_k]);
-  // L42: tl.store(out_ptr + rows * 1024 + cols, tl.sort(x, descending=True))
-  float x_sorted[32];  // [4, 1024] fp32
-  {  // tl.sort of x along its last dim, descending: Triton's bitonic network, through shared memory
-    __syncthreads();
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      ((float*)tl2cu_smem)[((_e & 1023) + (_e >> 10) * 1024)] = x[_k];
+    for (int _k = 0; _k < 32; _k += 4) {
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 1024)) + cols[_k]);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    __syncthreads();
-    tl2cu_sort((float*)tl2cu_smem, 4, 10, 10, 1, true, _tid, 128);
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      x_sorted[_k] = ((const float*)tl2cu_smem)[((_e & 1023) + (_e >> 10) * 1024)];
-    }
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rows[_k] * 1024)) + cols[_k]) = x_sorted[_k];
-}
-
-// sort_big: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) sort_big_aligned(float *x_ptr, float *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[16384];
-  // L39: rows = tl.arange(0, 4)[:, None]
-  int32_t rows[32];  // [4, 1] i32, held in the layout of [4, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    rows[_k] = (_e >> 10);
-  }
-  // L40: cols = tl.arange(0, 1024)[None, :]
-  int32_t cols[32];  // [1, 1024] i32, held in the layout of [4, 1024]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    cols[_k] = (_e & 1023);
-  }
-  // L41: x = tl.load(x_ptr + rows * 1024 + cols)
-  float x[32];  // [4, 1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 32; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (rows[_k] * 1024)) + cols[_k]);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 32; ++_k) x[_k] = *((x_ptr + (rows[_k] * 1024)) + cols[_k]);
   }
   // L42: tl.store(out_ptr + rows * 1024 + cols, tl.sort(x, descending=True))
   float x_sorted[32];  // [4, 1024] fp32
@@ -357,27 +277,32 @@ __global__ void __launch_bounds__(128) sort_big_aligned(float *x_ptr, float *out
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       ((float*)tl2cu_smem)[((_e & 1023) + (_e >> 10) * 1024)] = x[_k];
     }
     __syncthreads();
     tl2cu_sort((float*)tl2cu_smem, 4, 10, 10, 1, true, _tid, 128);
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       x_sorted[_k] = ((const float*)tl2cu_smem)[((_e & 1023) + (_e >> 10) * 1024)];
     }
   }
-  #pragma unroll
-  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = x_sorted[_k];
+    for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = x_sorted[_k];
+      }
+      const int _k = _r;
+      *(tl2cu_vec<float, 4> *)((out_ptr + (rows[_k] * 1024)) + cols[_k]) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 4> *)((out_ptr + (rows[_k] * 1024)) + cols[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rows[_k] * 1024)) + cols[_k]) = x_sorted[_k];
   }
 }
 
@@ -1334,8 +1259,11 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
 }
 
 // sort_small: num_warps=4
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[64];
   // L112: x = tl.load(x_ptr + tl.arange(0, 16))  # 16 values over 128 threads
   int32_t x[1];  // [16] i32
@@ -1357,7 +1285,7 @@ __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_p
     tl2cu_sort((int32_t*)tl2cu_smem, 1, 4, 4, 1, false, _tid, 128);
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       s[_k] = ((const int32_t*)tl2cu_smem)[(_e >> 5)];
     }
   }
@@ -1366,7 +1294,7 @@ __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_p
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((int32_t*)tl2cu_smem)[(_e >> 5)] = s[_k];
   }
   __syncthreads();
@@ -1387,98 +1315,29 @@ __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_p
   int32_t w[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     w[_k] = tl2cu_add(tl2cu_mul(s[_k], 32), (_e & 31));
   }
   // L117: tl.store(out_ptr + 16 + tl.arange(0, 16)[:, None] * 32 + tl.arange(0, 32)[None, :], w)
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 16) + ((_e >> 5) * 32)) + (_e & 31)) = w[_k];
-  }
-  // L118: one = tl.sort(tl.load(x_ptr + tl.arange(0, 1)))  # one element: as it is
-  int32_t one[1];  // [1] i32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 0);
-    one[_k] = x_ptr[_e];
-  }
-  // L119: tl.store(out_ptr + 528 + tl.arange(0, 1), one)
-  if (_tid < 1) {
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) (out_ptr + 528)[0] = one[_k];
-  }
-}
-
-// sort_small: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) sort_small_aligned(int32_t *x_ptr, int32_t *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[64];
-  // L112: x = tl.load(x_ptr + tl.arange(0, 16))  # 16 values over 128 threads
-  int32_t x[1];  // [16] i32
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    x[_k] = x_ptr[_e];
-  }
-  // L113: s = tl.sort(x)
-  int32_t s[4];  // [16] i32, held in the layout of [16, 32]
-  {  // tl.sort of x along its last dim: Triton's bitonic network, through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      ((int32_t*)tl2cu_smem)[_e] = x[_k];
+    for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+      tl2cu_vec<int32_t, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = w[_k];
+      }
+      const int _k = _r;
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(tl2cu_vec<int32_t, 4> *)(((out_ptr + 16) + ((_e >> 5) * 32)) + (_e & 31)) = _t;
     }
-    __syncthreads();
-    tl2cu_sort((int32_t*)tl2cu_smem, 1, 4, 4, 1, false, _tid, 128);
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      s[_k] = ((const int32_t*)tl2cu_smem)[(_e >> 5)];
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      *(((out_ptr + 16) + ((_e >> 5) * 32)) + (_e & 31)) = w[_k];
     }
-  }
-  // L114: tl.store(out_ptr + tl.arange(0, 16), s)
-  // s changes layout: through shared memory
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[(_e >> 5)] = s[_k];
-  }
-  __syncthreads();
-  int32_t _s_cvt1[1];
-  #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) {
-    const int _e = (_tid & 15);
-    _s_cvt1[_k] = ((int32_t*)tl2cu_smem)[_e];
-  }
-  if (_tid < 16) {
-    #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) {
-      const int _e = (_tid & 15);
-      out_ptr[_e] = _s_cvt1[_k];
-    }
-  }
-  // L116: w = s[:, None] * 32 + tl.arange(0, 32)[None, :]
-  int32_t w[4];  // [16, 32] i32
-  #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    w[_k] = tl2cu_add(tl2cu_mul(s[_k], 32), (_e & 31));
-  }
-  // L117: tl.store(out_ptr + 16 + tl.arange(0, 16)[:, None] * 32 + tl.arange(0, 32)[None, :], w)
-  #pragma unroll
-  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
-    #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = w[_k];
-    }
-    const int _k = _r;
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    *(tl2cu_vec<int32_t, 4> *)(((out_ptr + 16) + ((_e >> 5) * 32)) + (_e & 31)) = _t;
   }
   // L118: one = tl.sort(tl.load(x_ptr + tl.arange(0, 1)))  # one element: as it is
   int32_t one[1];  // [1] i32
@@ -1508,18 +1367,18 @@ extern "C" cudaError_t sort_1d_grid(cudaStream_t _stream, unsigned _gx, unsigned
 extern "C" cudaError_t sort_2d_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr, int32_t m) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::sort_2d_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, m);
+    tl2cu_kernels::sort_2d<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, m);
   else
-    tl2cu_kernels::sort_2d<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, m);
+    tl2cu_kernels::sort_2d<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr, m);
   return cudaGetLastError();
 }
 
 extern "C" cudaError_t sort_big_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::sort_big_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::sort_big<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::sort_big<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::sort_big<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 
@@ -1556,9 +1415,9 @@ extern "C" cudaError_t sort_compute_grid(cudaStream_t _stream, unsigned _gx, uns
 extern "C" cudaError_t sort_small_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(out_ptr))
-    tl2cu_kernels::sort_small_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::sort_small<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::sort_small<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::sort_small<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

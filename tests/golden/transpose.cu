@@ -4,8 +4,11 @@
 namespace tl2cu_kernels {
 
 // transpose_kernel: num_warps=8, BLOCK_M=128, BLOCK_N=64
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) transpose_kernel(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[33280];
   // L14: pid_m = tl.program_id(0)
   const int32_t pid_m = (int32_t)blockIdx.x;
@@ -15,107 +18,65 @@ __global__ void __launch_bounds__(256) transpose_kernel(float *x_ptr, float *z_p
   int32_t rm[32];  // [128] i32, held in the layout of [64, 128]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     rm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e & 127));
   }
   // L17: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[32];  // [64] i32, held in the layout of [64, 128]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     rn[_k] = ((pid_n * 64) + (_e >> 7));
   }
   // L18: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
   float x[32];  // [128, 64] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    x[_k] = tl2cu_load_masked(&*((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)), N)) + ((pid_n * 64) + (_e & 63))), ((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (((pid_n * 64) + (_e & 63)) < N)), 0.0f);
-  }
-  // L19: z = tl.trans(x)
-  float z[32];  // [64, 128] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt1[32];
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e >> 7) + (_e & 127) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z[_k] = _x_cvt1[_k];
-  // L20: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), z[_k]);
-}
-
-// transpose_kernel: num_warps=8, BLOCK_M=128, BLOCK_N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) transpose_kernel_aligned(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[33280];
-  // L14: pid_m = tl.program_id(0)
-  const int32_t pid_m = (int32_t)blockIdx.x;
-  // L15: pid_n = tl.program_id(1)
-  const int32_t pid_n = (int32_t)blockIdx.y;
-  // L16: rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t rm[32];  // [128] i32, held in the layout of [64, 128]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    rm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e & 127));
-  }
-  // L17: rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-  int32_t rn[32];  // [64] i32, held in the layout of [64, 128]
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    rn[_k] = ((pid_n * 64) + (_e >> 7));
-  }
-  // L18: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
-  float x[32];  // [128, 64] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 32; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    tl2cu_vec<float, 4> _t;
-    if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (((pid_n * 64) + (_e & 63)) < N))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)), N)) + ((pid_n * 64) + (_e & 63)));
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L19: z = tl.trans(x)
-  float z[32];  // [64, 128] fp32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt1[32];
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e >> 7) + (_e & 127) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) z[_k] = _x_cvt1[_k];
-  // L20: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
-  #pragma unroll
-  for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = z[_k];
+    for (int _k = 0; _k < 32; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+      tl2cu_vec<float, 4> _t;
+      if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (((pid_n * 64) + (_e & 63)) < N))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)), N)) + ((pid_n * 64) + (_e & 63)));
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+      x[_k] = tl2cu_load_masked(&*((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)), N)) + ((pid_n * 64) + (_e & 63))), ((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (((pid_n * 64) + (_e & 63)) < N)), 0.0f);
+    }
+  }
+  // L19: z = tl.trans(x)
+  float z[32];  // [64, 128] fp32
+  // x changes layout: through shared memory (rows padded)
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    z[_k] = ((float*)tl2cu_smem)[tl2cu_pad<64>(((_e >> 7) + (_e & 127) * 64))];
+  }
+  // L20: tl.store(z_ptr + rn[:, None] * M + rm[None, :], z, mask=(rn[:, None] < N) & (rm[None, :] < M))
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 32; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = z[_k];
+      }
+      const int _k = _r;
+      if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), z[_k]);
   }
 }
 
@@ -124,9 +85,9 @@ __global__ void __launch_bounds__(256) transpose_kernel_aligned(float *x_ptr, fl
 extern "C" cudaError_t transpose_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && M % 16 == 0 && N % 16 == 0)
-    tl2cu_kernels::transpose_kernel_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(x_ptr, z_ptr, M, N);
+    tl2cu_kernels::transpose_kernel<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(x_ptr, z_ptr, M, N);
   else
-    tl2cu_kernels::transpose_kernel<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(x_ptr, z_ptr, M, N);
+    tl2cu_kernels::transpose_kernel<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(x_ptr, z_ptr, M, N);
   return cudaGetLastError();
 }
 

@@ -325,81 +325,32 @@ static __device__ __forceinline__ void _argmin_ties_combine_argmin_combine(int32
 }
 
 // argmin_ties: num_warps=4, BLOCK=2048
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) argmin_ties(int32_t *x_ptr, int32_t *min_ptr, int32_t *index_ptr, int32_t n) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[32];
   // L46: offs = tl.arange(0, BLOCK)
   int32_t offs[16];  // [2048] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offs[_k] = _e;
   }
   // L47: x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=2147483647)
   int32_t x[16];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : 2147483647);
-  // L48: smallest, where = tl.reduce((x, offs), 0, argmin_combine)
-  int32_t smallest;  // _argmin_ties_combine_argmin_combine of x, offs
-  int32_t where;  // _argmin_ties_combine_argmin_combine of x, offs
-  {
-    int32_t _r_0[1];
-    int32_t _r_1[1];
-    _r_0[0] = x[0];
-    _r_1[0] = offs[0];
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 1; _k < 16; ++_k)
-      _argmin_ties_combine_argmin_combine(_r_0[0], _r_1[0], _r_0[0], _r_1[0], x[_k], offs[_k]);
+    for (int _k = 0; _k < 16; _k += 4) {
+      tl2cu_vec<int32_t, 4> _t;
+      if ((offs[_k] < n)) _t = *(const tl2cu_vec<int32_t, 4> *)((x_ptr + tl2cu_mul((int32_t)blockIdx.x, n)) + offs[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 2147483647;
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
     #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _argmin_ties_combine_argmin_combine(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p_0 = (const int32_t*)tl2cu_smem + 0 * 4;
-      const int32_t* _p_1 = (const int32_t*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      int32_t _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int32_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _argmin_ties_combine_argmin_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _argmin_ties_combine_argmin_combine(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _argmin_ties_combine_argmin_combine(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
-    }
-    smallest = _r_0[0];
-    where = _r_1[0];
-  }
-  // L49: tl.store(min_ptr + tl.program_id(0), smallest)
-  if (_tid == 0) {
-    min_ptr[(int32_t)blockIdx.x] = smallest;
-  }
-  // L50: tl.store(index_ptr + tl.program_id(0), where)
-  if (_tid == 0) {
-    index_ptr[(int32_t)blockIdx.x] = where;
-  }
-}
-
-// argmin_ties: num_warps=4, BLOCK=2048 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) argmin_ties_aligned(int32_t *x_ptr, int32_t *min_ptr, int32_t *index_ptr, int32_t n) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[32];
-  // L46: offs = tl.arange(0, BLOCK)
-  int32_t offs[16];  // [2048] i32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offs[_k] = _e;
-  }
-  // L47: x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=2147483647)
-  int32_t x[16];  // [2048] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 4) {
-    tl2cu_vec<int32_t, 4> _t;
-    if ((offs[_k] < n)) _t = *(const tl2cu_vec<int32_t, 4> *)((x_ptr + tl2cu_mul((int32_t)blockIdx.x, n)) + offs[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 2147483647;
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 16; ++_k) x[_k] = ((offs[_k] < n) ? (x_ptr + tl2cu_mul((int32_t)blockIdx.x, n))[offs[_k]] : 2147483647);
   }
   // L48: smallest, where = tl.reduce((x, offs), 0, argmin_combine)
   int32_t smallest;  // _argmin_ties_combine_argmin_combine of x, offs
@@ -712,15 +663,27 @@ static __device__ __forceinline__ void _sum_and_xor_all_combine_sum_and_xor(int3
 }
 
 // sum_and_xor_all: num_warps=4, ROWS=16, COLS=64
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *out_ptr) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[4160];
   // L76: x = tl.load(x_ptr + tl.arange(0, ROWS)[:, None] * COLS + tl.arange(0, COLS)[None, :])
   int32_t x[8];  // [16, 64] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    x[_k] = *((x_ptr + ((_e >> 6) * 64)) + (_e & 63));
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)((x_ptr + ((_e >> 6) * 64)) + (_e & 63));
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      x[_k] = *((x_ptr + ((_e >> 6) * 64)) + (_e & 63));
+    }
   }
   // L77: total, mixed = tl.reduce((x, x * 3), None, sum_and_xor)
   int32_t tuple_input[8];  // [1024] i32
@@ -728,123 +691,32 @@ __global__ void __launch_bounds__(128) sum_and_xor_all(int32_t *x_ptr, int32_t *
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
+    tuple_input[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
+  }
+  int32_t tuple_input_1[8];  // [1024] i32
+  // x changes layout: through shared memory (rows padded)
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
   }
   __syncthreads();
   int32_t _x_cvt1[8];
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tuple_input[_k] = _x_cvt1[_k];
-  int32_t tuple_input_1[8];  // [1024] i32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
-  }
-  __syncthreads();
-  int32_t _x_cvt2[8];
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
-  int32_t total;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
-  int32_t mixed;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
-  {
-    int32_t _r_0[1];
-    int32_t _r_1[1];
-    _r_0[0] = tuple_input[0];
-    _r_1[0] = tuple_input_1[0];
-    #pragma unroll
-    for (int _k = 1; _k < 8; ++_k)
-      _sum_and_xor_all_combine_sum_and_xor(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tuple_input[_k], tuple_input_1[_k]);
-    #pragma unroll
-    for (int _m = 16; _m >= 1; _m >>= 1)
-      _sum_and_xor_all_combine_sum_and_xor(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
-    __syncthreads();
-    {
-      int32_t* _p_0 = (int32_t*)tl2cu_smem + 0 * 4; _p_0[(_tid >> 5) & 3] = _r_0[0]; int32_t* _p_1 = (int32_t*)((uint8_t*)tl2cu_smem + 16) + 0 * 4; _p_1[(_tid >> 5) & 3] = _r_1[0];
-    }
-    __syncthreads();
-    {
-      const int32_t* _p_0 = (const int32_t*)tl2cu_smem + 0 * 4;
-      const int32_t* _p_1 = (const int32_t*)((const uint8_t*)tl2cu_smem + 16) + 0 * 4;
-      int32_t _w0_0 = _p_0[0], _w1_0 = _p_0[1], _w2_0 = _p_0[2], _w3_0 = _p_0[3];
-      int32_t _w0_1 = _p_1[0], _w1_1 = _p_1[1], _w2_1 = _p_1[2], _w3_1 = _p_1[3];
-      _sum_and_xor_all_combine_sum_and_xor(_w0_0, _w0_1, _w0_0, _w0_1, _w2_0, _w2_1);
-      _sum_and_xor_all_combine_sum_and_xor(_w1_0, _w1_1, _w1_0, _w1_1, _w3_0, _w3_1);
-      _sum_and_xor_all_combine_sum_and_xor(_w0_0, _w0_1, _w0_0, _w0_1, _w1_0, _w1_1);
-      _r_0[0] = _w0_0; _r_1[0] = _w0_1;
-    }
-    total = _r_0[0];
-    mixed = _r_1[0];
-  }
-  // L78: tl.store(out_ptr, total)
-  if (_tid == 0) {
-    *out_ptr = total;
-  }
-  // L79: tl.store(out_ptr + 1, mixed)
-  if (_tid == 0) {
-    out_ptr[1] = mixed;
-  }
-}
-
-// sum_and_xor_all: num_warps=4, ROWS=16, COLS=64 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) sum_and_xor_all_aligned(int32_t *x_ptr, int32_t *out_ptr) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[4160];
-  // L76: x = tl.load(x_ptr + tl.arange(0, ROWS)[:, None] * COLS + tl.arange(0, COLS)[None, :])
-  int32_t x[8];  // [16, 64] i32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)((x_ptr + ((_e >> 6) * 64)) + (_e & 63));
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L77: total, mixed = tl.reduce((x, x * 3), None, sum_and_xor)
-  int32_t tuple_input[8];  // [1024] i32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
-  }
-  __syncthreads();
-  int32_t _x_cvt1[8];
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt1[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tuple_input[_k] = _x_cvt1[_k];
-  int32_t tuple_input_1[8];  // [1024] i32
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    ((int32_t*)tl2cu_smem)[tl2cu_pad<64>(((_e & 63) + (_e >> 6) * 64))] = x[_k];
-  }
-  __syncthreads();
-  int32_t _x_cvt2[8];
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    _x_cvt2[_k] = ((int32_t*)tl2cu_smem)[tl2cu_pad<64>((((_e / 1) % 64) + ((_e / 64) % 16) * 64))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tuple_input_1[_k] = tl2cu_mul(_x_cvt2[_k], 3);
+  for (int _k = 0; _k < 8; ++_k) tuple_input_1[_k] = tl2cu_mul(_x_cvt1[_k], 3);
   int32_t total;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
   int32_t mixed;  // _sum_and_xor_all_combine_sum_and_xor of tuple_input, tuple_input_1
   {
@@ -1655,9 +1527,9 @@ extern "C" cudaError_t welford_rows_grid(cudaStream_t _stream, unsigned _gx, uns
 extern "C" cudaError_t argmin_ties_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *min_ptr, int32_t *index_ptr, int32_t n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && n % 16 == 0)
-    tl2cu_kernels::argmin_ties_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, min_ptr, index_ptr, n);
+    tl2cu_kernels::argmin_ties<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, min_ptr, index_ptr, n);
   else
-    tl2cu_kernels::argmin_ties<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, min_ptr, index_ptr, n);
+    tl2cu_kernels::argmin_ties<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, min_ptr, index_ptr, n);
   return cudaGetLastError();
 }
 
@@ -1675,9 +1547,9 @@ extern "C" cudaError_t max_and_count_grid(cudaStream_t _stream, unsigned _gx, un
 extern "C" cudaError_t sum_and_xor_all_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int32_t *x_ptr, int32_t *out_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr))
-    tl2cu_kernels::sum_and_xor_all_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::sum_and_xor_all<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   else
-    tl2cu_kernels::sum_and_xor_all<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
+    tl2cu_kernels::sum_and_xor_all<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, out_ptr);
   return cudaGetLastError();
 }
 

@@ -4,8 +4,11 @@
 namespace tl2cu_kernels {
 
 // add_kernel: num_warps=4, BLOCK_SIZE=1024
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   // L15: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L16: block_start = pid * BLOCK_SIZE
@@ -14,7 +17,7 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   int32_t offsets[8];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
     offsets[_k] = tl2cu_add(block_start, _e);
   }
   // L18: mask = offsets < n_elements
@@ -23,72 +26,52 @@ __global__ void __launch_bounds__(128) add_kernel(float *x_ptr, float *y_ptr, fl
   for (int _k = 0; _k < 8; ++_k) mask[_k] = (offsets[_k] < n_elements);
   // L19: x = tl.load(x_ptr + offsets, mask=mask)
   float x[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) x[_k] = (mask[_k] ? x_ptr[offsets[_k]] : 0.0f);
+  }
   // L20: y = tl.load(y_ptr + offsets, mask=mask)
   float y[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) y[_k] = (mask[_k] ? y_ptr[offsets[_k]] : 0.0f);
-  // L21: output = x + y
-  float output[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) output[_k] = (x[_k] + y[_k]);
-  // L22: tl.store(output_ptr + offsets, output, mask=mask)
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
-}
-
-// add_kernel: num_warps=4, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
-  const int _tid = threadIdx.x;
-  // L15: pid = tl.program_id(axis=0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L16: block_start = pid * BLOCK_SIZE
-  const int32_t block_start = tl2cu_mul(pid, 1024);
-  // L17: offsets = block_start + tl.arange(0, BLOCK_SIZE)
-  int32_t offsets[8];  // [1024] i32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem<4, 128>(_tid, _k);
-    offsets[_k] = tl2cu_add(block_start, _e);
-  }
-  // L18: mask = offsets < n_elements
-  bool mask[8];  // [1024] i1
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) mask[_k] = (offsets[_k] < n_elements);
-  // L19: x = tl.load(x_ptr + offsets, mask=mask)
-  float x[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + offsets[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L20: y = tl.load(y_ptr + offsets, mask=mask)
-  float y[8];  // [1024] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 8; _k += 4) {
-    tl2cu_vec<float, 4> _t;
-    if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(y_ptr + offsets[_k]);
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
-  }
-  // L21: output = x + y
-  float output[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) output[_k] = (x[_k] + y[_k]);
-  // L22: tl.store(output_ptr + offsets, output, mask=mask)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = output[_k];
+    for (int _k = 0; _k < 8; _k += 4) {
+      tl2cu_vec<float, 4> _t;
+      if (mask[_k]) _t = *(const tl2cu_vec<float, 4> *)(y_ptr + offsets[_k]);
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) y[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) y[_k] = (mask[_k] ? y_ptr[offsets[_k]] : 0.0f);
+  }
+  // L21: output = x + y
+  float output[8];  // [1024] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) output[_k] = (x[_k] + y[_k]);
+  // L22: tl.store(output_ptr + offsets, output, mask=mask)
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = output[_k];
+      }
+      const int _k = _r;
+      if (mask[_k]) *(tl2cu_vec<float, 4> *)(output_ptr + offsets[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) if (mask[_k]) output_ptr[offsets[_k]] = output[_k];
   }
 }
 
@@ -97,9 +80,9 @@ __global__ void __launch_bounds__(128) add_kernel_aligned(float *x_ptr, float *y
 extern "C" cudaError_t add_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *output_ptr, int32_t n_elements) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(y_ptr) && tl2cu_aligned16(output_ptr) && n_elements % 16 == 0)
-    tl2cu_kernels::add_kernel_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
+    tl2cu_kernels::add_kernel<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
   else
-    tl2cu_kernels::add_kernel<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
+    tl2cu_kernels::add_kernel<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, output_ptr, n_elements);
   return cudaGetLastError();
 }
 

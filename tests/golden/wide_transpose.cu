@@ -4,8 +4,11 @@
 namespace tl2cu_kernels {
 
 // transpose_wide: num_warps=8, BLOCK_M=128, BLOCK_N=128
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) transpose_wide(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
   // L17: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -15,105 +18,73 @@ __global__ void __launch_bounds__(256) transpose_wide(float *x_ptr, float *z_ptr
   int32_t rm[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     rm[_k] = tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e & 127));
   }
   // L20: rn = (pid % blocks_n) * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     rn[_k] = tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e >> 7));
   }
   // L21: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
   float x[64];  // [128, 128] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    x[_k] = tl2cu_load_masked(&*((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127))), ((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N)), 0.0f);
-  }
-  // L22: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt1[64];
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
-}
-
-// transpose_wide: num_warps=8, BLOCK_M=128, BLOCK_N=128 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) transpose_wide_aligned(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
-  // L17: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L18: blocks_n = tl.cdiv(N, BLOCK_N)
-  const int32_t blocks_n = (tl2cu_add(N, 127) / 128);
-  // L19: rm = (pid // blocks_n) * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t rm[64];  // [128] i32, held in the layout of [128, 128]
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    rm[_k] = tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e & 127));
-  }
-  // L20: rn = (pid % blocks_n) * BLOCK_N + tl.arange(0, BLOCK_N)
-  int32_t rn[64];  // [128] i32, held in the layout of [128, 128]
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    rn[_k] = tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e >> 7));
-  }
-  // L21: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
-  float x[64];  // [128, 128] fp32 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 64; _k += 4) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    tl2cu_vec<float, 4> _t;
-    if (((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)));
-    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
-    for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L22: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-  }
-  __syncthreads();
-  float _x_cvt1[64];
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
-    tl2cu_vec<float, 4> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = _x_cvt1[_k];
+    for (int _k = 0; _k < 64; _k += 4) {
+      const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+      tl2cu_vec<float, 4> _t;
+      if (((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)));
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
+      for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+      x[_k] = tl2cu_load_masked(&*((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127))), ((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N)), 0.0f);
+    }
+  }
+  // L22: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
+  // x changes layout: through shared memory (rows padded)
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+  }
+  __syncthreads();
+  float _x_cvt1[64];
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    _x_cvt1[_k] = ((float*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
+  }
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 64; _r += 4) {  // 16-byte stores
+      tl2cu_vec<float, 4> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 4; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = _x_cvt1[_k];
+      }
+      const int _k = _r;
+      if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<float, 4> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
   }
 }
 
 // transpose_wide64: num_warps=8, BLOCK_M=128, BLOCK_N=128
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) transpose_wide64(double *x_ptr, double *z_ptr, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
   // L17: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -123,99 +94,64 @@ __global__ void __launch_bounds__(256) transpose_wide64(double *x_ptr, double *z
   int32_t rm[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     rm[_k] = tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e & 127));
   }
   // L20: rn = (pid % blocks_n) * BLOCK_N + tl.arange(0, BLOCK_N)
   int32_t rn[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     rn[_k] = tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e >> 7));
   }
   // L21: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
   double x[64];  // [128, 128] fp64
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    x[_k] = tl2cu_load_masked(&*((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127))), ((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N)), double(0));
-  }
-  // L22: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-  }
-  __syncthreads();
-  double _x_cvt1[64];
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<1, 256>(_tid, _k);
-    _x_cvt1[_k] = ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
-  }
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
-}
-
-// transpose_wide64: num_warps=8, BLOCK_M=128, BLOCK_N=128 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) transpose_wide64_aligned(double *x_ptr, double *z_ptr, int32_t M, int32_t N) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
-  // L17: pid = tl.program_id(0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L18: blocks_n = tl.cdiv(N, BLOCK_N)
-  const int32_t blocks_n = (tl2cu_add(N, 127) / 128);
-  // L19: rm = (pid // blocks_n) * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t rm[64];  // [128] i32, held in the layout of [128, 128]
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    rm[_k] = tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e & 127));
-  }
-  // L20: rn = (pid % blocks_n) * BLOCK_N + tl.arange(0, BLOCK_N)
-  int32_t rn[64];  // [128] i32, held in the layout of [128, 128]
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    rn[_k] = tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e >> 7));
-  }
-  // L21: x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=(rm[:, None] < M) & (rn[None, :] < N))
-  double x[64];  // [128, 128] fp64 (16-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 64; _k += 2) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    tl2cu_vec<double, 2> _t;
-    if (((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N))) _t = *(const tl2cu_vec<double, 2> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)));
-    else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = double(0);
-    for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
-  }
-  // L22: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
-  // x changes layout: through shared memory (rows padded)
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
-  }
-  __syncthreads();
-  double _x_cvt1[64];
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-    _x_cvt1[_k] = ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
-  }
-  #pragma unroll
-  for (int _r = 0; _r < 64; _r += 2) {  // 16-byte stores
-    tl2cu_vec<double, 2> _t;
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = _x_cvt1[_k];
+    for (int _k = 0; _k < 64; _k += 2) {
+      const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+      tl2cu_vec<double, 2> _t;
+      if (((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N))) _t = *(const tl2cu_vec<double, 2> *)((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)));
+      else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = double(0);
+      for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
     }
-    const int _k = _r;
-    if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<double, 2> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+      x[_k] = tl2cu_load_masked(&*((x_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)), N)) + tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127))), ((tl2cu_add(tl2cu_mul((pid / blocks_n), 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul((pid % blocks_n), 128), (_e & 127)) < N)), double(0));
+    }
+  }
+  // L22: tl.store(z_ptr + rn[:, None] * M + rm[None, :], tl.trans(x), mask=(rn[:, None] < N) & (rm[None, :] < M))
+  // x changes layout: through shared memory (rows padded)
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e & 127) + (_e >> 7) * 128))] = x[_k];
+  }
+  __syncthreads();
+  double _x_cvt1[64];
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    _x_cvt1[_k] = ((double*)tl2cu_smem)[tl2cu_pad<128>(((_e >> 7) + (_e & 127) * 128))];
+  }
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 64; _r += 2) {  // 16-byte stores
+      tl2cu_vec<double, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = _x_cvt1[_k];
+      }
+      const int _k = _r;
+      if (((rn[_k] < N) && (rm[_k] < M))) *(tl2cu_vec<double, 2> *)((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]) = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) tl2cu_store_masked(&*((z_ptr + tl2cu_mul(rn[_k], M)) + rm[_k]), ((rn[_k] < N) && (rm[_k] < M)), _x_cvt1[_k]);
   }
 }
 
@@ -225,15 +161,15 @@ extern "C" cudaError_t transpose_wide_grid(cudaStream_t _stream, unsigned _gx, u
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && M % 16 == 0 && N % 16 == 0)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::transpose_wide_aligned<<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
+      tl2cu_kernels::transpose_wide<true><<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 66048);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::transpose_wide<<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
+      tl2cu_kernels::transpose_wide<false><<<dim3(_gx, _gy, _gz), 256, 66048, _stream>>>(x_ptr, z_ptr, M, N);
     }
   return cudaGetLastError();
 }
@@ -251,15 +187,15 @@ extern "C" cudaError_t transpose_wide64_grid(cudaStream_t _stream, unsigned _gx,
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x_ptr) && tl2cu_aligned16(z_ptr) && M % 16 == 0 && N % 16 == 0)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide64_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide64<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::transpose_wide64_aligned<<<dim3(_gx, _gy, _gz), 256, 132096, _stream>>>(x_ptr, z_ptr, M, N);
+      tl2cu_kernels::transpose_wide64<true><<<dim3(_gx, _gy, _gz), 256, 132096, _stream>>>(x_ptr, z_ptr, M, N);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide64, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::transpose_wide64<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 132096);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::transpose_wide64<<<dim3(_gx, _gy, _gz), 256, 132096, _stream>>>(x_ptr, z_ptr, M, N);
+      tl2cu_kernels::transpose_wide64<false><<<dim3(_gx, _gy, _gz), 256, 132096, _stream>>>(x_ptr, z_ptr, M, N);
     }
   return cudaGetLastError();
 }
