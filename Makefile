@@ -70,6 +70,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/returning_if.py -o $(BUILD)/gpu/returning_if.cu
 	$(BUILD)/tl2cu tests/golden/map_elementwise.py -o $(BUILD)/gpu/map_elementwise.cu
 	$(BUILD)/tl2cu tests/golden/dot.py -o $(BUILD)/gpu/dot.cu
+	$(BUILD)/tl2cu tests/golden/matmul.py -o $(BUILD)/gpu/matmul.cu
 	$(BUILD)/tl2cu tests/golden/volatile_load.py -o $(BUILD)/gpu/volatile_load.cu
 	$(BUILD)/tl2cu tests/golden/wide_transpose.py -o $(BUILD)/gpu/wide_transpose.cu
 	$(BUILD)/tl2cu tests/golden/large_scratch.py -o $(BUILD)/gpu/large_scratch.cu

@@ -83,6 +83,68 @@ TL2CU_DEVICE int tl2cu_insert_bits(int g) {
   return (g & ((1 << A) - 1)) | ((g >> A) << B);
 }
 
+// ---------------------------------------------------------------- tensor cores (tl.dot)
+// One warp's D += A x B on a 16 x 8 tile with k = 16: PTX mma.sync.aligned.m16n8k16.row.col,
+// fp16 or bf16 operands, fp32 accumulators (sm_80 and later). The fragments, with
+// g = lane / 4 and t = lane % 4 (PTX ISA, "Matrix Fragments for mma.m16n8k16"), two
+// operand elements a 32-bit register, the lower column (A) or row (B) in the low half:
+//   A, 16 x 16:   a[0] = A[g][2t, 2t+1]    a[1] = A[g+8][2t, 2t+1]
+//                 a[2] = A[g][2t+8, 2t+9]  a[3] = A[g+8][2t+8, 2t+9]
+//   B, 16 x 8:    b[0] = B[2t, 2t+1][g]    b[1] = B[2t+8, 2t+9][g]
+//   C, D, 16 x 8: c[0], c[1] = C[g][2t, 2t+1]    c[2], c[3] = C[g+8][2t, 2t+1]
+template <typename T>
+TL2CU_DEVICE void tl2cu_mma_m16n8k16(float c[4], const uint32_t a[4], const uint32_t b[2]) {
+  static_assert(std::is_same<T, half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16 operands");
+  if constexpr (std::is_same<T, half>::value)
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+        "{%0, %1, %2, %3};"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+  else
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+        "{%0, %1, %2, %3};"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// Two 16-bit elements in one register, lo in the low half.
+template <typename T>
+TL2CU_DEVICE uint32_t tl2cu_pack2(T lo, T hi) {
+  uint16_t l, h;
+  memcpy(&l, &lo, 2);
+  memcpy(&h, &hi, 2);
+  return l | (uint32_t)h << 16;
+}
+// D += A x B for NB products, D (M x N, fp32) and A (M x K), B (K x N) (fp16 or bf16) all
+// row-major in shared memory, one after another: the block's W warps take the 16 x 8 tiles
+// of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then the next
+// product), each k step of 16 in order, so that every element of D is its C plus the
+// K / 16 tensor-core steps of its row and column in k order.
+template <typename T, int NB, int M, int N, int K, int W>
+TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, float *D, int tid) {
+  static_assert(M % 16 == 0 && N % 8 == 0 && K % 16 == 0, "whole m16n8k16 tiles");
+  constexpr int kTiles = (M / 16) * (N / 8);
+  const int g = tid % 32 / 4, t = tid % 4;
+  for (int tile = tid / 32; tile < NB * kTiles; tile += W) {
+    const int p = tile / kTiles, m = tile % kTiles / (N / 8) * 16 + g, n = tile % (N / 8) * 8;
+    const T *a = A + p * M * K, *b = B + p * K * N;
+    float *d0 = D + p * M * N + m * N + n + 2 * t, *d1 = d0 + 8 * N;
+    float c[4] = {d0[0], d0[1], d1[0], d1[1]};
+#pragma unroll 4
+    for (int k = 0; k < K; k += 16) {
+      const T *a0 = a + m * K + k + 2 * t, *a1 = a0 + 8 * K;
+      const T *b0 = b + (k + 2 * t) * N + n + g, *b1 = b0 + 8 * N;
+      const uint32_t af[4] = {tl2cu_pack2(a0[0], a0[1]), tl2cu_pack2(a1[0], a1[1]), tl2cu_pack2(a0[8], a0[9]),
+                              tl2cu_pack2(a1[8], a1[9])};
+      const uint32_t bf[2] = {tl2cu_pack2(b0[0], b0[N]), tl2cu_pack2(b1[0], b1[N])};
+      tl2cu_mma_m16n8k16<T>(c, af, bf);
+    }
+    d0[0] = c[0];
+    d0[1] = c[1];
+    d1[0] = c[2];
+    d1[1] = c[3];
+  }
+}
+
 // ---------------------------------------------------------------- float math
 TL2CU_DEVICE float tl2cu_ex2_approx(float x) {
   float r;

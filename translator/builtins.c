@@ -505,14 +505,19 @@ static Obj *b_xor_sum(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0]
 // NVIDIA's "tf32" (the default), "tf32x3", "ieee"; allow_tf32=False is "ieee".
 // max_num_imprecise_acc (fp8's reduced-precision accumulation on sm_90) is accepted:
 // tl2cu accumulates fp8 products in fp32 throughout.
-// Once a run (autotune variants and helpers trace the same call again): the result is
-// Triton's within the tolerances of docs/NOTES.md 49, the speed is not.
-static void warn_dot_speed(Loc loc) {
-  static bool warned;
-  if (warned) return;
-  warned = true;
-  diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
-                    "tensor-core speed (README, \"Not yet\")");
+// Once a run for each lowering (autotune variants and helpers trace the same call again):
+// the result is Triton's within the tolerances of docs/NOTES.md 49, the speed is not.
+static void warn_dot_speed(Value *d, Loc loc) {
+  static bool warned[2];
+  bool mma = dot_on_tensor_cores(d);
+  if (warned[mma]) return;
+  warned[mma] = true;
+  if (mma)
+    diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync, through shared memory at each call: "
+                      "Triton's results within its tolerance, below its speed (README, \"Not yet\")");
+  else
+    diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
+                      "tensor-core speed (README, \"Not yet\")");
 }
 
 static Obj *b_dot(Ctx *c, Node *call, Obj **a) {
@@ -537,7 +542,7 @@ static Obj *b_dot(Ctx *c, Node *call, Obj **a) {
   if (a[5] && a[5]->kind != OBJ_NONE) const_int(a[5], call, "max_num_imprecise_acc");
   Scalar out = a[6] && a[6]->kind != OBJ_NONE ? dtype_arg(a[6], call, "out_dtype") : TY_F32;
   Value *d = sem_dot(c, x, y, acc, p, out, call->loc);
-  warn_dot_speed(call->loc);
+  warn_dot_speed(d, call->loc);
   return obj_value(d);
 }
 

@@ -1,4 +1,5 @@
-// dot.c: tl.dot on CUDA cores, through the shared scratch buffer (tl2cu_smem).
+// dot.c: tl.dot through the shared scratch buffer (tl2cu_smem): fp16 and bf16 operands with
+// fp32 results on tensor cores (mma.sync, emit_dot_mma), everything else on CUDA cores.
 //
 // Both operands are stored there row-major in their own element types (a at the start,
 // b after it at a 16-byte boundary), then every thread computes the elements of the
@@ -60,11 +61,67 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
   return xprintf("%s = fmaf(%s, %s, %s);", acc, x, y, acc);
 }
 
-// The operands in shared memory: a, then b from the next 16-byte boundary.
-static int64_t b_offset(Value *a) { return (shape_numel(a->shape) * elem_bytes(a->ty) + 15) / 16 * 16; }
-int64_t dot_scratch_bytes(Value *v) { return b_offset(v->a) + shape_numel(v->b->shape) * elem_bytes(v->b->ty); }
+// Does dot v go to the tensor cores? fp16 or bf16 operands with fp32 results, in whole
+// m16n8k16 tiles (tl2cu_mma_block in the runtime); anything else on CUDA cores.
+bool dot_on_tensor_cores(Value *v) {
+  Scalar t = v->a->ty.kind;
+  int rank = v->shape.rank;
+  int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = v->a->shape.dim[rank - 1];
+  return (t == TY_F16 || t == TY_BF16) && v->b->ty.kind == t && v->ty.kind == TY_F32 && M % 16 == 0 && N % 8 == 0 &&
+         K % 16 == 0;
+}
+
+// The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
+// tensor cores) the fp32 accumulators.
+static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
+static int64_t b_offset(Value *a) { return aligned16(shape_numel(a->shape) * elem_bytes(a->ty)); }
+static int64_t c_offset(Value *v) { return b_offset(v->a) + aligned16(shape_numel(v->b->shape) * elem_bytes(v->b->ty)); }
+int64_t dot_scratch_bytes(Value *v) {
+  if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * 4;
+  return b_offset(v->a) + shape_numel(v->b->shape) * elem_bytes(v->b->ty);
+}
+
+// On the tensor cores: the operands and the accumulator into shared memory, every warp's
+// tiles through mma.sync (the runtime's tl2cu_mma_block), the result read back where the
+// statement's layout holds it. The accumulator goes in as each tile's C, as Triton's MMA
+// lowering chains it, so only the order of the sums differs from the CUDA-core path.
+static void emit_dot_mma(Em *em, Stmt *s) {
+  Value *v = s->v, *a = v->a, *b = v->b;
+  int rank = v->shape.rank;
+  int64_t NB = rank == 3 ? v->shape.dim[0] : 1;
+  int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
+  int64_t at_b = b_offset(a), at_c = c_offset(v);
+  need_smem(em, dot_scratch_bytes(v));
+  line(em, "%s", array_decl(v));
+  print_conversions(em);  // before the buffer holds the operands
+  line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k16), through shared memory", a->cname, b->cname);
+  em->indent++;
+  line(em, "__syncthreads();");
+  store_operand(em, a, 0, false);
+  store_operand(em, b, at_b, false);
+  bool uses_e = false;
+  Cx cx = identity_cx(v->layout, &uses_e);
+  const char *pos = linear_of(&cx, v->shape), *acc = dot_acc(em, s, &cx);
+  const char *put = xprintf("((float*)(tl2cu_smem + %lld))[%s] = %s;", (long long)at_c, pos, acc);
+  elem_loop_line(em, v->layout, uses_e && mentions(put, "_e"), put);
+  line(em, "__syncthreads();");
+  const char *t = ctype(a->ty);
+  line(em, "tl2cu_mma_block<%s, %lld, %lld, %lld, %lld, %d>((const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), "
+           "(float*)(tl2cu_smem + %lld), _tid);",
+       t, (long long)NB, (long long)M, (long long)N, (long long)K, em->threads / 32, t, t, (long long)at_b, (long long)at_c);
+  line(em, "__syncthreads();");
+  const char *get = xprintf("%s[_k] = ((const float*)(tl2cu_smem + %lld))[%s];", v->cname, (long long)at_c, pos);
+  elem_loop_line(em, v->layout, uses_e && mentions(get, "_e"), get);
+  em->indent--;
+  line(em, "}");
+  em->tensor_cores = true;
+}
 
 void emit_dot(Em *em, Stmt *s) {
+  if (dot_on_tensor_cores(s->v)) {
+    emit_dot_mma(em, s);
+    return;
+  }
   Value *v = s->v, *a = v->a, *b = v->b;
   int rank = v->shape.rank;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];

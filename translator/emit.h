@@ -53,6 +53,7 @@ typedef struct {
   bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
   Vec printed;          // Stmt*: those whose conversions are printed, in the variant
   Stmt *stmt;           // the statement being printed
+  bool tensor_cores;    // some kernel of the file calls mma.sync (dot.c): sm_80 or later
 } Em;
 
 typedef struct {

@@ -704,6 +704,7 @@ void smem_pass(Kernel *k);
 int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
+bool dot_on_tensor_cores(Value *v);              // (dot.c) fp16/bf16 operands, fp32 result, whole mma tiles
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
 

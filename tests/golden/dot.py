@@ -1,5 +1,6 @@
-# tl.dot on CUDA cores (dot.c): both operands through shared memory, one fused multiply-add
-# per k. fp16 chained through a loop over K (the accumulator carried), fp32 in Triton's
+# tl.dot (dot.c): both operands through shared memory; fp16 and bf16 into fp32 on tensor
+# cores (mma.sync, the accumulator through shared memory too), the others on CUDA cores, one
+# fused multiply-add per k. fp16 chained through a loop over K (the accumulator carried), fp32 in Triton's
 # three input precisions, int8 into int32 from a given accumulator, fp16 out_dtype, bf16,
 # fp8e4nv, a batched 3-D dot and an operand transposed. tests/gpu/dot_check.py compares
 # every kernel with Triton: int8 bit for bit, floats within the bound docs/NOTES.md 49

@@ -55,6 +55,9 @@ checks)
   background_step memcheck_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/ops_check.py
   background_step memcheck_gather_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/gather_ops_check.py
   background_step memcheck_sort_ops compute-sanitizer --error-exitcode 1 python3 tests/gpu/sort_ops_check.py
+  background_step memcheck_matmul compute-sanitizer --error-exitcode 1 python3 tests/gpu/matmul_check.py --small
+  background_step racecheck_matmul compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/matmul_check.py --small
+  background_step racecheck_dot compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/dot_check.py
   collect_steps
   ;;
 bench)

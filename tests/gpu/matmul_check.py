@@ -1,0 +1,81 @@
+"""tl.dot on tensor cores in a tutorial-03 matmul (tests/golden/matmul.py): tl2cu's translation
+(build/gpu/matmul.cu, made by `make gpu-inputs`) against Triton on the same inputs, and the
+speed of both at 4096^3 (fp16 in, fp32 accumulators, fp16 out; Triton at the file's one config
+and with num_stages 3, as its launch defaults).
+
+Each output element must lie within one fp16 rounding of Triton's plus K * 2^-22 * (|a| @ |b|)
+(docs/NOTES.md 49: the same products, fp32 sums in another order, then rounded to fp16). Prints
+one line per case, the TFLOP/s of both, and "N passed, N failed"; times nothing it asserts.
+--small: only the two smaller cases, untimed (for compute-sanitizer).
+"""
+import ctypes
+import sys
+
+import torch
+import triton
+
+import gpulib
+
+META = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=8)
+
+
+def launchers(lib, mod, M, N, K):
+    g = torch.Generator(device="cuda").manual_seed(M + N + K)
+    a = torch.randn(M, K, device="cuda", generator=g).half()
+    b = torch.randn(K, N, device="cuda", generator=g).half()
+    c_t = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
+    c_c = c_t.clone()
+    grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
+    strides = (a.stride(0), a.stride(1), b.stride(0), b.stride(1), c_t.stride(0), c_t.stride(1))
+
+    def triton_run():
+        mod.matmul_kernel[grid](a, b, c_t, M, N, K, *strides, **META)
+
+    fn = lib.matmul_kernel
+    fn.restype = ctypes.c_int
+    args = [ctypes.c_void_p(x.data_ptr()) for x in (a, b, c_c)] + [ctypes.c_int32(v) for v in (M, N, K, *strides)]
+
+    def tl2cu_run():
+        err = fn(ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), *args)
+        assert err == 0, f"launch error {err}"
+
+    return a, b, c_t, c_c, triton_run, tl2cu_run
+
+
+def check(tally, lib, mod, M, N, K, timed):
+    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K)
+    triton_run()
+    tl2cu_run()
+    torch.cuda.synchronize()
+    ref = c_t.double()
+    ulp = torch.ldexp(torch.ones_like(ref), torch.frexp(ref.float())[1].to(torch.int32) - 11)  # one fp16 rounding
+    bound = ulp + K * 2.0 ** -22 * (a.double().abs() @ b.double().abs())
+    err = (c_c.double() - ref).abs()
+    bad = int((err > bound).sum()) + int((~torch.isfinite(c_c)).sum())
+    equal = int((c_c == c_t).sum())
+    tally.case(bad == 0, f"matmul {M}x{N}x{K}: {bad} elements out of bound, {equal} of {M * N} equal to Triton's")
+    if timed:
+        flops = 2.0 * M * N * K
+        t_tri = triton.testing.do_bench(triton_run, warmup=50, rep=400)
+        t_cu = triton.testing.do_bench(tl2cu_run, warmup=50, rep=400)
+        print(f"  time {M}x{N}x{K}: tl2cu {t_cu:.3f} ms ({flops / t_cu / 1e9:.1f} TFLOP/s), "
+              f"Triton {t_tri:.3f} ms ({flops / t_tri / 1e9:.1f} TFLOP/s), tl2cu/Triton speed {t_tri / t_cu:.3f}x")
+
+
+def main():
+    lib = gpulib.library("matmul")
+    mod = gpulib.golden_module("matmul")
+    tally = gpulib.Tally()
+    cases = ((4096, 4096, 4096, True), (1000, 1100, 1050, False), (256, 128, 32, False))
+    if "--small" in sys.argv:  # (under compute-sanitizer: no timing, small sizes)
+        cases = cases[1:]
+    for M, N, K, timed in cases:
+        try:
+            check(tally, lib, mod, M, N, K, timed)
+        except Exception as e:  # (reported, not hidden)
+            tally.case(False, f"matmul {M}x{N}x{K}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    tally.finish()
+
+
+if __name__ == "__main__":
+    main()
