@@ -81,24 +81,30 @@ int64_t dot_scratch_bytes(Value *v) {
   return b_offset(v->a) + shape_numel(v->b->shape) * elem_bytes(v->b->ty);
 }
 
+// The result's array, then a block that stores both operands in the buffer (after the
+// statement's conversions, which use it too), `how` the dot is computed said.
+static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
+  need_smem(em, dot_scratch_bytes(v));
+  line(em, "%s", array_decl(v));
+  print_conversions(em);
+  line(em, "{  // tl.dot: %s @ %s %s", v->a->cname, v->b->cname, how);
+  em->indent++;
+  line(em, "__syncthreads();");
+  store_operand(em, v->a, 0, to_tf32);
+  store_operand(em, v->b, b_offset(v->a), to_tf32);
+}
+
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
 // tiles through mma.sync (the runtime's tl2cu_mma_block), the result read back where the
 // statement's layout holds it. The accumulator goes in as each tile's C, as Triton's MMA
 // lowering chains it, so only the order of the sums differs from the CUDA-core path.
 static void emit_dot_mma(Em *em, Stmt *s) {
-  Value *v = s->v, *a = v->a, *b = v->b;
+  Value *v = s->v, *a = v->a;
   int rank = v->shape.rank;
   int64_t NB = rank == 3 ? v->shape.dim[0] : 1;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
   int64_t at_b = b_offset(a), at_c = c_offset(v);
-  need_smem(em, dot_scratch_bytes(v));
-  line(em, "%s", array_decl(v));
-  print_conversions(em);  // before the buffer holds the operands
-  line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k16), through shared memory", a->cname, b->cname);
-  em->indent++;
-  line(em, "__syncthreads();");
-  store_operand(em, a, 0, false);
-  store_operand(em, b, at_b, false);
+  open_dot(em, v, "on tensor cores (mma.sync m16n8k16), through shared memory", false);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
   const char *pos = linear_of(&cx, v->shape), *acc = dot_acc(em, s, &cx);
@@ -126,15 +132,8 @@ void emit_dot(Em *em, Stmt *s) {
   int rank = v->shape.rank;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
   int64_t at_b = b_offset(a);
-  need_smem(em, dot_scratch_bytes(v));
   bool tf32 = a->ty.kind == TY_F32 && v->ival == DOT_TF32, half_acc = v->ty.kind == TY_F16;
-  line(em, "%s", array_decl(v));
-  print_conversions(em);  // before the buffer holds the operands
-  line(em, "{  // tl.dot: %s @ %s through shared memory, a fused multiply-add per k (CUDA cores)", a->cname, b->cname);
-  em->indent++;
-  line(em, "__syncthreads();");
-  store_operand(em, a, 0, tf32);
-  store_operand(em, b, at_b, tf32);
+  open_dot(em, v, "through shared memory, a fused multiply-add per k (CUDA cores)", tf32);
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
