@@ -51,6 +51,20 @@ struct alignas(sizeof(T) * V) tl2cu_vec {
   T v[V];
 };
 
+// The element index (row-major in M x N) of a thread's k-th accumulator of mma.sync
+// (tensor cores, dot.c), WM x WN warps over the block, each warp a tile of (M / WM) x
+// (N / WN) held as 16 x 8 fragments: k / 4 the fragment (row-major over the warp's
+// tile), k % 4 its register (the fragment table at tl2cu_mma below: rows g, g + 8, each
+// two columns 2t, 2t + 1).
+template <int WM, int WN, int M, int N>
+TL2CU_DEVICE int tl2cu_elem_mma(int tid, int k) {
+  constexpr int kCols = N / WN / 8;  // fragments along a warp's columns
+  const int warp = tid / 32, lane = tid % 32, f = k / 4, r = k % 4;
+  const int row = warp / WN * (M / WM) + f / kCols * 16 + lane / 4 + r / 2 * 8;
+  const int col = warp % WN * (N / WN) + f % kCols * 8 + lane % 4 * 2 + r % 2;
+  return row * N + col;
+}
+
 // Shared-memory index with one padding word after every S (a transpose's rows: no bank
 // conflicts between threads that read down a column).
 template <int S>
@@ -84,27 +98,43 @@ TL2CU_DEVICE int tl2cu_insert_bits(int g) {
 }
 
 // ---------------------------------------------------------------- tensor cores (tl.dot)
-// One warp's D += A x B on a 16 x 8 tile with k = 16: PTX mma.sync.aligned.m16n8k16.row.col,
-// fp16 or bf16 operands, fp32 accumulators (sm_80 and later). The fragments, with
-// g = lane / 4 and t = lane % 4 (PTX ISA, "Matrix Fragments for mma.m16n8k16"), two
-// operand elements a 32-bit register, the lower column (A) or row (B) in the low half:
-//   A, 16 x 16:   a[0] = A[g][2t, 2t+1]    a[1] = A[g+8][2t, 2t+1]
-//                 a[2] = A[g][2t+8, 2t+9]  a[3] = A[g+8][2t+8, 2t+9]
-//   B, 16 x 8:    b[0] = B[2t, 2t+1][g]    b[1] = B[2t+8, 2t+9][g]
+// One warp's D += A x B on a 16 x 8 tile: PTX mma.sync.aligned.m16n8kK.row.col (sm_80 and
+// later) with K = 16 for fp16 and bf16 operands into fp32, K = 8 for fp32 operands read as
+// tf32 into fp32, K = 32 for int8 into int32 (wrapping). The fragments, with g = lane / 4
+// and t = lane % 4 (PTX ISA, "Matrix Fragments for mma.m16n8k16 / m16n8k8 / m16n8k32"),
+// each register holding 32 / bits consecutive operand elements, the first in the low bits
+// (a row's for A, a column's for B); in units of those registers (P = 2, 1, 4 elements):
+//   A, 16 x K:   a[0] = A[g][P t ..]      a[1] = A[g+8][P t ..]
+//                a[2] = A[g][P t + K/2 ..] a[3] = A[g+8][P t + K/2 ..]
+//   B, K x 8:    b[0] = B[P t ..][g]      b[1] = B[P t + K/2 ..][g]
 //   C, D, 16 x 8: c[0], c[1] = C[g][2t, 2t+1]    c[2], c[3] = C[g+8][2t, 2t+1]
 template <typename T>
-TL2CU_DEVICE void tl2cu_mma_m16n8k16(float c[4], const uint32_t a[4], const uint32_t b[2]) {
-  static_assert(std::is_same<T, half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16 operands");
+struct tl2cu_mma_k {  // the K of one step, and the accumulators' type
+  static_assert(sizeof(T) == 0, "tensor cores take fp16, bf16, fp32 (tf32) or int8 operands");
+};
+template <> struct tl2cu_mma_k<half> { static constexpr int value = 16; typedef float acc; };
+template <> struct tl2cu_mma_k<__nv_bfloat16> { static constexpr int value = 16; typedef float acc; };
+template <> struct tl2cu_mma_k<float> { static constexpr int value = 8; typedef float acc; };
+template <> struct tl2cu_mma_k<int8_t> { static constexpr int value = 32; typedef int32_t acc; };
+
+template <typename T>
+TL2CU_DEVICE void tl2cu_mma(typename tl2cu_mma_k<T>::acc c[4], const uint32_t a[4], const uint32_t b[2]) {
+#define TL2CU_MMA_OPERANDS "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+#define TL2CU_MMA_INPUTS "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1])
   if constexpr (std::is_same<T, half>::value)
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
-        "{%0, %1, %2, %3};"
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 " TL2CU_MMA_OPERANDS
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : TL2CU_MMA_INPUTS);
+  else if constexpr (std::is_same<T, __nv_bfloat16>::value)
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 " TL2CU_MMA_OPERANDS
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : TL2CU_MMA_INPUTS);
+  else if constexpr (std::is_same<T, float>::value)
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 " TL2CU_MMA_OPERANDS
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : TL2CU_MMA_INPUTS);
   else
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
-        "{%0, %1, %2, %3};"
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 " TL2CU_MMA_OPERANDS
+        : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3]) : TL2CU_MMA_INPUTS);
+#undef TL2CU_MMA_OPERANDS
+#undef TL2CU_MMA_INPUTS
 }
 // Two 16-bit elements in one register, lo in the low half.
 template <typename T>
@@ -114,34 +144,85 @@ TL2CU_DEVICE uint32_t tl2cu_pack2(T lo, T hi) {
   memcpy(&h, &hi, 2);
   return l | (uint32_t)h << 16;
 }
-// D += A x B for NB products, D (M x N, fp32) and A (M x K), B (K x N) (fp16 or bf16) all
-// row-major in shared memory, one after another: the block's W warps take the 16 x 8 tiles
-// of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then the next
-// product), each k step of 16 in order, so that every element of D is its C plus the
-// K / 16 tensor-core steps of its row and column in k order.
+// The register of 32 / bits elements starting at p, the next `step` elements apart (1: a
+// row of A, N: a column of B), the first in the low bits.
+template <typename T>
+TL2CU_DEVICE uint32_t tl2cu_mma_reg(const T *p, int step) {
+  if constexpr (sizeof(T) == 2) return tl2cu_pack2(p[0], p[step]);
+  constexpr int n = 4 / sizeof(T);
+  uint32_t r = 0;
+#pragma unroll
+  for (int i = 0; i < n; ++i) {
+    uint32_t bits = 0;
+    memcpy(&bits, p + i * step, sizeof(T));
+    r |= bits << (32 / n * i);
+  }
+  return r;
+}
+// D += A x B for NB products, D (M x N, the accumulators' type) and A (M x K), B (K x N)
+// all row-major in shared memory, one product after another: the block's W warps take the
+// 16 x 8 tiles of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then
+// the next product), each k step in order, so that every element of D is its C plus the
+// tensor-core steps of its row and column in k order.
 template <typename T, int NB, int M, int N, int K, int W>
-TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, float *D, int tid) {
-  static_assert(M % 16 == 0 && N % 8 == 0 && K % 16 == 0, "whole m16n8k16 tiles");
-  constexpr int kTiles = (M / 16) * (N / 8);
+TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, typename tl2cu_mma_k<T>::acc *D, int tid) {
+  typedef typename tl2cu_mma_k<T>::acc Acc;
+  constexpr int kK = tl2cu_mma_k<T>::value, P = 4 / sizeof(T), kTiles = (M / 16) * (N / 8);
+  static_assert(M % 16 == 0 && N % 8 == 0 && K % kK == 0, "whole m16n8kK tiles");
   const int g = tid % 32 / 4, t = tid % 4;
   for (int tile = tid / 32; tile < NB * kTiles; tile += W) {
     const int p = tile / kTiles, m = tile % kTiles / (N / 8) * 16 + g, n = tile % (N / 8) * 8;
     const T *a = A + p * M * K, *b = B + p * K * N;
-    float *d0 = D + p * M * N + m * N + n + 2 * t, *d1 = d0 + 8 * N;
-    float c[4] = {d0[0], d0[1], d1[0], d1[1]};
+    Acc *d0 = D + p * M * N + m * N + n + 2 * t, *d1 = d0 + 8 * N;
+    Acc c[4] = {d0[0], d0[1], d1[0], d1[1]};
 #pragma unroll 4
-    for (int k = 0; k < K; k += 16) {
-      const T *a0 = a + m * K + k + 2 * t, *a1 = a0 + 8 * K;
-      const T *b0 = b + (k + 2 * t) * N + n + g, *b1 = b0 + 8 * N;
-      const uint32_t af[4] = {tl2cu_pack2(a0[0], a0[1]), tl2cu_pack2(a1[0], a1[1]), tl2cu_pack2(a0[8], a0[9]),
-                              tl2cu_pack2(a1[8], a1[9])};
-      const uint32_t bf[2] = {tl2cu_pack2(b0[0], b0[N]), tl2cu_pack2(b1[0], b1[N])};
-      tl2cu_mma_m16n8k16<T>(c, af, bf);
+    for (int k = 0; k < K; k += kK) {
+      const T *a0 = a + m * K + k + P * t, *a1 = a0 + 8 * K;
+      const T *b0 = b + (k + P * t) * N + n + g, *b1 = b0 + kK / 2 * N;
+      const uint32_t af[4] = {tl2cu_mma_reg(a0, 1), tl2cu_mma_reg(a1, 1), tl2cu_mma_reg(a0 + kK / 2, 1),
+                              tl2cu_mma_reg(a1 + kK / 2, 1)};
+      const uint32_t bf[2] = {tl2cu_mma_reg(b0, N), tl2cu_mma_reg(b1, N)};
+      tl2cu_mma<T>(c, af, bf);
     }
     d0[0] = c[0];
     d0[1] = c[1];
     d1[0] = c[2];
     d1[1] = c[3];
+  }
+}
+
+// D += A x B with D held in registers as tl2cu_elem_mma<WM, WN, M, N> lays it out (d[k]
+// the thread's k-th element), A (M x K) and B (K x N) row-major in shared memory: each
+// warp loads the fragments of its rows of A and its columns of B once a k step and
+// chains them into its own fragments of D, the k steps in order.
+template <typename T, int M, int N, int K, int WM, int WN>
+TL2CU_DEVICE void tl2cu_mma_regs(typename tl2cu_mma_k<T>::acc *d, const T *A, const T *B, int tid) {
+  constexpr int kK = tl2cu_mma_k<T>::value, P = 4 / sizeof(T);
+  constexpr int kRows = M / WM / 16, kCols = N / WN / 8;  // a warp's fragments
+  static_assert(M % (16 * WM) == 0 && N % (8 * WN) == 0 && K % kK == 0, "whole m16n8kK tiles");
+  const int warp = tid / 32, g = tid % 32 / 4, t = tid % 4;
+  const int m0 = warp / WN * (M / WM) + g, n0 = warp % WN * (N / WN) + g;
+#pragma unroll 2
+  for (int k = 0; k < K; k += kK) {
+    uint32_t af[kRows][4], bf[kCols][2];
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const T *a0 = A + (m0 + i * 16) * K + k + P * t, *a1 = a0 + 8 * K;
+      af[i][0] = tl2cu_mma_reg(a0, 1);
+      af[i][1] = tl2cu_mma_reg(a1, 1);
+      af[i][2] = tl2cu_mma_reg(a0 + kK / 2, 1);
+      af[i][3] = tl2cu_mma_reg(a1 + kK / 2, 1);
+    }
+#pragma unroll
+    for (int j = 0; j < kCols; ++j) {
+      const T *b0 = B + (k + P * t) * N + n0 + j * 8;
+      bf[j][0] = tl2cu_mma_reg(b0, N);
+      bf[j][1] = tl2cu_mma_reg(b0 + kK / 2 * N, N);
+    }
+#pragma unroll
+    for (int i = 0; i < kRows; ++i)
+#pragma unroll
+      for (int j = 0; j < kCols; ++j) tl2cu_mma<T>(d + 4 * (i * kCols + j), af[i], bf[j]);
   }
 }
 

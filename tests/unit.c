@@ -299,6 +299,37 @@ static void test_axis_info(void) {
 
 // ---------------------------------------------------------------- linear.c
 
+// The runtime's tl2cu_elem_mma<WM, WN, M, N>(tid, k), written again.
+static int64_t elem_mma(int wm, int wn, int64_t M, int64_t N, int tid, int64_t k) {
+  int64_t cols = N / wn / 8, warp = tid / 32, lane = tid % 32, f = k / 4, r = k % 4;
+  int64_t row = warp / wn * (M / wm) + f / cols * 16 + lane / 4 + r / 2 * 8;
+  int64_t col = warp % wn * (N / wn) + f % cols * 8 + lane % 4 * 2 + r % 2;
+  return row * N + col;
+}
+
+// mma accumulator layouts (layout.c, for tl.dot on the tensor cores): the linear map names
+// every element as the runtime's index function does, and prints as Triton's mma layout.
+static void test_mma_linear_layouts(void) {
+  struct { int64_t M, N; int wm, wn; } cases[] = {{128, 128, 2, 4}, {64, 32, 2, 2}, {16, 64, 1, 4}, {256, 128, 4, 2}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    Layout l = {.kind = LAYOUT_MMA, .wm = cases[c].wm, .wn = cases[c].wn, .space = {2, {cases[c].M, cases[c].N}},
+                .threads = cases[c].wm * cases[c].wn * 32, .vec = 2, .map = {0, 1}};
+    l.per_thread = cases[c].M * cases[c].N / l.threads;
+    LinearLayout ll = linear_layout(&l, l.space);
+    int wrong = 0;
+    for (int64_t k = 0; k < l.per_thread; k++)
+      for (int t = 0; t < l.threads; t++)
+        if (linear_apply(&ll, k, t & 31, t >> 5) != elem_mma(l.wm, l.wn, cases[c].M, cases[c].N, t, k)) wrong++;
+    CHECK(!wrong, xprintf("mma layout of %s over %d x %d warps: every element", shape_text(l.space), l.wm, l.wn));
+  }
+  Layout l = {.kind = LAYOUT_MMA, .wm = 2, .wn = 2, .space = {2, {32, 16}}, .threads = 128, .vec = 2, .per_thread = 4,
+              .map = {0, 1}};
+  LinearLayout ll = linear_layout(&l, l.space);
+  CHECK(!strcmp(linear_text(&ll), "#linear<register=[[0, 1], [8, 0]], lane=[[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "
+                                  "warp=[[0, 8], [16, 0]]>"),
+        "mma layout printed as Triton's mma v2 layout");
+}
+
 // Every element of a layout as the linear map names it and as the runtime computes it
 // (tl2cu_elem: e = ((k / V) * T + t) * V + k % V), for blocks larger and smaller than the
 // threads; a reduction's result held in its block's layout names the row.
@@ -332,6 +363,7 @@ static void test_linear_layouts(void) {
   CHECK(!strcmp(linear_text(&ll), "#linear<register=[[0], [0], [8], [16]], lane=[[0], [0], [0], [0], [1]], "
                                   "warp=[[2], [4]]>"),
         "linear layout printed as Triton prints it");
+  test_mma_linear_layouts();
 }
 
 int main(int argc, char **argv) {

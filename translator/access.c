@@ -379,6 +379,7 @@ static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
   const Layout *l = a->layout;
   int size = elem_bytes(a->ty);
   if (!window_load(em, s) || !l || !whole_warps(em) || (size < 2 && !a->packed)) return false;
+  if (l->kind != LAYOUT_BLOCKED) return false;  // (its lanes' runs follow each other only in blocked layouts)
   if (l->vec * size > 16 || l->space.dim[l->space.rank - 1] < 32 * l->vec) return false;  // one chunk a run, a warp a row
   *w = (Window){.s = {s}, .n = 1};
   for (Stmt *t = first; t && t->kind == S_LET && t->v->kind == V_LOAD && w->n < MAX_WINDOW; t = t->next) {
@@ -892,6 +893,7 @@ static bool prechecked(Em *em, Stmt *s) {
 // time like a load window: every mask true over the warp, the next lane's run next
 // (or already, with the loads of a window split).
 bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
+  if (l->kind != LAYOUT_BLOCKED) return false;  // (the next lane's run follows only in blocked layouts)
   int64_t c = store_window_shift(em, s, l, stores_words(s, l));
   if (!c) return false;
   em->both_refused |= em->both_facts;

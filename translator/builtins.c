@@ -513,8 +513,8 @@ static void warn_dot_speed(Value *d, Loc loc) {
   if (warned[mma]) return;
   warned[mma] = true;
   if (mma)
-    diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync, through shared memory at each call: "
-                      "Triton's results within its tolerance, below its speed (README, \"Not yet\")");
+    diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync, its operands through shared memory at "
+                      "each call: Triton's results within its tolerance, below its speed (README, \"Not yet\")");
   else
     diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
                       "tensor-core speed (README, \"Not yet\")");

@@ -1,5 +1,6 @@
-// dot.c: tl.dot through the shared scratch buffer (tl2cu_smem): fp16 and bf16 operands with
-// fp32 results on tensor cores (mma.sync, emit_dot_mma), everything else on CUDA cores.
+// dot.c: tl.dot through the shared scratch buffer (tl2cu_smem): fp16 and bf16 operands into
+// fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync, emit_dot_mma) in whole
+// tiles, everything else on CUDA cores.
 //
 // Both operands are stored there row-major in their own element types (a at the start,
 // b after it at a 16-byte boundary), then every thread computes the elements of the
@@ -14,7 +15,9 @@
 // Per element type: int8 products added in int32, wrapping as IMMA does; fp16, bf16 and
 // fp8 widened exactly to fp32 (fp16 accumulators: fp32 sums of 16 products at a time,
 // rounded to fp16 after each, as an HMMA instruction's k = 16 step rounds its result);
-// fp32 with input_precision "tf32" rounded to tf32 (cvt.rna.tf32.f32) as it is stored,
+// fp32 with input_precision "tf32" rounded to tf32 (cvt.rna.tf32.f32) as it is stored (on
+// the tensor cores the fp32 bits themselves, as Triton passes them to its MMA, which reads
+// them as tf32),
 // "tf32x3" as three products (small * big, big * small, big * big, the split of
 // Triton's F32DotTC pass), "ieee" as it is; fp64 in fp64.
 #include "emit.h"
@@ -61,14 +64,29 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
   return xprintf("%s = fmaf(%s, %s, %s);", acc, x, y, acc);
 }
 
-// Does dot v go to the tensor cores? fp16 or bf16 operands with fp32 results, in whole
-// m16n8k16 tiles (tl2cu_mma_block in the runtime); anything else on CUDA cores.
+// --experimental-mma: int8 and tf32 dots on the tensor cores too, and results held in
+// registers as mma accumulators (layout.c). Written, not yet run on a GPU: off by default.
+static bool experimental_mma;
+void dot_set_experimental_mma(bool on) { experimental_mma = on; }
+bool dot_experimental_mma(void) { return experimental_mma; }
+
+// The k of one tensor-core step for dot v (tl2cu_mma_block in the runtime: fp16 or bf16
+// into fp32; with --experimental-mma fp32 as tf32 into fp32, int8 into int32), 0 where it
+// stays on CUDA cores.
+static int64_t mma_k(Value *v) {
+  Scalar t = v->a->ty.kind, out = v->ty.kind;
+  if (v->b->ty.kind != t) return 0;
+  if ((t == TY_F16 || t == TY_BF16) && out == TY_F32) return 16;
+  if (experimental_mma && t == TY_F32 && out == TY_F32 && v->ival == DOT_TF32) return 8;
+  if (experimental_mma && t == TY_I8 && out == TY_I32) return 32;
+  return 0;
+}
+
+// Does dot v go to the tensor cores? Types they take, in whole 16 x 8 x k tiles.
 bool dot_on_tensor_cores(Value *v) {
-  Scalar t = v->a->ty.kind;
   int rank = v->shape.rank;
-  int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = v->a->shape.dim[rank - 1];
-  return (t == TY_F16 || t == TY_BF16) && v->b->ty.kind == t && v->ty.kind == TY_F32 && M % 16 == 0 && N % 8 == 0 &&
-         K % 16 == 0;
+  int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = v->a->shape.dim[rank - 1], k = mma_k(v);
+  return k && M % 16 == 0 && N % 8 == 0 && K % k == 0;
 }
 
 // The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
@@ -76,8 +94,12 @@ bool dot_on_tensor_cores(Value *v) {
 static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
 static int64_t b_offset(Value *a) { return aligned16(shape_numel(a->shape) * elem_bytes(a->ty)); }
 static int64_t c_offset(Value *v) { return b_offset(v->a) + aligned16(shape_numel(v->b->shape) * elem_bytes(v->b->ty)); }
+// Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
+static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
+
 int64_t dot_scratch_bytes(Value *v) {
-  if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * 4;
+  if (in_registers(v)) return c_offset(v);
+  if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * elem_bytes(v->ty);
   return b_offset(v->a) + shape_numel(v->b->shape) * elem_bytes(v->b->ty);
 }
 
@@ -104,26 +126,52 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   int64_t NB = rank == 3 ? v->shape.dim[0] : 1;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
   int64_t at_b = b_offset(a), at_c = c_offset(v);
-  open_dot(em, v, "on tensor cores (mma.sync m16n8k16), through shared memory", false);
+  open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), through shared memory", (long long)mma_k(v)), false);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
-  const char *pos = linear_of(&cx, v->shape), *acc = dot_acc(em, s, &cx);
-  const char *put = xprintf("((float*)(tl2cu_smem + %lld))[%s] = %s;", (long long)at_c, pos, acc);
+  const char *pos = linear_of(&cx, v->shape), *acc = dot_acc(em, s, &cx), *ct = ctype(v->ty);
+  const char *put = xprintf("((%s*)(tl2cu_smem + %lld))[%s] = %s;", ct, (long long)at_c, pos, acc);
   elem_loop_line(em, v->layout, uses_e && mentions(put, "_e"), put);
   line(em, "__syncthreads();");
   const char *t = ctype(a->ty);
   line(em, "tl2cu_mma_block<%s, %lld, %lld, %lld, %lld, %d>((const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), "
-           "(float*)(tl2cu_smem + %lld), _tid);",
-       t, (long long)NB, (long long)M, (long long)N, (long long)K, em->threads / 32, t, t, (long long)at_b, (long long)at_c);
+           "(%s*)(tl2cu_smem + %lld), _tid);",
+       t, (long long)NB, (long long)M, (long long)N, (long long)K, em->threads / 32, t, t, (long long)at_b, ct,
+       (long long)at_c);
   line(em, "__syncthreads();");
-  const char *get = xprintf("%s[_k] = ((const float*)(tl2cu_smem + %lld))[%s];", v->cname, (long long)at_c, pos);
+  const char *get = xprintf("%s[_k] = ((const %s*)(tl2cu_smem + %lld))[%s];", v->cname, ct, (long long)at_c, pos);
   elem_loop_line(em, v->layout, uses_e && mentions(get, "_e"), get);
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
 }
 
+// On the tensor cores with the result in registers, laid out as mma.sync holds its
+// accumulators: the accumulator copied in where it is read, then every warp's fragments
+// updated in place (the runtime's tl2cu_mma_regs), only the operands through shared memory.
+static void emit_dot_registers(Em *em, Stmt *s) {
+  Value *v = s->v, *a = v->a;
+  const Layout *l = v->layout;
+  int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = a->shape.dim[1];
+  open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), the result in registers", (long long)mma_k(v)), false);
+  line(em, "__syncthreads();");
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  const char *init = xprintf("%s[_k] = %s;", v->cname, dot_acc(em, s, &cx));
+  elem_loop_line(em, l, uses_e && mentions(init, "_e"), init);
+  const char *t = ctype(a->ty);
+  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d>(%s, (const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), _tid);",
+       t, (long long)M, (long long)N, (long long)K, l->wm, l->wn, v->cname, t, t, (long long)b_offset(a));
+  em->indent--;
+  line(em, "}");
+  em->tensor_cores = true;
+}
+
 void emit_dot(Em *em, Stmt *s) {
+  if (in_registers(s->v)) {
+    emit_dot_registers(em, s);
+    return;
+  }
   if (dot_on_tensor_cores(s->v)) {
     emit_dot_mma(em, s);
     return;

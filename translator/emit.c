@@ -51,6 +51,9 @@ static bool run_symbolic;
 
 // The element index e of this thread's element `k` (a C expression) in layout l.
 const char *elem_of(const Layout *l, const char *k) {
+  if (l->kind == LAYOUT_MMA)
+    return xprintf("tl2cu_elem_mma<%d, %d, %lld, %lld>(_tid, %s)", l->wm, l->wn, (long long)l->space.dim[0],
+                   (long long)l->space.dim[1], k);
   int64_t n = shape_numel(l->space);
   if (n < l->threads) return xprintf("(_tid & %lld)", (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold
@@ -584,7 +587,8 @@ static const char *symbol_text(const char *sym, const Layout *l) {
 }
 
 static bool same_elements(const Layout *a, const Layout *b) {
-  return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads;
+  return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads &&
+         a->kind == b->kind && a->wm == b->wm && a->wn == b->wn;
 }
 
 // Is statement s `y = <x rearranged>` (tl.trans, permute, reshape) with x its one

@@ -88,8 +88,12 @@ static const char *type_text(Value *v) {
 // so a reduction's result held where its elements were shows as a slice of the space.
 static const char *blocked_text(Dump *d, const Layout *l, Shape value) {
   Str t = {0};
-  str_addf(&t, "#blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
-           l->threads, shape_text(l->space));
+  if (l->kind == LAYOUT_MMA)
+    str_addf(&t, "#mma<warps=[%d, %d], per_thread=%lld, threads=%d, space=%s, map=[", l->wm, l->wn,
+             (long long)l->per_thread, l->threads, shape_text(l->space));
+  else
+    str_addf(&t, "#blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
+             l->threads, shape_text(l->space));
   for (int i = 0; i < value.rank; i++) str_addf(&t, "%s%d", i ? ", " : "", l->map[i]);
   str_add(&t, "]>");
   bool listed = false;

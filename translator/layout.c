@@ -44,8 +44,23 @@ static bool anchor(Shape *s) {
   return true;
 }
 
+// Spaces held as mma.sync's accumulators (find_mma_spaces): a tl.dot's result on the
+// tensor cores and the elementwise values around it, so that the result stays in registers.
+typedef struct {
+  Shape space;
+  int wm, wn;
+} MmaSpace;
+static Vec mma_spaces;  // MmaSpace*
+
+static const MmaSpace *mma_space(Shape s) {
+  for (int i = 0; i < mma_spaces.len; i++)
+    if (shape_eq(((MmaSpace *)mma_spaces.items[i])->space, s)) return mma_spaces.items[i];
+  return NULL;
+}
+
 static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   Layout *l = xmalloc(sizeof(Layout));
+  *l = (Layout){.kind = LAYOUT_BLOCKED};
   l->space = space;
   for (int i = 0; i < rank; i++) l->map[i] = map[i];
   l->threads = threads;
@@ -54,6 +69,14 @@ static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   int run = is_anchored(space) ? run_elems : 1;
   l->vec = l->per_thread >= run ? run : (int)l->per_thread;
   l->kernel_run = is_anchored(space) && l->per_thread >= run;
+  const MmaSpace *m = mma_space(space);
+  if (m) {
+    l->kind = LAYOUT_MMA;
+    l->wm = m->wm;
+    l->wn = m->wn;
+    l->vec = 2;
+    l->kernel_run = false;
+  }
   return l;
 }
 
@@ -73,7 +96,7 @@ bool layout_holds(const Layout *l, Value *x) {
 }
 
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
-  if (!shape_eq(a->space, b->space)) return false;
+  if (!shape_eq(a->space, b->space) || a->kind != b->kind) return false;
   for (int i = 0; i < value_shape->rank; i++)
     if (value_shape->dim[i] > 1 && a->map[i] != b->map[i]) return false;
   return true;
@@ -386,7 +409,7 @@ Vec layout_snapshot(Kernel *k) {
 static bool layout_equal(const Layout *a, const Layout *b) {
   if (!a || !b) return a == b;
   return shape_eq(a->space, b->space) && !memcmp(a->map, b->map, sizeof a->map) && a->threads == b->threads &&
-         a->per_thread == b->per_thread && a->vec == b->vec;
+         a->per_thread == b->per_thread && a->vec == b->vec && a->kind == b->kind && a->wm == b->wm && a->wn == b->wn;
 }
 
 bool layout_snapshots_equal(Vec a, Vec b) {
@@ -432,16 +455,82 @@ void layout_mark_predicated(Kernel *k, int run) {
   mark_predicated_stores(k->body);
 }
 
-void layout_assign(Kernel *k, int run) {
-  int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
+static void assign_once(Kernel *k, int threads) {
   generation = sem_walk_mark();
   clear_stmts(k->body);
-  run_elems = run;
   find_anchored_spaces(k);
   // loop-carried variables learn their layout from uses inside the body,
   // which a reverse walk reaches after the assignment at the body's end
   walk(k->body, threads, false);
   walk(k->body, threads, false);
   walk(k->body, threads, true);
+}
+
+// The warps of an mma layout over M x N for W warps, as Triton's warpsPerTileV2 splits
+// them: doubled along the rows while they have more 16-row tiles than the columns have
+// 8-column tiles, else along the columns; false if the tiles do not go round.
+static bool mma_warps(int64_t M, int64_t N, int W, int *wm, int *wn) {
+  *wm = *wn = 1;
+  while (*wm * *wn < W) {
+    bool rows = M / (16 * *wm) >= N / (8 * *wn);
+    if (rows && M % (32 * *wm) == 0) *wm *= 2;
+    else if (N % (16 * *wn) == 0) *wn *= 2;
+    else if (M % (32 * *wm) == 0) *wm *= 2;
+    else return false;
+  }
+  return true;
+}
+
+// May space s be held as mma accumulators? Every value laid out in it elementwise (or a
+// load, a variable, a dot on the tensor cores), and no print or assert of it: what the
+// element-index function of any layout serves. (Reductions, scans, reshapes, permutes,
+// gathers, sorts, atomics and inline asm read the blocked structure: not here.)
+static bool mma_space_ok(Vec *all, Shape s) {
+  for (int i = 0; i < all->len; i++) {
+    Value *v = all->items[i];
+    if (!v->layout || !shape_eq(v->layout->space, s)) continue;
+    switch (v->kind) {
+    case V_CONST: case V_ARANGE: case V_EXPAND: case V_BROADCAST: case V_BINARY: case V_UNARY: case V_CAST:
+    case V_BITCAST: case V_WHERE: case V_MATH: case V_LOAD: case V_VAR: continue;
+    case V_DOT: if (dot_on_tensor_cores(v) && shape_eq(v->shape, s)) continue; return false;
+    default: return false;
+    }
+  }
+  return true;
+}
+
+static bool prints_in(Stmt *s, Shape space) {
+  for (; s; s = s->next) {
+    if ((s->kind == S_PRINT || s->kind == S_ASSERT) && s->v && s->v->layout && shape_eq(s->v->layout->space, space))
+      return true;
+    if (prints_in(s->body, space) || prints_in(s->orelse, space)) return true;
+  }
+  return false;
+}
+
+// The spaces of 2-D tensor-core dots that may be held as mma accumulators, found on a
+// blocked assignment.
+static void find_mma_spaces(Kernel *k, int threads) {
+  Vec all = {0}, found = {0};
+  collect_stmt_values(k->body, &all, sem_walk_mark());
+  for (int i = 0; i < all.len; i++) {
+    Value *v = all.items[i];
+    if (v->kind != V_DOT || v->shape.rank != 2 || !dot_on_tensor_cores(v) || !v->layout || !shape_eq(v->layout->space, v->shape))
+      continue;
+    MmaSpace *m = xmalloc(sizeof(MmaSpace));
+    m->space = v->shape;
+    if (threads % 32 || !mma_warps(v->shape.dim[0], v->shape.dim[1], threads / 32, &m->wm, &m->wn)) continue;
+    if (mma_space_ok(&all, m->space) && !prints_in(k->body, m->space)) vec_push(&found, m);
+  }
+  mma_spaces = found;
+}
+
+void layout_assign(Kernel *k, int run) {
+  int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
+  run_elems = run;
+  mma_spaces.len = 0;
+  assign_once(k, threads);
+  if (dot_experimental_mma()) find_mma_spaces(k, threads);
+  if (mma_spaces.len) assign_once(k, threads);  // (the same spaces, those held as accumulators)
   layout_mark_predicated(k, run);
 }

@@ -26,10 +26,32 @@ static int64_t reindex(int64_t flat, Shape from, Shape to, const int *map) {
   return out;
 }
 
+// An mma layout (runtime tl2cu_elem_mma): register bit 0 the pair's column, bit 1 the
+// fragment's lower half (row + 8), then the fragment along the warp's columns (8 apart)
+// and rows (16 apart); lane bits 0-1 the column pair (2t), 2-4 the row (g); warp bits
+// the warp's column, then row, in the grid of wm x wn warps.
+static LinearLayout mma_linear_layout(const Layout *l, Shape value) {
+  LinearLayout ll = {.shape = value};
+  int64_t M = l->space.dim[0], N = l->space.dim[1], cols = N / l->wn / 8, rows = M / l->wm / 16;
+  int64_t reg[32] = {1, 8 * N};
+  int n = 2;
+  for (int64_t c = 1; c < cols; c *= 2) reg[n++] = 8 * c;
+  for (int64_t r = 1; r < rows; r *= 2) reg[n++] = 16 * r * N;
+  ll.nreg = n;
+  for (int i = 0; i < n; i++) ll.reg[i] = reindex(reg[i], l->space, value, l->map);
+  const int64_t lane[5] = {2, 4, N, 2 * N, 4 * N};
+  ll.nlane = 5;
+  for (int i = 0; i < 5; i++) ll.lane[i] = reindex(lane[i], l->space, value, l->map);
+  for (int64_t w = 1; w < l->wn; w *= 2) ll.warp[ll.nwarp++] = reindex(w * (N / l->wn), l->space, value, l->map);
+  for (int64_t w = 1; w < l->wm; w *= 2) ll.warp[ll.nwarp++] = reindex(w * (M / l->wm) * N, l->space, value, l->map);
+  return ll;
+}
+
 // The layout of a value of shape `value` held in l: the thread's element k of its space
 // is e = ((k / vec) * threads + t) * vec + k % vec (runtime tl2cu_elem), projected on
 // the dims the value follows.
 LinearLayout linear_layout(const Layout *l, Shape value) {
+  if (l->kind == LAYOUT_MMA) return mma_linear_layout(l, value);
   LinearLayout ll = {.shape = value};
   int64_t n = shape_numel(l->space);
   int vec_bits = log2i(l->vec), thread_bits = log2i(l->threads);

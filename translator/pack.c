@@ -19,7 +19,7 @@
 static bool byte_type(Scalar t) { return t == TY_I8 || t == TY_U8 || t == TY_I1; }
 
 static bool packable_layout(const Layout *l) {
-  return l && l->vec % 4 == 0 && l->per_thread % 4 == 0 && shape_numel(l->space) >= l->threads;
+  return l && l->kind == LAYOUT_BLOCKED && l->vec % 4 == 0 && l->per_thread % 4 == 0 && shape_numel(l->space) >= l->threads;
 }
 
 // The same for every element: a scalar, a literal, or one element spread over a block.

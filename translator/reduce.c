@@ -80,6 +80,8 @@ typedef struct {
 } Bits;
 
 static Bits reduce_bits(const Layout *l, int space_dim) {
+  if (l->kind != LAYOUT_BLOCKED)  // (layout.c holds no reduced value as mma accumulators)
+    internal_error(__FILE__, __LINE__, "a reduction over a layout that is not blocked");
   Bits b;
   int64_t n = shape_numel(l->space);
   b.lv = log2i(l->vec);

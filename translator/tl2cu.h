@@ -348,6 +348,7 @@ typedef struct {
   bool line_directives;
   bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
+  bool experimental_mma;  // --experimental-mma: int8/tf32 dots on tensor cores, results held as mma accumulators
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -619,7 +620,15 @@ Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt);
 const char *heuristic_c(Kernel *k, Heuristic *h);
 
 // ---------------------------------------------------------------- layout.c
+typedef enum {
+  LAYOUT_BLOCKED,  // runs of vec elements, consecutive threads taking consecutive runs (tl2cu_elem)
+  LAYOUT_MMA,      // a 2-D space as mma.sync's accumulators hold it: wm x wn warps, each a tile of
+                   // 16 x 8 fragments (tl2cu_elem_mma; vec 2: a fragment's pairs of columns)
+} LayoutKind;
+
 struct Layout {
+  LayoutKind kind;
+  int wm, wn;             // LAYOUT_MMA: the warps along the space's rows and columns
   Shape space;            // the block shape whose elements are spread over the threads
   int map[MAX_RANK];      // for each dim of the value: the space dim it follows, -1 if size 1
   int threads;            // num_warps * 32
@@ -705,6 +714,8 @@ int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchang
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 bool dot_on_tensor_cores(Value *v);              // (dot.c) fp16/bf16 operands, fp32 result, whole mma tiles
+void dot_set_experimental_mma(bool on);           // (dot.c) --experimental-mma
+bool dot_experimental_mma(void);
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
 

@@ -18,7 +18,9 @@ static bool laid_out_as_vector(const Layout *l, int vector, Type elem, int rank)
 static bool laid_out_as_window(const Layout *l, Value *ptr, Type elem, bool packed, int variant, int threads) {
   int64_t c = 0;
   int size = elem_bytes(elem), vector = axis_shifted_vector(ptr, variant, &c);
-  if (!vector || (size < 2 && !packed) || threads < 32 || threads % 32 || !laid_out_as_vector(l, vector, elem, ptr->shape.rank)) return false;
+  if (!vector || (size < 2 && !packed) || threads < 32 || threads % 32 || !laid_out_as_vector(l, vector, elem, ptr->shape.rank) ||
+      l->kind != LAYOUT_BLOCKED)
+    return false;
   return l->vec <= vector && c < l->vec && l->space.dim[l->space.rank - 1] >= 32 * l->vec;
 }
 
