@@ -1257,12 +1257,12 @@ static int program_threads(Kernel *k) {
 // The aligned and the pointer-layout variants share their layouts; where they differ only
 // in which accesses move vectors, they are one template over kAssumeAligned, each such
 // access printed for both (instead of the aligned variant's text in *aligned).
-static bool emit_one_template(Em *em, Kernel *k, Str *aligned) {
+static bool emit_one_template(Em *em, Kernel *k, int wide, Str *aligned) {
   Str both = {0};
   str_add(&both, "");
   Str *saved = em->out;
   em->out = &both;
-  lay_out(k, layout_widest_run(k));
+  lay_out(k, wide);
   em->assume_aligned = em->both_facts = true;
   em->both_refused = false;
   em->nper_variant = 0;
@@ -1379,7 +1379,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   if (k->pointer_layout_variant) {
     k->npointer_needs = em->npointer_needs;
     memcpy(k->pointer_needs, em->pointer_needs, sizeof k->pointer_needs);
-    k->one_template = emit_one_template(em, k, &aligned);
+    k->one_template = emit_one_template(em, k, wide, &aligned);
   }
   if (k->pointer_layout_variant && !k->one_template) {
     em->out = &wide_plain;
