@@ -21,6 +21,33 @@ static bool is_int_one(Value *v) {
   return int_constant(v, &c) && c == 1;
 }
 
+// Triton specializes an int argument equal to 1 as the constant 1, so that an access whose
+// index along a run is multiplied by it (tutorial 03's `offs_k[None, :] * stride_ak`) is
+// contiguous. The aligned variant assumes so for the ints in em->unit, its launch checks
+// it (emit.c); printed once with unit_discover, it finds which ints multiply a run's index
+// (other.coef == 1). An int hinted divisible by 16 is never 1.
+static int unit_param_index(Em *em, Value *p) {
+  while (p->kind == V_BROADCAST || p->kind == V_EXPAND) p = p->a;
+  bool candidate = em->assume_aligned && p->kind == V_PARAM && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1 &&
+                   p->ival < 16 && p->param_index >= 0 && p->param_index < 64;
+  return candidate ? p->param_index : -1;
+}
+
+static bool assumed_unit(Em *em, int index) {
+  uint64_t bit = (uint64_t)1 << index;
+  if (!(em->unit & bit) || (em->denied & bit)) return false;
+  em->probed |= bit;
+  return true;
+}
+
+// Is p an int assumed 1 here (x * p is then x), noting one that multiplies a run's index?
+static bool unit_factor(Em *em, Value *p, Axis other) {
+  int index = unit_param_index(em, p);
+  if (index < 0) return false;
+  if (em->unit_discover && other.coef == 1) em->unit_wanted |= (uint64_t)1 << index;
+  return assumed_unit(em, index);
+}
+
 static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   Cx ca = child(cx), cb = child(cx);
   Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
@@ -43,8 +70,20 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   case OP_MUL:
     if (is_int_one(v->b)) return a;  // x * 1: a block pointer's unit stride
     if (is_int_one(v->a)) return b;
+    if (unit_factor(em, v->b, a)) return a;
+    if (unit_factor(em, v->a, b)) return b;
     if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, divides(a) * divides(b)), false, 0};
     break;
+  case OP_MOD: {  // (i + arange) % N, tutorial 03's offs_bn: contiguous where no multiple of N falls inside a
+    // run: the run starts at a multiple of it and N is one (for non-negative i, as Triton's
+    // AxisInfo takes a remainder's contiguity from the divisor's divisibility)
+    int vec = cx->lay ? cx->lay->vec : 1;
+    if (known && a.coef == 1 && b.coef == 0 && divides(a) >= vec && divides(b) >= vec) {
+      int64_t m = min64(a.div, divides(b));
+      r = (Axis){1, m, false, floor_mod(a.rem, m)};
+    }
+    break;
+  }
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
     int vec = cx->lay ? cx->lay->vec : 1;
     bool flat = known && a.coef == 0 && b.coef == 0;
@@ -90,6 +129,7 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
   const char *run = cx->lay ? coord_symbol(cx->lay->space.rank - 1) : NULL;  // the dim a run walks
   switch (v->kind) {
   case V_PARAM: {
+    if (unit_param_index(em, v) >= 0 && assumed_unit(em, v->param_index)) return (Axis){0, 64, true, 1};
     // the aligned variant assumes what Triton's specialization would find at launch
     bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && v->param_index < 64 &&
                    (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) && !(em->denied >> v->param_index & 1);

@@ -1319,6 +1319,27 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
   return same;
 }
 
+static bool any_int_param(Kernel *k) {
+  for (int i = 0; i < k->params.len && i < 64; i++) {
+    Param *p = k->params.items[i];
+    if (!p->is_constexpr && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1) return true;
+  }
+  return false;
+}
+
+// The ints the aligned variant assumes equal to 1 (access.c, unit_factor): those that
+// multiply a run's index somewhere, found by printing that variant once.
+static uint64_t find_unit_params(Em *em, Kernel *k, int wide) {
+  em->unit = 0;
+  if (!any_int_param(k)) return 0;
+  lay_out(k, wide);
+  em->assume_aligned = em->unit_discover = true;
+  em->unit_wanted = 0;
+  variant_body(em, k, variant_name(k, ALIGNED_VARIANT));
+  em->assume_aligned = em->unit_discover = false;
+  return em->unit_wanted;
+}
+
 // The kernel, and where it gains vector accesses, a second variant that assumes
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
@@ -1341,6 +1362,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   // scalar accesses coalesce; measured on the H200 (docs/NOTES.md): runs of one byte
   // made the Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
   int wide = layout_widest_run(k), narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
+  em->unit = k->unit_params = find_unit_params(em, k, wide);
   lay_out(k, wide);
   bool plain_wide = wide == narrow || kernel_has_vectors(k, PLAIN_VARIANT);
   if (!plain_wide) {
@@ -1474,15 +1496,17 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
 }
 
 // What Triton's specialization finds at launch for the parameters in `assumed`: 16-byte
-// aligned pointers, ints divisible by 16 ("true" for none).
+// aligned pointers, ints divisible by 16 or equal to 1 ("true" for none).
 static const char *launch_condition(Kernel *k, uint64_t assumed) {
   Str cond = {0};
   str_add(&cond, "");
   for (int i = 0; i < k->params.len && i < 64; i++) {
     Param *p = k->params.items[i];
     if (!(assumed >> i & 1)) continue;
-    str_addf(&cond, "%s%s", cond.len ? " && " : "",
-             p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->cname) : xprintf("%s %% 16 == 0", p->cname));
+    const char *holds = p->ty.kind == TY_PTR ? xprintf("tl2cu_aligned16(%s)", p->cname)
+                        : k->unit_params >> i & 1 ? xprintf("%s == 1", p->cname)
+                                                  : xprintf("%s %% 16 == 0", p->cname);
+    str_addf(&cond, "%s%s", cond.len ? " && " : "", holds);
   }
   return cond.len ? cond.buf : "true";
 }

@@ -594,6 +594,7 @@ typedef struct {
   const char *select[8];     // heuristics group: host C for bit i of the variant index
   int nselect;
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
+  uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
   bool pointer_layout_variant;  // also emitted with plain facts in the aligned variant's layout,
   bool one_template;            // ... both as one template over kAssumeAligned (emit.c)

@@ -8,8 +8,11 @@
 namespace tl2cu_kernels {
 
 // matmul_kernel: num_warps=8, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 81920 bytes, given at launch
   // L16: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -33,28 +36,28 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   int32_t offs_am[16];  // [128] i32, held in the layout of [128, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 5)) % M);
   }
   // L26: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
   int32_t offs_bn[16];  // [128] i32, held in the layout of [32, 128]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L27: offs_k = tl.arange(0, BLOCK_SIZE_K)
   int32_t offs_k[16];  // [32] i32, held in the layout of [32, 128]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_k[_k] = (_e >> 7);
   }
   // L28: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
   half * a_ptrs[16];  // [128, 32] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 31), stride_ak)));
   }
   // L29: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
@@ -78,32 +81,53 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
     // L32: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
     half a[16];  // [128, 32] fp16
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-      a[_k] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        tl2cu_vec<half, 8> _t;
+        if (((_e & 31) < tl2cu_sub(K, (k * 32)))) _t = *(const tl2cu_vec<half, 8> *)a_ptrs_1[_k];
+        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
+        for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        a[_k] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
+      }
     }
     // L33: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
     half b[16];  // [32, 128] fp16
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) b[_k] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        tl2cu_vec<half, 8> _t;
+        if ((offs_k[_k] < tl2cu_sub(K, (k * 32)))) _t = *(const tl2cu_vec<half, 8> *)b_ptrs_1[_k];
+        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
+        for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) b[_k] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
+    }
     // L34: accumulator = tl.dot(a, b, accumulator)
     float accumulator_2[64];  // [128, 128] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), through shared memory
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
         ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
         ((half*)(tl2cu_smem + 8192))[((_e & 127) + (_e >> 7) * 128)] = b[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
         ((float*)(tl2cu_smem + 16384))[((_e & 127) + (_e >> 7) * 128)] = accumulator_1[_k];
       }
       __syncthreads();
@@ -111,7 +135,7 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
         accumulator_2[_k] = ((const float*)(tl2cu_smem + 16384))[((_e & 127) + (_e >> 7) * 128)];
       }
     }
@@ -139,14 +163,14 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L39: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
   int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L40: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
@@ -158,19 +182,40 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
   // L42: tl.store(c_ptrs, c, mask=c_mask)
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _r = 0; _r < 64; _r += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 8; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = c[_k];
+      }
+      const int _k = _r;
+      if (c_mask[_k]) *(tl2cu_vec<half, 8> *)c_ptrs[_k] = _t;
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+  }
 }
 
 }  // namespace tl2cu_kernels
 
 extern "C" cudaError_t matmul_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  {
-    const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
-    if (_err != cudaSuccess) return _err;
-    tl2cu_kernels::matmul_kernel<<<dim3(_gx, _gy, _gz), 256, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
-  }
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::matmul_kernel<true><<<dim3(_gx, _gy, _gz), 256, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+    }
+  else
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::matmul_kernel<false><<<dim3(_gx, _gy, _gz), 256, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+    }
   return cudaGetLastError();
 }
 
