@@ -159,6 +159,52 @@ TL2CU_DEVICE uint32_t tl2cu_mma_reg(const T *p, int step) {
   }
   return r;
 }
+// A's fragments of the 16 x K-step tile at `tile`, its rows `lda` elements apart, read
+// element by element (any alignment, any pitch).
+template <typename T>
+TL2CU_DEVICE void tl2cu_frag_a(uint32_t a[4], const T *tile, int lda, int lane) {
+  constexpr int kK = tl2cu_mma_k<T>::value, P = 4 / sizeof(T);
+  const T *a0 = tile + lane / 4 * lda + P * (lane % 4), *a1 = a0 + 8 * lda;
+  a[0] = tl2cu_mma_reg(a0, 1);
+  a[1] = tl2cu_mma_reg(a1, 1);
+  a[2] = tl2cu_mma_reg(a0 + kK / 2, 1);
+  a[3] = tl2cu_mma_reg(a1 + kK / 2, 1);
+}
+// B's fragments of the K-step x 8 tile at `tile` (row-major, rows `ldb` elements apart),
+// element by element: each register gathers a column's elements, `ldb` apart.
+template <typename T>
+TL2CU_DEVICE void tl2cu_frag_b(uint32_t b[2], const T *tile, int ldb, int lane) {
+  constexpr int kK = tl2cu_mma_k<T>::value, P = 4 / sizeof(T);
+  const T *b0 = tile + P * (lane % 4) * ldb + lane / 4;
+  b[0] = tl2cu_mma_reg(b0, ldb);
+  b[1] = tl2cu_mma_reg(b0 + kK / 2 * ldb, ldb);
+}
+// The same A fragments in one ldmatrix.x4: its four 8 x 16-byte matrices, rows 0-7 and
+// 8-15 by bytes 0-15 and 16-31 of the tile (addresses from lanes 0-7, 8-15, 16-23,
+// 24-31), give each lane the word lane % 4 of row lane / 4: a[0..3] for any element size.
+// Rows must start 16-byte aligned; rows an odd number of 16 bytes apart put each
+// matrix's eight rows in distinct banks.
+template <typename T>
+TL2CU_DEVICE void tl2cu_ldmatrix_a(uint32_t a[4], const T *tile, int lda, int lane) {
+  const uint32_t at = (uint32_t)__cvta_generic_to_shared(tile + lane % 16 * lda + lane / 16 * (16 / (int)sizeof(T)));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(a[0]), "=r"(a[1]), "=r"(a[2]), "=r"(a[3])
+               : "r"(at)
+               : "memory");
+}
+// B's fragments of two neighbouring 8-column tiles (16-bit elements, k16 x n16 of a
+// row-major tile) in one ldmatrix.x4.trans: matrices k 0-7 and 8-15 by columns 0-7 and
+// 8-15, transposed, give each lane B[2t, 2t+1][g] of each: b0[0], b0[1], b1[0], b1[1].
+template <typename T>
+TL2CU_DEVICE void tl2cu_ldmatrix_b(uint32_t b0[2], uint32_t b1[2], const T *tile, int ldb, int lane) {
+  static_assert(sizeof(T) == 2, "ldmatrix transposes 16-bit elements");
+  const uint32_t at = (uint32_t)__cvta_generic_to_shared(tile + lane % 16 * ldb + lane / 16 * 8);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(b0[0]), "=r"(b0[1]), "=r"(b1[0]), "=r"(b1[1])
+               : "r"(at)
+               : "memory");
+}
+
 // D += A x B for NB products, D (M x N, the accumulators' type) and A (M x K), B (K x N)
 // all row-major in shared memory, one product after another: the block's W warps take the
 // 16 x 8 tiles of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then
@@ -167,21 +213,19 @@ TL2CU_DEVICE uint32_t tl2cu_mma_reg(const T *p, int step) {
 template <typename T, int NB, int M, int N, int K, int W>
 TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, typename tl2cu_mma_k<T>::acc *D, int tid) {
   typedef typename tl2cu_mma_k<T>::acc Acc;
-  constexpr int kK = tl2cu_mma_k<T>::value, P = 4 / sizeof(T), kTiles = (M / 16) * (N / 8);
+  constexpr int kK = tl2cu_mma_k<T>::value, kTiles = (M / 16) * (N / 8);
   static_assert(M % 16 == 0 && N % 8 == 0 && K % kK == 0, "whole m16n8kK tiles");
-  const int g = tid % 32 / 4, t = tid % 4;
+  const int lane = tid % 32, g = lane / 4, t = lane % 4;
   for (int tile = tid / 32; tile < NB * kTiles; tile += W) {
-    const int p = tile / kTiles, m = tile % kTiles / (N / 8) * 16 + g, n = tile % (N / 8) * 8;
+    const int p = tile / kTiles, m = tile % kTiles / (N / 8) * 16, n = tile % (N / 8) * 8;
     const T *a = A + p * M * K, *b = B + p * K * N;
-    Acc *d0 = D + p * M * N + m * N + n + 2 * t, *d1 = d0 + 8 * N;
+    Acc *d0 = D + p * M * N + (m + g) * N + n + 2 * t, *d1 = d0 + 8 * N;
     Acc c[4] = {d0[0], d0[1], d1[0], d1[1]};
 #pragma unroll 4
     for (int k = 0; k < K; k += kK) {
-      const T *a0 = a + m * K + k + P * t, *a1 = a0 + 8 * K;
-      const T *b0 = b + (k + P * t) * N + n + g, *b1 = b0 + kK / 2 * N;
-      const uint32_t af[4] = {tl2cu_mma_reg(a0, 1), tl2cu_mma_reg(a1, 1), tl2cu_mma_reg(a0 + kK / 2, 1),
-                              tl2cu_mma_reg(a1 + kK / 2, 1)};
-      const uint32_t bf[2] = {tl2cu_mma_reg(b0, N), tl2cu_mma_reg(b1, N)};
+      uint32_t af[4], bf[2];
+      tl2cu_frag_a(af, a + m * K + k, K, lane);
+      tl2cu_frag_b(bf, b + k * N + n, N, lane);
       tl2cu_mma<T>(c, af, bf);
     }
     d0[0] = c[0];
@@ -192,32 +236,30 @@ TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, typename tl2cu_mma_k<T
 }
 
 // D += A x B with D held in registers as tl2cu_elem_mma<WM, WN, M, N> lays it out (d[k]
-// the thread's k-th element), A (M x K) and B (K x N) row-major in shared memory: each
-// warp loads the fragments of its rows of A and its columns of B once a k step and
-// chains them into its own fragments of D, the k steps in order.
-template <typename T, int M, int N, int K, int WM, int WN>
+// the thread's k-th element), A (M x K) and B (K x N) row-major in shared memory, their
+// rows LDA and LDB elements apart (dot.c pads them by 16 bytes): each warp loads the
+// fragments of its rows of A (ldmatrix) and its columns of B (ldmatrix for 16-bit
+// elements, else element by element) once a k step and chains them into its own
+// fragments of D, the k steps in order.
+template <typename T, int M, int N, int K, int WM, int WN, int LDA, int LDB>
 TL2CU_DEVICE void tl2cu_mma_regs(typename tl2cu_mma_k<T>::acc *d, const T *A, const T *B, int tid) {
-  constexpr int kK = tl2cu_mma_k<T>::value, P = 4 / sizeof(T);
+  constexpr int kK = tl2cu_mma_k<T>::value;
   constexpr int kRows = M / WM / 16, kCols = N / WN / 8;  // a warp's fragments
   static_assert(M % (16 * WM) == 0 && N % (8 * WN) == 0 && K % kK == 0, "whole m16n8kK tiles");
-  const int warp = tid / 32, g = tid % 32 / 4, t = tid % 4;
-  const int m0 = warp / WN * (M / WM) + g, n0 = warp % WN * (N / WN) + g;
+  static_assert((LDA * sizeof(T)) % 16 == 0, "ldmatrix reads rows that start 16-byte aligned");
+  const int warp = tid / 32, lane = tid % 32;
+  const int m0 = warp / WN * (M / WM), n0 = warp % WN * (N / WN);
 #pragma unroll 2
   for (int k = 0; k < K; k += kK) {
     uint32_t af[kRows][4], bf[kCols][2];
 #pragma unroll
-    for (int i = 0; i < kRows; ++i) {
-      const T *a0 = A + (m0 + i * 16) * K + k + P * t, *a1 = a0 + 8 * K;
-      af[i][0] = tl2cu_mma_reg(a0, 1);
-      af[i][1] = tl2cu_mma_reg(a1, 1);
-      af[i][2] = tl2cu_mma_reg(a0 + kK / 2, 1);
-      af[i][3] = tl2cu_mma_reg(a1 + kK / 2, 1);
-    }
+    for (int i = 0; i < kRows; ++i) tl2cu_ldmatrix_a(af[i], A + (m0 + i * 16) * LDA + k, LDA, lane);
+    if constexpr (sizeof(T) == 2 && kCols % 2 == 0) {
 #pragma unroll
-    for (int j = 0; j < kCols; ++j) {
-      const T *b0 = B + (k + P * t) * N + n0 + j * 8;
-      bf[j][0] = tl2cu_mma_reg(b0, N);
-      bf[j][1] = tl2cu_mma_reg(b0 + kK / 2 * N, N);
+      for (int j = 0; j < kCols; j += 2) tl2cu_ldmatrix_b(bf[j], bf[j + 1], B + k * LDB + n0 + j * 8, LDB, lane);
+    } else {
+#pragma unroll
+      for (int j = 0; j < kCols; ++j) tl2cu_frag_b(bf[j], B + k * LDB + n0 + j * 8, LDB, lane);
     }
 #pragma unroll
     for (int i = 0; i < kRows; ++i)

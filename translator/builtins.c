@@ -514,7 +514,8 @@ static void warn_dot_speed(Value *d, Loc loc) {
   warned[mma] = true;
   if (mma)
     diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync, its operands through shared memory at "
-                      "each call: Triton's results within its tolerance, below its speed (README, \"Not yet\")");
+                      "each call, not pipelined: Triton's results within its tolerance, below its speed (README, "
+                      "\"Not yet\")");
   else
     diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
                       "tensor-core speed (README, \"Not yet\")");

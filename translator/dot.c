@@ -1,6 +1,8 @@
 // dot.c: tl.dot through the shared scratch buffer (tl2cu_smem): fp16 and bf16 operands into
-// fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync, emit_dot_mma) in whole
-// tiles, everything else on CUDA cores.
+// fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync) in whole tiles, the
+// result in registers as mma accumulators where layout.c holds its space so
+// (emit_dot_registers), else staged through the buffer too (emit_dot_mma); everything
+// else on CUDA cores.
 //
 // Both operands are stored there row-major in their own element types (a at the start,
 // b after it at a 16-byte boundary), then every thread computes the elements of the
@@ -27,11 +29,14 @@
 // The accumulator at the current element of the result.
 static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx); }
 
-// Operand x into the buffer at byte offset `at`, row-major (fp32 for "tf32": rounded).
-static void store_operand(Em *em, Value *x, int64_t at, bool to_tf32) {
+// Operand x into the buffer at byte offset `at`, row-major, rows `pitch` elements apart
+// (fp32 for "tf32": rounded).
+static void store_operand(Em *em, Value *x, int64_t at, int64_t pitch, bool to_tf32) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
-  const char *pos = linear_of(&own, x->shape), *val = elem_at(x, "_k");
+  Shape rows = x->shape;
+  rows.dim[rows.rank - 1] = pitch;
+  const char *pos = linear_of(&own, rows), *val = elem_at(x, "_k");
   open_elem_loop(em, x->layout, uses_e);
   line(em, "((%s*)(tl2cu_smem + %lld))[%s] = %s;", ctype(x->ty), (long long)at, pos,
        to_tf32 ? xprintf("tl2cu_tf32(%s)", val) : val);
@@ -64,21 +69,14 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
   return xprintf("%s = fmaf(%s, %s, %s);", acc, x, y, acc);
 }
 
-// --experimental-mma: int8 and tf32 dots on the tensor cores too, and results held in
-// registers as mma accumulators (layout.c). Written, not yet run on a GPU: off by default.
-static bool experimental_mma;
-void dot_set_experimental_mma(bool on) { experimental_mma = on; }
-bool dot_experimental_mma(void) { return experimental_mma; }
-
-// The k of one tensor-core step for dot v (tl2cu_mma_block in the runtime: fp16 or bf16
-// into fp32; with --experimental-mma fp32 as tf32 into fp32, int8 into int32), 0 where it
-// stays on CUDA cores.
+// The k of one tensor-core step for dot v (mma.sync in the runtime: fp16 or bf16 into
+// fp32, fp32 as tf32 into fp32, int8 into int32), 0 where it stays on CUDA cores.
 static int64_t mma_k(Value *v) {
   Scalar t = v->a->ty.kind, out = v->ty.kind;
   if (v->b->ty.kind != t) return 0;
   if ((t == TY_F16 || t == TY_BF16) && out == TY_F32) return 16;
-  if (experimental_mma && t == TY_F32 && out == TY_F32 && v->ival == DOT_TF32) return 8;
-  if (experimental_mma && t == TY_I8 && out == TY_I32) return 32;
+  if (t == TY_F32 && out == TY_F32 && v->ival == DOT_TF32) return 8;
+  if (t == TY_I8 && out == TY_I32) return 32;
   return 0;
 }
 
@@ -89,18 +87,28 @@ bool dot_on_tensor_cores(Value *v) {
   return k && M % 16 == 0 && N % 8 == 0 && K % k == 0;
 }
 
-// The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
-// tensor cores) the fp32 accumulators.
-static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
-static int64_t b_offset(Value *a) { return aligned16(shape_numel(a->shape) * elem_bytes(a->ty)); }
-static int64_t c_offset(Value *v) { return b_offset(v->a) + aligned16(shape_numel(v->b->shape) * elem_bytes(v->b->ty)); }
 // Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
 static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
+
+// The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
+// tensor cores, staged) the accumulators. Their rows are as long as the operand's, and 16
+// bytes longer where the result stays in registers: tl2cu_mma_regs reads them with
+// ldmatrix, whose eight rows a matrix then fall in distinct banks.
+static int64_t operand_pitch(Value *v, Value *x) {
+  int64_t cols = x->shape.dim[x->shape.rank - 1];
+  return in_registers(v) ? cols + 16 / elem_bytes(x->ty) : cols;
+}
+static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
+static int64_t operand_bytes(Value *v, Value *x) {
+  return shape_numel(x->shape) / x->shape.dim[x->shape.rank - 1] * operand_pitch(v, x) * elem_bytes(x->ty);
+}
+static int64_t b_offset(Value *v) { return aligned16(operand_bytes(v, v->a)); }
+static int64_t c_offset(Value *v) { return b_offset(v) + aligned16(operand_bytes(v, v->b)); }
 
 int64_t dot_scratch_bytes(Value *v) {
   if (in_registers(v)) return c_offset(v);
   if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * elem_bytes(v->ty);
-  return b_offset(v->a) + shape_numel(v->b->shape) * elem_bytes(v->b->ty);
+  return b_offset(v) + operand_bytes(v, v->b);
 }
 
 // The result's array, then a block that stores both operands in the buffer (after the
@@ -112,8 +120,8 @@ static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
   line(em, "{  // tl.dot: %s @ %s %s", v->a->cname, v->b->cname, how);
   em->indent++;
   line(em, "__syncthreads();");
-  store_operand(em, v->a, 0, to_tf32);
-  store_operand(em, v->b, b_offset(v->a), to_tf32);
+  store_operand(em, v->a, 0, operand_pitch(v, v->a), to_tf32);
+  store_operand(em, v->b, b_offset(v), operand_pitch(v, v->b), to_tf32);
 }
 
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
@@ -125,7 +133,7 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   int rank = v->shape.rank;
   int64_t NB = rank == 3 ? v->shape.dim[0] : 1;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
-  int64_t at_b = b_offset(a), at_c = c_offset(v);
+  int64_t at_b = b_offset(v), at_c = c_offset(v);
   open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), through shared memory", (long long)mma_k(v)), false);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
@@ -160,8 +168,9 @@ static void emit_dot_registers(Em *em, Stmt *s) {
   const char *init = xprintf("%s[_k] = %s;", v->cname, dot_acc(em, s, &cx));
   elem_loop_line(em, l, uses_e && mentions(init, "_e"), init);
   const char *t = ctype(a->ty);
-  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d>(%s, (const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), _tid);",
-       t, (long long)M, (long long)N, (long long)K, l->wm, l->wn, v->cname, t, t, (long long)b_offset(a));
+  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld>(%s, (const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), _tid);",
+       t, (long long)M, (long long)N, (long long)K, l->wm, l->wn, (long long)operand_pitch(v, a),
+       (long long)operand_pitch(v, v->b), v->cname, t, t, (long long)b_offset(v));
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
@@ -179,7 +188,7 @@ void emit_dot(Em *em, Stmt *s) {
   Value *v = s->v, *a = v->a, *b = v->b;
   int rank = v->shape.rank;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
-  int64_t at_b = b_offset(a);
+  int64_t at_b = b_offset(v);
   bool tf32 = a->ty.kind == TY_F32 && v->ival == DOT_TF32, half_acc = v->ty.kind == TY_F16;
   open_dot(em, v, "through shared memory, a fused multiply-add per k (CUDA cores)", tf32);
   line(em, "__syncthreads();");

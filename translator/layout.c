@@ -530,7 +530,7 @@ void layout_assign(Kernel *k, int run) {
   run_elems = run;
   mma_spaces.len = 0;
   assign_once(k, threads);
-  if (dot_experimental_mma()) find_mma_spaces(k, threads);
+  find_mma_spaces(k, threads);
   if (mma_spaces.len) assign_once(k, threads);  // (the same spaces, those held as accumulators)
   layout_mark_predicated(k, run);
 }

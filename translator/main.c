@@ -257,7 +257,6 @@ int main(int argc, char **argv) {
   stop_if_errors();
   if (!opt.output) opt.output = with_extension(opt.input, ".cu");
   if (!opt.format) opt.format = "auto";
-  dot_set_experimental_mma(opt.experimental_mma);
   if (opt.write_depfile && !strcmp(opt.output, "-")) {
     fprintf(stderr, "tl2cu: error: -MD and -MF need an output file to name in the depfile, not '-o -'\n");
     return 2;

@@ -30,8 +30,6 @@ static const char usage[] =
     "                          from Triton's in the last bits (docs/LIBDEVICE.md)\n"
     "      --debug             Triton's debug mode (TRITON_DEBUG=1): check tl.device_assert\n"
     "                          and assert statements (otherwise not compiled, as in Triton)\n"
-    "      --experimental-mma  tl.dot of int8 and tf32 on tensor cores too, and 2-D dot results\n"
-    "                          held in registers as mma.sync accumulators (not yet checked on a GPU)\n"
     "      --format=auto|none  run clang-format on the output when present (default auto)\n"
     "  -MD                     write a make depfile: OUTPUT with .d, naming the .py and the\n"
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
@@ -147,7 +145,6 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
   if (!strcmp(a, "--allow-inexact-libdevice")) { opt->inexact_libdevice = true; return 1; }
   if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
-  if (!strcmp(a, "--experimental-mma")) { opt->experimental_mma = true; return 1; }
   if (!strncmp(a, "--format=", 9)) {
     opt->format = a + 9;
     if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))
@@ -260,7 +257,6 @@ static void merge(Options *opt, Options *file) {
   opt->line_directives |= file->line_directives;
   opt->inexact_libdevice |= file->inexact_libdevice;
   opt->debug |= file->debug;
-  opt->experimental_mma |= file->experimental_mma;
   opt->write_depfile |= file->write_depfile;
   if (!opt->depfile) opt->depfile = file->depfile;
   if (!opt->kernels.len) opt->kernels = file->kernels;

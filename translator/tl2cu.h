@@ -348,7 +348,6 @@ typedef struct {
   bool line_directives;
   bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
-  bool experimental_mma;  // --experimental-mma: int8/tf32 dots on tensor cores, results held as mma accumulators
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -714,9 +713,7 @@ void smem_pass(Kernel *k);
 int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
-bool dot_on_tensor_cores(Value *v);              // (dot.c) fp16/bf16 operands, fp32 result, whole mma tiles
-void dot_set_experimental_mma(bool on);           // (dot.c) --experimental-mma
-bool dot_experimental_mma(void);
+bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes, whole tiles
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
 

@@ -13,26 +13,26 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[14336];
+  __shared__ __align__(16) unsigned char tl2cu_smem[7680];
   // L18: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
   // L19: rn = tl.arange(0, BN)
   int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
   // L20: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
     rk[_k] = (_e & 31);
   }
   // L21: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -48,11 +48,11 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     half a[16];  // [64, 32] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
-      for (int _k = 0; _k < 16; _k += 8) {
-        tl2cu_vec<half, 8> _t;
-        if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 8> *)((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k]));
-        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
-        for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
+      for (int _k = 0; _k < 16; _k += 2) {
+        tl2cu_vec<half, 2> _t;
+        if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 2> *)((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k]));
+        else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = half(0.0f);
+        for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
       }
     } else {
       #pragma unroll
@@ -78,31 +78,22 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     }
     // L25: acc = tl.dot(a, b, acc)
     float acc_2[16];  // [64, 32] fp32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), through shared memory
+    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+        const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
+        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((float*)(tl2cu_smem + 6144))[((_e & 31) + (_e >> 5) * 32)] = acc_1[_k];
+        ((half*)(tl2cu_smem + 5120))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
       }
       __syncthreads();
-      tl2cu_mma_block<half, 1, 64, 32, 32, 4>((const half*)tl2cu_smem, (const half*)(tl2cu_smem + 4096), (float*)(tl2cu_smem + 6144), _tid);
-      __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        acc_2[_k] = ((const float*)(tl2cu_smem + 6144))[((_e & 31) + (_e >> 5) * 32)];
-      }
+      for (int _k = 0; _k < 16; ++_k) acc_2[_k] = acc_1[_k];
+      tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 5120), _tid);
     }
     // L22: for k in range(0, K, BK):
     #pragma unroll
@@ -111,15 +102,15 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   // L26: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
+    for (int _r = 0; _r < 16; _r += 2) {  // 8-byte stores
+      tl2cu_vec<float, 2> _t;
       #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
+      for (int _j = 0; _j < 2; ++_j) {
         const int _k = _r + _j;
         _t.v[_j] = acc_1[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+      *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
     }
   } else {
     #pragma unroll
@@ -133,7 +124,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  __shared__ __align__(16) unsigned char tl2cu_smem[12288];
   // L31: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -182,30 +173,30 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
   }
   // L35: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
   float dot[8];  // [32, 32] fp32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
+  {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k8), through shared memory
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = tl2cu_tf32(a[_k]);
+      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = tl2cu_tf32(b[_k]);
+      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
     }
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      ((float*)(tl2cu_smem + 8192))[((_e & 31) + (_e >> 5) * 32)] = 0.0f;
+    }
+    __syncthreads();
+    tl2cu_mma_block<float, 1, 32, 32, 32, 4>((const float*)tl2cu_smem, (const float*)(tl2cu_smem + 4096), (float*)(tl2cu_smem + 8192), _tid);
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      dot[_k] = 0.0f;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        dot[_k] = fmaf(((const float*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk], ((const float*)(tl2cu_smem + 4096))[_kk * 32 + (_e & 31)], dot[_k]);
-      }
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      dot[_k] = ((const float*)(tl2cu_smem + 8192))[((_e & 31) + (_e >> 5) * 32)];
     }
   }
   if constexpr (kAssumeAligned) {
@@ -361,62 +352,53 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
 // dot_i8: num_warps=4, B=32
 __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
   // L43: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     r[_k] = (_e >> 5);
   }
   // L44: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   int8_t a[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
   }
   // L45: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   int8_t b[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     b[_k] = *((b_ptr + (r[_k] * 32)) + (_e & 31));
   }
   // L46: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     c[_k] = ((r[_k] * 32) + (_e & 31));
   }
   // L47: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
   int32_t dot[8];  // [32, 32] i32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
+  {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+      ((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 48)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 1024))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+      ((int8_t*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 48)] = b[_k];
     }
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot[_k] = 7;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        dot[_k] = tl2cu_add(dot[_k], (int32_t)((const int8_t*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk] * (int32_t)((const int8_t*)(tl2cu_smem + 1024))[_kk * 32 + (_e & 31)]);
-      }
-    }
+    for (int _k = 0; _k < 8; ++_k) dot[_k] = 7;
+    tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(dot, (const int8_t*)tl2cu_smem, (const int8_t*)(tl2cu_smem + 1536), _tid);
   }
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
@@ -425,75 +407,64 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
 // dot_i8: num_warps=4, B=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2048];
+  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
   // L43: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     r[_k] = (_e >> 5);
   }
   // L44: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
-  int8_t a[8];  // [32, 32] i8 (8-byte loads)
+  int8_t a[8];  // [32, 32] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    const tl2cu_vec<int8_t, 8> _t = *(const tl2cu_vec<int8_t, 8> *)((a_ptr + (r[_k] * 32)) + (_e & 31));
-    for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+    a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
   }
   // L45: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
-  int8_t b[8];  // [32, 32] i8 (8-byte loads)
+  int8_t b[8];  // [32, 32] i8
   #pragma unroll
-  for (int _k = 0; _k < 8; _k += 8) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    const tl2cu_vec<int8_t, 8> _t = *(const tl2cu_vec<int8_t, 8> *)((b_ptr + (r[_k] * 32)) + (_e & 31));
-    for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+    b[_k] = *((b_ptr + (r[_k] * 32)) + (_e & 31));
   }
   // L46: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     c[_k] = ((r[_k] * 32) + (_e & 31));
   }
   // L47: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
   int32_t dot[8];  // [32, 32] i32
-  {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
+  {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+      ((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 48)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 1024))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+      ((int8_t*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 48)] = b[_k];
     }
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      dot[_k] = 7;
-    }
-    #pragma unroll 2
-    for (int _kk = 0; _kk < 32; ++_kk) {
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        dot[_k] = tl2cu_add(dot[_k], (int32_t)((const int8_t*)(tl2cu_smem + 0))[(_e >> 5) * 32 + _kk] * (int32_t)((const int8_t*)(tl2cu_smem + 1024))[_kk * 32 + (_e & 31)]);
-      }
-    }
+    for (int _k = 0; _k < 8; ++_k) dot[_k] = 7;
+    tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(dot, (const int8_t*)tl2cu_smem, (const int8_t*)(tl2cu_smem + 1536), _tid);
   }
   #pragma unroll
-  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-    tl2cu_vec<int32_t, 4> _t;
+  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
+    tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
-    for (int _j = 0; _j < 4; ++_j) {
+    for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
       _t.v[_j] = dot[_k];
     }
     const int _k = _r;
-    *(tl2cu_vec<int32_t, 4> *)(c_ptr + c[_k]) = _t;
+    *(tl2cu_vec<int32_t, 2> *)(c_ptr + c[_k]) = _t;
   }
 }
 
@@ -1121,7 +1092,7 @@ extern "C" cudaError_t dot_f32(cudaStream_t _stream, float *a_ptr, float *b_ptr,
 
 extern "C" cudaError_t dot_i8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
+  if (tl2cu_aligned16(c_ptr))
     tl2cu_kernels::dot_i8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
   else
     tl2cu_kernels::dot_i8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);

@@ -273,84 +273,97 @@ __global__ void __launch_bounds__(128) histogram_wide(int32_t *x_ptr, int32_t *y
 }
 
 // dot_wide: num_warps=4
-// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
-template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
-  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 131072 bytes, given at launch
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
   // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
   half dot_input[128];  // [128, 128] fp16
-  if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _k = 0; _k < 128; _k += 8) {
-      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(a_ptr + offs[_k]);
-      for (int _j = 0; _j < 8; ++_j) dot_input[_k + _j] = _t.v[_j];
-    }
-  } else {
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) dot_input[_k] = a_ptr[offs[_k]];
-  }
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) dot_input[_k] = a_ptr[offs[_k]];
   half dot_input_1[128];  // [128, 128] fp16
-  if constexpr (kAssumeAligned) {
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
+  float dot[128];  // [128, 128] fp32
+  {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), the result in registers
+    __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 128; _k += 8) {
-      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(b_ptr + offs[_k]);
-      for (int _j = 0; _j < 8; ++_j) dot_input_1[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 128; ++_k) {
+      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = dot_input[_k];
     }
-  } else {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
+    for (int _k = 0; _k < 128; ++_k) {
+      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      ((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = dot_input_1[_k];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) dot[_k] = 0.0f;
+    tl2cu_mma_regs<half, 128, 128, 128, 2, 2, 136, 136>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 34816), _tid);
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c_ptr[offs[_k]] = dot[_k];
+}
+
+// dot_wide: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr, float *c_ptr) {
+  const int _tid = threadIdx.x;
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
+  // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
+  int32_t offs[128];  // [128, 128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+    offs[_k] = (((_e >> 7) * 128) + (_e & 127));
+  }
+  // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
+  half dot_input[128];  // [128, 128] fp16 (4-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 128; _k += 2) {
+    const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(a_ptr + offs[_k]);
+    for (int _j = 0; _j < 2; ++_j) dot_input[_k + _j] = _t.v[_j];
+  }
+  half dot_input_1[128];  // [128, 128] fp16 (4-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 128; _k += 2) {
+    const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(b_ptr + offs[_k]);
+    for (int _j = 0; _j < 2; ++_j) dot_input_1[_k + _j] = _t.v[_j];
   }
   float dot[128];  // [128, 128] fp32
-  {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), through shared memory
+  {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 128)] = dot_input[_k];
+      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = dot_input[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 32768))[((_e & 127) + (_e >> 7) * 128)] = dot_input_1[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 65536))[((_e & 127) + (_e >> 7) * 128)] = 0.0f;
+      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      ((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = dot_input_1[_k];
     }
     __syncthreads();
-    tl2cu_mma_block<half, 1, 128, 128, 128, 4>((const half*)tl2cu_smem, (const half*)(tl2cu_smem + 32768), (float*)(tl2cu_smem + 65536), _tid);
-    __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      dot[_k] = ((const float*)(tl2cu_smem + 65536))[((_e & 127) + (_e >> 7) * 128)];
-    }
+    for (int _k = 0; _k < 128; ++_k) dot[_k] = 0.0f;
+    tl2cu_mma_regs<half, 128, 128, 128, 2, 2, 136, 136>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 34816), _tid);
   }
-  if constexpr (kAssumeAligned) {
+  #pragma unroll
+  for (int _r = 0; _r < 128; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
     #pragma unroll
-    for (int _r = 0; _r < 128; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
-      #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = dot[_k];
-      }
-      const int _k = _r;
-      *(tl2cu_vec<float, 4> *)(c_ptr + offs[_k]) = _t;
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = dot[_k];
     }
-  } else {
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) c_ptr[offs[_k]] = dot[_k];
+    const int _k = _r;
+    *(tl2cu_vec<float, 2> *)(c_ptr + offs[_k]) = _t;
   }
 }
 
@@ -586,15 +599,15 @@ extern "C" cudaError_t dot_wide_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 131072);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 69632);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_wide<true><<<dim3(_gx, _gy, _gz), 128, 131072, _stream>>>(a_ptr, b_ptr, c_ptr);
+      tl2cu_kernels::dot_wide_aligned<<<dim3(_gx, _gy, _gz), 128, 69632, _stream>>>(a_ptr, b_ptr, c_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 131072);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 69632);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_wide<false><<<dim3(_gx, _gy, _gz), 128, 131072, _stream>>>(a_ptr, b_ptr, c_ptr);
+      tl2cu_kernels::dot_wide<<<dim3(_gx, _gy, _gz), 128, 69632, _stream>>>(a_ptr, b_ptr, c_ptr);
     }
   return cudaGetLastError();
 }

@@ -13,7 +13,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 81920 bytes, given at launch
+  __shared__ __align__(16) unsigned char tl2cu_smem[18944];
   // L16: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -113,31 +113,22 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
     }
     // L34: accumulator = tl.dot(a, b, accumulator)
     float accumulator_2[64];  // [128, 128] fp32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), through shared memory
+    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 8192))[((_e & 127) + (_e >> 7) * 128)] = b[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        ((float*)(tl2cu_smem + 16384))[((_e & 127) + (_e >> 7) * 128)] = accumulator_1[_k];
+        ((half*)(tl2cu_smem + 10240))[((_e & 127) + (_e >> 7) * 136)] = b[_k];
       }
       __syncthreads();
-      tl2cu_mma_block<half, 1, 128, 128, 32, 8>((const half*)tl2cu_smem, (const half*)(tl2cu_smem + 8192), (float*)(tl2cu_smem + 16384), _tid);
-      __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        accumulator_2[_k] = ((const float*)(tl2cu_smem + 16384))[((_e & 127) + (_e >> 7) * 128)];
-      }
+      for (int _k = 0; _k < 64; ++_k) accumulator_2[_k] = accumulator_1[_k];
+      tl2cu_mma_regs<half, 128, 128, 32, 2, 4, 40, 136>(accumulator_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 10240), _tid);
     }
     // L35: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[16];  // [128, 32] *fp16
@@ -163,14 +154,14 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L39: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
   int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L40: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
@@ -184,15 +175,15 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   // L42: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _r = 0; _r < 64; _r += 8) {  // 16-byte stores
-      tl2cu_vec<half, 8> _t;
+    for (int _r = 0; _r < 64; _r += 2) {  // 4-byte stores
+      tl2cu_vec<half, 2> _t;
       #pragma unroll
-      for (int _j = 0; _j < 8; ++_j) {
+      for (int _j = 0; _j < 2; ++_j) {
         const int _k = _r + _j;
         _t.v[_j] = c[_k];
       }
       const int _k = _r;
-      if (c_mask[_k]) *(tl2cu_vec<half, 8> *)c_ptrs[_k] = _t;
+      if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
     }
   } else {
     #pragma unroll
@@ -205,17 +196,9 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
 extern "C" cudaError_t matmul_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
-    {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
-      if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel<true><<<dim3(_gx, _gy, _gz), 256, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
-    }
+    tl2cu_kernels::matmul_kernel<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
   else
-    {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
-      if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel<false><<<dim3(_gx, _gy, _gz), 256, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
-    }
+    tl2cu_kernels::matmul_kernel<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
   return cudaGetLastError();
 }
 
