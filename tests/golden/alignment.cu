@@ -222,6 +222,57 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
   }
+  // L36: v_mod_n = tl.load(x_ptr + (i % n))  # runs start at multiples of 4, n is one: no wrap inside
+  float v_mod_n[8];  // [1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (i[_k] % n));
+    for (int _j = 0; _j < 4; ++_j) v_mod_n[_k + _j] = _t.v[_j];
+  }
+  // L37: tl.store(out_ptr + i, v_mod_n)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_mod_n[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+  }
+  // L38: s_mod_shift = tl.load(x_ptr + ((i + 1) % n))  # n may fall inside a run
+  float s_mod_shift[8];  // [1024] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) s_mod_shift[_k] = x_ptr[((i[_k] + 1) % n)];
+  // L39: tl.store(out_ptr + i, s_mod_shift)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mod_shift[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+  }
+  // L40: s_mod_m = tl.load(x_ptr + (i % m))  # m: no hint
+  float s_mod_m[8];  // [1024] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) s_mod_m[_k] = x_ptr[(i[_k] % m)];
+  // L41: tl.store(out_ptr + i, s_mod_m)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mod_m[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+  }
 }
 
 // alignment: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -447,6 +498,60 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
     for (int _j = 0; _j < 4; ++_j) {
       const int _k = _r + _j;
       _t.v[_j] = s_mask_eq[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+  }
+  // L36: v_mod_n = tl.load(x_ptr + (i % n))  # runs start at multiples of 4, n is one: no wrap inside
+  float v_mod_n[8];  // [1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (i[_k] % n));
+    for (int _j = 0; _j < 4; ++_j) v_mod_n[_k + _j] = _t.v[_j];
+  }
+  // L37: tl.store(out_ptr + i, v_mod_n)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = v_mod_n[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+  }
+  // L38: s_mod_shift = tl.load(x_ptr + ((i + 1) % n))  # n may fall inside a run
+  float s_mod_shift[8];  // [1024] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) s_mod_shift[_k] = x_ptr[((i[_k] + 1) % n)];
+  // L39: tl.store(out_ptr + i, s_mod_shift)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mod_shift[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;
+  }
+  // L40: s_mod_m = tl.load(x_ptr + (i % m))  # m: no hint
+  float s_mod_m[8];  // [1024] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 8; _k += 4) {
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(x_ptr + (i[_k] % m));
+    for (int _j = 0; _j < 4; ++_j) s_mod_m[_k + _j] = _t.v[_j];
+  }
+  // L41: tl.store(out_ptr + i, s_mod_m)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = s_mod_m[_k];
     }
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)(out_ptr + i[_k]) = _t;

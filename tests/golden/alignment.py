@@ -33,3 +33,9 @@ def alignment(x_ptr, out_ptr, n, m, BLOCK: tl.constexpr):
     tl.store(out_ptr + i, s_mask_m)
     s_mask_eq = tl.load(x_ptr + i, mask=i != n, other=0.0)  # != n: not a bound
     tl.store(out_ptr + i, s_mask_eq)
+    v_mod_n = tl.load(x_ptr + (i % n))  # runs start at multiples of 4, n is one: no wrap inside
+    tl.store(out_ptr + i, v_mod_n)
+    s_mod_shift = tl.load(x_ptr + ((i + 1) % n))  # n may fall inside a run
+    tl.store(out_ptr + i, s_mod_shift)
+    s_mod_m = tl.load(x_ptr + (i % m))  # m: no hint
+    tl.store(out_ptr + i, s_mod_m)
