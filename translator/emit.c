@@ -1128,7 +1128,7 @@ bool mentions(const char *s, const char *id) {
 // The C name of one of k's variants.
 static const char *variant_name(Kernel *k, int variant) {
   static const char *const suffix[NVARIANTS] = {"", "_aligned", "_pointer_layout"};
-  return xprintf("%s%s", kernel_name(k), k->run_template ? "" : suffix[variant]);
+  return xprintf("%s%s", kernel_name(k), k->variants == VARIANTS_RUN_TEMPLATE ? "" : suffix[variant]);
 }
 
 // The statements of the kernel being printed, in its current layouts.
@@ -1272,7 +1272,7 @@ static bool emit_one_template(Em *em, Kernel *k, int wide, Str *aligned) {
   em->out = saved;
   if (em->both_refused) return false;
   if (!em->nper_variant) {  // (never launched: the aligned variant assumes nothing then)
-    k->pointer_layout_variant = false;
+    k->variants = VARIANTS_ALIGNED;
     return false;
   }
   *aligned = both;
@@ -1304,14 +1304,15 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
     str_add(&both, "");
     Str *saved = em->out;
     em->out = &both;
-    em->run_template = k->run_template = true;
+    em->run_template = true;
+    k->variants = VARIANTS_RUN_TEMPLATE;
     lay_out(k, wide);  // (from the state the projection started from)
     emit_kernel_variant(em, k, ALIGNED_VARIANT, "");
     em->run_template = false;
     em->out = saved;
     same = !em->both_refused;
     if (same) *aligned = both;
-    else k->run_template = false;
+    else k->variants = VARIANTS_ALIGNED;
   }
   em->assume_aligned = em->both_facts = false;
   run_symbolic = false;
@@ -1386,7 +1387,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   emit_kernel_variant(em, k, ALIGNED_VARIANT,
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
-  k->aligned_variant = em->nvector > plain_vectors && !em->nspread_bytes;
+  k->variants = em->nvector > plain_vectors && !em->nspread_bytes ? VARIANTS_ALIGNED : VARIANTS_PLAIN;
   k->assumed_params = em->assumed;
   // Triton specializes each argument on its own and lays accesses out from their
   // pointers' facts (the widest run of a slice's accesses), masks only narrowing their
@@ -1397,23 +1398,23 @@ static void emit_kernel(Em *em, Kernel *k) {
   // layout decides results (the order of float sums) and differs from the plain one.
   Str wide_plain = {0};
   str_add(&wide_plain, "");
-  k->pointer_layout_variant = k->aligned_variant && k->float_sums && !plain_wide;
-  if (k->pointer_layout_variant) {
+  if (k->variants == VARIANTS_ALIGNED && k->float_sums && !plain_wide) {
+    k->variants = VARIANTS_POINTER_LAYOUT;
     k->npointer_needs = em->npointer_needs;
     memcpy(k->pointer_needs, em->pointer_needs, sizeof k->pointer_needs);
-    k->one_template = emit_one_template(em, k, wide, &aligned);
+    if (emit_one_template(em, k, wide, &aligned)) k->variants = VARIANTS_POINTER_TEMPLATE;
   }
-  if (k->pointer_layout_variant && !k->one_template) {
+  if (k->variants == VARIANTS_POINTER_LAYOUT) {
     em->out = &wide_plain;
     lay_out(k, wide);
     emit_kernel_variant(em, k, POINTER_LAYOUT_VARIANT,
                         " (variant for some aligned pointers, in Triton's layout for them)");
   }
-  if (k->aligned_variant && !k->pointer_layout_variant && !plain_wide && emit_run_template(em, k, wide, narrow, &aligned))
+  if (k->variants == VARIANTS_ALIGNED && !plain_wide && emit_run_template(em, k, wide, narrow, &aligned))
     plain.len = 0, plain.buf[0] = 0;
   em->out = saved;
   str_add(em->out, plain.buf);
-  if (k->aligned_variant) str_add(em->out, aligned.buf);
+  if (k->variants != VARIANTS_PLAIN) str_add(em->out, aligned.buf);
   str_add(em->out, wide_plain.buf);
 }
 
@@ -1515,7 +1516,7 @@ static const char *launch_condition(Kernel *k, uint64_t assumed) {
 // kernel's limit raised first (one statement either way: it may follow an if or else).
 static void emit_launch(Em *em, Kernel *k, int variant, const char *indent) {
   const char *kernel = xprintf("tl2cu_kernels::%s", variant_name(k, variant));
-  if ((k->one_template && variant != PLAIN_VARIANT) || k->run_template)
+  if ((k->variants == VARIANTS_POINTER_TEMPLATE && variant != PLAIN_VARIANT) || k->variants == VARIANTS_RUN_TEMPLATE)
     kernel = xprintf("tl2cu_kernels::%s<%s>", variant_name(k, ALIGNED_VARIANT), variant == ALIGNED_VARIANT ? "true" : "false");
   const char *args = param_list(k, KERNEL_ARGS);
   int block = k->num_warps * 32, smem = k->smem_bytes[variant];
@@ -1547,10 +1548,10 @@ static void emit_launchers(Em *em, Kernel *k) {
   emit_descriptor_parts(em, k);
   line(em, "  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing");
   if (k->program_threads) line(em, "  // %d programs per thread block", k->num_warps * 32 / k->program_threads);
-  if (k->aligned_variant) {
+  if (k->variants != VARIANTS_PLAIN) {
     line(em, "  if (%s)", launch_condition(k, k->assumed_params));
     emit_launch(em, k, ALIGNED_VARIANT, "    ");
-    if (k->pointer_layout_variant) {
+    if (k->variants == VARIANTS_POINTER_LAYOUT || k->variants == VARIANTS_POINTER_TEMPLATE) {
       Str any = {0};
       str_add(&any, "");
       for (int i = 0; i < k->npointer_needs; i++)

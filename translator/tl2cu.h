@@ -570,6 +570,15 @@ typedef struct {
 // with plain facts in the aligned variant's layout.
 enum { PLAIN_VARIANT, ALIGNED_VARIANT, POINTER_LAYOUT_VARIANT, NVARIANTS };
 
+// Which of them a Kernel has, and how they are printed.
+typedef enum {
+  VARIANTS_PLAIN,             // the plain kernel alone (no access gains vectors when aligned)
+  VARIANTS_ALIGNED,           // the plain and the aligned kernels
+  VARIANTS_RUN_TEMPLATE,      // those two as one template over kAssumeAligned, their runs kRun elements
+  VARIANTS_POINTER_LAYOUT,    // plain, aligned and pointer-layout kernels
+  VARIANTS_POINTER_TEMPLATE,  // the plain kernel; the aligned and pointer-layout ones as one template
+} Variants;
+
 #define MAX_POINTER_NEEDS 16  // Kernel.pointer_needs: the alternatives of its pointer-layout variant
 
 typedef struct {
@@ -585,7 +594,7 @@ typedef struct {
   int64_t convert_bytes;      // the largest conversion's buffer (convert.c), in the variant laid out
   int64_t smem;               // the shared-memory buffer (smem.c): its largest use, in the variant laid out
   Vec combines;    // Combine*
-  bool aligned_variant;      // also emitted assuming aligned pointers / ints divisible by 16
+  Variants variants;         // which kernels emit.c prints for it, the launcher picking one
   int program_threads;       // >0: programs this small share a thread block, this many threads each
   int config_index;          // autotune config this kernel was specialized for, -1: none
   const char *config_text;   // its meta-parameters, "BLOCK_SIZE=256, num_warps=2"
@@ -595,10 +604,6 @@ typedef struct {
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
   uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
-  bool pointer_layout_variant;  // also emitted with plain facts in the aligned variant's layout,
-  bool one_template;            // ... both as one template over kAssumeAligned (emit.c)
-  bool run_template;         // the plain and aligned variants as one template over kAssumeAligned, their
-                             // runs kRun elements (emit.c)
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
