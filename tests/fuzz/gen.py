@@ -70,10 +70,10 @@ class Val:
 
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                 stencils=False, interior=False):
+                 stencils=False, interior=False, matmul=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
         self.returning_helpers, self.dots, self.outers, self.stencils = helpers, dots, outers, stencils
-        self.interior = interior
+        self.interior, self.matmul = interior, matmul
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -332,18 +332,23 @@ class KernelGen:
             self.pending_stores.append(v)
         return v
 
+    def prologue_2d(self):
+        self.scalars = [("M", "i32"), ("N", "i32"), ("s", "fp32"), ("reps", "i32"), ("pid_m", "i32")]
+        self.emit("pid_m = tl.program_id(0)")
+        self.emit("pid_n = tl.program_id(1)")
+        self.emit(f"rm = pid_m * {self.bm} + tl.arange(0, {self.bm})")
+        self.emit(f"rn = pid_n * {self.bn} + tl.arange(0, {self.bn})")
+        self.emit("mask = (rm[:, None] < M) & (rn[None, :] < N)")
+        self.emit("offs = rm[:, None] * N + rn[None, :]")
+        self.block = self.bm * self.bn
+
     def build(self):
         r = self.rng
+        if self.matmul:
+            return self.build_matmul()
         if self.two_d:
             self.bm, self.bn = r.choice([(2, 2), (4, 8), (8, 8), (16, 16), (8, 32), (32, 4), (16, 8), (32, 32), (1, 16)])
-            self.scalars = [("M", "i32"), ("N", "i32"), ("s", "fp32"), ("reps", "i32"), ("pid_m", "i32")]
-            self.emit("pid_m = tl.program_id(0)")
-            self.emit("pid_n = tl.program_id(1)")
-            self.emit(f"rm = pid_m * {self.bm} + tl.arange(0, {self.bm})")
-            self.emit(f"rn = pid_n * {self.bn} + tl.arange(0, {self.bn})")
-            self.emit("mask = (rm[:, None] < M) & (rn[None, :] < N)")
-            self.emit("offs = rm[:, None] * N + rn[None, :]")
-            self.block = self.bm * self.bn
+            self.prologue_2d()
         else:
             self.b = r.choice([16, 32, 64, 128, 256, 512, 1024])
             self.scalars = [("n", "i32"), ("s", "fp32"), ("reps", "i32"), ("pid", "i32")]
@@ -382,6 +387,57 @@ class KernelGen:
         if self.stencils:  # (drawn only here, as tuples)
             for _ in range(r.randint(1, 2)):
                 self.out_stencil()
+
+    def build_matmul(self):
+        """A matmul-shaped kernel (tutorial 03's loop, on the fuzzer's M x N inputs): the
+        result's tile [BM, BN] holds only loads, elementwise values and the dot, so tl2cu
+        keeps it in registers as mma accumulators. C = A[:, :L] @ B[:L, :] with L = min(M, N),
+        A and B both M x N inputs (B read by rows), over BK-wide steps masked at L; fp16 or
+        bf16 (loaded, or computed from fp32 and cast) into fp32 compared as sums of L terms,
+        int8 into int32 exactly, fp32 with input_precision ieee; the accumulator chained
+        through the dot or added to it, then an elementwise epilogue."""
+        r = self.rng
+        self.two_d = True
+        self.bm, self.bn = r.choice([(16, 16), (32, 32), (16, 32), (32, 16), (64, 32), (32, 64), (64, 64), (16, 64)])
+        bk = r.choice([16, 32, 64])
+        self.prologue_2d()
+        ty = r.choice(["fp16", "fp16", "bf16", "i8", "fp32"])
+        if ty == "i8":
+            bk = max(bk, 32)  # (Triton: int8 dots take K >= 32)
+        computed = ty in ("fp16", "bf16") and r.random() < 0.4  # (attention's p.to(tl.float16))
+        load_ty = "fp32" if computed else ty
+        kind = "any" if ty == "i8" else "tame"
+        xa, xb = self.add_input(load_ty, kind), self.add_input(load_ty, kind)
+        other = "0" if ty == "i8" else "0.0"
+        acc_ty = "i32" if ty == "i8" else "fp32"
+        self.emit(f"rk = tl.arange(0, {bk})")
+        self.emit(f"acc = tl.zeros(({self.bm}, {self.bn}), dtype={TL[acc_ty]})")
+        loop = r.random() < 0.8
+        if loop:
+            self.emit(f"for k in range(0, tl.cdiv(N, {bk})):")
+        else:
+            self.emit("k = 0")
+        ind = 2 if loop else 1
+        self.emit(f"kk = k * {bk} + rk", ind)
+        self.emit(f"a = tl.load({xa} + rm[:, None] * N + kk[None, :], "
+                  f"mask=(rm[:, None] < M) & (kk[None, :] < N) & (kk[None, :] < M), other={other})", ind)
+        self.emit(f"b = tl.load({xb} + kk[:, None] * N + rn[None, :], "
+                  f"mask=(kk[:, None] < M) & (kk[:, None] < N) & (rn[None, :] < N), other={other})", ind)
+        if computed:
+            self.emit(f"a = (a * {r.choice(['s', '2.0', '0.5'])}).to({TL[ty]})", ind)
+            self.emit(f"b = tl.abs(b).to({TL[ty]})", ind)
+        prec = ", input_precision='ieee'" if ty == "fp32" else ""
+        if r.random() < 0.7:
+            self.emit(f"acc = tl.dot(a, b, acc{prec})", ind)
+        else:
+            self.emit(f"acc += tl.dot(a, b{prec})", ind)
+        out = "acc"
+        if ty == "i8":
+            out = r.choice(["acc", "acc * 3 + 1", "tl.where(acc > 0, acc, -acc)"])
+        else:
+            out = r.choice(["acc", "acc * s", "tl.maximum(acc, 0.0)", "tl.where(acc > 0, acc, acc * 0.5)"])
+        n_red = max(40, 3 * max(self.bm, self.bn) + 2)  # L's bound (manifest's sizes): the sum tolerance's n
+        self.store_elem(Val(out, acc_ty), "exact" if ty == "i8" else "sum", n_red)
 
     # ---- features
     def feature_loop(self):
@@ -880,10 +936,10 @@ class KernelGen:
 
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                    stencils=False, interior=False):
+                    stencils=False, interior=False, matmul=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul)
         g.near_one = []
         try:
             g.build()
@@ -918,6 +974,9 @@ def main():
     ap.add_argument("--interior-from", type=int, default=None,
                     help="kernels from this index on write their stencils' taps with one named mask, the "
                          "elements whose neighbours all exist")
+    ap.add_argument("--matmuls-from", type=int, default=None,
+                    help="kernels from this index on are matmul-shaped instead (a loop of tl.dot over BK-wide "
+                         "steps into a register-held accumulator, an elementwise epilogue)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -933,7 +992,9 @@ def main():
             outers = args.outers_from is not None and i >= args.outers_from
             stencils = args.stencils_from is not None and i >= args.stencils_from
             interior = args.interior_from is not None and i >= args.interior_from
-            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior)
+            matmul = args.matmuls_from is not None and i >= args.matmuls_from
+            src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior,
+                                        matmul)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
