@@ -29,16 +29,16 @@
 // The accumulator at the current element of the result.
 static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx); }
 
-// Operand x into the buffer at byte offset `at`, row-major, rows `pitch` elements apart
+// Operand x into the buffer at byte offset `at` (C), row-major, rows `pitch` elements apart
 // (fp32 for "tf32": rounded).
-static void store_operand(Em *em, Value *x, int64_t at, int64_t pitch, bool to_tf32) {
+static void store_operand(Em *em, Value *x, const char *at, int64_t pitch, bool to_tf32) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
   Shape rows = x->shape;
   rows.dim[rows.rank - 1] = pitch;
   const char *pos = linear_of(&own, rows), *val = elem_at(x, "_k");
   open_elem_loop(em, x->layout, uses_e);
-  line(em, "((%s*)(tl2cu_smem + %lld))[%s] = %s;", ctype(x->ty), (long long)at, pos,
+  line(em, "((%s*)(tl2cu_smem + %s))[%s] = %s;", ctype(x->ty), at, pos,
        to_tf32 ? xprintf("tl2cu_tf32(%s)", val) : val);
   close_loop(em);
 }
@@ -106,6 +106,7 @@ static int64_t b_offset(Value *v) { return aligned16(operand_bytes(v, v->a)); }
 static int64_t c_offset(Value *v) { return b_offset(v) + aligned16(operand_bytes(v, v->b)); }
 
 int64_t dot_scratch_bytes(Value *v) {
+  if (v->late) return v->late_at + 2 * c_offset(v);
   if (in_registers(v)) return c_offset(v);
   if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * elem_bytes(v->ty);
   return b_offset(v) + operand_bytes(v, v->b);
@@ -120,8 +121,8 @@ static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
   line(em, "{  // tl.dot: %s @ %s %s", v->a->cname, v->b->cname, how);
   em->indent++;
   line(em, "__syncthreads();");
-  store_operand(em, v->a, 0, operand_pitch(v, v->a), to_tf32);
-  store_operand(em, v->b, b_offset(v), operand_pitch(v, v->b), to_tf32);
+  store_operand(em, v->a, "0", operand_pitch(v, v->a), to_tf32);
+  store_operand(em, v->b, xprintf("%lld", (long long)b_offset(v)), operand_pitch(v, v->b), to_tf32);
 }
 
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
@@ -154,29 +155,199 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   em->tensor_cores = true;
 }
 
+// The byte offset (C) of late dot v's buffer `stage`, plus `plus`.
+static const char *stage_at(Value *v, const char *stage, int64_t plus) {
+  const char *at = xprintf("%s * %lld", stage, (long long)c_offset(v));
+  if (v->late_at) at = xprintf("%lld + %s", (long long)v->late_at, at);
+  return plus ? xprintf("%s + %lld", at, (long long)plus) : at;
+}
+
+// mma.sync into acc from the operands dot v stored (in buffer `stage` when late: a C int).
+static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage) {
+  Value *a = v->a;
+  const char *t = ctype(a->ty), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
+  if (stage) {
+    at_a = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, 0));
+    at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, b_offset(v)));
+  }
+  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
+       (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm, v->layout->wn,
+       (long long)operand_pitch(v, a), (long long)operand_pitch(v, v->b), acc, t, at_a, t, at_b);
+}
+
+// The dot's result array starts as its accumulator operand.
+static void copy_accumulator(Em *em, Stmt *s) {
+  bool uses_e = false;
+  Cx cx = identity_cx(s->v->layout, &uses_e);
+  const char *init = xprintf("%s[_k] = %s;", s->v->cname, dot_acc(em, s, &cx));
+  elem_loop_line(em, s->v->layout, uses_e && mentions(init, "_e"), init);
+}
+
 // On the tensor cores with the result in registers, laid out as mma.sync holds its
 // accumulators: the accumulator copied in where it is read, then every warp's fragments
 // updated in place (the runtime's tl2cu_mma_regs), only the operands through shared memory.
 static void emit_dot_registers(Em *em, Stmt *s) {
-  Value *v = s->v, *a = v->a;
-  const Layout *l = v->layout;
-  int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = a->shape.dim[1];
+  Value *v = s->v;
   open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), the result in registers", (long long)mma_k(v)), false);
   line(em, "__syncthreads();");
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
-  const char *init = xprintf("%s[_k] = %s;", v->cname, dot_acc(em, s, &cx));
-  elem_loop_line(em, l, uses_e && mentions(init, "_e"), init);
-  const char *t = ctype(a->ty);
-  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld>(%s, (const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), _tid);",
-       t, (long long)M, (long long)N, (long long)K, l->wm, l->wn, (long long)operand_pitch(v, a),
-       (long long)operand_pitch(v, v->b), v->cname, t, t, (long long)b_offset(v));
+  copy_accumulator(em, s);
+  print_mma_regs(em, v, v->cname, NULL);
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
 }
 
+// ---------------------------------------------------------------- the mma one iteration late
+// --experimental-pipeline. In tutorial 03's loop (`a = tl.load(..)`, `b = tl.load(..)`,
+// `acc = tl.dot(a, b, acc)`) each step's loads wait unhidden before its mma. A late dot
+// runs each iteration's mma at the next one instead, after that one's loads are issued and
+// before their values are stored (to the other of two buffers), and the last one after the
+// loop: the same products added in the same order, so the same bits, with the loads of one
+// step in flight while the tensor cores run the step before. Legal where the accumulator
+// is read in the loop only by the dot and the dot's result only by the carry back into it,
+// the dot runs once each iteration (directly in a for loop's body). Its buffers live across
+// iterations: they follow the scratch that the loop's other statements use (a conversion
+// of the loads' indices, say), which starts at byte 0 as always. The deferral, not a look
+// ahead of the loads, makes the pipeline: more stages (cp.async) defer more steps.
+
+static const char *stage_name(Value *dot) { return xprintf("_mma_stage_%s", dot->cname); }
+
+static void emit_dot_late(Em *em, Stmt *s) {
+  Value *v = s->v;
+  const char *stage = stage_name(v);
+  need_smem(em, dot_scratch_bytes(v));
+  line(em, "%s", array_decl(v));
+  line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k%lld), the result in registers; the mma of the "
+           "iteration before runs here, this one's at the next (--experimental-pipeline)",
+       v->a->cname, v->b->cname, (long long)mma_k(v));
+  em->indent++;
+  copy_accumulator(em, s);
+  line(em, "if (%s >= 0)", stage);
+  em->indent++;
+  print_mma_regs(em, v, v->cname, stage);
+  em->indent--;
+  line(em, "%s = %s == 0 ? 1 : 0;  // the other buffer", stage, stage);
+  store_operand(em, v->a, stage_at(v, stage, 0), operand_pitch(v, v->a), false);
+  store_operand(em, v->b, stage_at(v, stage, b_offset(v)), operand_pitch(v, v->b), false);
+  line(em, "__syncthreads();");
+  em->indent--;
+  line(em, "}");
+  em->tensor_cores = true;
+}
+
+// Before a for loop: each late dot of its body has no pending mma yet (and the buffer's
+// earlier use is over: the dot's first stores have no barrier before them).
+void dot_before_loop(Em *em, Stmt *loop) {
+  bool any = false;
+  for (Stmt *s = loop->body; s; s = s->next)
+    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->late) {
+      line(em, "int %s = -1;  // the buffer holding the operands of %s's pending mma (-1: none)", stage_name(s->v),
+           s->v->cname);
+      any = true;
+    }
+  if (any) line(em, "__syncthreads();");
+}
+
+// After it: their last mma, into the loop's accumulator.
+void dot_after_loop(Em *em, Stmt *loop) {
+  for (Stmt *s = loop->body; s; s = s->next)
+    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->late) {
+      line(em, "if (%s >= 0)  // the last iteration's mma", stage_name(s->v));
+      em->indent++;
+      print_mma_regs(em, s->v, s->v->c->cname, stage_name(s->v));
+      em->indent--;
+    }
+}
+
+typedef struct {
+  Value *dot, *acc;
+  Stmt *dot_stmt;
+  bool ok;
+  int64_t others;  // the most shared memory another statement of the loop uses
+} LateCheck;
+
+// Values whose operands are a, b and c only, and that use no shared memory of their own.
+static bool plain_kind(VKind k) {
+  switch (k) {
+  case V_CONST: case V_PARAM: case V_ARANGE: case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_EXPAND: case V_BROADCAST:
+  case V_BINARY: case V_UNARY: case V_CAST: case V_BITCAST: case V_WHERE: case V_MATH: case V_LOAD: case V_VAR:
+  case V_DOT: return true;
+  default: return false;
+  }
+}
+
+static void check_value(LateCheck *c, Value *w, int mark) {
+  if (!w || w->visit == mark) return;
+  w->visit = mark;
+  if (!plain_kind(w->kind)) c->ok = false;
+  Value *ops[3] = {w->a, w->b, w->c};
+  for (int i = 0; i < 3; i++) {
+    if ((ops[i] == c->acc && !(w == c->dot && i == 2)) || (ops[i] && ops[i] == c->dot)) c->ok = false;
+    check_value(c, ops[i], mark);
+  }
+}
+
+static void check_stmts(LateCheck *c, Stmt *s, int mark) {
+  for (; s; s = s->next) {
+    if (s != c->dot_stmt && s->scratch > c->others) c->others = s->scratch;
+    for (int i = 0; i < s->converts.len; i++) {
+      Convert *cv = s->converts.items[i];
+      if (cv->bytes > c->others) c->others = cv->bytes;
+    }
+    if (s->kind != S_LET && s->kind != S_VARDEF && s->kind != S_ASSIGN && s->kind != S_STORE && s->kind != S_IF &&
+        s->kind != S_FOR)
+      c->ok = false;
+    bool carry = s->kind == S_ASSIGN && s->var == c->acc && s->v == c->dot;
+    if (s->kind == S_ASSIGN && s->var == c->acc && !carry) c->ok = false;
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) {
+      Value *x = vs[i];
+      if (!x || (carry && (x == c->acc || x == c->dot))) continue;  // (the carry writes acc)
+      if (x == c->dot && s == c->dot_stmt) check_value(c, x, mark);  // (its operands; acc as its c)
+      else if (x == c->acc || x == c->dot) c->ok = false;
+      else check_value(c, x, mark);
+    }
+    check_stmts(c, s->body, mark);
+    check_stmts(c, s->orelse, mark);
+  }
+}
+
+// Returns where its buffers start (-1: it may not run late).
+static int64_t may_run_late(Stmt *loop, Stmt *d) {
+  Value *v = d->v;
+  if (!in_registers(v) || !v->c || v->c->kind != V_VAR || d->converts.len) return -1;
+  LateCheck c = {v, v->c, d, true, 0};
+  bool carried = false;
+  for (Stmt *s = loop->body; s; s = s->next) carried |= s->kind == S_ASSIGN && s->var == v->c && s->v == v;
+  check_stmts(&c, loop->body, sem_walk_mark());
+  return carried && c.ok ? aligned16(c.others) : -1;
+}
+
+static void mark_late(Kernel *k, Stmt *s) {
+  for (; s; s = s->next) {
+    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->late = false;
+    mark_late(k, s->body);
+    mark_late(k, s->orelse);
+    if (s->kind != S_FOR || !k->pipeline_dots) continue;
+    for (Stmt *d = s->body; d; d = d->next) {
+      int64_t at = d->kind == S_LET && d->v->kind == V_DOT ? may_run_late(s, d) : -1;
+      if (at < 0) continue;
+      d->v->late = true;
+      d->v->late_at = at;
+      d->scratch = dot_scratch_bytes(d->v);
+      if (d->scratch > k->smem) k->smem = d->scratch;
+    }
+  }
+}
+
+void dot_pipeline_pass(Kernel *k) { mark_late(k, k->body); }
+
 void emit_dot(Em *em, Stmt *s) {
+  if (s->v->late) {
+    emit_dot_late(em, s);
+    return;
+  }
   if (in_registers(s->v)) {
     emit_dot_registers(em, s);
     return;

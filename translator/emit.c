@@ -883,6 +883,7 @@ static void emit_for(Em *em, Stmt *s) {
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
   bool step_fits = bound_counter(s);
+  dot_before_loop(em, s);
   if (s->step->kind == V_CONST && s->step->ival == 1)  // i < hi: i + 1 cannot wrap
     line(em, "for (%s %s = %s; %s < %s; ++%s) {", t, s->var->cname, lo, s->var->cname, hi, s->var->cname);
   else
@@ -894,6 +895,7 @@ static void emit_for(Em *em, Stmt *s) {
   emit_stmts(em, s->body);
   em->loops--;
   close_loop(em);
+  dot_after_loop(em, s);
 }
 
 static void emit_if(Em *em, Stmt *s) {

@@ -173,6 +173,8 @@ void emit_map(Em *em, Stmt *s);
 
 // dot.c
 void emit_dot(Em *em, Stmt *s);
+void dot_before_loop(Em *em, Stmt *loop);  // a late dot's pending-mma state (--experimental-pipeline)
+void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mma
 
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers

@@ -1238,6 +1238,7 @@ static void push_descriptor_params(Kernel *k, DescParam *d) {
 
 static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
+  k->pipeline_dots = o->experimental_pipeline;
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
   int nentries = sig ? split_commas(sig, entries, 64) : 0;

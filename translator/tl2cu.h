@@ -348,6 +348,7 @@ typedef struct {
   bool line_directives;
   bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
+  bool experimental_pipeline;  // --experimental-pipeline: loop dots' mma one iteration late (dot.c)
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -481,6 +482,8 @@ struct Value {
     int64_t lo, hi;
   } counter;
   int perm[MAX_RANK]; // V_PERMUTE
+  bool late;          // V_DOT in a loop: its mma one iteration late (dot.c dot_pipeline_pass),
+  int64_t late_at;    // ... its two buffers from this byte of the scratch on
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
@@ -604,6 +607,7 @@ typedef struct {
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
   uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
+  bool pipeline_dots;        // --experimental-pipeline (dot.c dot_pipeline_pass)
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
@@ -719,6 +723,7 @@ int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchang
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes, whole tiles
+void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
 
