@@ -106,7 +106,6 @@ static int64_t b_offset(Value *v) { return aligned16(operand_bytes(v, v->a)); }
 static int64_t c_offset(Value *v) { return b_offset(v) + aligned16(operand_bytes(v, v->b)); }
 
 int64_t dot_scratch_bytes(Value *v) {
-  if (v->late) return v->late_at + 2 * c_offset(v);
   if (in_registers(v)) return c_offset(v);
   if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * elem_bytes(v->ty);
   return b_offset(v) + operand_bytes(v, v->b);
@@ -212,10 +211,14 @@ static void emit_dot_registers(Em *em, Stmt *s) {
 
 static const char *stage_name(Value *dot) { return xprintf("_mma_stage_%s", dot->cname); }
 
+// The scratch a late dot takes: the loop's other uses, then its two buffers (where
+// dot_scratch_bytes is what it would take at each call: the other uses' size it sees).
+static int64_t late_bytes(Value *v) { return v->late_at + 2 * c_offset(v); }
+
 static void emit_dot_late(Em *em, Stmt *s) {
   Value *v = s->v;
   const char *stage = stage_name(v);
-  need_smem(em, dot_scratch_bytes(v));
+  need_smem(em, late_bytes(v));
   line(em, "%s", array_decl(v));
   line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k%lld), the result in registers; the mma of the "
            "iteration before runs here, this one's at the next (--experimental-pipeline)",
@@ -335,7 +338,7 @@ static void mark_late(Kernel *k, Stmt *s) {
       if (at < 0) continue;
       d->v->late = true;
       d->v->late_at = at;
-      d->scratch = dot_scratch_bytes(d->v);
+      d->scratch = late_bytes(d->v);
       if (d->scratch > k->smem) k->smem = d->scratch;
     }
   }

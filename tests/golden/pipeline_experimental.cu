@@ -14,39 +14,39 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[19456];
-  // L15: rm = tl.arange(0, BM)
+  // L16: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
     rm[_k] = (_e >> 6);
   }
-  // L16: rn = tl.arange(0, BN)
+  // L17: rn = tl.arange(0, BN)
   int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
     rn[_k] = (_e & 63);
   }
-  // L17: rk = tl.arange(0, BK)
+  // L18: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
-  // L18: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L19: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L19: for k in range(0, K, BK):
+  // L20: for k in range(0, K, BK):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
   int _mma_stage_acc_2 = -1;  // the buffer holding the operands of acc_2's pending mma (-1: none)
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L20: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L21: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[16];  // [64, 32] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
         a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
       }
     }
-    // L21: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L22: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
         b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
       }
     }
-    // L22: acc = tl.dot(a, b, acc)
+    // L23: acc = tl.dot(a, b, acc)
     float acc_2[32];  // [64, 64] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
       #pragma unroll
@@ -102,13 +102,13 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       }
       __syncthreads();
     }
-    // L19: for k in range(0, K, BK):
+    // L20: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
   }
   if (_mma_stage_acc_2 >= 0)  // the last iteration's mma
     tl2cu_mma_regs<half, 64, 64, 32, 2, 2, 40, 72>(acc_1, (const half*)(tl2cu_smem + _mma_stage_acc_2 * 9728), (const half*)(tl2cu_smem + _mma_stage_acc_2 * 9728 + 5120), _tid);
-  // L23: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
+  // L24: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
   if constexpr (kAssumeAligned) {
     #pragma unroll
     for (int _r = 0; _r < 32; _r += 2) {  // 8-byte stores
@@ -131,50 +131,50 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
 __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[6144];
-  // L28: rm = tl.arange(0, BM)
+  // L29: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L29: rn = tl.arange(0, BN)
+  // L30: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L30: rk = tl.arange(0, BK)
+  // L31: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L31: acc = tl.zeros((BM, BN), dtype=tl.int32)
+  // L32: acc = tl.zeros((BM, BN), dtype=tl.int32)
   int32_t acc[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0;
-  // L32: for k in range(0, K, BK):
+  // L33: for k in range(0, K, BK):
   int32_t acc_1[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _mma_stage_acc_2 = -1;  // the buffer holding the operands of acc_2's pending mma (-1: none)
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L33: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
+    // L34: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     int8_t a[8];  // [32, 32] i8
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
-    // L34: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
+    // L35: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     int8_t b[8];  // [32, 32] i8
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
-    // L35: acc = tl.dot(a, b, acc)
+    // L36: acc = tl.dot(a, b, acc)
     int32_t acc_2[8];  // [32, 32] i32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
       #pragma unroll
@@ -194,13 +194,13 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
       }
       __syncthreads();
     }
-    // L32: for k in range(0, K, BK):
+    // L33: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   if (_mma_stage_acc_2 >= 0)  // the last iteration's mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + _mma_stage_acc_2 * 3072), (const int8_t*)(tl2cu_smem + _mma_stage_acc_2 * 3072 + 1536), _tid);
-  // L36: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L37: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -209,50 +209,50 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
 __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[6144];
-  // L28: rm = tl.arange(0, BM)
+  // L29: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L29: rn = tl.arange(0, BN)
+  // L30: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L30: rk = tl.arange(0, BK)
+  // L31: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L31: acc = tl.zeros((BM, BN), dtype=tl.int32)
+  // L32: acc = tl.zeros((BM, BN), dtype=tl.int32)
   int32_t acc[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0;
-  // L32: for k in range(0, K, BK):
+  // L33: for k in range(0, K, BK):
   int32_t acc_1[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _mma_stage_acc_2 = -1;  // the buffer holding the operands of acc_2's pending mma (-1: none)
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L33: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
+    // L34: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     int8_t a[8];  // [32, 32] i8
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
-    // L34: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
+    // L35: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     int8_t b[8];  // [32, 32] i8
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
-    // L35: acc = tl.dot(a, b, acc)
+    // L36: acc = tl.dot(a, b, acc)
     int32_t acc_2[8];  // [32, 32] i32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
       #pragma unroll
@@ -272,13 +272,13 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
       }
       __syncthreads();
     }
-    // L32: for k in range(0, K, BK):
+    // L33: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
   if (_mma_stage_acc_2 >= 0)  // the last iteration's mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + _mma_stage_acc_2 * 3072), (const int8_t*)(tl2cu_smem + _mma_stage_acc_2 * 3072 + 1536), _tid);
-  // L36: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L37: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -296,51 +296,51 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
 __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2816];
-  // L41: rm = tl.arange(0, BM)
+  // L42: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L42: rn = tl.arange(0, BN)
+  // L43: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L43: rk = tl.arange(0, BK)
+  // L44: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L44: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L45: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L45: for k in range(0, K, BK):
+  // L46: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L46: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L47: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L47: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L48: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L48: acc = tl.dot(a, b, acc)
+    // L49: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -359,10 +359,10 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
       for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
-    // L49: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+    // L50: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_2[_k];
-    // L45: for k in range(0, K, BK):
+    // L46: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -372,37 +372,37 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
 __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2816];
-  // L41: rm = tl.arange(0, BM)
+  // L42: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L42: rn = tl.arange(0, BN)
+  // L43: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L43: rk = tl.arange(0, BK)
+  // L44: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L44: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L45: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L45: for k in range(0, K, BK):
+  // L46: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L46: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L47: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -412,7 +412,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L47: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L48: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -422,7 +422,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L48: acc = tl.dot(a, b, acc)
+    // L49: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -441,7 +441,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
-    // L49: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+    // L50: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     #pragma unroll
     for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
       tl2cu_vec<float, 2> _t;
@@ -453,9 +453,271 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       const int _k = _r;
       *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
     }
-    // L45: for k in range(0, K, BK):
+    // L46: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
+  }
+}
+
+// two_acc: num_warps=4, BM=32, BN=32, BK=16
+__global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[14080];
+  // L55: rm = tl.arange(0, BM)
+  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+    rm[_k] = (_e >> 5);
+  }
+  // L56: rn = tl.arange(0, BN)
+  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+    rn[_k] = (_e & 31);
+  }
+  // L57: rk = tl.arange(0, BK)
+  int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    rk[_k] = (_e >> 5);
+  }
+  // L58: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
+  // L59: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc2[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc2[_k] = 0.0f;
+  // L60: for k in range(0, K, BK):
+  float acc_1[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
+  float acc2_1[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc2_1[_k] = acc2[_k];
+  int _mma_stage_acc_2 = -1;  // the buffer holding the operands of acc_2's pending mma (-1: none)
+  int _mma_stage_acc2_2 = -1;  // the buffer holding the operands of acc2_2's pending mma (-1: none)
+  __syncthreads();
+  for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
+    // L61: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    half a[4];  // [32, 16] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
+    }
+    // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    half b[4];  // [16, 32] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+    }
+    // L63: acc = tl.dot(a, b, acc)
+    float acc_2[8];  // [32, 32] fp32
+    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
+      if (_mma_stage_acc_2 >= 0)
+        tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816), (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816 + 1536), _tid);
+      _mma_stage_acc_2 = _mma_stage_acc_2 == 0 ? 1 : 0;  // the other buffer
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816))[((_e & 15) + (_e >> 4) * 24)] = a[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+      }
+      __syncthreads();
+    }
+    // L64: acc2 = tl.dot(a * 2, b, acc2)
+    half dot_input[4];  // [32, 16] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) dot_input[_k] = (a[_k] * half(2.0f));
+    float acc2_2[8];  // [32, 32] fp32
+    {  // tl.dot: dot_input @ b on tensor cores (mma.sync m16n8k16), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) acc2_2[_k] = acc2_1[_k];
+      if (_mma_stage_acc2_2 >= 0)
+        tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_2, (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816), (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816 + 1536), _tid);
+      _mma_stage_acc2_2 = _mma_stage_acc2_2 == 0 ? 1 : 0;  // the other buffer
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816))[((_e & 15) + (_e >> 4) * 24)] = dot_input[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+      }
+      __syncthreads();
+    }
+    // L60: for k in range(0, K, BK):
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) acc2_1[_k] = acc2_2[_k];
+  }
+  if (_mma_stage_acc_2 >= 0)  // the last iteration's mma
+    tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816), (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816 + 1536), _tid);
+  if (_mma_stage_acc2_2 >= 0)  // the last iteration's mma
+    tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816), (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816 + 1536), _tid);
+  // L65: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  // L66: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) *((d_ptr + (rm[_k] * 32)) + rn[_k]) = acc2_1[_k];
+}
+
+// two_acc: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[14080];
+  // L55: rm = tl.arange(0, BM)
+  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+    rm[_k] = (_e >> 5);
+  }
+  // L56: rn = tl.arange(0, BN)
+  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+    rn[_k] = (_e & 31);
+  }
+  // L57: rk = tl.arange(0, BK)
+  int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    rk[_k] = (_e >> 5);
+  }
+  // L58: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
+  // L59: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc2[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc2[_k] = 0.0f;
+  // L60: for k in range(0, K, BK):
+  float acc_1[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
+  float acc2_1[8];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) acc2_1[_k] = acc2[_k];
+  int _mma_stage_acc_2 = -1;  // the buffer holding the operands of acc_2's pending mma (-1: none)
+  int _mma_stage_acc2_2 = -1;  // the buffer holding the operands of acc2_2's pending mma (-1: none)
+  __syncthreads();
+  for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
+    // L61: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    half a[4];  // [32, 16] fp16 (8-byte loads)
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      tl2cu_vec<half, 4> _t;
+      if ((tl2cu_add(k, (_e & 15)) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15)));
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
+      for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
+    }
+    // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    half b[4];  // [16, 32] fp16 (8-byte loads)
+    #pragma unroll
+    for (int _k = 0; _k < 4; _k += 4) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      tl2cu_vec<half, 4> _t;
+      if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31));
+      else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
+      for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
+    }
+    // L63: acc = tl.dot(a, b, acc)
+    float acc_2[8];  // [32, 32] fp32
+    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
+      if (_mma_stage_acc_2 >= 0)
+        tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816), (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816 + 1536), _tid);
+      _mma_stage_acc_2 = _mma_stage_acc_2 == 0 ? 1 : 0;  // the other buffer
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816))[((_e & 15) + (_e >> 4) * 24)] = a[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+      }
+      __syncthreads();
+    }
+    // L64: acc2 = tl.dot(a * 2, b, acc2)
+    half dot_input[4];  // [32, 16] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) dot_input[_k] = (a[_k] * half(2.0f));
+    float acc2_2[8];  // [32, 32] fp32
+    {  // tl.dot: dot_input @ b on tensor cores (mma.sync m16n8k16), the result in registers; the mma of the iteration before runs here, this one's at the next (--experimental-pipeline)
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) acc2_2[_k] = acc2_1[_k];
+      if (_mma_stage_acc2_2 >= 0)
+        tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_2, (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816), (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816 + 1536), _tid);
+      _mma_stage_acc2_2 = _mma_stage_acc2_2 == 0 ? 1 : 0;  // the other buffer
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816))[((_e & 15) + (_e >> 4) * 24)] = dot_input[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 4; ++_k) {
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+      }
+      __syncthreads();
+    }
+    // L60: for k in range(0, K, BK):
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 8; ++_k) acc2_1[_k] = acc2_2[_k];
+  }
+  if (_mma_stage_acc_2 >= 0)  // the last iteration's mma
+    tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816), (const half*)(tl2cu_smem + 2816 + _mma_stage_acc_2 * 2816 + 1536), _tid);
+  if (_mma_stage_acc2_2 >= 0)  // the last iteration's mma
+    tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816), (const half*)(tl2cu_smem + 8448 + _mma_stage_acc2_2 * 2816 + 1536), _tid);
+  // L65: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc_1[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+  }
+  // L66: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
+  #pragma unroll
+  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc2_1[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 2> *)((d_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
   }
 }
 
@@ -513,5 +775,23 @@ extern "C" cudaError_t read_in_loop(cudaStream_t _stream, half *a_ptr, half *b_p
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return read_in_loop_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, a_ptr, b_ptr, c_ptr, K);
+}
+
+extern "C" cudaError_t two_acc_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && tl2cu_aligned16(d_ptr) && K % 16 == 0)
+    tl2cu_kernels::two_acc_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, d_ptr, K);
+  else
+    tl2cu_kernels::two_acc<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, d_ptr, K);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t two_acc(cudaStream_t _stream, half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return two_acc_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, a_ptr, b_ptr, c_ptr, d_ptr, K);
 }
 
