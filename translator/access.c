@@ -23,19 +23,24 @@ static bool is_int_one(Value *v) {
 
 // Triton specializes an int argument equal to 1 as the constant 1, so that an access whose
 // index along a run is multiplied by it (tutorial 03's `offs_k[None, :] * stride_ak`) is
-// contiguous. The aligned variant assumes so for the ints in em->unit, its launch checks
-// it (emit.c); printed once with unit_discover, it finds which ints multiply a run's index
-// (other.coef == 1). An int hinted divisible by 16 is never 1.
+// contiguous. The aligned variant assumes so for the ints in Kernel.unit_params, its launch
+// checks it (emit.c); printed once with unit_discover, it finds which ints multiply a run's
+// index (other.coef == 1). An int hinted divisible by 16 is never 1.
+
+// A parameter the aligned variant may assume things of (no `:16` hint says more already).
+static bool assumable_param(Em *em, Value *p) {
+  return em->assume_aligned && p->kind == V_PARAM && p->ival < 16 && p->param_index >= 0 && p->param_index < 64;
+}
+
 static int unit_param_index(Em *em, Value *p) {
   while (p->kind == V_BROADCAST || p->kind == V_EXPAND) p = p->a;
-  bool candidate = em->assume_aligned && p->kind == V_PARAM && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1 &&
-                   p->ival < 16 && p->param_index >= 0 && p->param_index < 64;
+  bool candidate = assumable_param(em, p) && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1;
   return candidate ? p->param_index : -1;
 }
 
 static bool assumed_unit(Em *em, int index) {
   uint64_t bit = (uint64_t)1 << index;
-  if (!(em->unit & bit) || (em->denied & bit)) return false;
+  if (!(em->k->unit_params & bit) || (em->denied & bit)) return false;
   em->probed |= bit;
   return true;
 }
@@ -131,8 +136,8 @@ static Axis axis_def(Em *em, Value *v, Cx *cx) {
   case V_PARAM: {
     if (unit_param_index(em, v) >= 0 && assumed_unit(em, v->param_index)) return (Axis){0, 64, true, 1};
     // the aligned variant assumes what Triton's specialization would find at launch
-    bool assumed = em->assume_aligned && v->ival < 16 && v->param_index >= 0 && v->param_index < 64 &&
-                   (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) && !(em->denied >> v->param_index & 1);
+    bool assumed = assumable_param(em, v) && (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) &&
+                   !(em->denied >> v->param_index & 1);
     if (assumed) em->probed |= (uint64_t)1 << v->param_index;
     bool div16 = v->ival >= 16 || assumed;
     if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true, 0};

@@ -111,6 +111,21 @@ int64_t dot_scratch_bytes(Value *v) {
   return b_offset(v) + operand_bytes(v, v->b);
 }
 
+// The byte offset (C) of late dot v's buffer `stage`, plus `plus`.
+static const char *stage_at(Value *v, const char *stage, int64_t plus) {
+  const char *at = xprintf("%s * %lld", stage, (long long)c_offset(v));
+  if (v->late_at) at = xprintf("%lld + %s", (long long)v->late_at, at);
+  return plus ? xprintf("%s + %lld", at, (long long)plus) : at;
+}
+
+// Both operands into the buffer (into buffer `stage` of a late dot: a C int, else NULL).
+static void store_operands(Em *em, Value *v, const char *stage, bool to_tf32) {
+  const char *at_a = stage ? stage_at(v, stage, 0) : "0";
+  const char *at_b = stage ? stage_at(v, stage, b_offset(v)) : xprintf("%lld", (long long)b_offset(v));
+  store_operand(em, v->a, at_a, operand_pitch(v, v->a), to_tf32);
+  store_operand(em, v->b, at_b, operand_pitch(v, v->b), to_tf32);
+}
+
 // The result's array, then a block that stores both operands in the buffer (after the
 // statement's conversions, which use it too), `how` the dot is computed said.
 static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
@@ -120,8 +135,7 @@ static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
   line(em, "{  // tl.dot: %s @ %s %s", v->a->cname, v->b->cname, how);
   em->indent++;
   line(em, "__syncthreads();");
-  store_operand(em, v->a, "0", operand_pitch(v, v->a), to_tf32);
-  store_operand(em, v->b, xprintf("%lld", (long long)b_offset(v)), operand_pitch(v, v->b), to_tf32);
+  store_operands(em, v, NULL, to_tf32);
 }
 
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
@@ -152,13 +166,6 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
-}
-
-// The byte offset (C) of late dot v's buffer `stage`, plus `plus`.
-static const char *stage_at(Value *v, const char *stage, int64_t plus) {
-  const char *at = xprintf("%s * %lld", stage, (long long)c_offset(v));
-  if (v->late_at) at = xprintf("%lld + %s", (long long)v->late_at, at);
-  return plus ? xprintf("%s + %lld", at, (long long)plus) : at;
 }
 
 // mma.sync into acc from the operands dot v stored (in buffer `stage` when late: a C int).
@@ -230,8 +237,7 @@ static void emit_dot_late(Em *em, Stmt *s) {
   print_mma_regs(em, v, v->cname, stage);
   em->indent--;
   line(em, "%s = %s == 0 ? 1 : 0;  // the other buffer", stage, stage);
-  store_operand(em, v->a, stage_at(v, stage, 0), operand_pitch(v, v->a), false);
-  store_operand(em, v->b, stage_at(v, stage, b_offset(v)), operand_pitch(v, v->b), false);
+  store_operands(em, v, stage, false);
   line(em, "__syncthreads();");
   em->indent--;
   line(em, "}");

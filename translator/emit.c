@@ -1333,7 +1333,7 @@ static bool any_int_param(Kernel *k) {
 // The ints the aligned variant assumes equal to 1 (access.c, unit_factor): those that
 // multiply a run's index somewhere, found by printing that variant once.
 static uint64_t find_unit_params(Em *em, Kernel *k, int wide) {
-  em->unit = 0;
+  k->unit_params = 0;
   if (!any_int_param(k)) return 0;
   lay_out(k, wide);
   em->assume_aligned = em->unit_discover = true;
@@ -1365,7 +1365,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   // scalar accesses coalesce; measured on the H200 (docs/NOTES.md): runs of one byte
   // made the Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
   int wide = layout_widest_run(k), narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
-  em->unit = k->unit_params = find_unit_params(em, k, wide);
+  k->unit_params = find_unit_params(em, k, wide);
   lay_out(k, wide);
   bool plain_wide = wide == narrow || kernel_has_vectors(k, PLAIN_VARIANT);
   if (!plain_wide) {

@@ -38,8 +38,7 @@ typedef struct {
   uint64_t assumed;     // the parameters that variant's decisions relied on
   uint64_t probed;      // the parameters whose assumed divisibility the current query used
   uint64_t denied;      // parameters the current query may not assume divisible by 16
-  uint64_t unit;        // ints the aligned variant assumes equal to 1 (access.c, unit_factor)
-  bool unit_discover;   // printing the aligned variant once to find them
+  bool unit_discover;   // printing the aligned variant once to find the ints it assumes 1 (access.c)
   uint64_t unit_wanted; // ... those found
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // per vector access: what its pointer alone needs (access.c)
   int npointer_needs;
