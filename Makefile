@@ -71,6 +71,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/map_elementwise.py -o $(BUILD)/gpu/map_elementwise.cu
 	$(BUILD)/tl2cu tests/golden/dot.py -o $(BUILD)/gpu/dot.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -o $(BUILD)/gpu/matmul.cu
+	$(BUILD)/tl2cu tests/golden/pipeline.py -o $(BUILD)/gpu/pipeline.cu
+	$(BUILD)/tl2cu tests/golden/pipeline.py --num-stages 1 -o $(BUILD)/gpu/pipeline_unpipelined.cu
 	$(BUILD)/tl2cu tests/golden/volatile_load.py -o $(BUILD)/gpu/volatile_load.cu
 	$(BUILD)/tl2cu tests/golden/wide_transpose.py -o $(BUILD)/gpu/wide_transpose.cu
 	$(BUILD)/tl2cu tests/golden/large_scratch.py -o $(BUILD)/gpu/large_scratch.cu

@@ -205,6 +205,30 @@ TL2CU_DEVICE void tl2cu_ldmatrix_b(uint32_t b0[2], uint32_t b1[2], const T *tile
                : "memory");
 }
 
+// A pipelined dot's operand copied from global to shared memory without passing through
+// registers (PTX cp.async, sm_80 and later): BYTES (4, 8 or 16, both addresses aligned so)
+// from src to dst, or BYTES zeros where `pred` is false (src-size 0: nothing is read). 16
+// bytes go past L1 (.cg), as Triton's copies of dot operands do. A thread's copies since
+// its last commit form one group; wait<N> returns once at most N of its groups are in
+// flight (the copies of the others are then in shared memory, for this thread: a barrier
+// makes them visible to the block).
+template <int BYTES>
+TL2CU_DEVICE void tl2cu_cp_async(void *dst, const void *src, bool pred) {
+  static_assert(BYTES == 4 || BYTES == 8 || BYTES == 16, "cp.async copies 4, 8 or 16 bytes");
+  const uint32_t at = (uint32_t)__cvta_generic_to_shared(dst);
+  const int src_bytes = pred ? BYTES : 0;
+  if constexpr (BYTES == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(at), "l"(src), "r"(src_bytes) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(at), "l"(src), "n"(BYTES), "r"(src_bytes)
+                 : "memory");
+}
+TL2CU_DEVICE void tl2cu_cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N>
+TL2CU_DEVICE void tl2cu_cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
+
 // D += A x B for NB products, D (M x N, the accumulators' type) and A (M x K), B (K x N)
 // all row-major in shared memory, one product after another: the block's W warps take the
 // 16 x 8 tiles of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then

@@ -422,6 +422,7 @@ static Obj *b_config(Ctx *c, Node *call, Obj **a) {
   Obj *cfg = obj_new(OBJ_CONFIG);
   vec_push(&cfg->items, a[0]);
   cfg->ival = a[1] ? const_int(a[1], call, "num_warps") : 4;
+  vec_push(&cfg->items, obj_int(a[2] ? const_int(a[2], call, "num_stages") : 0));
   if (a[5] && a[5]->kind != OBJ_NONE)
     diag_warning(call->loc, "triton.Config's pre_hook is ignored by tl2cu: host code is not run");
   return cfg;
@@ -513,9 +514,8 @@ static void warn_dot_speed(Value *d, Loc loc) {
   if (warned[mma]) return;
   warned[mma] = true;
   if (mma)
-    diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync, its operands through shared memory at "
-                      "each call, not pipelined: Triton's results within its tolerance, below its speed (README, "
-                      "\"Not yet\")");
+    diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync (not wgmma), its operands through shared "
+                      "memory: Triton's results within its tolerance, below its speed (README, \"Not yet\")");
   else
     diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
                       "tensor-core speed (README, \"Not yet\")");

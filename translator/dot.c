@@ -24,6 +24,7 @@
 // Triton's F32DotTC pass), "ieee" as it is; fp64 in fp64.
 #include "emit.h"
 
+#include <math.h>
 #include <string.h>
 
 // The accumulator at the current element of the result.
@@ -111,19 +112,17 @@ int64_t dot_scratch_bytes(Value *v) {
   return b_offset(v) + operand_bytes(v, v->b);
 }
 
-// The byte offset (C) of late dot v's buffer `stage`, plus `plus`.
+// The byte offset (C) of pipelined dot v's buffer `stage` (a C int), plus `plus`.
 static const char *stage_at(Value *v, const char *stage, int64_t plus) {
-  const char *at = xprintf("%s * %lld", stage, (long long)c_offset(v));
-  if (v->late_at) at = xprintf("%lld + %s", (long long)v->late_at, at);
+  const char *at = xprintf("(%s) * %lld", stage, (long long)c_offset(v));
+  if (v->stages_at) at = xprintf("%lld + %s", (long long)v->stages_at, at);
   return plus ? xprintf("%s + %lld", at, (long long)plus) : at;
 }
 
-// Both operands into the buffer (into buffer `stage` of a late dot: a C int, else NULL).
-static void store_operands(Em *em, Value *v, const char *stage, bool to_tf32) {
-  const char *at_a = stage ? stage_at(v, stage, 0) : "0";
-  const char *at_b = stage ? stage_at(v, stage, b_offset(v)) : xprintf("%lld", (long long)b_offset(v));
-  store_operand(em, v->a, at_a, operand_pitch(v, v->a), to_tf32);
-  store_operand(em, v->b, at_b, operand_pitch(v, v->b), to_tf32);
+// Both operands into the buffer.
+static void store_operands(Em *em, Value *v, bool to_tf32) {
+  store_operand(em, v->a, "0", operand_pitch(v, v->a), to_tf32);
+  store_operand(em, v->b, xprintf("%lld", (long long)b_offset(v)), operand_pitch(v, v->b), to_tf32);
 }
 
 // The result's array, then a block that stores both operands in the buffer (after the
@@ -135,7 +134,7 @@ static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
   line(em, "{  // tl.dot: %s @ %s %s", v->a->cname, v->b->cname, how);
   em->indent++;
   line(em, "__syncthreads();");
-  store_operands(em, v, NULL, to_tf32);
+  store_operands(em, v, to_tf32);
 }
 
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
@@ -168,7 +167,7 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   em->tensor_cores = true;
 }
 
-// mma.sync into acc from the operands dot v stored (in buffer `stage` when late: a C int).
+// mma.sync into acc from the operands dot v stored (in buffer `stage` when pipelined: a C int).
 static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage) {
   Value *a = v->a;
   const char *t = ctype(a->ty), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
@@ -203,77 +202,171 @@ static void emit_dot_registers(Em *em, Stmt *s) {
   em->tensor_cores = true;
 }
 
-// ---------------------------------------------------------------- the mma one iteration late
-// --experimental-pipeline. In tutorial 03's loop (`a = tl.load(..)`, `b = tl.load(..)`,
-// `acc = tl.dot(a, b, acc)`) each step's loads wait unhidden before its mma. A late dot
-// runs each iteration's mma at the next one instead, after that one's loads are issued and
-// before their values are stored (to the other of two buffers), and the last one after the
-// loop: the same products added in the same order, so the same bits, with the loads of one
-// step in flight while the tensor cores run the step before. Legal where the accumulator
-// is read in the loop only by the dot and the dot's result only by the carry back into it,
-// the dot runs once each iteration (directly in a for loop's body). Its buffers live across
-// iterations: they follow the scratch that the loop's other statements use (a conversion
-// of the loads' indices, say), which starts at byte 0 as always. The deferral, not a look
-// ahead of the loads, makes the pipeline: more stages (cp.async) defer more steps.
+// ---------------------------------------------------------------- pipelined dots
+// Triton's num_stages. In tutorial 03's loop (`a = tl.load(..)`, `b = tl.load(..)`,
+// `acc = tl.dot(a, b, acc)`) each step's loads would wait unhidden before its mma. A
+// pipelined dot runs each iteration's mma `defer` iterations later (num_stages - 1), over
+// defer + 2 operand buffers: the loads of the next iterations are in flight while the
+// tensor cores run an earlier one's. Triton's pipeliner issues the loads of later
+// iterations early instead (rotating the loop); deferring the mma keeps the loads where
+// the Python has them, and adds the same products in the same order: the bits of the
+// unpipelined dot. Loads read by the dot alone go from global memory straight into its
+// buffer (into_dot; cp.async where a run is one aligned 4, 8 or 16-byte copy, else
+// element by element); other operands are stored from registers after the mma, as before.
+// Legal where the accumulator is read in the loop only by the dot and the dot's result
+// only by the carry back into it, and the dot runs once each iteration (directly in a for
+// loop's body). The buffers live across iterations: they follow the scratch the loop's
+// other statements use, which starts at byte 0 as always.
+//
+// One barrier an iteration, before the mma: iteration k's copies go to buffer k % S (S =
+// defer + 2), last read by the mma of iteration k - S, which ran at iteration k - 2, before
+// the barrier of iteration k - 1.
 
-static const char *stage_name(Value *dot) { return xprintf("_mma_stage_%s", dot->cname); }
+static const char *issued_name(Value *dot) { return xprintf("_issued_%s", dot->cname); }
+static int stage_count(Value *v) { return v->defer + 2; }
 
-// The scratch a late dot takes: the loop's other uses, then its two buffers (where
-// dot_scratch_bytes is what it would take at each call: the other uses' size it sees).
-static int64_t late_bytes(Value *v) { return v->late_at + 2 * c_offset(v); }
+// The buffer this iteration's operands go to (C).
+static const char *write_stage(Value *v) { return xprintf("%s %% %d", issued_name(v), stage_count(v)); }
 
-static void emit_dot_late(Em *em, Stmt *s) {
+// The scratch a pipelined dot takes: the loop's other uses, then its buffers.
+static int64_t pipeline_bytes(Value *v, int defer) { return v->stages_at + (defer + 2) * c_offset(v); }
+
+// Does the pipelined dot v read operand x from registers (stored by the dot), not copied in by its load?
+static bool stored_by_dot(Value *v, Value *x) { return x->into_dot != v; }
+
+static void emit_dot_pipelined(Em *em, Stmt *s) {
   Value *v = s->v;
-  const char *stage = stage_name(v);
-  need_smem(em, late_bytes(v));
+  const char *n = issued_name(v);
+  int copies = !stored_by_dot(v, v->a) + !stored_by_dot(v, v->b);
+  need_smem(em, pipeline_bytes(v, v->defer));
   line(em, "%s", array_decl(v));
-  line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k%lld), the result in registers; the mma of the "
-           "iteration before runs here, this one's at the next (--experimental-pipeline)",
-       v->a->cname, v->b->cname, (long long)mma_k(v));
+  const char *copied = !stored_by_dot(v, v->a) && !stored_by_dot(v, v->b) ? xprintf("%s and %s", v->a->cname, v->b->cname)
+                       : !stored_by_dot(v, v->a) ? v->a->cname : !stored_by_dot(v, v->b) ? v->b->cname : NULL;
+  line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k%lld), the result in registers, pipelined "
+           "(num_stages=%d): the mma of the iteration %d before runs here%s",
+       v->a->cname, v->b->cname, (long long)mma_k(v), v->defer + 1, v->defer,
+       copied ? xprintf(", %s copied into buffer %s by %s", copied, write_stage(v), copies == 2 ? "their loads" : "its load")
+              : "");
   em->indent++;
   copy_accumulator(em, s);
-  line(em, "if (%s >= 0)", stage);
+  if (copies) line(em, "tl2cu_cp_async_commit();");
+  line(em, "if (%s >= %d) {", n, v->defer);
   em->indent++;
-  print_mma_regs(em, v, v->cname, stage);
-  em->indent--;
-  line(em, "%s = %s == 0 ? 1 : 0;  // the other buffer", stage, stage);
-  store_operands(em, v, stage, false);
+  if (copies) line(em, "tl2cu_cp_async_wait<%d>();  // that iteration's copies", v->defer);
   line(em, "__syncthreads();");
+  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)));
+  em->indent--;
+  line(em, "}");
+  const char *at = write_stage(v);
+  if (stored_by_dot(v, v->a)) store_operand(em, v->a, stage_at(v, at, 0), operand_pitch(v, v->a), false);
+  if (stored_by_dot(v, v->b)) store_operand(em, v->b, stage_at(v, at, b_offset(v)), operand_pitch(v, v->b), false);
+  line(em, "++%s;", n);
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
 }
 
-// Before a for loop: each late dot of its body has no pending mma yet (and the buffer's
-// earlier use is over: the dot's first stores have no barrier before them).
+// Where operand x of pipelined dot v goes in its buffer (C bytes): the current stage's.
+static const char *operand_dest(Value *v, Value *x) {
+  return stage_at(v, write_stage(v), x == v->a ? 0 : b_offset(v));
+}
+
+// Does the load's run of l go as one cp.async: `other` zero bits (what cp.async fills), a
+// run contiguous along the operand's rows and as aligned in the buffer as its size?
+static int copy_run_bytes(Value *load, const Layout *l) {
+  Value *v = load->into_dot, *o = load->c;
+  while (o && o->kind == V_BROADCAST && o->a->shape.rank == 0) o = o->a;
+  if (o && !(o->kind == V_CONST && o->ival == 0 && o->fval == 0 && !signbit(o->fval))) return 0;
+  int vec = layout_chunk(l, load->ty), bytes = vec * elem_bytes(load->ty);
+  if (bytes != 4 && bytes != 8 && bytes != 16) return 0;
+  LinearLayout ll = linear_layout(l, load->shape);
+  for (int i = 0; (1 << i) < vec; i++)
+    if (i >= ll.nreg || ll.reg[i] != (int64_t)1 << i) return 0;
+  int64_t cols = load->shape.dim[load->shape.rank - 1];
+  if (cols % vec || operand_pitch(v, load) * elem_bytes(load->ty) % bytes) return 0;
+  return bytes;
+}
+
+// A run at a time, cp.async (the aligned variant's vector facts: the mask uniform over a run).
+static void emit_async_copy(Em *em, Stmt *s, const Layout *l) {
+  Value *x = s->v, *v = x->into_dot;
+  int vec = layout_chunk(l, x->ty), bytes = vec * elem_bytes(x->ty);
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Cx cp = cx, cm = cx, own = cx;
+  Shape rows = x->shape;
+  rows.dim[rows.rank - 1] = operand_pitch(v, x);
+  const char *addr = ex(em, x->a, &cp), *mask = x->b ? ex(em, x->b, &cm) : "true";
+  const char *dst = xprintf("tl2cu_smem + %s + (%s) * %d", operand_dest(v, x), linear_of(&own, rows), elem_bytes(x->ty));
+  em->nvector++;
+  line(em, "#pragma unroll");
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, vec);
+  em->indent++;
+  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  line(em, "tl2cu_cp_async<%d>(%s, %s, %s);", bytes, dst, addr, mask);
+  close_loop(em);
+}
+
+// Element by element, each loaded and stored into the buffer.
+static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
+  Value *x = s->v, *v = x->into_dot;
+  print_conversions(em);
+  bool uses_e = false;
+  Cx cx = identity_cx(l, &uses_e);
+  Cx own = cx;
+  Shape rows = x->shape;
+  rows.dim[rows.rank - 1] = operand_pitch(v, x);
+  const char *text = xprintf("((%s*)(tl2cu_smem + %s))[%s] = %s;", ctype(x->ty), operand_dest(v, x),
+                             linear_of(&own, rows), rhs_definition(em, s, &cx));
+  elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);
+}
+
+// x = tl.load(..) read only by a pipelined dot: into the dot's buffer of this iteration.
+void emit_operand_load(Em *em, Stmt *s) {
+  Value *x = s->v;
+  const Layout *l = x->layout;
+  note_axis(em, x);
+  int vectors = copy_run_bytes(x, l) ? load_vectors(em, s) : 0;
+  if (vectors == (IN_ALIGNED | IN_PLAIN)) emit_async_copy(em, s, l);
+  else if (vectors) per_variant(em, s, l, vectors, emit_async_copy, emit_copy_elements);
+  else emit_copy_elements(em, s, l);
+}
+
+// Before a for loop: its pipelined dots have issued nothing yet (and the buffers' earlier
+// use is over: the first copies have no barrier before them).
 void dot_before_loop(Em *em, Stmt *loop) {
   bool any = false;
   for (Stmt *s = loop->body; s; s = s->next)
-    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->late) {
-      line(em, "int %s = -1;  // the buffer holding the operands of %s's pending mma (-1: none)", stage_name(s->v),
-           s->v->cname);
+    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->defer) {
+      line(em, "int %s = 0;  // iterations whose operands %s's pipeline has taken", issued_name(s->v), s->v->cname);
       any = true;
     }
   if (any) line(em, "__syncthreads();");
 }
 
-// After it: their last mma, into the loop's accumulator.
+// After it: the mma of their last iterations, into the loop's accumulator.
 void dot_after_loop(Em *em, Stmt *loop) {
-  for (Stmt *s = loop->body; s; s = s->next)
-    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->late) {
-      line(em, "if (%s >= 0)  // the last iteration's mma", stage_name(s->v));
-      em->indent++;
-      print_mma_regs(em, s->v, s->v->c->cname, stage_name(s->v));
-      em->indent--;
-    }
+  for (Stmt *s = loop->body; s; s = s->next) {
+    Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
+    if (!v || !v->defer) continue;
+    const char *n = issued_name(v);
+    line(em, "tl2cu_cp_async_wait<0>();");
+    line(em, "__syncthreads();");
+    line(em, "for (int _j = %s > %d ? %s - %d : 0; _j < %s; ++_j)  // the last iterations' mma", n, v->defer, n,
+         v->defer, n);
+    em->indent++;
+    print_mma_regs(em, v, v->c->cname, xprintf("_j %% %d", stage_count(v)));
+    em->indent--;
+  }
 }
 
 typedef struct {
   Value *dot, *acc;
   Stmt *dot_stmt;
   bool ok;
+  bool stores;     // the loop writes global memory (a copy in flight must not read it: none then)
   int64_t others;  // the most shared memory another statement of the loop uses
-} LateCheck;
+} PipelineCheck;
 
 // Values whose operands are a, b and c only, and that use no shared memory of their own.
 static bool plain_kind(VKind k) {
@@ -285,7 +378,7 @@ static bool plain_kind(VKind k) {
   }
 }
 
-static void check_value(LateCheck *c, Value *w, int mark) {
+static void check_value(PipelineCheck *c, Value *w, int mark) {
   if (!w || w->visit == mark) return;
   w->visit = mark;
   if (!plain_kind(w->kind)) c->ok = false;
@@ -296,7 +389,7 @@ static void check_value(LateCheck *c, Value *w, int mark) {
   }
 }
 
-static void check_stmts(LateCheck *c, Stmt *s, int mark) {
+static void check_stmts(PipelineCheck *c, Stmt *s, int mark) {
   for (; s; s = s->next) {
     if (s != c->dot_stmt && s->scratch > c->others) c->others = s->scratch;
     for (int i = 0; i < s->converts.len; i++) {
@@ -306,6 +399,7 @@ static void check_stmts(LateCheck *c, Stmt *s, int mark) {
     if (s->kind != S_LET && s->kind != S_VARDEF && s->kind != S_ASSIGN && s->kind != S_STORE && s->kind != S_IF &&
         s->kind != S_FOR)
       c->ok = false;
+    c->stores |= s->kind == S_STORE;
     bool carry = s->kind == S_ASSIGN && s->var == c->acc && s->v == c->dot;
     if (s->kind == S_ASSIGN && s->var == c->acc && !carry) c->ok = false;
     Value *vs[STMT_VALUES];
@@ -322,39 +416,65 @@ static void check_stmts(LateCheck *c, Stmt *s, int mark) {
   }
 }
 
-// Returns where its buffers start (-1: it may not run late).
-static int64_t may_run_late(Stmt *loop, Stmt *d) {
+// Operand x of dot d, if a load its loop's body defines before d and nothing else reads:
+// copied into the dot's buffers by its own statement.
+static bool copied_operand(Stmt *loop, Stmt *d, Value *x) {
+  if (x->kind != V_LOAD || x->volatile_load || x->uses != 2 || d->v->a == d->v->b) return false;
+  for (Stmt *s = loop->body; s != d; s = s->next)
+    if (s->kind == S_LET && s->v == x) return true;
+  return false;
+}
+
+// Pipelines dot statement d of `loop` over `stages` (its loads `defer` iterations ahead),
+// fewer where their buffers would not fit the shared memory, none below two.
+static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
   Value *v = d->v;
-  if (!in_registers(v) || !v->c || v->c->kind != V_VAR || d->converts.len) return -1;
-  LateCheck c = {v, v->c, d, true, 0};
+  if (!in_registers(v) || !v->c || v->c->kind != V_VAR || d->converts.len || stages < 2) return;
+  PipelineCheck c = {v, v->c, d, true, false, 0};
   bool carried = false;
   for (Stmt *s = loop->body; s; s = s->next) carried |= s->kind == S_ASSIGN && s->var == v->c && s->v == v;
   check_stmts(&c, loop->body, sem_walk_mark());
-  return carried && c.ok ? aligned16(c.others) : -1;
+  if (!carried || !c.ok) return;
+  v->stages_at = aligned16(c.others);
+  int defer = stages - 1;
+  while (defer > 1 && pipeline_bytes(v, defer) > SMEM_MAX_SM90) defer--;
+  if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) return;
+  v->defer = defer;
+  Value *ops[2] = {v->a, v->b};
+  for (int i = 0; i < 2; i++)
+    if (!c.stores && copied_operand(loop, d, ops[i])) ops[i]->into_dot = v;
+  d->scratch = pipeline_bytes(v, defer);
+  if (d->scratch > k->smem) k->smem = d->scratch;
 }
 
-static void mark_late(Kernel *k, Stmt *s) {
+static void unmark(Stmt *s) {
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->late = false;
-    mark_late(k, s->body);
-    mark_late(k, s->orelse);
-    if (s->kind != S_FOR || !k->pipeline_dots) continue;
-    for (Stmt *d = s->body; d; d = d->next) {
-      int64_t at = d->kind == S_LET && d->v->kind == V_DOT ? may_run_late(s, d) : -1;
-      if (at < 0) continue;
-      d->v->late = true;
-      d->v->late_at = at;
-      d->scratch = late_bytes(d->v);
-      if (d->scratch > k->smem) k->smem = d->scratch;
-    }
+    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->defer = 0;
+    if (s->kind == S_LET && s->v->kind == V_LOAD) s->v->into_dot = NULL;
+    unmark(s->body);
+    unmark(s->orelse);
   }
 }
 
-void dot_pipeline_pass(Kernel *k) { mark_late(k, k->body); }
+static void mark_pipelines(Kernel *k, Stmt *s) {
+  for (; s; s = s->next) {
+    mark_pipelines(k, s->body);
+    mark_pipelines(k, s->orelse);
+    if (s->kind != S_FOR) continue;
+    for (Stmt *d = s->body; d; d = d->next)
+      if (d->kind == S_LET && d->v->kind == V_DOT) pipeline_dot(k, s, d, s->num_stages ? s->num_stages : k->num_stages);
+  }
+}
+
+// (Each layout pass anew: the sizes follow the variant's layouts.)
+void dot_pipeline_pass(Kernel *k) {
+  unmark(k->body);
+  mark_pipelines(k, k->body);
+}
 
 void emit_dot(Em *em, Stmt *s) {
-  if (s->v->late) {
-    emit_dot_late(em, s);
+  if (s->v->defer) {
+    emit_dot_pipelined(em, s);
     return;
   }
   if (in_registers(s->v)) {

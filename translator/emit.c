@@ -677,8 +677,6 @@ const char *shape_comment(Value *v) {
   return xprintf("// %s %s%s", shape_text(v->shape), type_name(v->ty), lay);
 }
 
-typedef void (*AccessFn)(Em *em, Stmt *s, const Layout *l);
-
 // The plain side of such an access; in a template over runs (emit_run_template)
 // predicated as with the plain variant's runs.
 static void plain_access(Em *em, Stmt *s, const Layout *l, AccessFn access) {
@@ -691,7 +689,7 @@ static void plain_access(Em *em, Stmt *s, const Layout *l, AccessFn access) {
 // each as its variant does it. Projected on the plain instance (em->project_plain), the
 // aligned side is printed as in the template but not shown: the plain side then prints
 // from the same state as in the template.
-static void per_variant(Em *em, Stmt *s, const Layout *l, int vectors, AccessFn vector, AccessFn scalar) {
+void per_variant(Em *em, Stmt *s, const Layout *l, int vectors, AccessFn vector, AccessFn scalar) {
   em->nper_variant++;
   print_conversions(em);
   Str *out = em->out, hidden = {0};
@@ -736,6 +734,12 @@ static void emit_let(Em *em, Stmt *s) {
   case V_SORT: emit_sort(em, s); return;
   case V_MAP: emit_map(em, s); return;
   case V_DOT: emit_dot(em, s); return;
+  case V_LOAD:
+    if (v->into_dot) {
+      emit_operand_load(em, s);
+      return;
+    }
+    break;
   default: break;
   }
   note_axis(em, v);

@@ -167,13 +167,18 @@ void emit_asm(Em *em, Stmt *s);
 // of layout l (scalars: variables _a0...).
 void emit_call_operands(Em *em, Stmt *s, const Layout *l, int64_t per_thread);
 
+// emit.c: an access the two variants of one template do differently, each its own way
+typedef void (*AccessFn)(Em *em, Stmt *s, const Layout *l);
+void per_variant(Em *em, Stmt *s, const Layout *l, int vectors, AccessFn vector, AccessFn scalar);
+
 // map.c
 void emit_map(Em *em, Stmt *s);
 
 // dot.c
 void emit_dot(Em *em, Stmt *s);
-void dot_before_loop(Em *em, Stmt *loop);  // a late dot's pending-mma state (--experimental-pipeline)
-void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mma
+void emit_operand_load(Em *em, Stmt *s);    // a load into a pipelined dot's buffer (Value.into_dot)
+void dot_before_loop(Em *em, Stmt *loop);  // a pipelined dot's count of iterations issued
+void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mmas
 
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers

@@ -577,7 +577,16 @@ static Obj *eval_call(Ctx *c, Node *e) {
 typedef struct {
   Obj *lo, *hi, *step;
   bool is_static;
+  int num_stages;  // tl.range(..., num_stages=N): N, else 0
 } RangeSpec;
+
+// tl.range's num_stages=N: a positive constant (the stages of dot.c's pipeline of the loop).
+static int range_stages(Ctx *c, Node *kw) {
+  Obj *n = eval(c, kw->a);
+  if (n->kind != OBJ_INT || n->ival < 1 || n->ival > 64)
+    diag_fatal(kw->a->loc, "tl.range's num_stages must be a constant from 1 to 64");
+  return (int)n->ival;
+}
 
 static RangeSpec range_spec(Ctx *c, Node *iter) {
   RangeSpec r = {0};
@@ -591,7 +600,8 @@ static RangeSpec range_spec(Ctx *c, Node *iter) {
   for (Node *x = iter->args; x; x = x->next) {
     if (x->kind == ND_KWARG) {
       if (strcmp(fn->str, "tl.range")) diag_fatal(x->loc, "%s() takes no keyword arguments", fn->str);
-      continue;  // num_stages, loop_unroll_factor...: performance hints only
+      if (!strcmp(x->str, "num_stages")) r.num_stages = range_stages(c, x);
+      continue;  // loop_unroll_factor, flatten...: performance hints only
     }
     if (n == 3) diag_fatal(x->loc, "%s() takes at most 3 arguments", fn->str);
     a[n++] = eval(c, x);
@@ -645,6 +655,7 @@ static void trace_for(Ctx *c, Node *s) {
   Stmt *loop = add_stmt(c, S_FOR);
   carry_mark_loop(cr, loop);
   loop->lo = lo, loop->hi = hi, loop->step = step;
+  loop->num_stages = r.num_stages;
   lo->uses++, hi->uses++, step->uses++;
   Value *iv = sem_new(c, V_VAR, type_scalar(ivt), (Shape){0, {0}}, s->a->loc);
   iv->cname = unique_cname(c, s->a->str);
@@ -1168,6 +1179,10 @@ static bool annotation_type(Node *ann, Type *out) {
   return false;
 }
 
+// A config's num_stages, 0 where it gives none (Triton's default then: 3).
+static int config_stages(Obj *cfg) { return (int)((Obj *)cfg->items.items[1])->ival; }
+static int effective_stages(Obj *cfg) { return config_stages(cfg) ? config_stages(cfg) : 3; }
+
 // The autotune config whose values the -D options name, else the first.
 static Obj *chosen_config(Func *f, Options *o) {
   Obj *configs = f->autotune_configs;
@@ -1182,9 +1197,11 @@ static Obj *chosen_config(Func *f, Options *o) {
       if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, f->def->loc), f->def->loc)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
+    if (o->num_stages && o->num_stages != effective_stages(cfg)) match = false;
     if (match) return cfg;
   }
-  diag_fatal(f->autotune_loc->loc, "no autotune config of '%s' matches the -D / --num-warps options", f->name);
+  diag_fatal(f->autotune_loc->loc, "no autotune config of '%s' matches the -D / --num-warps / --num-stages options",
+             f->name);
 }
 
 // A constexpr's literal value in the file's own launch: kernel[grid](..., BLOCK=1024).
@@ -1204,6 +1221,7 @@ static const char *config_text(Obj *cfg) {
   for (int j = 0; j + 1 < kw->items.len; j += 2)
     str_addf(&t, "%s=%s, ", ((Obj *)kw->items.items[j])->str, obj_repr(kw->items.items[j + 1]));
   str_addf(&t, "num_warps=%lld", (long long)cfg->ival);
+  if (config_stages(cfg)) str_addf(&t, ", num_stages=%d", config_stages(cfg));
   return t.buf;
 }
 
@@ -1238,7 +1256,8 @@ static void push_descriptor_params(Kernel *k, DescParam *d) {
 
 static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
-  k->pipeline_dots = o->experimental_pipeline;
+  // Triton's default (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
+  k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : 3;
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
   int nentries = sig ? split_commas(sig, entries, 64) : 0;
@@ -1384,9 +1403,9 @@ Kernel *lower_kernel(Module *m, Func *f, Options *opt) {
   return lower_with_config(m, f, opt, chosen_config(f, opt), -1, NULL);
 }
 
-// -D values for a config's meta-parameters, or --num-warps, pick one config.
+// -D values for a config's meta-parameters, --num-warps or --num-stages pick one config.
 static bool config_pinned(Func *f, Options *o) {
-  if (o->num_warps) return true;
+  if (o->num_warps || o->num_stages) return true;
   for (int i = 0; i < f->autotune_configs->items.len; i++) {
     Obj *kw = ((Obj *)f->autotune_configs->items.items[i])->items.items[0];
     for (int j = 0; j + 1 < kw->items.len; j += 2)

@@ -30,8 +30,8 @@ static const char usage[] =
     "                          from Triton's in the last bits (docs/LIBDEVICE.md)\n"
     "      --debug             Triton's debug mode (TRITON_DEBUG=1): check tl.device_assert\n"
     "                          and assert statements (otherwise not compiled, as in Triton)\n"
-    "      --experimental-pipeline  a loop's tl.dot runs its mma one iteration late, so that the\n"
-    "                          next operands' loads overlap it (not yet checked on a GPU)\n"
+    "      --num-stages N      Triton's num_stages (default 3, or the autotune config's): a loop's\n"
+    "                          tl.dot keeps N - 1 iterations' operand copies in flight (1: none)\n"
     "      --format=auto|none  run clang-format on the output when present (default auto)\n"
     "  -MD                     write a make depfile: OUTPUT with .d, naming the .py and the\n"
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
@@ -147,7 +147,8 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
   if (!strcmp(a, "--allow-inexact-libdevice")) { opt->inexact_libdevice = true; return 1; }
   if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
-  if (!strcmp(a, "--experimental-pipeline")) { opt->experimental_pipeline = true; return 1; }
+  if (!strcmp(a, "--num-stages")) { NEEDS_VALUE(); opt->num_stages = parse_positive(o, a, val); return 2; }
+  if (!strncmp(a, "--num-stages=", 13)) { opt->num_stages = parse_positive(o, "--num-stages", a + 13); return 1; }
   if (!strncmp(a, "--format=", 9)) {
     opt->format = a + 9;
     if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))
@@ -260,7 +261,7 @@ static void merge(Options *opt, Options *file) {
   opt->line_directives |= file->line_directives;
   opt->inexact_libdevice |= file->inexact_libdevice;
   opt->debug |= file->debug;
-  opt->experimental_pipeline |= file->experimental_pipeline;
+  if (!opt->num_stages) opt->num_stages = file->num_stages;
   opt->write_depfile |= file->write_depfile;
   if (!opt->depfile) opt->depfile = file->depfile;
   if (!opt->kernels.len) opt->kernels = file->kernels;

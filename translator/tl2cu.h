@@ -224,7 +224,7 @@ typedef enum {
   OBJ_MODULE,  // str: "tl", "triton", "libdevice", "math"
   OBJ_BUILTIN, // str: the callable's name ("tl.load", "range", "triton.Config")
   OBJ_METHOD,  // str: method name, self: the receiver
-  OBJ_CONFIG,  // a triton.Config: items = kwargs dict, ival = num_warps
+  OBJ_CONFIG,  // a triton.Config: items = kwargs dict, its num_stages (OBJ_INT, 0: not given); ival = num_warps
   OBJ_PYFUNC,  // a plain (non-jit) Python function or lambda (not callable in kernels)
   OBJ_BLOCK_PTR,    // tl.make_block_ptr: items BP_* (blockptr.c)
   OBJ_TENSOR_DESC,  // tl.make_tensor_descriptor: items TD_* (blockptr.c)
@@ -348,7 +348,7 @@ typedef struct {
   bool line_directives;
   bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
-  bool experimental_pipeline;  // --experimental-pipeline: loop dots' mma one iteration late (dot.c)
+  int num_stages;         // --num-stages N (Triton's num_stages): loops' dots pipelined over it (dot.c); 0: default
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -482,8 +482,9 @@ struct Value {
     int64_t lo, hi;
   } counter;
   int perm[MAX_RANK]; // V_PERMUTE
-  bool late;          // V_DOT in a loop: its mma one iteration late (dot.c dot_pipeline_pass),
-  int64_t late_at;    // ... its two buffers from this byte of the scratch on
+  int defer;          // V_DOT in a loop, pipelined (dot.c dot_pipeline_pass): its mma this many iterations late,
+  int64_t stages_at;  // ... its defer + 2 operand buffers from this byte of the scratch on
+  Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
@@ -533,6 +534,7 @@ struct Stmt {
   const char *text;       // S_PRINT: the prefix as Triton completes it; S_ASSERT: the message
   int operand, operands;  // S_PRINT: v is operand `operand` of `operands` (tagged when several)
   bool hex;               // S_PRINT: hex=True
+  int num_stages;         // S_FOR of tl.range(..., num_stages=N): N (0: the kernel's)
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
   Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
   bool predicated;        // S_STORE with a mask: stores values of a predicated load (layout.c)
@@ -607,7 +609,7 @@ typedef struct {
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
   uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
-  bool pipeline_dots;        // --experimental-pipeline (dot.c dot_pipeline_pass)
+  int num_stages;            // Triton's num_stages (--num-stages, the autotune config's; default 3): dot.c's pipelines
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')

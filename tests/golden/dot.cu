@@ -13,7 +13,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[7680];
+  __shared__ __align__(16) unsigned char tl2cu_smem[30720];
   // L18: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
@@ -43,62 +43,58 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
+  int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
+  __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L23: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    half a[16];  // [64, 32] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 2) {
-        tl2cu_vec<half, 2> _t;
-        if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 2> *)((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k]));
-        else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = half(0.0f);
-        for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
+        const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
+        tl2cu_cp_async<4>(tl2cu_smem + (_issued_acc_2 % 4) * 7680 + (((_e & 31) + (_e >> 5) * 40)) * 2, ((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      }
     }
     // L24: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
-    half b[8];  // [32, 32] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_vec<half, 8> _t;
-        if ((tl2cu_add(k, (_e >> 5)) < K)) _t = *(const tl2cu_vec<half, 8> *)((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31));
-        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
-        for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+        tl2cu_cp_async<16>(tl2cu_smem + (_issued_acc_2 % 4) * 7680 + 5120 + (((_e & 31) + (_e >> 5) * 40)) * 2, ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
       }
     }
     // L25: acc = tl.dot(a, b, acc)
     float acc_2[16];  // [64, 32] fp32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 8; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 5120))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
-      }
-      __syncthreads();
+    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) acc_2[_k] = acc_1[_k];
-      tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 5120), _tid);
+      tl2cu_cp_async_commit();
+      if (_issued_acc_2 >= 2) {
+        tl2cu_cp_async_wait<2>();  // that iteration's copies
+        __syncthreads();
+        tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 7680 + 5120), _tid);
+      }
+      ++_issued_acc_2;
     }
     // L22: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
+  tl2cu_cp_async_wait<0>();
+  __syncthreads();
+  for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
+    tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 7680), (const half*)(tl2cu_smem + (_j % 4) * 7680 + 5120), _tid);
   // L26: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     #pragma unroll

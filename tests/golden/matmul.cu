@@ -13,7 +13,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[18944];
+  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 75776 bytes, given at launch
   // L16: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L17: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -78,57 +78,49 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   half * b_ptrs_1[16];  // [32, 128] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) b_ptrs_1[_k] = b_ptrs[_k];
+  int _issued_accumulator_2 = 0;  // iterations whose operands accumulator_2's pipeline has taken
+  __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
     // L32: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
-    half a[16];  // [128, 32] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        tl2cu_vec<half, 8> _t;
-        if (((_e & 31) < tl2cu_sub(K, (k * 32)))) _t = *(const tl2cu_vec<half, 8> *)a_ptrs_1[_k];
-        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
-        for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
+        tl2cu_cp_async<16>(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944 + (((_e & 31) + (_e >> 5) * 40)) * 2, a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        a[_k] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
       }
     }
     // L33: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
-    half b[16];  // [32, 128] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
-        tl2cu_vec<half, 8> _t;
-        if ((offs_k[_k] < tl2cu_sub(K, (k * 32)))) _t = *(const tl2cu_vec<half, 8> *)b_ptrs_1[_k];
-        else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = half(0.0f);
-        for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        tl2cu_cp_async<16>(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944 + 10240 + (((_e & 127) + (_e >> 7) * 136)) * 2, b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) b[_k] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        ((half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944 + 10240))[((_e & 127) + (_e >> 7) * 136)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
+      }
     }
     // L34: accumulator = tl.dot(a, b, accumulator)
     float accumulator_2[64];  // [128, 128] fp32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 10240))[((_e & 127) + (_e >> 7) * 136)] = b[_k];
-      }
-      __syncthreads();
+    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
       #pragma unroll
       for (int _k = 0; _k < 64; ++_k) accumulator_2[_k] = accumulator_1[_k];
-      tl2cu_mma_regs<half, 128, 128, 32, 2, 4, 40, 136>(accumulator_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 10240), _tid);
+      tl2cu_cp_async_commit();
+      if (_issued_accumulator_2 >= 2) {
+        tl2cu_cp_async_wait<2>();  // that iteration's copies
+        __syncthreads();
+        tl2cu_mma_regs<half, 128, 128, 32, 2, 4, 40, 136>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 18944), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 18944 + 10240), _tid);
+      }
+      ++_issued_accumulator_2;
     }
     // L35: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[16];  // [128, 32] *fp16
@@ -146,6 +138,10 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
   }
+  tl2cu_cp_async_wait<0>();
+  __syncthreads();
+  for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
+    tl2cu_mma_regs<half, 128, 128, 32, 2, 4, 40, 136>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 18944), (const half*)(tl2cu_smem + (_j % 4) * 18944 + 10240), _tid);
   // L37: c = accumulator.to(tl.float16)
   half c[64];  // [128, 128] fp16
   #pragma unroll
@@ -196,9 +192,17 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
 extern "C" cudaError_t matmul_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
-    tl2cu_kernels::matmul_kernel<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 75776);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::matmul_kernel<true><<<dim3(_gx, _gy, _gz), 256, 75776, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+    }
   else
-    tl2cu_kernels::matmul_kernel<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 75776);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::matmul_kernel<false><<<dim3(_gx, _gy, _gz), 256, 75776, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+    }
   return cudaGetLastError();
 }
 

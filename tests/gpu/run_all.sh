@@ -58,6 +58,8 @@ checks)
   background_step memcheck_matmul compute-sanitizer --error-exitcode 1 python3 tests/gpu/matmul_check.py --small
   background_step racecheck_matmul compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/matmul_check.py --small
   background_step racecheck_dot compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/dot_check.py
+  background_step memcheck_pipeline compute-sanitizer --error-exitcode 1 python3 tests/gpu/pipeline_check.py
+  background_step racecheck_pipeline compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/pipeline_check.py
   collect_steps
   ;;
 bench)
