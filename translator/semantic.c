@@ -889,6 +889,10 @@ Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, S
   if (acc && (!shape_eq(acc->shape, shape) || acc->ty.kind != ret))
     diag_fatal(loc, "the accumulator must be a %s block of %s (the result's type), not %s of %s", shape_text(shape),
                scalar_name(ret), shape_text(acc->shape), type_name(acc->ty));
+  if (acc && acc->ty.kind != out_dtype)  // (Triton asserts this too: int8 and fp64 dots name their out_dtype)
+    diag_fatal(loc, "tl.dot's accumulator is a block of %s but out_dtype is %s: Triton requires the two equal (give "
+                    "out_dtype the accumulator's type)",
+               scalar_name(acc->ty.kind), scalar_name(out_dtype));
   int64_t bytes = (shape_numel(a->shape) + shape_numel(b->shape)) * elem_bytes(type_scalar(ta));
   if (bytes > smem_limit)
     diag_fatal(loc, "tl.dot of blocks of %lld bytes together is not supported by tl2cu: they go through shared memory, "

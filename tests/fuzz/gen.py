@@ -426,7 +426,8 @@ class KernelGen:
         if computed:
             self.emit(f"a = (a * {r.choice(['s', '2.0', '0.5'])}).to({TL[ty]})", ind)
             self.emit(f"b = tl.abs(b).to({TL[ty]})", ind)
-        prec = ", input_precision='ieee'" if ty == "fp32" else ""
+        # (int8: Triton asserts that an accumulator's type is out_dtype, fp32 unless given)
+        prec = ", input_precision='ieee'" if ty == "fp32" else ", out_dtype=tl.int32" if ty == "i8" else ""
         if r.random() < 0.7:
             self.emit(f"acc = tl.dot(a, b, acc{prec})", ind)
         else:
