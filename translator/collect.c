@@ -429,20 +429,43 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
   }
 }
 
+// The names a function binds (parameters, assignment and loop targets): local throughout
+// its body, as in Python, so they never name a module function there.
+static void bound_names(Node *target, Vec *out) {
+  if (!target) return;
+  if (target->kind == ND_NAME) vec_push(out, (void *)target->str);
+  if (target->kind == ND_TUPLE || target->kind == ND_LIST)
+    for (Node *t = target->args; t; t = t->next) bound_names(t, out);
+}
+
+static void collect_locals(Node *n, Vec *out) {
+  for (; n; n = n->next) {
+    if (n->kind == ND_ASSIGN || n->kind == ND_AUGASSIGN || n->kind == ND_FOR) bound_names(n->a, out);
+    collect_locals(n->body, out);
+    collect_locals(n->orelse, out);
+  }
+}
+
+static bool is_local(Vec *locals, const char *name) {
+  for (int i = 0; i < locals->len; i++)
+    if (!strcmp(locals->items[i], name)) return true;
+  return false;
+}
+
 // A jit function that another one calls, or passes on (a combine function),
 // is a helper, not an entry kernel.
-static void mark_calls(Module *m, Node *n) {
+static void mark_calls(Module *m, Node *n, Vec *locals) {
   for (; n; n = n->next) {
-    if (n->kind == ND_NAME) {
+    if (n->kind == ND_NAME && !is_local(locals, n->str)) {
       Func *g = module_func(m, n->str);
       if (g) g->called_by_jit = true;
     }
-    mark_calls(m, n->a);
-    mark_calls(m, n->b);
-    mark_calls(m, n->c);
-    mark_calls(m, n->args);
-    mark_calls(m, n->body);
-    mark_calls(m, n->orelse);
+    mark_calls(m, n->a, locals);
+    mark_calls(m, n->b, locals);
+    mark_calls(m, n->c, locals);
+    mark_calls(m, n->args, locals);
+    mark_calls(m, n->body, locals);
+    mark_calls(m, n->orelse, locals);
   }
 }
 
@@ -590,7 +613,11 @@ Module *collect_module(Node *root, const Options *opt) {
   }
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    if (f->is_jit) mark_calls(m, f->def->body);
+    if (!f->is_jit) continue;
+    Vec locals = {0};
+    for (Node *p = f->def->a; p; p = p->next) vec_push(&locals, (void *)p->str);
+    collect_locals(f->def->body, &locals);
+    mark_calls(m, f->def->body, &locals);
   }
   check_jit_names(m);
   find_launches(m, root);
