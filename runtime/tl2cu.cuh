@@ -229,6 +229,126 @@ TL2CU_DEVICE void tl2cu_cp_async_wait() {
   asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 }
 
+// ---------------------------------------------------------------- warpgroup MMA (sm_90a)
+// Hopper's wgmma.mma_async: four warps (a warpgroup) D += A x B on a 64 x N x 16 step, A and
+// B read from shared memory through 64-bit matrix descriptors (PTX ISA "Matrix Descriptor
+// Format": start address, leading and stride byte offsets, each >> 4; the swizzle mode in
+// bits 62-63). D's registers are mma.sync's fragments stacked: warp w of the group holds
+// rows 16w..16w+15 and thread (g = lane / 4, q = lane % 4) d[4j + r] = D[16w + g + 8 (r / 2)]
+// [8j + 2q + r % 2], j < N / 8: with num_warps / 4 groups over 64-row slices of the tile,
+// tl2cu_elem_mma<num_warps, 1, M, N>. Operands (fp16, bf16) are tiles whose contiguous dim
+// is cut into atoms W bytes wide (W = 32, 64, 128), an atom's rows W bytes apart, swizzled:
+// within an atom byte a sits at a with bits 4.. XOR bits 7.. (log2(W / 16) of each: the
+// 16-byte chunks of a row permuted by the row's place in its 8-row group, so the eight rows
+// of an 8 x 16-byte matrix fall in distinct banks). The hardware applies the same XOR to
+// the addresses a descriptor gives, on absolute addresses: an atom starts at a multiple of
+// 8 W. A is K-major (rows M, atoms along K), B N-major (rows K, atoms along N; imm-trans-b).
+// On the H200 (tests/gpu/probes/wgmma_gemm.cu, docs/NOTES.md 63): B's leading byte offset is
+// the step between its atoms (K rows x W bytes), the stride byte offset 8 W.
+template <int W>
+TL2CU_DEVICE int tl2cu_swizzle(int byte) {
+  return byte ^ (((byte >> 7) & (W / 16 - 1)) << 4);
+}
+// The byte of element (row, col) of a 2-byte-element tile of R rows in W-byte atoms.
+template <int W, int R>
+TL2CU_DEVICE int tl2cu_wgmma_at(int row, int col) {
+  return col / (W / 2) * (R * W) + tl2cu_swizzle<W>(row * W + col % (W / 2) * 2);
+}
+template <int W>
+TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
+  constexpr uint64_t mode = W == 128 ? 1 : W == 64 ? 2 : 3;
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)((leading >> 4) & 0x3FFF) << 16 |
+         (uint64_t)(((8 * W) >> 4) & 0x3FFF) << 32 | mode << 62;
+}
+#define TL2CU_D10(p) "%" #p "0, %" #p "1, %" #p "2, %" #p "3, %" #p "4, %" #p "5, %" #p "6, %" #p "7, %" #p "8, %" #p "9"
+#define TL2CU_R8 "%0, %1, %2, %3, %4, %5, %6, %7"
+#define TL2CU_R16 TL2CU_R8 ", %8, %9, %10, %11, %12, %13, %14, %15"
+#define TL2CU_R32 TL2CU_R8 ", %8, %9, " TL2CU_D10(1) ", " TL2CU_D10(2) ", %30, %31"
+#define TL2CU_R64                                                                                                 \
+  TL2CU_R8 ", %8, %9, " TL2CU_D10(1) ", " TL2CU_D10(2) ", " TL2CU_D10(3) ", " TL2CU_D10(4) ", " TL2CU_D10(5) \
+           ", %60, %61, %62, %63"
+#define TL2CU_R128                                                                                                 \
+  TL2CU_R8 ", %8, %9, " TL2CU_D10(1) ", " TL2CU_D10(2) ", " TL2CU_D10(3) ", " TL2CU_D10(4) ", " TL2CU_D10(5) ", " \
+      TL2CU_D10(6) ", " TL2CU_D10(7) ", " TL2CU_D10(8) ", " TL2CU_D10(9) ", " TL2CU_D10(10) ", " TL2CU_D10(11)     \
+           ", %120, %121, %122, %123, %124, %125, %126, %127"
+#define TL2CU_F8(i) \
+  "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
+#define TL2CU_F32(i) TL2CU_F8(i), TL2CU_F8(i + 8), TL2CU_F8(i + 16), TL2CU_F8(i + 24)
+// One m64nNk16 step into fp32 registers d (scale-d 1: D += A B), A K-major, B N-major;
+// DA, DB, ONE: the numbers of the descriptor operands and of the constant 1 (after the N / 2
+// accumulators).
+#define TL2CU_WGMMA_STEP(N, AB, REGS, DA, DB, ONE, ...)                                                       \
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #ONE ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N        \
+               "k16.f32." AB "." AB " {" REGS "}, %" #DA ", %" #DB ", p, 1, 1, 0, 1;\n}\n"                   \
+               : __VA_ARGS__                                                                                  \
+               : "l"(da), "l"(db), "n"(1)                                                                     \
+               : "memory")
+template <typename T, int N>
+TL2CU_DEVICE void tl2cu_wgmma_step(float *d, uint64_t da, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TL2CU_WGMMA_N(AB)                                                                                          \
+  if constexpr (N == 16) TL2CU_WGMMA_STEP(16, AB, TL2CU_R8, 8, 9, 10, TL2CU_F8(0));                               \
+  else if constexpr (N == 32) TL2CU_WGMMA_STEP(32, AB, TL2CU_R16, 16, 17, 18, TL2CU_F8(0), TL2CU_F8(8));          \
+  else if constexpr (N == 64) TL2CU_WGMMA_STEP(64, AB, TL2CU_R32, 32, 33, 34, TL2CU_F32(0));                      \
+  else if constexpr (N == 128) TL2CU_WGMMA_STEP(128, AB, TL2CU_R64, 64, 65, 66, TL2CU_F32(0), TL2CU_F32(32));     \
+  else TL2CU_WGMMA_STEP(256, AB, TL2CU_R128, 128, 129, 130, TL2CU_F32(0), TL2CU_F32(32), TL2CU_F32(64),         \
+                        TL2CU_F32(96));
+  static_assert(N == 16 || N == 32 || N == 64 || N == 128 || N == 256, "wgmma tiles of N = 16, 32, 64, 128, 256");
+  if constexpr (std::is_same<T, half>::value) {
+    TL2CU_WGMMA_N("f16")
+  } else {
+    TL2CU_WGMMA_N("bf16")
+  }
+#undef TL2CU_WGMMA_N
+#else
+  __trap();  // (never run: a file that uses wgmma stops with an #error unless built for sm_90a)
+#endif
+}
+// D += A x B, D (M x N fp32) held as above, A (M x K) in atoms of WA bytes and B (K x N) in
+// atoms of WB bytes as above: warpgroup g takes rows 64 g.., one step per 16 of K, all
+// issued; returns once at most IN_FLIGHT (0 or 1) of this warpgroup's groups of steps run
+// on (their operands must not be rewritten until a barrier after a later call or a wait).
+// The copies into A and B must be followed by fence.proxy.async and a barrier
+// (tl2cu_fence_async).
+template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0>
+TL2CU_DEVICE void tl2cu_wgmma(float *d, const T *A, const T *B, int tid) {
+  static_assert(sizeof(T) == 2 && M % 64 == 0 && K % 16 == 0, "wgmma: 16-bit operands, 64-row warpgroup slices");
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
+  const uint32_t b = (uint32_t)__cvta_generic_to_shared(B);
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+  for (int k = 0; k < K; k += 16)
+    tl2cu_wgmma_step<T, N>(d, tl2cu_wgmma_desc<WA>(a + k * 2 / WA * (M * WA) + k * 2 % WA, 16),
+                           tl2cu_wgmma_desc<WB>(b + k * WB, K * WB));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
+  if constexpr (IN_FLIGHT == 0) {
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[i])::"memory");  // (read only after the wait)
+  }
+#else
+  __trap();  // (as tl2cu_wgmma_step)
+#endif
+}
+// Waits for this warpgroup's wgmma steps on the N / 2 accumulators d to finish (after a loop
+// that left one running: every path to a read of d then has its wait).
+template <int N>
+TL2CU_DEVICE void tl2cu_wgmma_wait(float *d) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[i])::"memory");
+#endif
+}
+// Shared-memory writes of this thread (st.shared, cp.async) made visible to wgmma's reads
+// (the async proxy); a barrier after it publishes them to the block.
+TL2CU_DEVICE void tl2cu_fence_async() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+
 // D += A x B for NB products, D (M x N, the accumulators' type) and A (M x K), B (K x N)
 // all row-major in shared memory, one product after another: the block's W warps take the
 // 16 x 8 tiles of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then

@@ -30,17 +30,16 @@
 // The accumulator at the current element of the result.
 static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx); }
 
-// Operand x into the buffer at byte offset `at` (C), row-major, rows `pitch` elements apart
+static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own);
+
+// Operand x of dot v into the buffer at byte offset `at` (C), as operand_elem lays it out
 // (fp32 for "tf32": rounded).
-static void store_operand(Em *em, Value *x, const char *at, int64_t pitch, bool to_tf32) {
+static void store_operand(Em *em, Value *v, Value *x, const char *at, bool to_tf32) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
-  Shape rows = x->shape;
-  rows.dim[rows.rank - 1] = pitch;
-  const char *pos = linear_of(&own, rows), *val = elem_at(x, "_k");
+  const char *dst = operand_elem(v, x, at, &own), *val = elem_at(x, "_k");
   open_elem_loop(em, x->layout, uses_e);
-  line(em, "((%s*)(tl2cu_smem + %s))[%s] = %s;", ctype(x->ty), at, pos,
-       to_tf32 ? xprintf("tl2cu_tf32(%s)", val) : val);
+  line(em, "%s = %s;", dst, to_tf32 ? xprintf("tl2cu_tf32(%s)", val) : val);
   close_loop(em);
 }
 
@@ -88,23 +87,50 @@ bool dot_on_tensor_cores(Value *v) {
   return k && M % 16 == 0 && N % 8 == 0 && K % k == 0;
 }
 
+// May dot v run on warpgroup MMA with `warps` warps (--target sm_90a)? fp16 or bf16 into fp32,
+// 2-D, one 16-row slice a warp (64 a warpgroup), N a wgmma width (16 to 256, a power of two).
+bool dot_wgmma_shape(Value *v, int warps) {
+  Scalar t = v->a->ty.kind;
+  if (v->shape.rank != 2 || v->b->ty.kind != t || (t != TY_F16 && t != TY_BF16) || v->ty.kind != TY_F32) return false;
+  int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = v->a->shape.dim[1];
+  return warps % 4 == 0 && M == 16 * warps && N >= 16 && N <= 256 && (N & (N - 1)) == 0 && K % 16 == 0;
+}
+
 // Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
 static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
 
 // The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
 // tensor cores, staged) the accumulators. Their rows are as long as the operand's, and 16
 // bytes longer where the result stays in registers: tl2cu_mma_regs reads them with
-// ldmatrix, whose eight rows a matrix then fall in distinct banks.
+// ldmatrix, whose eight rows a matrix then fall in distinct banks. On warpgroup MMA
+// (v->wgmma) each is a tile of swizzled atoms (operand_elem), at a multiple of 1024 bytes.
 static int64_t operand_pitch(Value *v, Value *x) {
   int64_t cols = x->shape.dim[x->shape.rank - 1];
-  return in_registers(v) ? cols + 16 / elem_bytes(x->ty) : cols;
+  return in_registers(v) && !v->wgmma ? cols + 16 / elem_bytes(x->ty) : cols;
 }
 static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
+static int64_t aligned_operand(Value *v, int64_t bytes) { return v->wgmma ? (bytes + 1023) / 1024 * 1024 : aligned16(bytes); }
 static int64_t operand_bytes(Value *v, Value *x) {
   return shape_numel(x->shape) / x->shape.dim[x->shape.rank - 1] * operand_pitch(v, x) * elem_bytes(x->ty);
 }
-static int64_t b_offset(Value *v) { return aligned16(operand_bytes(v, v->a)); }
-static int64_t c_offset(Value *v) { return b_offset(v) + aligned16(operand_bytes(v, v->b)); }
+static int64_t b_offset(Value *v) { return aligned_operand(v, operand_bytes(v, v->a)); }
+static int64_t c_offset(Value *v) { return b_offset(v) + aligned_operand(v, operand_bytes(v, v->b)); }
+
+// On warpgroup MMA: the width in bytes of operand x's swizzle atoms (its contiguous dim's
+// bytes, at most 128), and the rows of its tile (A's M, B's K).
+static int64_t atom_bytes(Value *x) { return min64(128, x->shape.dim[1] * elem_bytes(x->ty)); }
+
+// The element of operand x of dot v under the coordinates of `own`, in the buffer at byte
+// `at` (C): row-major with operand_pitch, or (v->wgmma) in swizzled atoms.
+static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
+  if (!v->wgmma) {
+    Shape rows = x->shape;
+    rows.dim[rows.rank - 1] = operand_pitch(v, x);
+    return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(own, rows));
+  }
+  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", ctype(x->ty), at,
+                 (long long)atom_bytes(x), (long long)x->shape.dim[0], use_crd(own, 0), use_crd(own, 1));
+}
 
 int64_t dot_scratch_bytes(Value *v) {
   if (in_registers(v)) return c_offset(v);
@@ -121,8 +147,8 @@ static const char *stage_at(Value *v, const char *stage, int64_t plus) {
 
 // Both operands into the buffer.
 static void store_operands(Em *em, Value *v, bool to_tf32) {
-  store_operand(em, v->a, "0", operand_pitch(v, v->a), to_tf32);
-  store_operand(em, v->b, xprintf("%lld", (long long)b_offset(v)), operand_pitch(v, v->b), to_tf32);
+  store_operand(em, v, v->a, "0", to_tf32);
+  store_operand(em, v, v->b, xprintf("%lld", (long long)b_offset(v)), to_tf32);
 }
 
 // The result's array, then a block that stores both operands in the buffer (after the
@@ -167,13 +193,20 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   em->tensor_cores = true;
 }
 
-// mma.sync into acc from the operands dot v stored (in buffer `stage` when pipelined: a C int).
-static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage) {
+// mma.sync into acc from the operands dot v stored (in buffer `stage` when pipelined: a C int);
+// on warpgroup MMA, `in_flight` of its groups may run on when it returns (0 or 1).
+static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage, int in_flight) {
   Value *a = v->a;
   const char *t = ctype(a->ty), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
   if (stage) {
     at_a = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, 0));
     at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, b_offset(v)));
+  }
+  if (v->wgmma) {
+    line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
+         (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], (long long)atom_bytes(a),
+         (long long)atom_bytes(v->b), in_flight, acc, t, at_a, t, at_b);
+    return;
   }
   line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
        (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm, v->layout->wn,
@@ -196,7 +229,7 @@ static void emit_dot_registers(Em *em, Stmt *s) {
   open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), the result in registers", (long long)mma_k(v)), false);
   line(em, "__syncthreads();");
   copy_accumulator(em, s);
-  print_mma_regs(em, v, v->cname, NULL);
+  print_mma_regs(em, v, v->cname, NULL, 0);
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
@@ -222,7 +255,13 @@ static void emit_dot_registers(Em *em, Stmt *s) {
 // defer + 2), last read by the mma of iteration k - S, which ran at iteration k - 2, before
 // the barrier of iteration k - 1.
 
+// On warpgroup MMA, the groups of wgmma steps a pipelined dot leaves running when it goes on
+// to the next iteration (0 or 1; docs/NOTES.md 64). One running needs a second barrier an
+// iteration, the accumulator updated in place and a wait after the loop.
+enum { WGMMA_IN_FLIGHT = 1 };
+
 static const char *issued_name(Value *dot) { return xprintf("_issued_%s", dot->cname); }
+static bool in_flight(Value *v) { return v->wgmma && WGMMA_IN_FLIGHT; }
 static int stage_count(Value *v) { return v->defer + 2; }
 
 // The buffer this iteration's operands go to (C).
@@ -239,31 +278,41 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
   const char *n = issued_name(v);
   int copies = !stored_by_dot(v, v->a) + !stored_by_dot(v, v->b);
   need_smem(em, pipeline_bytes(v, v->defer));
-  line(em, "%s", array_decl(v));
+  if (in_flight(v))  // (in place: a wgmma still running must see no other instruction touch its registers)
+    line(em, "%s (&%s)[%lld] = %s;  // the loop's accumulator, updated in place", ctype(v->ty), v->cname,
+         (long long)v->layout->per_thread, v->c->cname);
+  else
+    line(em, "%s", array_decl(v));
   const char *copied = !stored_by_dot(v, v->a) && !stored_by_dot(v, v->b) ? xprintf("%s and %s", v->a->cname, v->b->cname)
                        : !stored_by_dot(v, v->a) ? v->a->cname : !stored_by_dot(v, v->b) ? v->b->cname : NULL;
-  line(em, "{  // tl.dot: %s @ %s on tensor cores (mma.sync m16n8k%lld), the result in registers, pipelined "
-           "(num_stages=%d): the mma of the iteration %d before runs here%s",
-       v->a->cname, v->b->cname, (long long)mma_k(v), v->defer + 1, v->defer,
+  const char *unit = v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
+                             : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
+  line(em, "{  // tl.dot: %s @ %s on %s, the result in registers, pipelined (num_stages=%d): the mma of the "
+           "iteration %d before runs here%s",
+       v->a->cname, v->b->cname, unit, v->defer + 1, v->defer,
        copied ? xprintf(", %s copied into buffer %s by %s", copied, write_stage(v), copies == 2 ? "their loads" : "its load")
               : "");
   em->indent++;
-  copy_accumulator(em, s);
+  if (!in_flight(v)) copy_accumulator(em, s);
   if (copies) line(em, "tl2cu_cp_async_commit();");
   line(em, "if (%s >= %d) {", n, v->defer);
   em->indent++;
   if (copies) line(em, "tl2cu_cp_async_wait<%d>();  // that iteration's copies", v->defer);
+  if (v->wgmma) line(em, "tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)");
   line(em, "__syncthreads();");
-  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)));
+  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)), in_flight(v));
+  if (in_flight(v))  // (the group before this one is done in every warpgroup: its buffer is the next copies')
+    line(em, "__syncthreads();");
   em->indent--;
   line(em, "}");
   const char *at = write_stage(v);
-  if (stored_by_dot(v, v->a)) store_operand(em, v->a, stage_at(v, at, 0), operand_pitch(v, v->a), false);
-  if (stored_by_dot(v, v->b)) store_operand(em, v->b, stage_at(v, at, b_offset(v)), operand_pitch(v, v->b), false);
+  if (stored_by_dot(v, v->a)) store_operand(em, v, v->a, stage_at(v, at, 0), false);
+  if (stored_by_dot(v, v->b)) store_operand(em, v, v->b, stage_at(v, at, b_offset(v)), false);
   line(em, "++%s;", n);
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
+  em->wgmma |= v->wgmma;
 }
 
 // Where operand x of pipelined dot v goes in its buffer (C bytes): the current stage's.
@@ -283,7 +332,7 @@ static int copy_run_bytes(Value *load, const Layout *l) {
   for (int i = 0; (1 << i) < vec; i++)
     if (i >= ll.nreg || ll.reg[i] != (int64_t)1 << i) return 0;
   int64_t cols = load->shape.dim[load->shape.rank - 1];
-  if (cols % vec || operand_pitch(v, load) * elem_bytes(load->ty) % bytes) return 0;
+  if (cols % vec || operand_pitch(v, load) * elem_bytes(load->ty) % bytes) return 0;  // (wgmma: within a chunk)
   return bytes;
 }
 
@@ -294,10 +343,8 @@ static void emit_async_copy(Em *em, Stmt *s, const Layout *l) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Cx cp = cx, cm = cx, own = cx;
-  Shape rows = x->shape;
-  rows.dim[rows.rank - 1] = operand_pitch(v, x);
   const char *addr = ex(em, x->a, &cp), *mask = x->b ? ex(em, x->b, &cm) : "true";
-  const char *dst = xprintf("tl2cu_smem + %s + (%s) * %d", operand_dest(v, x), linear_of(&own, rows), elem_bytes(x->ty));
+  const char *dst = xprintf("&%s", operand_elem(v, x, operand_dest(v, x), &own));
   em->nvector++;
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, vec);
@@ -314,10 +361,7 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Cx own = cx;
-  Shape rows = x->shape;
-  rows.dim[rows.rank - 1] = operand_pitch(v, x);
-  const char *text = xprintf("((%s*)(tl2cu_smem + %s))[%s] = %s;", ctype(x->ty), operand_dest(v, x),
-                             linear_of(&own, rows), rhs_definition(em, s, &cx));
+  const char *text = xprintf("%s = %s;", operand_elem(v, x, operand_dest(v, x), &own), rhs_definition(em, s, &cx));
   elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);
 }
 
@@ -350,12 +394,15 @@ void dot_after_loop(Em *em, Stmt *loop) {
     Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
     if (!v || !v->defer) continue;
     const char *n = issued_name(v);
+    if (in_flight(v))
+      line(em, "tl2cu_wgmma_wait<%lld>(%s);  // the loop's last group", (long long)v->shape.dim[1], v->c->cname);
     line(em, "tl2cu_cp_async_wait<0>();");
+    if (v->wgmma) line(em, "tl2cu_fence_async();");
     line(em, "__syncthreads();");
     line(em, "for (int _j = %s > %d ? %s - %d : 0; _j < %s; ++_j)  // the last iterations' mma", n, v->defer, n,
          v->defer, n);
     em->indent++;
-    print_mma_regs(em, v, v->c->cname, xprintf("_j %% %d", stage_count(v)));
+    print_mma_regs(em, v, v->c->cname, xprintf("_j %% %d", stage_count(v)), 0);
     em->indent--;
   }
 }
@@ -435,10 +482,14 @@ static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
   for (Stmt *s = loop->body; s; s = s->next) carried |= s->kind == S_ASSIGN && s->var == v->c && s->v == v;
   check_stmts(&c, loop->body, sem_walk_mark());
   if (!carried || !c.ok) return;
-  v->stages_at = aligned16(c.others);
+  v->wgmma = k->wgmma && !k->program_threads && v->layout->wm == k->num_warps && v->layout->wn == 1 && dot_wgmma_shape(v, k->num_warps);
+  v->stages_at = aligned_operand(v, c.others);
   int defer = stages - 1;
   while (defer > 1 && pipeline_bytes(v, defer) > SMEM_MAX_SM90) defer--;
-  if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) return;
+  if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) {
+    v->wgmma = false;
+    return;
+  }
   v->defer = defer;
   Value *ops[2] = {v->a, v->b};
   for (int i = 0; i < 2; i++)
@@ -449,7 +500,7 @@ static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
 
 static void unmark(Stmt *s) {
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->defer = 0;
+    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->defer = 0, s->v->wgmma = false;
     if (s->kind == S_LET && s->v->kind == V_LOAD) s->v->into_dot = NULL;
     unmark(s->body);
     unmark(s->orelse);

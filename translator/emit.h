@@ -56,6 +56,7 @@ typedef struct {
   Vec printed;          // Stmt*: those whose conversions are printed, in the variant
   Stmt *stmt;           // the statement being printed
   bool tensor_cores;    // some kernel of the file calls mma.sync (dot.c): sm_80 or later
+  bool wgmma;           // ... or wgmma (dot.c, --target sm_90a): sm_90a only
 } Em;
 
 typedef struct {
@@ -91,6 +92,7 @@ const char *ex(Em *em, Value *v, Cx *cx);
 const char *int_arith(Op op, Scalar t, const char *A, const char *B);
 Cx child(Cx *cx);
 Cx identity_cx(const Layout *l, bool *uses_e);
+const char *use_crd(Cx *cx, int i);  // coordinate i of cx, noting that the loop needs _e if it reads it
 bool held_here(Value *v, Cx *cx);
 Cx operand_cx(Value *v, Cx *cx);  // a broadcast's, expand_dims' or permute's operand's coordinates
 // A block value read at cx in another layout than its own, and recomputed there (index

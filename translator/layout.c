@@ -520,6 +520,7 @@ static void find_mma_spaces(Kernel *k, int threads) {
     MmaSpace *m = xmalloc(sizeof(MmaSpace));
     m->space = v->shape;
     if (threads % 32 || !mma_warps(v->shape.dim[0], v->shape.dim[1], threads / 32, &m->wm, &m->wn)) continue;
+    if (k->wgmma && dot_wgmma_shape(v, threads / 32)) m->wm = threads / 32, m->wn = 1;  // (warpgroups' rows)
     if (mma_space_ok(&all, m->space) && !prints_in(k->body, m->space)) vec_push(&found, m);
   }
   mma_spaces = found;

@@ -1258,6 +1258,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
   // Triton's default (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
   k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : 3;
+  k->wgmma = o->target && !strcmp(o->target, "sm_90a");
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
   int nentries = sig ? split_commas(sig, entries, 64) : 0;

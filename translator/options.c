@@ -30,6 +30,8 @@ static const char usage[] =
     "                          from Triton's in the last bits (docs/LIBDEVICE.md)\n"
     "      --debug             Triton's debug mode (TRITON_DEBUG=1): check tl.device_assert\n"
     "                          and assert statements (otherwise not compiled, as in Triton)\n"
+    "      --target ARCH       sm_80, sm_86, sm_89, sm_90 (default) or sm_90a: with sm_90a a loop's\n"
+    "                          tl.dot runs on warpgroup MMA (wgmma; nvcc -gencode arch=compute_90a,code=sm_90a)\n"
     "      --num-stages N      Triton's num_stages (default 3, or the autotune config's): a loop's\n"
     "                          tl.dot keeps N - 1 iterations' operand copies in flight (1: none)\n"
     "      --format=auto|none  run clang-format on the output when present (default auto)\n"
@@ -78,6 +80,14 @@ static void bad_option(Origin *o, const char *fmt, const char *arg) { option_err
 
 // The option and its value: where a two-word option's errors point.
 static Loc with_value(Origin *o) { return o->loc.line ? (Loc){o->loc.line, o->loc.col, o->val_end} : o->loc; }
+
+static const char *parse_target(Origin *o, const char *s) {
+  static const char *known[] = {"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"};
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (!strcmp(s, known[i])) return s;
+  bad_option(o, "--target takes sm_80, sm_86, sm_89, sm_90 or sm_90a, not '%s'", s);
+  return NULL;
+}
 
 static int parse_positive(Origin *o, const char *opt, const char *s) {
   char *end;
@@ -147,6 +157,8 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
   if (!strcmp(a, "--allow-inexact-libdevice")) { opt->inexact_libdevice = true; return 1; }
   if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
+  if (!strcmp(a, "--target")) { NEEDS_VALUE(); opt->target = parse_target(o, val); return 2; }
+  if (!strncmp(a, "--target=", 9)) { opt->target = parse_target(o, a + 9); return 1; }
   if (!strcmp(a, "--num-stages")) { NEEDS_VALUE(); opt->num_stages = parse_positive(o, a, val); return 2; }
   if (!strncmp(a, "--num-stages=", 13)) { opt->num_stages = parse_positive(o, "--num-stages", a + 13); return 1; }
   if (!strncmp(a, "--format=", 9)) {
@@ -262,6 +274,7 @@ static void merge(Options *opt, Options *file) {
   opt->inexact_libdevice |= file->inexact_libdevice;
   opt->debug |= file->debug;
   if (!opt->num_stages) opt->num_stages = file->num_stages;
+  if (!opt->target) opt->target = file->target;
   opt->write_depfile |= file->write_depfile;
   if (!opt->depfile) opt->depfile = file->depfile;
   if (!opt->kernels.len) opt->kernels = file->kernels;

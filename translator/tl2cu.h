@@ -349,6 +349,7 @@ typedef struct {
   bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
   int num_stages;         // --num-stages N (Triton's num_stages): loops' dots pipelined over it (dot.c); 0: default
+  const char *target;     // --target sm_80 ... sm_90a (NULL: sm_90); sm_90a: warpgroup MMA (dot.c)
   const char *format;     // "auto", "none", "clang-format"
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
@@ -485,6 +486,7 @@ struct Value {
   int defer;          // V_DOT in a loop, pipelined (dot.c dot_pipeline_pass): its mma this many iterations late,
   int64_t stages_at;  // ... its defer + 2 operand buffers from this byte of the scratch on
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
+  bool wgmma;         // V_DOT, pipelined: on warpgroup MMA, its operands in swizzled atoms (dot.c)
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
@@ -610,6 +612,7 @@ typedef struct {
   uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
   int num_stages;            // Triton's num_stages (--num-stages, the autotune config's; default 3): dot.c's pipelines
+  bool wgmma;                // --target sm_90a: pipelined dots of 64-row warpgroup slices on wgmma (dot.c)
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
@@ -725,6 +728,7 @@ int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchang
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes, whole tiles
+bool dot_wgmma_shape(Value *v, int warps);          // (dot.c) may dot v run on warpgroup MMA (--target sm_90a)?
 void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on

@@ -17,7 +17,14 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-NVCC = ["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime")]
+NVCC = ["nvcc", "-O3", "-shared", "-Xcompiler", "-fPIC", "-I" + os.path.join(ROOT, "runtime")]
+
+
+def arch_flags(cu):
+    """sm_90, or sm_90a where the file uses warpgroup MMA (tl2cu --target sm_90a, its #error line)."""
+    with open(cu) as f:
+        wgmma = "tl2cu --target sm_90a" in f.read(4096)
+    return ["-gencode", "arch=compute_90a,code=sm_90a"] if wgmma else ["-arch=sm_90"]
 
 
 def run(cmd):
@@ -49,7 +56,7 @@ def translate(tl2cu, py, cu, names):
 
 
 def compile_so(cu, so):
-    return run(NVCC + [cu, "-o", so])
+    return run(NVCC + arch_flags(cu) + [cu, "-o", so])
 
 
 def kernel_at_lines(cu, err):

@@ -51,7 +51,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 2) {
         const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-        tl2cu_cp_async<4>(tl2cu_smem + (_issued_acc_2 % 4) * 7680 + (((_e & 31) + (_e >> 5) * 40)) * 2, ((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
+        tl2cu_cp_async<4>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)], ((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
       }
     } else {
       #pragma unroll
@@ -65,7 +65,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(tl2cu_smem + (_issued_acc_2 % 4) * 7680 + 5120 + (((_e & 31) + (_e >> 5) * 40)) * 2, ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
       }
     } else {
       #pragma unroll

@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        tl2cu_cp_async<16>(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944 + (((_e & 31) + (_e >> 5) * 40)) * 2, a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944))[((_e & 31) + (_e >> 5) * 40)], a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        tl2cu_cp_async<16>(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944 + 10240 + (((_e & 127) + (_e >> 7) * 136)) * 2, b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 18944 + 10240))[((_e & 127) + (_e >> 7) * 136)], b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll

@@ -51,7 +51,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + (((_e & 31) + (_e >> 5) * 40)) * 2, ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)], ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
       }
     } else {
       #pragma unroll
@@ -65,7 +65,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120 + (((_e & 63) + (_e >> 6) * 72)) * 2, ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
       }
     } else {
       #pragma unroll
@@ -826,13 +826,13 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + (((_e & 15) + (_e >> 4) * 24)) * 2, ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
+      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
     }
     // L81: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536 + (((_e & 31) + (_e >> 5) * 40)) * 2, ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
     }
     // L82: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32

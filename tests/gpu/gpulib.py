@@ -23,8 +23,16 @@ def _build(name, build, runtime):
     source = os.path.join(build, f"{name}.cu")
     if up_to_date(lib_path, [source, os.path.join(runtime, "tl2cu.cuh")]):
         return None
-    return subprocess.Popen(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
+    return subprocess.Popen(["nvcc", "-O3", *arch_flags(source), "-shared", "-Xcompiler", "-fPIC", "-I" + runtime,
                              source, "-o", lib_path])
+
+
+def arch_flags(source):
+    """nvcc's target for a generated file: sm_90, or sm_90a where tl2cu --target sm_90a used
+    warpgroup MMA (the file says so in its #error line)."""
+    with open(source) as f:
+        wgmma = "tl2cu --target sm_90a" in f.read(4096)
+    return ["-gencode", "arch=compute_90a,code=sm_90a"] if wgmma else ["-arch=sm_90"]
 
 
 def library(name):
@@ -35,6 +43,11 @@ def library(name):
     if proc and proc.wait():
         raise subprocess.CalledProcessError(proc.returncode, proc.args)
     return ctypes.CDLL(os.path.join(build, f"lib{name}.so"))
+
+
+def translated(name):
+    """Is build/gpu/NAME.cu there (a translation some checks add when make gpu-inputs made it)?"""
+    return os.path.exists(os.path.join(_paths()[0], f"{name}.cu"))
 
 
 def build_all(jobs):

@@ -7,6 +7,9 @@ Each output element must lie within one fp16 rounding of Triton's plus K * 2^-22
 (docs/NOTES.md 49: the same products, fp32 sums in another order, then rounded to fp16). Prints
 one line per case, the TFLOP/s of both, and "N passed, N failed"; times nothing it asserts.
 --small: only the two smaller cases, untimed (for compute-sanitizer).
+With build/gpu/matmul_wgmma.cu and matmul_wgmma_256.cu (`make gpu-inputs`: the same file
+with --target sm_90a, the second at 128 x 256 x 64, Triton's best H200 config) each is
+checked and timed the same way against Triton at its own config, also at 8192^3.
 """
 import ctypes
 import sys
@@ -17,19 +20,22 @@ import triton
 import gpulib
 
 META = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=8)
+# each translation of tests/golden/matmul.py: its library, the config it was translated at
+BUILDS = (("matmul", META), ("matmul_wgmma", META),
+          ("matmul_wgmma_256", dict(META, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, num_stages=3)))
 
 
-def launchers(lib, mod, M, N, K):
+def launchers(lib, mod, M, N, K, meta=META):
     g = torch.Generator(device="cuda").manual_seed(M + N + K)
     a = torch.randn(M, K, device="cuda", generator=g).half()
     b = torch.randn(K, N, device="cuda", generator=g).half()
     c_t = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
     c_c = c_t.clone()
-    grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
+    grid = (triton.cdiv(M, meta["BLOCK_SIZE_M"]) * triton.cdiv(N, meta["BLOCK_SIZE_N"]),)
     strides = (a.stride(0), a.stride(1), b.stride(0), b.stride(1), c_t.stride(0), c_t.stride(1))
 
     def triton_run():
-        mod.matmul_kernel[grid](a, b, c_t, M, N, K, *strides, **META)
+        mod.matmul_kernel[grid](a, b, c_t, M, N, K, *strides, **meta)
 
     fn = lib.matmul_kernel
     fn.restype = ctypes.c_int
@@ -42,8 +48,8 @@ def launchers(lib, mod, M, N, K):
     return a, b, c_t, c_c, triton_run, tl2cu_run
 
 
-def check(tally, lib, mod, M, N, K, timed):
-    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K)
+def check(tally, lib, mod, M, N, K, timed, name="matmul", meta=META):
+    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K, meta)
     triton_run()
     tl2cu_run()
     torch.cuda.synchronize()
@@ -53,27 +59,33 @@ def check(tally, lib, mod, M, N, K, timed):
     err = (c_c.double() - ref).abs()
     bad = int((err > bound).sum()) + int((~torch.isfinite(c_c)).sum())
     equal = int((c_c == c_t).sum())
-    tally.case(bad == 0, f"matmul {M}x{N}x{K}: {bad} elements out of bound, {equal} of {M * N} equal to Triton's")
+    tally.case(bad == 0, f"{name} {M}x{N}x{K}: {bad} elements out of bound, {equal} of {M * N} equal to Triton's")
     if timed:
         flops = 2.0 * M * N * K
         t_tri = triton.testing.do_bench(triton_run, warmup=50, rep=400)
         t_cu = triton.testing.do_bench(tl2cu_run, warmup=50, rep=400)
-        print(f"  time {M}x{N}x{K}: tl2cu {t_cu:.3f} ms ({flops / t_cu / 1e9:.1f} TFLOP/s), "
+        print(f"  time {name} {M}x{N}x{K}: tl2cu {t_cu:.3f} ms ({flops / t_cu / 1e9:.1f} TFLOP/s), "
               f"Triton {t_tri:.3f} ms ({flops / t_tri / 1e9:.1f} TFLOP/s), tl2cu/Triton speed {t_tri / t_cu:.3f}x")
 
 
 def main():
-    lib = gpulib.library("matmul")
     mod = gpulib.golden_module("matmul")
     tally = gpulib.Tally()
-    cases = ((4096, 4096, 4096, True), (1000, 1100, 1050, False), (256, 128, 32, False))
-    if "--small" in sys.argv:  # (under compute-sanitizer: no timing, small sizes)
-        cases = cases[1:]
-    for M, N, K, timed in cases:
-        try:
-            check(tally, lib, mod, M, N, K, timed)
-        except Exception as e:  # (reported, not hidden)
-            tally.case(False, f"matmul {M}x{N}x{K}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    small = "--small" in sys.argv  # (under compute-sanitizer: no timing, small sizes)
+    for name, meta in BUILDS:
+        if name != "matmul" and not gpulib.translated(name):
+            continue
+        lib = gpulib.library(name)
+        cases = [(4096, 4096, 4096, True), (1000, 1100, 1050, False), (256, 128, 32, False)]
+        if name != "matmul":
+            cases.insert(1, (8192, 8192, 8192, True))
+        if small:
+            cases = [c for c in cases if not c[3]]
+        for M, N, K, timed in cases:
+            try:
+                check(tally, lib, mod, M, N, K, timed, name, meta)
+            except Exception as e:  # (reported, not hidden)
+                tally.case(False, f"{name} {M}x{N}x{K}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
     tally.finish()
 
 
