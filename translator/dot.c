@@ -253,7 +253,7 @@ static void emit_dot_registers(Em *em, Stmt *s) {
 //
 // One barrier an iteration, before the mma: iteration k's copies go to buffer k % S (S =
 // defer + 2), last read by the mma of iteration k - S, which ran at iteration k - 2, before
-// the barrier of iteration k - 1.
+// the barrier of iteration k - 1 (a wgmma left running adds one after it, below).
 
 // On warpgroup MMA, the groups of wgmma steps a pipelined dot leaves running when it goes on
 // to the next iteration (0 or 1; docs/NOTES.md 64). One running needs a second barrier an
@@ -273,6 +273,20 @@ static int64_t pipeline_bytes(Value *v, int defer) { return v->stages_at + (defe
 // Does the pipelined dot v read operand x from registers (stored by the dot), not copied in by its load?
 static bool stored_by_dot(Value *v, Value *x) { return x->into_dot != v; }
 
+// The comment that opens a pipelined dot's block: where it runs, and which operands its loads copy in.
+static const char *pipelined_heading(Value *v) {
+  bool a = !stored_by_dot(v, v->a), b = !stored_by_dot(v, v->b);
+  const char *copied = a && b ? xprintf("%s and %s", v->a->cname, v->b->cname) : a ? v->a->cname : b ? v->b->cname : NULL;
+  const char *unit = v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
+                             : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
+  return xprintf("tl.dot: %s @ %s on %s, the result in registers, pipelined (num_stages=%d): the mma of the "
+                 "iteration %d before runs here%s",
+                 v->a->cname, v->b->cname, unit, v->defer + 1, v->defer,
+                 copied ? xprintf(", %s copied into buffer %s by %s", copied, write_stage(v),
+                                  a && b ? "their loads" : "its load")
+                        : "");
+}
+
 static void emit_dot_pipelined(Em *em, Stmt *s) {
   Value *v = s->v;
   const char *n = issued_name(v);
@@ -283,15 +297,7 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
          (long long)v->layout->per_thread, v->c->cname);
   else
     line(em, "%s", array_decl(v));
-  const char *copied = !stored_by_dot(v, v->a) && !stored_by_dot(v, v->b) ? xprintf("%s and %s", v->a->cname, v->b->cname)
-                       : !stored_by_dot(v, v->a) ? v->a->cname : !stored_by_dot(v, v->b) ? v->b->cname : NULL;
-  const char *unit = v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
-                             : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
-  line(em, "{  // tl.dot: %s @ %s on %s, the result in registers, pipelined (num_stages=%d): the mma of the "
-           "iteration %d before runs here%s",
-       v->a->cname, v->b->cname, unit, v->defer + 1, v->defer,
-       copied ? xprintf(", %s copied into buffer %s by %s", copied, write_stage(v), copies == 2 ? "their loads" : "its load")
-              : "");
+  line(em, "{  // %s", pipelined_heading(v));
   em->indent++;
   if (!in_flight(v)) copy_accumulator(em, s);
   if (copies) line(em, "tl2cu_cp_async_commit();");

@@ -89,6 +89,17 @@ static const char *parse_target(Origin *o, const char *s) {
   return NULL;
 }
 
+// --num-stages: any count from 1 to 64, as tl.range's num_stages (not only powers of two).
+static int parse_stages(Origin *o, const char *opt, const char *s) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (*end || v < 1 || v > 64) {
+    bad_option(o, xprintf("%s needs a whole number from 1 to 64, not '%%s'", opt), s);
+    return 0;
+  }
+  return (int)v;
+}
+
 static int parse_positive(Origin *o, const char *opt, const char *s) {
   char *end;
   long v = strtol(s, &end, 10);
@@ -159,8 +170,8 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
   if (!strcmp(a, "--target")) { NEEDS_VALUE(); opt->target = parse_target(o, val); return 2; }
   if (!strncmp(a, "--target=", 9)) { opt->target = parse_target(o, a + 9); return 1; }
-  if (!strcmp(a, "--num-stages")) { NEEDS_VALUE(); opt->num_stages = parse_positive(o, a, val); return 2; }
-  if (!strncmp(a, "--num-stages=", 13)) { opt->num_stages = parse_positive(o, "--num-stages", a + 13); return 1; }
+  if (!strcmp(a, "--num-stages")) { NEEDS_VALUE(); opt->num_stages = parse_stages(o, a, val); return 2; }
+  if (!strncmp(a, "--num-stages=", 13)) { opt->num_stages = parse_stages(o, "--num-stages", a + 13); return 1; }
   if (!strncmp(a, "--format=", 9)) {
     opt->format = a + 9;
     if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))

@@ -14,39 +14,39 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[38912];
-  // L20: rm = tl.arange(0, BM)
+  // L21: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
     rm[_k] = (_e >> 6);
   }
-  // L21: rn = tl.arange(0, BN)
+  // L22: rn = tl.arange(0, BN)
   int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
     rn[_k] = (_e & 63);
   }
-  // L22: rk = tl.arange(0, BK)
+  // L23: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
-  // L23: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L24: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L24: for k in range(0, K, BK):
+  // L25: for k in range(0, K, BK):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L25: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L26: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
         ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
       }
     }
-    // L26: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L27: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
         ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
       }
     }
-    // L27: acc = tl.dot(a, b, acc)
+    // L28: acc = tl.dot(a, b, acc)
     float acc_2[32];  // [64, 64] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -87,7 +87,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       }
       ++_issued_acc_2;
     }
-    // L24: for k in range(0, K, BK):
+    // L25: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 64, 64, 32, 2, 2, 40, 72>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 9728), (const half*)(tl2cu_smem + (_j % 4) * 9728 + 5120), _tid);
-  // L28: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
+  // L29: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
   if constexpr (kAssumeAligned) {
     #pragma unroll
     for (int _r = 0; _r < 32; _r += 2) {  // 8-byte stores
@@ -118,51 +118,51 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
 __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
-  // L33: rm = tl.arange(0, BM)
+  // L34: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L34: rn = tl.arange(0, BN)
+  // L35: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L35: rk = tl.arange(0, BK)
+  // L36: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L36: acc = tl.zeros((BM, BN), dtype=tl.int32)
+  // L37: acc = tl.zeros((BM, BN), dtype=tl.int32)
   int32_t acc[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0;
-  // L37: for k in range(0, K, BK):
+  // L38: for k in range(0, K, BK):
   int32_t acc_1[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L38: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
+    // L39: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
-    // L39: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
+    // L40: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
     }
-    // L40: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+    // L41: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -175,7 +175,7 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
       }
       ++_issued_acc_2;
     }
-    // L37: for k in range(0, K, BK):
+    // L38: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -183,7 +183,7 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 3072), (const int8_t*)(tl2cu_smem + (_j % 4) * 3072 + 1536), _tid);
-  // L41: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L42: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -192,51 +192,51 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
 __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
-  // L33: rm = tl.arange(0, BM)
+  // L34: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L34: rn = tl.arange(0, BN)
+  // L35: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L35: rk = tl.arange(0, BK)
+  // L36: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L36: acc = tl.zeros((BM, BN), dtype=tl.int32)
+  // L37: acc = tl.zeros((BM, BN), dtype=tl.int32)
   int32_t acc[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0;
-  // L37: for k in range(0, K, BK):
+  // L38: for k in range(0, K, BK):
   int32_t acc_1[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L38: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
+    // L39: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
-    // L39: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
+    // L40: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
     }
-    // L40: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+    // L41: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -249,7 +249,7 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
       }
       ++_issued_acc_2;
     }
-    // L37: for k in range(0, K, BK):
+    // L38: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -257,7 +257,7 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 3072), (const int8_t*)(tl2cu_smem + (_j % 4) * 3072 + 1536), _tid);
-  // L41: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L42: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -275,51 +275,51 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
 __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2816];
-  // L46: rm = tl.arange(0, BM)
+  // L47: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L47: rn = tl.arange(0, BN)
+  // L48: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L48: rk = tl.arange(0, BK)
+  // L49: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L49: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L50: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L50: for k in range(0, K, BK):
+  // L51: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L51: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L52: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L52: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L53: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L53: acc = tl.dot(a, b, acc)
+    // L54: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -338,10 +338,10 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
       for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
-    // L54: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+    // L55: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_2[_k];
-    // L50: for k in range(0, K, BK):
+    // L51: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -351,37 +351,37 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
 __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[2816];
-  // L46: rm = tl.arange(0, BM)
+  // L47: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L47: rn = tl.arange(0, BN)
+  // L48: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L48: rk = tl.arange(0, BK)
+  // L49: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L49: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L50: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L50: for k in range(0, K, BK):
+  // L51: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L51: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L52: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -391,7 +391,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L52: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L53: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -401,7 +401,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L53: acc = tl.dot(a, b, acc)
+    // L54: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -420,7 +420,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
-    // L54: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+    // L55: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     #pragma unroll
     for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
       tl2cu_vec<float, 2> _t;
@@ -432,7 +432,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       const int _k = _r;
       *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
     }
-    // L50: for k in range(0, K, BK):
+    // L51: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -442,36 +442,36 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
 __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[25344];
-  // L59: rm = tl.arange(0, BM)
+  // L60: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L60: rn = tl.arange(0, BN)
+  // L61: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L61: rk = tl.arange(0, BK)
+  // L62: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L62: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L63: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L63: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L64: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc2[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc2[_k] = 0.0f;
-  // L64: for k in range(0, K, BK):
+  // L65: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
@@ -482,21 +482,21 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
   int _issued_acc2_2 = 0;  // iterations whose operands acc2_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L65: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L66: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L66: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L67: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L67: acc = tl.dot(a, b, acc)
+    // L68: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -517,7 +517,7 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
       }
       ++_issued_acc_2;
     }
-    // L68: acc2 = tl.dot(a * 2, b, acc2)
+    // L69: acc2 = tl.dot(a * 2, b, acc2)
     half dot_input[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) dot_input[_k] = (a[_k] * half(2.0f));
@@ -541,7 +541,7 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
       }
       ++_issued_acc2_2;
     }
-    // L64: for k in range(0, K, BK):
+    // L65: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
@@ -555,10 +555,10 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
   __syncthreads();
   for (int _j = _issued_acc2_2 > 2 ? _issued_acc2_2 - 2 : 0; _j < _issued_acc2_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816), (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816 + 1536), _tid);
-  // L69: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L70: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
-  // L70: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
+  // L71: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((d_ptr + (rm[_k] * 32)) + rn[_k]) = acc2_1[_k];
 }
@@ -567,36 +567,36 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
 __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[25344];
-  // L59: rm = tl.arange(0, BM)
+  // L60: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L60: rn = tl.arange(0, BN)
+  // L61: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L61: rk = tl.arange(0, BK)
+  // L62: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L62: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L63: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L63: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L64: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc2[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc2[_k] = 0.0f;
-  // L64: for k in range(0, K, BK):
+  // L65: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
@@ -607,7 +607,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
   int _issued_acc2_2 = 0;  // iterations whose operands acc2_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L65: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L66: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -617,7 +617,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L66: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L67: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -627,7 +627,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L67: acc = tl.dot(a, b, acc)
+    // L68: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -648,7 +648,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       }
       ++_issued_acc_2;
     }
-    // L68: acc2 = tl.dot(a * 2, b, acc2)
+    // L69: acc2 = tl.dot(a * 2, b, acc2)
     half dot_input[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) dot_input[_k] = (a[_k] * half(2.0f));
@@ -672,7 +672,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       }
       ++_issued_acc2_2;
     }
-    // L64: for k in range(0, K, BK):
+    // L65: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
@@ -686,7 +686,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
   __syncthreads();
   for (int _j = _issued_acc2_2 > 2 ? _issued_acc2_2 - 2 : 0; _j < _issued_acc2_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816), (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816 + 1536), _tid);
-  // L69: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L70: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -698,7 +698,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
     const int _k = _r;
     *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
   }
-  // L70: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
+  // L71: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -716,51 +716,51 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
 __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8448];
-  // L75: rm = tl.arange(0, BM)
+  // L76: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L76: rn = tl.arange(0, BN)
+  // L77: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L77: rk = tl.arange(0, BK)
+  // L78: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L78: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L79: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L79: for k in tl.range(0, K, BK, num_stages=2):
+  // L80: for k in tl.range(0, K, BK, num_stages=2):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L80: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L81: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L81: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L82: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L82: acc = tl.dot(a, b, acc)
+    // L83: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=2): the mma of the iteration 1 before runs here, a and b copied into buffer _issued_acc_2 % 3 by their loads
       #pragma unroll
@@ -773,7 +773,7 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
       }
       ++_issued_acc_2;
     }
-    // L79: for k in tl.range(0, K, BK, num_stages=2):
+    // L80: for k in tl.range(0, K, BK, num_stages=2):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -781,7 +781,7 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
   __syncthreads();
   for (int _j = _issued_acc_2 > 1 ? _issued_acc_2 - 1 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 2816), (const half*)(tl2cu_smem + (_j % 3) * 2816 + 1536), _tid);
-  // L83: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L84: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -790,51 +790,51 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
 __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8448];
-  // L75: rm = tl.arange(0, BM)
+  // L76: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L76: rn = tl.arange(0, BN)
+  // L77: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L77: rk = tl.arange(0, BK)
+  // L78: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L78: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L79: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L79: for k in tl.range(0, K, BK, num_stages=2):
+  // L80: for k in tl.range(0, K, BK, num_stages=2):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L80: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L81: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
     }
-    // L81: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L82: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
     }
-    // L82: acc = tl.dot(a, b, acc)
+    // L83: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=2): the mma of the iteration 1 before runs here, a and b copied into buffer _issued_acc_2 % 3 by their loads
       #pragma unroll
@@ -847,7 +847,7 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
       }
       ++_issued_acc_2;
     }
-    // L79: for k in tl.range(0, K, BK, num_stages=2):
+    // L80: for k in tl.range(0, K, BK, num_stages=2):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -855,7 +855,7 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
   __syncthreads();
   for (int _j = _issued_acc_2 > 1 ? _issued_acc_2 - 1 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 2816), (const half*)(tl2cu_smem + (_j % 3) * 2816 + 1536), _tid);
-  // L83: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L84: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -873,59 +873,59 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
 __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, float *c_ptr, half *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
-  // L88: rm = tl.arange(0, BM)
+  // L89: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L89: rn = tl.arange(0, BN)
+  // L90: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L90: rk = tl.arange(0, BK)
+  // L91: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e & 15);
   }
-  // L91: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L92: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L92: for k in range(0, K, BK):
+  // L93: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L93: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L94: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L94: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L95: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
     }
-    // L95: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
+    // L96: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       if ((tl2cu_add(k, rk[_k]) < K)) *((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])) = (a[_k] + half(1.0f));
     }
-    // L96: acc = tl.dot(a, b, acc)
+    // L97: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -946,7 +946,7 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
       }
       ++_issued_acc_2;
     }
-    // L92: for k in range(0, K, BK):
+    // L93: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -954,7 +954,7 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
-  // L97: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L98: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -963,39 +963,39 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
 __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, half *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
-  // L88: rm = tl.arange(0, BM)
+  // L89: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L89: rn = tl.arange(0, BN)
+  // L90: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L90: rk = tl.arange(0, BK)
+  // L91: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e & 15);
   }
-  // L91: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L92: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L92: for k in range(0, K, BK):
+  // L93: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L93: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L94: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -1005,7 +1005,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L94: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L95: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -1015,7 +1015,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L95: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
+    // L96: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
     #pragma unroll
     for (int _r = 0; _r < 4; _r += 4) {  // 8-byte stores
       tl2cu_vec<half, 4> _t;
@@ -1028,7 +1028,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       if ((tl2cu_add(k, rk[_k]) < K)) *(tl2cu_vec<half, 4> *)((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])) = _t;
     }
-    // L96: acc = tl.dot(a, b, acc)
+    // L97: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -1049,7 +1049,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       }
       ++_issued_acc_2;
     }
-    // L92: for k in range(0, K, BK):
+    // L93: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -1057,7 +1057,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
-  // L97: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L98: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
