@@ -1254,10 +1254,21 @@ static void push_descriptor_params(Kernel *k, DescParam *d) {
   }
 }
 
+// num_warps= or num_stages= of the file's own launch, kernel[grid](..., num_warps=8): a literal
+// count in range, else 0.
+static int launch_count(Ctx *c, Func *f, const char *name, int most) {
+  Obj *v = f->launch ? launch_value(c, f->launch, name) : NULL;
+  if (!v || v->kind != OBJ_INT || v->ival < 1 || v->ival > most) return 0;
+  if (!strcmp(name, "num_warps") && (v->ival & (v->ival - 1))) return 0;
+  return (int)v->ival;
+}
+
 static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
-  k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : 4;
-  // Triton's default (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
-  k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : 3;
+  // the command line, else the autotune config, else the file's own launch, else Triton's defaults
+  int launch_warps = cfg ? 0 : launch_count(c, f, "num_warps", 32), launch_stages = cfg ? 0 : launch_count(c, f, "num_stages", 64);
+  k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : launch_warps ? launch_warps : 4;
+  // Triton's default num_stages (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
+  k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
   k->wgmma = o->target && !strcmp(o->target, "sm_90a");
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
