@@ -62,6 +62,9 @@ def torch_cases():
     def transpose():
         x = rand(8191, 8193)
         return lambda: x.t().contiguous()
+    def matmul():
+        a, b = (rand(4096, 4096) * 2 - 1).half(), (rand(4096, 4096) * 2 - 1).half()
+        return lambda: F.leaky_relu(a @ b, 0.01)
     def add10(n):
         x = rand(n)
         return lambda: x + 10
@@ -87,6 +90,7 @@ def torch_cases():
         "argmax": ((100003 * 1000 + 100003) * F32, argmax),
         "cumsum": (2 * 2 * 20011 * 1000 * F32, cumsum),
         "transpose": (2 * 8191 * 8193 * F32, transpose),
+        "matmul_autotune": (3 * 4096 * 4096 * 2, matmul),  # (compute-bound: the % of copy speed means nothing)
     }
 
 

@@ -500,6 +500,35 @@ def transpose(build, small):
         bytes=2 * m * n * 4)
 
 
+def matmul_autotune(build, small):
+    """Tutorial 03 with leaky_relu, both sides autotuned at their first call; within one fp16
+    rounding plus K * 2^-22 * (|a| @ |b|) of Triton's (docs/NOTES.md 49)."""
+    module = load_module("matmul_autotune")
+    fn = Launcher(build, "matmul_autotune", "matmul_kernel", [PTR, PTR, PTR] + [I32] * 9)
+    M, N, K = (300, 200, 130) if small else (4096, 4096, 4096)
+    a = (torch.rand(M, K, device=DEVICE) * 2 - 1).half()
+    b = (torch.rand(K, N, device=DEVICE) * 2 - 1).half()
+    c_c = poisoned((M, N), torch.float16)
+    out = {}
+
+    def run_triton():
+        out["t"] = module.matmul(a, b, "leaky_relu")
+
+    def check():
+        ref = out["t"].double()
+        ulp = torch.ldexp(torch.ones_like(ref), torch.frexp(ref.float())[1].to(torch.int32) - 11).clamp_min(2.0 ** -24)
+        bound = ulp + K * 2.0 ** -22 * (a.double().abs() @ b.double().abs())
+        err = (c_c.double() - ref).abs()
+        bad = int((err > bound).sum()) + int((~torch.isfinite(c_c)).sum())
+        return bad == 0, f"{bad} out of bound, {int((c_c == out['t']).sum())} of {M * N} equal"
+
+    return Case(
+        f"{M}x{N}x{K}",
+        run_triton,
+        lambda: fn(ptr(a), ptr(b), ptr(c_c), I32(M), I32(N), I32(K), I32(K), I32(1), I32(N), I32(1), I32(N), I32(1)),
+        check)
+
+
 SAMPLES = {
     "vector_add": vector_add,
     "constant_add": constant_add,
@@ -523,6 +552,7 @@ SAMPLES = {
     "argmax": argmax,
     "cumsum": cumsum,
     "transpose": transpose,
+    "matmul_autotune": matmul_autotune,
 }
 
 
