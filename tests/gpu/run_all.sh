@@ -3,8 +3,9 @@
 # GPU machine, with build/ translated here by `make gpu-inputs` and carried there):
 #   bash tests/gpu/run_all.sh checks   samples/gpu_check.sh (alone: it times the samples),
 #                                      then every tests/gpu/*_check.py and compute-sanitizer
-#                                      memcheck on four programs, JOBS (default 6) at a
-#                                      time: independent correctness checks that time nothing
+#                                      memcheck and racecheck of the programs listed below,
+#                                      JOBS (default 6) at a time: independent correctness
+#                                      checks (matmul_check also prints its times)
 #   bash tests/gpu/run_all.sh bench    bench/bench.py, with --baseline build/base/samples (ROUNDS=N
 #                                      interleaved calls per build, default 5) when
 #                                      that earlier build is there (its runtime in build/base/runtime)
