@@ -421,14 +421,10 @@ typedef struct {
   int64_t others;  // the most shared memory another statement of the loop uses
 } PipelineCheck;
 
-// Values whose operands are a, b and c only, and that use no shared memory of their own.
+// Values whose operands are a, b and c only, and that use no shared memory of their own:
+// elementwise ones, scalars the kernel is given, and dots.
 static bool plain_kind(VKind k) {
-  switch (k) {
-  case V_CONST: case V_PARAM: case V_ARANGE: case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_EXPAND: case V_BROADCAST:
-  case V_BINARY: case V_UNARY: case V_CAST: case V_BITCAST: case V_WHERE: case V_MATH: case V_LOAD: case V_VAR:
-  case V_DOT: return true;
-  default: return false;
-  }
+  return layout_elementwise_kind(k) || k == V_PARAM || k == V_PROGRAM_ID || k == V_NUM_PROGRAMS || k == V_DOT;
 }
 
 static void check_value(PipelineCheck *c, Value *w, int mark) {

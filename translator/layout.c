@@ -485,16 +485,19 @@ static bool mma_warps(int64_t M, int64_t N, int W, int *wm, int *wn) {
 // load, a variable, a dot on the tensor cores), and no print or assert of it: what the
 // element-index function of any layout serves. (Reductions, scans, reshapes, permutes,
 // gathers, sorts, atomics and inline asm read the blocked structure: not here.)
+bool layout_elementwise_kind(VKind k) {
+  switch (k) {
+  case V_CONST: case V_ARANGE: case V_EXPAND: case V_BROADCAST: case V_BINARY: case V_UNARY: case V_CAST:
+  case V_BITCAST: case V_WHERE: case V_MATH: case V_LOAD: case V_VAR: return true;
+  default: return false;
+  }
+}
+
 static bool mma_space_ok(Vec *all, Shape s) {
   for (int i = 0; i < all->len; i++) {
     Value *v = all->items[i];
-    if (!v->layout || !shape_eq(v->layout->space, s)) continue;
-    switch (v->kind) {
-    case V_CONST: case V_ARANGE: case V_EXPAND: case V_BROADCAST: case V_BINARY: case V_UNARY: case V_CAST:
-    case V_BITCAST: case V_WHERE: case V_MATH: case V_LOAD: case V_VAR: continue;
-    case V_DOT: if (dot_on_tensor_cores(v) && shape_eq(v->shape, s)) continue; return false;
-    default: return false;
-    }
+    if (!v->layout || !shape_eq(v->layout->space, s) || layout_elementwise_kind(v->kind)) continue;
+    if (v->kind != V_DOT || !dot_on_tensor_cores(v) || !shape_eq(v->shape, s)) return false;
   }
   return true;
 }

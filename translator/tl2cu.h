@@ -687,6 +687,10 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 bool layout_holds(const Layout *l, Value *x);  // x held in l as l holds its elements
 // Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
 bool is_materialized(Value *v);
+// Is a value of kind k computed element by element from the same elements of its operands
+// (or an index, a constant, a load, a variable)? What may live in an mma layout (layout.c)
+// and beside a pipelined dot (dot.c).
+bool layout_elementwise_kind(VKind k);
 
 // ---------------------------------------------------------------- convert.c
 // A block value a statement reads through shared memory: converted from its layout into
