@@ -255,13 +255,11 @@ static void emit_dot_registers(Em *em, Stmt *s) {
 // defer + 2), last read by the mma of iteration k - S, which ran at iteration k - 2, before
 // the barrier of iteration k - 1 (a wgmma left running adds one after it, below).
 
-// On warpgroup MMA, the groups of wgmma steps a pipelined dot leaves running when it goes on
-// to the next iteration (0 or 1; docs/NOTES.md 64). One running needs a second barrier an
-// iteration, the accumulator updated in place and a wait after the loop.
-enum { WGMMA_IN_FLIGHT = 1 };
+// On warpgroup MMA a pipelined dot leaves its group of wgmma steps running when it goes on
+// to the next iteration (docs/NOTES.md 64): that takes a second barrier an iteration, the
+// accumulator updated in place and a wait after the loop.
 
 static const char *issued_name(Value *dot) { return xprintf("_issued_%s", dot->cname); }
-static bool in_flight(Value *v) { return v->wgmma && WGMMA_IN_FLIGHT; }
 static int stage_count(Value *v) { return v->defer + 2; }
 
 // The buffer this iteration's operands go to (C).
@@ -292,22 +290,22 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
   const char *n = issued_name(v);
   int copies = !stored_by_dot(v, v->a) + !stored_by_dot(v, v->b);
   need_smem(em, pipeline_bytes(v, v->defer));
-  if (in_flight(v))  // (in place: a wgmma still running must see no other instruction touch its registers)
+  if (v->wgmma)  // (in place: a wgmma still running must see no other instruction touch its registers)
     line(em, "%s (&%s)[%lld] = %s;  // the loop's accumulator, updated in place", ctype(v->ty), v->cname,
          (long long)v->layout->per_thread, v->c->cname);
   else
     line(em, "%s", array_decl(v));
   line(em, "{  // %s", pipelined_heading(v));
   em->indent++;
-  if (!in_flight(v)) copy_accumulator(em, s);
+  if (!v->wgmma) copy_accumulator(em, s);
   if (copies) line(em, "tl2cu_cp_async_commit();");
   line(em, "if (%s >= %d) {", n, v->defer);
   em->indent++;
   if (copies) line(em, "tl2cu_cp_async_wait<%d>();  // that iteration's copies", v->defer);
   if (v->wgmma) line(em, "tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)");
   line(em, "__syncthreads();");
-  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)), in_flight(v));
-  if (in_flight(v))  // (the group before this one is done in every warpgroup: its buffer is the next copies')
+  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)), v->wgmma);
+  if (v->wgmma)  // (the group before this one is done in every warpgroup: its buffer is the next copies')
     line(em, "__syncthreads();");
   em->indent--;
   line(em, "}");
@@ -400,7 +398,7 @@ void dot_after_loop(Em *em, Stmt *loop) {
     Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
     if (!v || !v->defer) continue;
     const char *n = issued_name(v);
-    if (in_flight(v))
+    if (v->wgmma)
       line(em, "tl2cu_wgmma_wait<%lld>(%s);  // the loop's last group", (long long)v->shape.dim[1], v->c->cname);
     line(em, "tl2cu_cp_async_wait<0>();");
     if (v->wgmma) line(em, "tl2cu_fence_async();");
@@ -519,11 +517,10 @@ static void mark_pipelines(Kernel *k, Stmt *s) {
   }
 }
 
-// (Each layout pass anew: the sizes follow the variant's layouts.)
-void dot_pipeline_pass(Kernel *k) {
-  unmark(k->body);
-  mark_pipelines(k, k->body);
-}
+// Each layout pass anew (the sizes follow the variant's layouts): smem.c clears the marks
+// before it sizes the dots' scratch (dot_scratch_bytes reads v->wgmma), marks them after.
+void dot_pipeline_clear(Kernel *k) { unmark(k->body); }
+void dot_pipeline_pass(Kernel *k) { mark_pipelines(k, k->body); }
 
 void emit_dot(Em *em, Stmt *s) {
   if (s->v->defer) {

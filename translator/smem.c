@@ -1,7 +1,7 @@
 // smem.c: shared-memory allocation (issue 13). Every use of a kernel's scratch buffer
 // (tl2cu_smem) starts after a barrier and is read before the next use's barrier, so no two
-// uses are live at once: each starts at byte 0, and the buffer is the largest use (but a late
-// dot's two buffers, dot.c, live across its loop, after what the loop's other uses take). A use is
+// uses are live at once: each starts at byte 0, and the buffer is the largest use (but a
+// pipelined dot's buffers, dot.c, live across its loop, after what the loop's other uses take). A use is
 // a conversion (convert.c) or the scratch an op's lowering lays out: a reduction's
 // partials across warps (reduce.c), a scan's block (its slots swizzled), a sort's or gather's source
 // block, a dot's operands, a histogram's counts, an atomic's old values handed to the
@@ -39,6 +39,7 @@ static void allocate(Kernel *k, Stmt *s, int threads) {
 
 void smem_pass(Kernel *k) {
   k->smem = 0;
+  dot_pipeline_clear(k);  // (the previous layout pass's marks would size the dots' scratch)
   allocate(k, k->body, k->program_threads ? k->program_threads : k->num_warps * 32);
-  dot_pipeline_pass(k);  // (its dots keep their buffer across the loop: twice the scratch)
+  dot_pipeline_pass(k);  // (a loop's pipelined dot keeps num_stages + 1 buffers across it)
 }
