@@ -254,6 +254,12 @@ template <int W, int R>
 TL2CU_DEVICE int tl2cu_wgmma_at(int row, int col) {
   return col / (W / 2) * (R * W) + tl2cu_swizzle<W>(row * W + col % (W / 2) * 2);
 }
+// The same of element e (row-major) of an R x C tile: a pipelined copy's destination is the
+// thread's part plus a constant for each of its elements (dot.c wgmma_at_splits).
+template <int W, int R, int C>
+TL2CU_DEVICE int tl2cu_wgmma_at_e(int e) {
+  return tl2cu_wgmma_at<W, R>(e / C, e % C);
+}
 template <int W>
 TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
   constexpr uint64_t mode = W == 128 ? 1 : W == 64 ? 2 : 3;
@@ -316,11 +322,13 @@ TL2CU_DEVICE void tl2cu_wgmma(float *d, const T *A, const T *B, int tid) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
   const uint32_t b = (uint32_t)__cvta_generic_to_shared(B);
+  // (a descriptor's address field is the byte address >> 4, below 2^18 in shared memory:
+  // a later step's descriptor is the first's plus its byte offset >> 4, no field overflows)
+  const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16), db = tl2cu_wgmma_desc<WB>(b, K * WB);
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
   for (int k = 0; k < K; k += 16)
-    tl2cu_wgmma_step<T, N>(d, tl2cu_wgmma_desc<WA>(a + k * 2 / WA * (M * WA) + k * 2 % WA, 16),
-                           tl2cu_wgmma_desc<WB>(b + k * WB, K * WB));
+    tl2cu_wgmma_step<T, N>(d, da + (k * 2 / WA * (M * WA) + k * 2 % WA) / 16, db + k * WB / 16);
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
   if constexpr (IN_FLIGHT == 0) {

@@ -120,16 +120,58 @@ static int64_t c_offset(Value *v) { return b_offset(v) + aligned_operand(v, oper
 // bytes, at most 128), and the rows of its tile (A's M, B's K).
 static int64_t atom_bytes(Value *x) { return min64(128, x->shape.dim[1] * elem_bytes(x->ty)); }
 
+// The byte of element (row, col) in a swizzled tile of 2-byte elements, `rows` rows in atoms
+// of w bytes: the runtime's tl2cu_wgmma_at, here to check what the emitter prints.
+static int64_t wgmma_at(int64_t w, int64_t rows, int64_t row, int64_t col) {
+  int64_t byte = row * w + col % (w / 2) * 2;
+  return col / (w / 2) * (rows * w) + (byte ^ ((byte >> 7 & (w / 16 - 1)) << 4));
+}
+
+// How thread t's element k of operand x (held in l) lies at byte at(e(t, 0)) OP at(e(0, k))
+// of its tile for every t and k: '+' (the thread's part computed once, each element's part
+// a constant the address takes), '^' (the parts share bits), 0 neither. The layouts and the
+// swizzle are linear over GF(2), so '^' always holds for them; both are checked here element
+// by element, as the emitter prints them.
+static char wgmma_at_split(Value *x, const Layout *l) {
+  if (l->kind == LAYOUT_MMA || l->space.rank != 2 || l->map[0] != 0 || l->map[1] != 1 ||
+      l->space.dim[0] != x->shape.dim[0] || l->space.dim[1] != x->shape.dim[1])
+    return 0;
+  LinearLayout ll = linear_layout(l, x->shape);
+  int64_t w = atom_bytes(x), rows = x->shape.dim[0], cols = x->shape.dim[1];
+  bool sum = true, xor = true;
+  for (int t = 0; t < l->threads; t++) {
+    int64_t et = linear_apply(&ll, 0, t % 32, t / 32);
+    int64_t at_t = wgmma_at(w, rows, et / cols, et % cols);
+    for (int64_t k = 0; k < l->per_thread; k++) {
+      int64_t e = linear_apply(&ll, k, t % 32, t / 32), ek = linear_apply(&ll, k, 0, 0);
+      int64_t at = wgmma_at(w, rows, e / cols, e % cols), at_k = wgmma_at(w, rows, ek / cols, ek % cols);
+      sum &= at == at_t + at_k;
+      xor &= at == (at_t ^ at_k);
+    }
+  }
+  return sum ? '+' : xor ? '^' : 0;
+}
+
 // The element of operand x of dot v under the coordinates of `own`, in the buffer at byte
-// `at` (C): row-major with operand_pitch, or (v->wgmma) in swizzled atoms.
+// `at` (C): row-major with operand_pitch, or (v->wgmma) in swizzled atoms, where it can the
+// thread's byte and a constant for its element _k (wgmma_at_split).
 static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
   if (!v->wgmma) {
     Shape rows = x->shape;
     rows.dim[rows.rank - 1] = operand_pitch(v, x);
     return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(own, rows));
   }
-  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", ctype(x->ty), at,
-                 (long long)atom_bytes(x), (long long)x->shape.dim[0], use_crd(own, 0), use_crd(own, 1));
+  const char *type = ctype(x->ty);
+  long long w = atom_bytes(x), rows = x->shape.dim[0], cols = x->shape.dim[1];
+  bool identity = own->lay && !strcmp(own->crd[0], coord(own->lay, 0)) && !strcmp(own->crd[1], coord(own->lay, 1));
+  char op = identity ? wgmma_at_split(x, own->lay) : 0;
+  if (op)
+    return xprintf("(*(%s*)(tl2cu_smem + %s + (tl2cu_wgmma_at_e<%lld, %lld, %lld>(%s) %c "
+                   "tl2cu_wgmma_at_e<%lld, %lld, %lld>(%s))))",
+                   type, at, w, rows, cols, elem_of_thread(own->lay, "_tid", "0"), op, w, rows, cols,
+                   elem_of_thread(own->lay, "0", "_k"));
+  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", type, at, w, rows, use_crd(own, 0),
+                 use_crd(own, 1));
 }
 
 int64_t dot_scratch_bytes(Value *v) {

@@ -49,18 +49,21 @@ const char *ctype(Type t) { return type_ctype(t); }
 // kernel's length is kRun elements.
 static bool run_symbolic;
 
-// The element index e of this thread's element `k` (a C expression) in layout l.
-const char *elem_of(const Layout *l, const char *k) {
+// The element index e of thread `tid`'s element `k` (C expressions) in layout l.
+const char *elem_of_thread(const Layout *l, const char *tid, const char *k) {
   if (l->kind == LAYOUT_MMA)
-    return xprintf("tl2cu_elem_mma<%d, %d, %lld, %lld>(_tid, %s)", l->wm, l->wn, (long long)l->space.dim[0],
-                   (long long)l->space.dim[1], k);
+    return xprintf("tl2cu_elem_mma<%d, %d, %lld, %lld>(%s, %s)", l->wm, l->wn, (long long)l->space.dim[0],
+                   (long long)l->space.dim[1], tid, k);
   int64_t n = shape_numel(l->space);
-  if (n < l->threads) return xprintf("(_tid & %lld)", (long long)(n - 1));
+  if (n < l->threads) return xprintf("(%s & %lld)", tid, (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold
   for (int i = 0; i + 1 < l->space.rank; i++) rows |= l->space.dim[i] > 1;
   const char *run = run_symbolic && l->kernel_run ? "kRun" : xprintf("%d", l->vec);
-  return xprintf("tl2cu_elem%s<%s, %d>(_tid, %s)", rows ? "_rows" : "", run, l->threads, k);
+  return xprintf("tl2cu_elem%s<%s, %d>(%s, %s)", rows ? "_rows" : "", run, l->threads, tid, k);
 }
+
+// The element index e of this thread's element `k` (a C expression) in layout l.
+const char *elem_of(const Layout *l, const char *k) { return elem_of_thread(l, "_tid", k); }
 
 const char *elem_k(const Layout *l, int64_t k) { return elem_of(l, xprintf("%lld", (long long)k)); }
 const char *elem_index(const Layout *l) { return elem_of(l, "_k"); }

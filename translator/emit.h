@@ -84,6 +84,7 @@ bool bound_counter(Stmt *s);
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ctype(Type t);
 const char *elem_of(const Layout *l, const char *k);  // element index e of this thread's element k (C text)
+const char *elem_of_thread(const Layout *l, const char *tid, const char *k);  // of thread tid's
 const char *elem_k(const Layout *l, int64_t k);
 const char *elem_index(const Layout *l);
 bool mentions(const char *code, const char *id);  // does C text code use identifier id?

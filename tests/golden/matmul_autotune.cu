@@ -8,11 +8,8 @@
 namespace tl2cu_kernels {
 
 // matmul_kernel: autotune config 0: BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8, num_warps=8, num_stages=3
-// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
-template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
-  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 196608 bytes, given at launch
   // L53: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -36,28 +33,28 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   int32_t offs_am[32];  // [128] i32, held in the layout of [128, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) % M);
   }
   // L65: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
   int32_t offs_bn[64];  // [256] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)) % N);
   }
   // L66: offs_k = tl.arange(0, BLOCK_SIZE_K)
   int32_t offs_k[64];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
     offs_k[_k] = (_e >> 8);
   }
   // L67: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
   half * a_ptrs[32];  // [128, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
     a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 63), stride_ak)));
   }
   // L68: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
@@ -82,32 +79,165 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 63) / 64); ++k) {
     // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 32; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + tl2cu_wgmma_at<128, 128>((_e >> 6), (_e & 63)))), a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + tl2cu_wgmma_at<128, 128>((_e >> 6), (_e & 63)))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))), half(0.0f));
-      }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+      (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))), half(0.0f));
     }
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 64; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + 16384 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))));
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + 16384 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 256>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 256>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))), half(0.0f));
+    // L77: accumulator = tl.dot(a, b, accumulator)
+    float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
+      tl2cu_cp_async_commit();
+      if (_issued_accumulator_2 >= 2) {
+        tl2cu_cp_async_wait<2>();  // that iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+        __syncthreads();
+        tl2cu_wgmma<half, 128, 256, 64, 128, 128, 1>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 49152), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 49152 + 16384), _tid);
+        __syncthreads();
       }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + 16384 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))), half(0.0f));
-      }
+      ++_issued_accumulator_2;
+    }
+    // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
+    half * a_ptrs_2[32];  // [128, 64] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
+    half * b_ptrs_2[64];  // [64, 256] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_1[_k] = a_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
+  }
+  tl2cu_wgmma_wait<256>(accumulator_1);  // the loop's last group
+  tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
+  __syncthreads();
+  for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
+    tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 49152), (const half*)(tl2cu_smem + (_j % 4) * 49152 + 16384), _tid);
+  // L82: accumulator = leaky_relu(accumulator)
+  float accumulator_3[128];  // [128, 256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
+  // L83: c = accumulator.to(tl.float16)
+  half c[128];  // [128, 256] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
+  // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+  int32_t offs_cm[128];  // [128] i32, held in the layout of [128, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _k);
+    offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 8));
+  }
+  // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+  int32_t offs_cn[128];  // [256] i32, held in the layout of [128, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _k);
+    offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255));
+  }
+  // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+  half * c_ptrs[128];  // [128, 256] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+  bool c_mask[128];  // [128, 256] i1
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  // L90: tl.store(c_ptrs, c, mask=c_mask)
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+}
+
+// matmul_kernel: autotune config 0: BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8, num_warps=8, num_stages=3 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
+  const int _tid = threadIdx.x;
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 196608 bytes, given at launch
+  // L53: pid = tl.program_id(axis=0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+  const int32_t num_pid_m = (tl2cu_add(M, 127) / 128);
+  // L55: num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+  const int32_t num_pid_n = (tl2cu_add(N, 255) / 256);
+  // L56: num_pid_in_group = GROUP_SIZE_M * num_pid_n
+  const int32_t num_pid_in_group = (8 * num_pid_n);
+  // L57: group_id = pid // num_pid_in_group
+  const int32_t group_id = (pid / num_pid_in_group);
+  // L58: first_pid_m = group_id * GROUP_SIZE_M
+  const int32_t first_pid_m = tl2cu_mul(group_id, 8);
+  // L59: group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+  const int32_t group_size_m = tl2cu_minimum(tl2cu_sub(num_pid_m, first_pid_m), 8);
+  // L60: pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+  const int32_t pid_m = tl2cu_add(first_pid_m, ((pid % num_pid_in_group) % group_size_m));
+  // L61: pid_n = (pid % num_pid_in_group) // group_size_m
+  const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
+  // L64: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
+  int32_t offs_am[32];  // [128] i32, held in the layout of [128, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) % M);
+  }
+  // L65: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
+  int32_t offs_bn[64];  // [256] i32, held in the layout of [64, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)) % N);
+  }
+  // L66: offs_k = tl.arange(0, BLOCK_SIZE_K)
+  int32_t offs_k[64];  // [64] i32, held in the layout of [64, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    offs_k[_k] = (_e >> 8);
+  }
+  // L67: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+  half * a_ptrs[32];  // [128, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 63), stride_ak)));
+  }
+  // L68: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+  half * b_ptrs[64];  // [64, 256] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  // L71: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+  float accumulator[128];  // [128, 256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) accumulator[_k] = 0.0f;
+  // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+  float accumulator_1[128];  // [128, 256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator[_k];
+  half * a_ptrs_1[32];  // [128, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) a_ptrs_1[_k] = a_ptrs[_k];
+  half * b_ptrs_1[64];  // [64, 256] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) b_ptrs_1[_k] = b_ptrs[_k];
+  int _issued_accumulator_2 = 0;  // iterations whose operands accumulator_2's pipeline has taken
+  __syncthreads();
+  for (int32_t k = 0; k < (tl2cu_add(K, 63) / 64); ++k) {
+    // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))));
+    }
+    // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
+    #pragma unroll
+    for (int _k = 0; _k < 64; _k += 8) {
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + 16384 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 256>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))));
     }
     // L77: accumulator = tl.dot(a, b, accumulator)
     float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
@@ -175,21 +305,16 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
-  if constexpr (kAssumeAligned) {
+  #pragma unroll
+  for (int _r = 0; _r < 128; _r += 2) {  // 4-byte stores
+    tl2cu_vec<half, 2> _t;
     #pragma unroll
-    for (int _r = 0; _r < 128; _r += 2) {  // 4-byte stores
-      tl2cu_vec<half, 2> _t;
-      #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = c[_k];
-      }
-      const int _k = _r;
-      if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = c[_k];
     }
-  } else {
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+    const int _k = _r;
+    if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
   }
 }
 
@@ -272,28 +397,24 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
+        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
       }
     }
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 64; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + 4096 + tl2cu_wgmma_at<128, 32>((_e >> 8), (_e & 255)))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + 4096 + (tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + 4096 + tl2cu_wgmma_at<128, 32>((_e >> 8), (_e & 255)))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
-      }
+      for (int _k = 0; _k < 64; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + 4096 + (tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
     }
     // L77: accumulator = tl.dot(a, b, accumulator)
     float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
@@ -753,15 +874,15 @@ static cudaError_t matmul_kernel_config0_grid(cudaStream_t _stream, unsigned _gx
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 196608);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 196608);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config0<true><<<dim3(_gx, _gy, _gz), 256, 196608, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config0_aligned<<<dim3(_gx, _gy, _gz), 256, 196608, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 196608);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0, cudaFuncAttributeMaxDynamicSharedMemorySize, 196608);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config0<false><<<dim3(_gx, _gy, _gz), 256, 196608, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config0<<<dim3(_gx, _gy, _gz), 256, 196608, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   return cudaGetLastError();
 }

@@ -8,11 +8,8 @@
 namespace tl2cu_kernels {
 
 // f16_64: num_warps=4, BM=64, BN=64, BK=32
-// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
-template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
   // L17: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
@@ -32,7 +29,7 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
   // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -47,32 +44,16 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
-      }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
     }
     // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + 4096 + tl2cu_wgmma_at<128, 32>((_e >> 6), (_e & 63)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + 4096 + tl2cu_wgmma_at<128, 32>((_e >> 6), (_e & 63)))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
-      }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
     // L24: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
@@ -98,30 +79,98 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 8192), (const half*)(tl2cu_smem + (_j % 4) * 8192 + 4096), _tid);
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  if constexpr (kAssumeAligned) {
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[_k] * 64)) + rn[_k]) = acc_1[_k];
+}
+
+// f16_64: num_warps=4, BM=64, BN=64, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
+  // L17: rm = tl.arange(0, BM)
+  int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+    rm[_k] = (_e >> 6);
+  }
+  // L18: rn = tl.arange(0, BN)
+  int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+    rn[_k] = (_e & 63);
+  }
+  // L19: rk = tl.arange(0, BK)
+  int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    rk[_k] = (_e >> 6);
+  }
+  // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc[32];  // [64, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
+  // L21: for k in range(0, K, BK):
+  float acc_1[32];  // [64, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
+  int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
+  __syncthreads();
+  for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
+    // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
-    for (int _r = 0; _r < 32; _r += 2) {  // 8-byte stores
-      tl2cu_vec<float, 2> _t;
-      #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = acc_1[_k];
-      }
-      const int _k = _r;
-      *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 64)) + rn[_k]) = _t;
+    for (int _k = 0; _k < 16; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
     }
-  } else {
+    // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[_k] * 64)) + rn[_k]) = acc_1[_k];
+    for (int _k = 0; _k < 16; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
+    }
+    // L24: acc = tl.dot(a, b, acc)
+    float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+      tl2cu_cp_async_commit();
+      if (_issued_acc_2 >= 2) {
+        tl2cu_cp_async_wait<2>();  // that iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+        __syncthreads();
+        tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 8192), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 8192 + 4096), _tid);
+        __syncthreads();
+      }
+      ++_issued_acc_2;
+    }
+    // L21: for k in range(0, K, BK):
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
+  }
+  tl2cu_wgmma_wait<64>(acc_1);  // the loop's last group
+  tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
+  __syncthreads();
+  for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
+    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 8192), (const half*)(tl2cu_smem + (_j % 4) * 8192 + 4096), _tid);
+  // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  #pragma unroll
+  for (int _r = 0; _r < 32; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc_1[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 64)) + rn[_k]) = _t;
   }
 }
 
 // bf16_256: num_warps=4, BM=64, BN=256, BK=64
-// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
-template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 163840 bytes, given at launch
   // L30: rm = tl.arange(0, BM)
   int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
@@ -156,32 +205,16 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
     // L35: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 32; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63))), true);
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63)));
-      }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63)));
     }
     // L36: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 128; _k += 2) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-        tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]), true);
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 128; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-        (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]);
-      }
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) {
+      const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]);
     }
     // L37: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
@@ -207,21 +240,92 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960 + 8192), _tid);
   // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  if constexpr (kAssumeAligned) {
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) *((c_ptr + (rm[_k] * 256)) + rn[_k]) = acc_1[_k];
+}
+
+// bf16_256: num_warps=4, BM=64, BN=256, BK=64 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, float *c_ptr, int32_t K) {
+  const int _tid = threadIdx.x;
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 163840 bytes, given at launch
+  // L30: rm = tl.arange(0, BM)
+  int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+    rm[_k] = (_e >> 8);
+  }
+  // L31: rn = tl.arange(0, BN)
+  int32_t rn[128];  // [256] i32, held in the layout of [64, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+    rn[_k] = (_e & 255);
+  }
+  // L32: rk = tl.arange(0, BK)
+  int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+    rk[_k] = (_e >> 8);
+  }
+  // L33: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc[128];  // [64, 256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) acc[_k] = 0.0f;
+  // L34: for k in range(0, K, BK):
+  float acc_1[128];  // [64, 256] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) acc_1[_k] = acc[_k];
+  int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
+  __syncthreads();
+  for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
+    // L35: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
     #pragma unroll
-    for (int _r = 0; _r < 128; _r += 2) {  // 8-byte stores
-      tl2cu_vec<float, 2> _t;
-      #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = acc_1[_k];
-      }
-      const int _k = _r;
-      *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 256)) + rn[_k]) = _t;
+    for (int _k = 0; _k < 32; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63))), true);
     }
-  } else {
+    // L36: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) *((c_ptr + (rm[_k] * 256)) + rn[_k]) = acc_1[_k];
+    for (int _k = 0; _k < 128; _k += 2) {
+      const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]), true);
+    }
+    // L37: acc = tl.dot(a, b, acc)
+    float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+      tl2cu_cp_async_commit();
+      if (_issued_acc_2 >= 2) {
+        tl2cu_cp_async_wait<2>();  // that iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+        __syncthreads();
+        tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 1>(acc_2, (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 40960 + 8192), _tid);
+        __syncthreads();
+      }
+      ++_issued_acc_2;
+    }
+    // L34: for k in range(0, K, BK):
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) acc_1[_k] = acc_2[_k];
+  }
+  tl2cu_wgmma_wait<256>(acc_1);  // the loop's last group
+  tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
+  __syncthreads();
+  for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
+    tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960 + 8192), _tid);
+  // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  #pragma unroll
+  for (int _r = 0; _r < 128; _r += 2) {  // 8-byte stores
+    tl2cu_vec<float, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = acc_1[_k];
+    }
+    const int _k = _r;
+    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 256)) + rn[_k]) = _t;
   }
 }
 
@@ -422,13 +526,13 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + tl2cu_wgmma_at<32, 64>((_e >> 4), (_e & 15)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
     // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 2048 + tl2cu_wgmma_at<64, 16>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
     }
     // L63: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
@@ -498,13 +602,13 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + tl2cu_wgmma_at<32, 64>((_e >> 4), (_e & 15)))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
     }
     // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 2048 + tl2cu_wgmma_at<64, 16>((_e >> 5), (_e & 31)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
+      tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
     }
     // L63: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
@@ -548,9 +652,9 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
 extern "C" cudaError_t f16_64_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && K % 16 == 0)
-    tl2cu_kernels::f16_64<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+    tl2cu_kernels::f16_64_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
   else
-    tl2cu_kernels::f16_64<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+    tl2cu_kernels::f16_64<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
   return cudaGetLastError();
 }
 
@@ -567,15 +671,15 @@ extern "C" cudaError_t bf16_256_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && K % 16 == 0)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::bf16_256<true><<<dim3(_gx, _gy, _gz), 128, 163840, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+      tl2cu_kernels::bf16_256_aligned<<<dim3(_gx, _gy, _gz), 128, 163840, _stream>>>(a_ptr, b_ptr, c_ptr, K);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::bf16_256<false><<<dim3(_gx, _gy, _gz), 128, 163840, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+      tl2cu_kernels::bf16_256<<<dim3(_gx, _gy, _gz), 128, 163840, _stream>>>(a_ptr, b_ptr, c_ptr, K);
     }
   return cudaGetLastError();
 }
