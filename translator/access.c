@@ -824,6 +824,95 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
   close_loop(em);
 }
 
+// A store of a tile held as mma accumulators (runs of two elements: 4- or 8-byte stores
+// into eight rows a warp) staged through shared memory: the runs written into rows padded
+// by 16 bytes (the eight rows of a warp's store then fall in distinct banks), read back in
+// 16-byte runs of a blocked layout `to`, where the pointer and the mask are recomputed
+// (index math, not converted: reads_across) and the store moves 16 bytes a thread (as
+// Triton's epilogue, which converts to a blocked layout through shared memory). The bytes
+// its buffer takes (smem.c), 0 where it does not apply.
+int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads, Layout *to) {
+  const Layout *l = s->kind == S_STORE ? s->ptr->layout : NULL;
+  if (k->program_threads || !l || l->kind != LAYOUT_MMA || s->ptr->shape.rank != 2 ||
+      !shape_eq(l->space, s->ptr->shape) || s->v->packed || s->predicated)
+    return 0;
+  int size = elem_bytes(s->v->ty), run = size ? 16 / size : 0;
+  int64_t rows = l->space.dim[0], cols = l->space.dim[1], n = rows * cols;
+  if ((size != 2 && size != 4) || cols % run || n % ((int64_t)threads * run)) return 0;
+  *to = (Layout){.kind = LAYOUT_BLOCKED, .space = l->space, .map = {0, 1}, .threads = threads,
+                 .per_thread = n / threads, .vec = run};
+  int64_t bytes = rows * (cols * size + 16);
+  if (bytes > 100 * 1024) return 0;  // (128 x 256 fp16 takes 66 KB; a larger tile is stored as it is held)
+  if (reads_across(s->ptr, to) || reads_across(s->mask, to)) return 0;
+  return bytes;
+}
+
+// The byte of element _e of a staged tile (store_staging_bytes) in shared memory.
+static const char *staged_at(const Layout *l, int size) {
+  int64_t cols = l->space.dim[1];
+  return xprintf("(_e >> %d) * %lld + (_e & %lld) * %d", log2i(cols), (long long)(cols * size + 16),
+                 (long long)(cols - 1), size);
+}
+
+// The arrays a store held as it is would read for x (its pointer, its mask): read by
+// nothing else when the staged store recomputes them, which nvcc warns about (#550).
+static void note_recomputed_arrays(Em *em, Value *x) {
+  if (!x) return;
+  if (is_materialized(x) && x->shape.rank && x->kind != V_PARAM && !x->rolled) {
+    line(em, "(void)%s;  // (recomputed where the runs are stored)", elem_at(x, "0"));
+    return;
+  }
+  note_recomputed_arrays(em, x->a);
+  note_recomputed_arrays(em, x->b);
+  note_recomputed_arrays(em, x->c);
+}
+
+// (its layout and buffer: store_staging_bytes; the printer chose it, staged_store_variants)
+void emit_staged_store(Em *em, Stmt *s, const Layout *l) {
+  Layout staged;
+  int64_t bytes = store_staging_bytes(em->k, s, em->threads, &staged);
+  const Layout *to = &staged;
+  int size = elem_bytes(s->v->ty);
+  const char *vt = vec_type(s->v->ty, to->vec);
+  need_smem(em, bytes);
+  print_conversions(em);
+  line(em, "{  // through shared memory: runs of %d written as the mma holds them, stored as runs of %d (16 bytes)",
+       l->vec, to->vec);
+  em->indent++;
+  line(em, "__syncthreads();");
+  line(em, "#pragma unroll");
+  line(em, "for (int _r = 0; _r < %lld; _r += %d) {", (long long)l->per_thread, l->vec);
+  em->indent++;
+  gather_run(em, s, l, l->vec, "_t");
+  line(em, "const int _e = %s;", elem_of(l, "_r"));
+  line(em, "*(%s *)(tl2cu_smem + %s) = _t;", vec_type(s->v->ty, l->vec), staged_at(l, size));
+  close_loop(em);
+  line(em, "__syncthreads();");
+  note_recomputed_arrays(em, s->ptr);
+  note_recomputed_arrays(em, s->mask);
+  em->vec = to->vec;
+  em->vec_words = false;
+  em->nvector++;
+  line(em, "#pragma unroll");
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {  // 16-byte stores", (long long)to->per_thread, to->vec);
+  em->indent++;
+  bool uses_e = false;
+  Cx cx = identity_cx(to, &uses_e);
+  const char *target = store_address(em, s, &cx);
+  line(em, "const int _e = %s;", elem_index(to));
+  line(em, "const %s _t = *(const %s *)(tl2cu_smem + %s);", vt, vt, staged_at(to, size));
+  line(em, "%s = _t;", target);
+  close_loop(em);
+  close_loop(em);
+}
+
+// The variants (IN_ALIGNED, IN_PLAIN) in which store s of a tile held in layout l goes
+// staged (store_staging_bytes): where its 16-byte runs can be stored as vectors.
+int staged_store_variants(Em *em, Stmt *s) {
+  Layout to;
+  return store_staging_bytes(em->k, s, em->threads, &to) ? store_vectors(em, s, &to) : 0;
+}
+
 // tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.
 void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   int vec = layout_chunk(l, s->v->ty);

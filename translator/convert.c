@@ -114,7 +114,9 @@ static Place own_place(const Layout *l) {
 // Does the reading thread's element of space lay hold v at these coordinates?
 bool held_at(Value *v, const Layout *lay, const char *const *sym) {
   const Layout *l = v->layout;
-  if (!shape_eq(l->space, lay->space)) return false;
+  // (the layouts of a space assign its elements alike, but for a staged store's blocked
+  // layout over an mma space: access.c store_staging_bytes)
+  if (!shape_eq(l->space, lay->space) || l->kind != lay->kind) return false;
   for (int i = 0; i < v->shape.rank; i++)
     if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return false;
   return true;

@@ -830,7 +830,15 @@ static void emit_scalar_store(Em *em, Stmt *s, const Layout *l);
 
 // A block store in layout l.
 static void emit_block_store(Em *em, Stmt *s, const Layout *l) {
-  int vectors = store_vectors(em, s, l);
+  int staged = staged_store_variants(em, s), vectors = store_vectors(em, s, l);
+  if (staged == (IN_ALIGNED | IN_PLAIN)) {
+    emit_staged_store(em, s, l);
+    return;
+  }
+  if (staged) {  // (the other variant as the direct store's: vectors there too, or element by element)
+    per_variant(em, s, l, staged, emit_staged_store, vectors & ~staged ? emit_vector_store : emit_scalar_store);
+    return;
+  }
   if (vectors == (IN_ALIGNED | IN_PLAIN)) {
     emit_vector_store(em, s, l);
     return;

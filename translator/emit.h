@@ -137,6 +137,8 @@ int load_vectors(Em *em, Stmt *s);
 int store_vectors(Em *em, Stmt *s, const Layout *l);
 void emit_vector_load(Em *em, Stmt *s, const Layout *l);
 void emit_vector_store(Em *em, Stmt *s, const Layout *l);
+int staged_store_variants(Em *em, Stmt *s);  // stores of mma-held tiles through shared memory
+void emit_staged_store(Em *em, Stmt *s, const Layout *l);
 bool emit_store_window(Em *em, Stmt *s, const Layout *l);
 void emit_load_windows(Em *em, Stmt *first);
 bool emit_window_split(Em *em, Stmt *first);

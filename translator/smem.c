@@ -26,7 +26,8 @@ static int64_t op_scratch(Kernel *k, Value *v, int threads) {
 
 static void allocate(Kernel *k, Stmt *s, int threads) {
   for (; s; s = s->next) {
-    s->scratch = s->kind == S_LET ? op_scratch(k, s->v, threads) : 0;
+    Layout to;
+    s->scratch = s->kind == S_LET ? op_scratch(k, s->v, threads) : store_staging_bytes(k, s, threads, &to);
     if (s->scratch > k->smem) k->smem = s->scratch;
     for (int i = 0; i < s->converts.len; i++) {
       Convert *c = s->converts.items[i];

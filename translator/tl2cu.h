@@ -540,7 +540,7 @@ struct Stmt {
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
   Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
   bool predicated;        // S_STORE with a mask: stores values of a predicated load (layout.c)
-  int64_t scratch;        // S_LET: the shared memory its op lays out (smem.c), in the variant laid out
+  int64_t scratch;        // S_LET: the shared memory its op lays out; S_STORE: its staging (smem.c), in the variant laid out
 };
 
 // A tensor descriptor made on the host (Triton's TensorDescriptor; signature entry
@@ -737,6 +737,7 @@ void dot_pipeline_clear(Kernel *k);               // (dot.c) ... the previous pa
 void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
+int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads, Layout *to);  // (access.c) an mma tile's store
 
 // ---------------------------------------------------------------- verify.c, irdump.c
 // The IR's invariants after a pass (layouts: they are assigned); an internal error if not.

@@ -97,16 +97,28 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 7680), (const half*)(tl2cu_smem + (_j % 4) * 7680 + 5120), _tid);
   // L26: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 16; _r += 2) {  // 8-byte stores
-      tl2cu_vec<float, 2> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = acc_1[_k];
+      for (int _r = 0; _r < 16; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = acc_1[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
       }
-      const int _k = _r;
-      *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+      __syncthreads();
+      (void)rm[0];  // (recomputed where the runs are stored)
+      (void)rn[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+        *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+      }
     }
   } else {
     #pragma unroll
@@ -348,7 +360,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
 // dot_i8: num_warps=4, B=32
 __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L43: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -403,7 +415,7 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
 // dot_i8: num_warps=4, B=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[3072];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L43: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -451,16 +463,27 @@ __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_p
     for (int _k = 0; _k < 8; ++_k) dot[_k] = 7;
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(dot, (const int8_t*)tl2cu_smem, (const int8_t*)(tl2cu_smem + 1536), _tid);
   }
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<int32_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<int32_t, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<int32_t, 2> *)(c_ptr + c[_k]) = _t;
+    __syncthreads();
+    (void)c[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<int32_t, 4> *)(c_ptr + (((_e >> 5) * 32) + (_e & 31))) = _t;
+    }
   }
 }
 

@@ -354,16 +354,27 @@ __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr
     for (int _k = 0; _k < 128; ++_k) dot[_k] = 0.0f;
     tl2cu_mma_regs<half, 128, 128, 128, 2, 2, 136, 136>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 34816), _tid);
   }
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = dot[_k];
+    for (int _r = 0; _r < 128; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = dot[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)(c_ptr + offs[_k]) = _t;
+    __syncthreads();
+    (void)offs[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4);
+      *(tl2cu_vec<float, 4> *)(c_ptr + (((_e >> 7) * 128) + (_e & 127))) = _t;
+    }
   }
 }
 

@@ -305,16 +305,28 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 2) {  // 4-byte stores
-    tl2cu_vec<half, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = c[_k];
+    for (int _r = 0; _r < 128; _r += 2) {
+      tl2cu_vec<half, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = c[_k];
+      }
+      const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _r);
+      *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 8) * 528 + (_e & 255) * 2) = _t;
     }
-    const int _k = _r;
-    if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
+    __syncthreads();
+    (void)c_ptrs[0];  // (recomputed where the runs are stored)
+    (void)c_mask[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 8) * 528 + (_e & 255) * 2);
+      if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 8)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 8)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)))) = _t;
+    }
   }
 }
 
@@ -483,16 +495,28 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
   for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 128; _r += 2) {  // 4-byte stores
-      tl2cu_vec<half, 2> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = c[_k];
+      for (int _r = 0; _r < 128; _r += 2) {
+        tl2cu_vec<half, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = c[_k];
+        }
+        const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _r);
+        *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 8) * 528 + (_e & 255) * 2) = _t;
       }
-      const int _k = _r;
-      if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
+      __syncthreads();
+      (void)c_ptrs[0];  // (recomputed where the runs are stored)
+      (void)c_mask[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 8) * 528 + (_e & 255) * 2);
+        if (((tl2cu_add(tl2cu_mul(pid_m, 64), (_e >> 8)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 64), (_e >> 8)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)))) = _t;
+      }
     }
   } else {
     #pragma unroll
@@ -667,16 +691,28 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
   for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 128; _r += 2) {  // 4-byte stores
-      tl2cu_vec<half, 2> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = c[_k];
+      for (int _r = 0; _r < 128; _r += 2) {
+        tl2cu_vec<half, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = c[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _r);
+        *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 7) * 272 + (_e & 127) * 2) = _t;
       }
-      const int _k = _r;
-      if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
+      __syncthreads();
+      (void)c_ptrs[0];  // (recomputed where the runs are stored)
+      (void)c_mask[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 7) * 272 + (_e & 127) * 2);
+        if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)))) = _t;
+      }
     }
   } else {
     #pragma unroll
@@ -851,16 +887,28 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 64; _r += 2) {  // 4-byte stores
-      tl2cu_vec<half, 2> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = c[_k];
+      for (int _r = 0; _r < 64; _r += 2) {
+        tl2cu_vec<half, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = c[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, _r);
+        *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2) = _t;
       }
-      const int _k = _r;
-      if (c_mask[_k]) *(tl2cu_vec<half, 2> *)c_ptrs[_k] = _t;
+      __syncthreads();
+      (void)c_ptrs[0];  // (recomputed where the runs are stored)
+      (void)c_mask[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 64; _k += 8) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2);
+        if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)))) = _t;
+      }
     }
   } else {
     #pragma unroll

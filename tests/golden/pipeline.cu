@@ -97,16 +97,28 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
     tl2cu_mma_regs<half, 64, 64, 32, 2, 2, 40, 72>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 9728), (const half*)(tl2cu_smem + (_j % 4) * 9728 + 5120), _tid);
   // L29: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 32; _r += 2) {  // 8-byte stores
-      tl2cu_vec<float, 2> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = tl2cu_maximum(acc_1[_k], 0.0f);
+      for (int _r = 0; _r < 32; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = tl2cu_maximum(acc_1[_k], 0.0f);
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4) = _t;
       }
-      const int _k = _r;
-      *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 64)) + rn[_k]) = _t;
+      __syncthreads();
+      (void)rm[0];  // (recomputed where the runs are stored)
+      (void)rn[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 32; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4);
+        *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+      }
     }
   } else {
     #pragma unroll
@@ -258,23 +270,35 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 3072), (const int8_t*)(tl2cu_smem + (_j % 4) * 3072 + 1536), _tid);
   // L42: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<int32_t, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<int32_t, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<int32_t, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<int32_t, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<int32_t, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
 }
 
 // read_in_loop: num_warps=4, BM=32, BN=32, BK=16
 __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2816];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L47: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -350,7 +374,7 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
 // read_in_loop: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[2816];
+  __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L47: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -421,16 +445,28 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
     // L55: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-    #pragma unroll
-    for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-      tl2cu_vec<float, 2> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = acc_2[_k];
+      for (int _r = 0; _r < 8; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = acc_2[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
       }
-      const int _k = _r;
-      *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+      __syncthreads();
+      (void)rm[0];  // (recomputed where the runs are stored)
+      (void)rn[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+        *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+      }
     }
     // L51: for k in range(0, K, BK):
     #pragma unroll
@@ -687,28 +723,52 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
   for (int _j = _issued_acc2_2 > 2 ? _issued_acc2_2 - 2 : 0; _j < _issued_acc2_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816), (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816 + 1536), _tid);
   // L70: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
   // L71: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc2_1[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc2_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((d_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((d_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
 }
 
@@ -856,16 +916,28 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
   for (int _j = _issued_acc_2 > 1 ? _issued_acc_2 - 1 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 2816), (const half*)(tl2cu_smem + (_j % 3) * 2816 + 1536), _tid);
   // L84: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
 }
 
@@ -1058,16 +1130,28 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
   // L98: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
 }
 

@@ -155,16 +155,28 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 8192), (const half*)(tl2cu_smem + (_j % 4) * 8192 + 4096), _tid);
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 32; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 32; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 64)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+    }
   }
 }
 
@@ -316,16 +328,28 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960 + 8192), _tid);
   // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 128; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 128; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 8) * 1040 + (_e & 255) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 256)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 8) * 1040 + (_e & 255) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 8) * 256)) + (_e & 255)) = _t;
+    }
   }
 }
 
@@ -473,16 +497,28 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
   // L51: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 8; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 8; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
 }
 
@@ -634,16 +670,28 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 3072), (const half*)(tl2cu_smem + (_j % 4) * 3072 + 2048), _tid);
   // L64: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
-  #pragma unroll
-  for (int _r = 0; _r < 16; _r += 2) {  // 8-byte stores
-    tl2cu_vec<float, 2> _t;
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
     #pragma unroll
-    for (int _j = 0; _j < 2; ++_j) {
-      const int _k = _r + _j;
-      _t.v[_j] = acc_1[_k];
+    for (int _r = 0; _r < 16; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
-    const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((c_ptr + (rm[_k] * 32)) + rn[_k]) = _t;
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
   }
 }
 
