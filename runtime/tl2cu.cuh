@@ -255,7 +255,8 @@ TL2CU_DEVICE int tl2cu_wgmma_at(int row, int col) {
   return col / (W / 2) * (R * W) + tl2cu_swizzle<W>(row * W + col % (W / 2) * 2);
 }
 // The same of element e (row-major) of an R x C tile: a pipelined copy's destination is the
-// thread's part plus a constant for each of its elements (dot.c wgmma_at_splits).
+// thread's part plus a constant for each of its elements (dot.c wgmma_at_split: the sum, or
+// the XOR where the parts share bits).
 template <int W, int R, int C>
 TL2CU_DEVICE int tl2cu_wgmma_at_e(int e) {
   return tl2cu_wgmma_at<W, R>(e / C, e % C);
