@@ -299,16 +299,21 @@ static void emit_dot_registers(Em *em, Stmt *s) {
 
 // On warpgroup MMA a pipelined dot leaves its group of wgmma steps running when it goes on
 // to the next iteration (docs/NOTES.md 64): that takes a second barrier an iteration, the
-// accumulator updated in place and a wait after the loop.
+// accumulator updated in place and a wait after the loop. Its iteration runs in Triton's
+// order (note 65): first the wgmma of `defer` iterations back, printed before the first
+// copied load (emit_wgmma_consume: the copies of that iteration waited for, one barrier,
+// the wgmma issued, the group before it waited for, a second barrier), then this
+// iteration's copies into buffer k % S with S = defer + 1: last read by the wgmma of
+// iteration k - S, the group the second barrier has just shown done in every warpgroup.
 
 static const char *issued_name(Value *dot) { return xprintf("_issued_%s", dot->cname); }
-static int stage_count(Value *v) { return v->defer + 2; }
+static int stage_count(Value *v) { return v->defer + (v->wgmma ? 1 : 2); }
 
 // The buffer this iteration's operands go to (C).
 static const char *write_stage(Value *v) { return xprintf("%s %% %d", issued_name(v), stage_count(v)); }
 
 // The scratch a pipelined dot takes: the loop's other uses, then its buffers.
-static int64_t pipeline_bytes(Value *v, int defer) { return v->stages_at + (defer + 2) * c_offset(v); }
+static int64_t pipeline_bytes(Value *v, int defer) { return v->stages_at + (defer + (v->wgmma ? 1 : 2)) * c_offset(v); }
 
 // Does the pipelined dot v read operand x from registers (stored by the dot), not copied in by its load?
 static bool stored_by_dot(Value *v, Value *x) { return x->into_dot != v; }
@@ -320,11 +325,49 @@ static const char *pipelined_heading(Value *v) {
   const char *unit = v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
                              : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
   return xprintf("tl.dot: %s @ %s on %s, the result in registers, pipelined (num_stages=%d): the mma of the "
-                 "iteration %d before runs here%s",
-                 v->a->cname, v->b->cname, unit, v->defer + 1, v->defer,
+                 "iteration %d before runs %s%s",
+                 v->a->cname, v->b->cname, unit, v->defer + 1, v->defer, v->wgmma ? "above" : "here",
                  copied ? xprintf(", %s copied into buffer %s by %s", copied, write_stage(v),
                                   a && b ? "their loads" : "its load")
                         : "");
+}
+
+// Has this iteration's printing issued the wgmma of pipelined dot v (before its first copy)?
+static bool wgmma_consumed(Em *em, Value *v) {
+  for (int i = 0; i < em->consumed.len; i++)
+    if (em->consumed.items[i] == v) return true;
+  return false;
+}
+
+// The wgmma of `defer` iterations back, before this iteration's first copy into v's buffers
+// (or at the dot, where none is copied): the accumulator is the loop's (v->c), which the dot
+// updates in place.
+static void emit_wgmma_consume(Em *em, Value *v) {
+  const char *n = issued_name(v);
+  bool copies = !stored_by_dot(v, v->a) || !stored_by_dot(v, v->b);
+  line(em, "if (%s >= %d) {  // tl.dot of line %d: the wgmma of the iteration %d before, ahead of this "
+       "iteration's copies", n, v->defer, v->loc.line, v->defer);
+  em->indent++;
+  if (copies) line(em, "tl2cu_cp_async_wait<%d>();  // that iteration's copies", v->defer - 1);
+  line(em, "tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)");
+  line(em, "__syncthreads();");
+  print_mma_regs(em, v, v->c->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)), 1);
+  line(em, "__syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)");
+  em->indent--;
+  line(em, "}");
+  vec_push(&em->consumed, v);
+}
+
+// The mma.sync pipeline's: the mma of `defer` iterations back, after this iteration's copies.
+static void emit_mma_consume(Em *em, Value *v, bool copies) {
+  const char *n = issued_name(v);
+  line(em, "if (%s >= %d) {", n, v->defer);
+  em->indent++;
+  if (copies) line(em, "tl2cu_cp_async_wait<%d>();  // that iteration's copies", v->defer);
+  line(em, "__syncthreads();");
+  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)), 0);
+  em->indent--;
+  line(em, "}");
 }
 
 static void emit_dot_pipelined(Em *em, Stmt *s) {
@@ -340,17 +383,11 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
   line(em, "{  // %s", pipelined_heading(v));
   em->indent++;
   if (!v->wgmma) copy_accumulator(em, s);
+  if (v->wgmma && !wgmma_consumed(em, v)) emit_wgmma_consume(em, v);
   if (copies) line(em, "tl2cu_cp_async_commit();");
-  line(em, "if (%s >= %d) {", n, v->defer);
-  em->indent++;
-  if (copies) line(em, "tl2cu_cp_async_wait<%d>();  // that iteration's copies", v->defer);
-  if (v->wgmma) line(em, "tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)");
-  line(em, "__syncthreads();");
-  print_mma_regs(em, v, v->cname, xprintf("(%s - %d) %% %d", n, v->defer, stage_count(v)), v->wgmma);
-  if (v->wgmma)  // (the group before this one is done in every warpgroup: its buffer is the next copies')
-    line(em, "__syncthreads();");
-  em->indent--;
-  line(em, "}");
+  if (!v->wgmma) emit_mma_consume(em, v, copies);
+  for (int i = 0; i < em->consumed.len; i++)  // (the next iteration's printing issues it again)
+    if (em->consumed.items[i] == v) em->consumed.items[i] = em->consumed.items[--em->consumed.len];
   const char *at = write_stage(v);
   if (stored_by_dot(v, v->a)) store_operand(em, v, v->a, stage_at(v, at, 0), false);
   if (stored_by_dot(v, v->b)) store_operand(em, v, v->b, stage_at(v, at, b_offset(v)), false);
@@ -415,6 +452,7 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
 void emit_operand_load(Em *em, Stmt *s) {
   Value *x = s->v;
   const Layout *l = x->layout;
+  if (x->into_dot->wgmma && !wgmma_consumed(em, x->into_dot)) emit_wgmma_consume(em, x->into_dot);
   note_axis(em, x);
   int vectors = copy_run_bytes(x, l) ? load_vectors(em, s) : 0;
   if (vectors == (IN_ALIGNED | IN_PLAIN)) emit_async_copy(em, s, l);

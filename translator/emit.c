@@ -1165,6 +1165,7 @@ static Str variant_body(Em *em, Kernel *k, const char *name) {
   em->last_line = 0;
   em->indent = 1;
   em->printed.len = 0;
+  em->consumed.len = 0;
   em->stmt = em->converted = NULL;
   emit_stmts(em, k->body);
   em->stmt = NULL;  // (combine functions, printed next, read no blocks)

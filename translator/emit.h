@@ -54,6 +54,7 @@ typedef struct {
   int loops;            // source loops (for, while) around the statement being emitted
   bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
   Vec printed;          // Stmt*: those whose conversions are printed, in the variant
+  Vec consumed;         // Value*: pipelined wgmma dots whose wgmma this iteration's printing has issued (dot.c)
   Stmt *stmt;           // the statement being printed
   bool tensor_cores;    // some kernel of the file calls mma.sync (dot.c): sm_80 or later
   bool wgmma;           // ... or wgmma (dot.c, --target sm_90a): sm_90a only

@@ -484,7 +484,7 @@ struct Value {
   } counter;
   int perm[MAX_RANK]; // V_PERMUTE
   int defer;          // V_DOT in a loop, pipelined (dot.c dot_pipeline_pass): its mma this many iterations late,
-  int64_t stages_at;  // ... its defer + 2 operand buffers from this byte of the scratch on
+  int64_t stages_at;  // ... its defer + 2 operand buffers (wgmma: defer + 1) from this byte of the scratch on
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
   bool wgmma;         // V_DOT, pipelined: on warpgroup MMA, its operands in swizzled atoms (dot.c)
   bool keep_dims;     // V_REDUCE

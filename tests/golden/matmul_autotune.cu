@@ -10,7 +10,7 @@ namespace tl2cu_kernels {
 // matmul_kernel: autotune config 0: BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8, num_warps=8, num_stages=3
 __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 196608 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 147456 bytes, given at launch
   // L53: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -79,25 +79,25 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 63) / 64); ++k) {
     // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+    if (_issued_accumulator_2 >= 2) {  // tl.dot of line 77: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 128, 256, 64, 128, 128, 1>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 3) * 49152), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 3) * 49152 + 16384), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 3) * 49152 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))), half(0.0f));
     }
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + 16384 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 256>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 256>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))), half(0.0f));
+    for (int _k = 0; _k < 64; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 3) * 49152 + 16384 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 256>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 256>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))), half(0.0f));
     // L77: accumulator = tl.dot(a, b, accumulator)
     float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_accumulator_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_accumulator_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 128, 256, 64, 128, 128, 1>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 49152), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 49152 + 16384), _tid);
-        __syncthreads();
-      }
       ++_issued_accumulator_2;
     }
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 49152), (const half*)(tl2cu_smem + (_j % 4) * 49152 + 16384), _tid);
+    tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 3) * 49152), (const half*)(tl2cu_smem + (_j % 3) * 49152 + 16384), _tid);
   // L82: accumulator = leaky_relu(accumulator)
   float accumulator_3[128];  // [128, 256] fp32
   #pragma unroll
@@ -160,7 +160,7 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
 // matmul_kernel: autotune config 0: BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8, num_warps=8, num_stages=3 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 196608 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 147456 bytes, given at launch
   // L53: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -229,27 +229,27 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 63) / 64); ++k) {
     // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+    if (_issued_accumulator_2 >= 2) {  // tl.dot of line 77: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 128, 256, 64, 128, 128, 1>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 3) * 49152), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 3) * 49152 + 16384), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 32; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 3) * 49152 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), a_ptrs_1[_k], ((_e & 63) < tl2cu_sub(K, (k * 64))));
     }
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 64; _k += 8) {
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 49152 + 16384 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 256>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 3) * 49152 + 16384 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 256>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))));
     }
     // L77: accumulator = tl.dot(a, b, accumulator)
     float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_accumulator_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_accumulator_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 128, 256, 64, 128, 128, 1>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 49152), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 49152 + 16384), _tid);
-        __syncthreads();
-      }
       ++_issued_accumulator_2;
     }
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
@@ -273,7 +273,7 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 49152), (const half*)(tl2cu_smem + (_j % 4) * 49152 + 16384), _tid);
+    tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 3) * 49152), (const half*)(tl2cu_smem + (_j % 3) * 49152 + 16384), _tid);
   // L82: accumulator = leaky_relu(accumulator)
   float accumulator_3[128];  // [128, 256] fp32
   #pragma unroll
@@ -336,7 +336,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 102400 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 81920 bytes, given at launch
   // L53: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -405,40 +405,40 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
     // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+    if (_issued_accumulator_2 >= 3) {  // tl.dot of line 77: the wgmma of the iteration 3 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<2>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 256, 32, 64, 128, 1>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 20480), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 20480 + 4096), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 20480 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
+        (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 20480 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
       }
     }
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 64; _k += 8) {
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + 4096 + (tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 20480 + 4096 + (tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 20480 + 4096 + (tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
+      for (int _k = 0; _k < 64; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 20480 + 4096 + (tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 256>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
     }
     // L77: accumulator = tl.dot(a, b, accumulator)
     float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs here, a and b copied into buffer _issued_accumulator_2 % 5 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs above, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_accumulator_2 >= 3) {
-        tl2cu_cp_async_wait<3>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 64, 256, 32, 64, 128, 1>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 5) * 20480), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 5) * 20480 + 4096), _tid);
-        __syncthreads();
-      }
       ++_issued_accumulator_2;
     }
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
@@ -462,7 +462,7 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 64, 256, 32, 64, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 5) * 20480), (const half*)(tl2cu_smem + (_j % 5) * 20480 + 4096), _tid);
+    tl2cu_wgmma<half, 64, 256, 32, 64, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 20480), (const half*)(tl2cu_smem + (_j % 4) * 20480 + 4096), _tid);
   // L82: accumulator = leaky_relu(accumulator)
   float accumulator_3[128];  // [64, 256] fp32
   #pragma unroll
@@ -922,15 +922,15 @@ static cudaError_t matmul_kernel_config0_grid(cudaStream_t _stream, unsigned _gx
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 196608);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config0_aligned<<<dim3(_gx, _gy, _gz), 256, 196608, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config0_aligned<<<dim3(_gx, _gy, _gz), 256, 147456, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0, cudaFuncAttributeMaxDynamicSharedMemorySize, 196608);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config0<<<dim3(_gx, _gy, _gz), 256, 196608, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config0<<<dim3(_gx, _gy, _gz), 256, 147456, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   return cudaGetLastError();
 }
@@ -948,15 +948,15 @@ static cudaError_t matmul_kernel_config1_grid(cudaStream_t _stream, unsigned _gx
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config1<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 102400);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config1<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config1<true><<<dim3(_gx, _gy, _gz), 128, 102400, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config1<true><<<dim3(_gx, _gy, _gz), 128, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config1<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 102400);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config1<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config1<false><<<dim3(_gx, _gy, _gz), 128, 102400, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config1<false><<<dim3(_gx, _gy, _gz), 128, 81920, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   return cudaGetLastError();
 }

@@ -10,7 +10,7 @@ namespace tl2cu_kernels {
 // f16_64: num_warps=4, BM=64, BN=64, BK=32
 __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
+  __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
   // L17: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
@@ -44,28 +44,28 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 24: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_1, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 8192), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 8192 + 4096), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
     }
     // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
     // L24: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acc_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 8192), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 8192 + 4096), _tid);
-        __syncthreads();
-      }
       ++_issued_acc_2;
     }
     // L21: for k in range(0, K, BK):
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 8192), (const half*)(tl2cu_smem + (_j % 4) * 8192 + 4096), _tid);
+    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 8192), (const half*)(tl2cu_smem + (_j % 3) * 8192 + 4096), _tid);
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[_k] * 64)) + rn[_k]) = acc_1[_k];
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
 // f16_64: num_warps=4, BM=64, BN=64, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
+  __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
   // L17: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
@@ -120,28 +120,28 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 24: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_1, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 8192), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 8192 + 4096), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
     }
     // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
     }
     // L24: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acc_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 8192), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 8192 + 4096), _tid);
-        __syncthreads();
-      }
       ++_issued_acc_2;
     }
     // L21: for k in range(0, K, BK):
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 8192), (const half*)(tl2cu_smem + (_j % 4) * 8192 + 4096), _tid);
+    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 8192), (const half*)(tl2cu_smem + (_j % 3) * 8192 + 4096), _tid);
   // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
@@ -183,7 +183,7 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
 // bf16_256: num_warps=4, BM=64, BN=256, BK=64
 __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 163840 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 122880 bytes, given at launch
   // L30: rm = tl.arange(0, BM)
   int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
@@ -217,28 +217,28 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
     // L35: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 37: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 1>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 40960 + 8192), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63)));
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63)));
     }
     // L36: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]);
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]);
     }
     // L37: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acc_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 1>(acc_2, (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 40960 + 8192), _tid);
-        __syncthreads();
-      }
       ++_issued_acc_2;
     }
     // L34: for k in range(0, K, BK):
@@ -250,7 +250,7 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960 + 8192), _tid);
+    tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960 + 8192), _tid);
   // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) *((c_ptr + (rm[_k] * 256)) + rn[_k]) = acc_1[_k];
@@ -259,7 +259,7 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
 // bf16_256: num_warps=4, BM=64, BN=256, BK=64 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 163840 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 122880 bytes, given at launch
   // L30: rm = tl.arange(0, BM)
   int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
@@ -293,28 +293,28 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
     // L35: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 37: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 1>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 40960 + 8192), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 32; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63))), true);
+      tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63))), true);
     }
     // L36: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 4) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]), true);
+      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]), true);
     }
     // L37: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acc_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 1>(acc_2, (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 40960 + 8192), _tid);
-        __syncthreads();
-      }
       ++_issued_acc_2;
     }
     // L34: for k in range(0, K, BK):
@@ -326,7 +326,7 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 4) * 40960 + 8192), _tid);
+    tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960 + 8192), _tid);
   // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
@@ -525,7 +525,7 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
 // narrow: num_warps=4, BM=64, BN=32, BK=16
 __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[12288];
+  __shared__ __align__(1024) unsigned char tl2cu_smem[9216];
   // L56: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
@@ -559,28 +559,28 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
     // L61: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 63: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 32, 16, 32, 64, 1>(acc_1, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 3072), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 3072 + 2048), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
     // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
     }
     // L63: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acc_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 64, 32, 16, 32, 64, 1>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 3072), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 3072 + 2048), _tid);
-        __syncthreads();
-      }
       ++_issued_acc_2;
     }
     // L60: for k in range(0, K, BK):
@@ -592,7 +592,7 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 3072), (const half*)(tl2cu_smem + (_j % 4) * 3072 + 2048), _tid);
+    tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 3072), (const half*)(tl2cu_smem + (_j % 3) * 3072 + 2048), _tid);
   // L64: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
@@ -601,7 +601,7 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
 // narrow: num_warps=4, BM=64, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[12288];
+  __shared__ __align__(1024) unsigned char tl2cu_smem[9216];
   // L56: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
@@ -635,28 +635,28 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
     // L61: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 63: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 32, 16, 32, 64, 1>(acc_1, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 3072), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 3072 + 2048), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
     }
     // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
+      tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
     }
     // L63: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acc_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<half, 64, 32, 16, 32, 64, 1>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 3072), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 3072 + 2048), _tid);
-        __syncthreads();
-      }
       ++_issued_acc_2;
     }
     // L60: for k in range(0, K, BK):
@@ -668,7 +668,7 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 3072), (const half*)(tl2cu_smem + (_j % 4) * 3072 + 2048), _tid);
+    tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 3072), (const half*)(tl2cu_smem + (_j % 3) * 3072 + 2048), _tid);
   // L64: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
@@ -719,15 +719,15 @@ extern "C" cudaError_t bf16_256_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && K % 16 == 0)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::bf16_256_aligned<<<dim3(_gx, _gy, _gz), 128, 163840, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+      tl2cu_kernels::bf16_256_aligned<<<dim3(_gx, _gy, _gz), 128, 122880, _stream>>>(a_ptr, b_ptr, c_ptr, K);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bf16_256, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::bf16_256<<<dim3(_gx, _gy, _gz), 128, 163840, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+      tl2cu_kernels::bf16_256<<<dim3(_gx, _gy, _gz), 128, 122880, _stream>>>(a_ptr, b_ptr, c_ptr, K);
     }
   return cudaGetLastError();
 }
