@@ -70,14 +70,16 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/returning_if.py -o $(BUILD)/gpu/returning_if.cu
 	$(BUILD)/tl2cu tests/golden/map_elementwise.py -o $(BUILD)/gpu/map_elementwise.cu
 	$(BUILD)/tl2cu tests/golden/dot.py -o $(BUILD)/gpu/dot.cu
+	$(BUILD)/tl2cu tests/golden/dot.py --target sm_90 -o $(BUILD)/gpu/dot_mma.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -o $(BUILD)/gpu/matmul.cu
+	$(BUILD)/tl2cu tests/golden/matmul.py --target sm_90 -o $(BUILD)/gpu/matmul_mma.cu
 	$(BUILD)/tl2cu tests/golden/pipeline.py -o $(BUILD)/gpu/pipeline.cu
 	$(BUILD)/tl2cu tests/golden/pipeline.py --num-stages 1 -o $(BUILD)/gpu/pipeline_unpipelined.cu
 	$(BUILD)/tl2cu tests/golden/pipeline.py --target sm_90a -o $(BUILD)/gpu/pipeline_wgmma.cu
 	$(BUILD)/tl2cu tests/golden/wgmma.py -o $(BUILD)/gpu/wgmma.cu
-	$(BUILD)/tl2cu tests/golden/matmul.py --target sm_90a -o $(BUILD)/gpu/matmul_wgmma.cu
-	$(BUILD)/tl2cu tests/golden/matmul.py --target sm_90a -D BLOCK_SIZE_N=256 -D BLOCK_SIZE_K=64 \
-	  -o $(BUILD)/gpu/matmul_wgmma_256.cu
+	$(BUILD)/tl2cu tests/golden/matmul.py -D BLOCK_SIZE_N=256 -D BLOCK_SIZE_K=64 -o $(BUILD)/gpu/matmul_256.cu
+	$(BUILD)/tl2cu tests/golden/matmul.py -s 'matmul_kernel:*fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
+	  -o $(BUILD)/gpu/matmul_tf32.cu
 	$(BUILD)/tl2cu tests/golden/volatile_load.py -o $(BUILD)/gpu/volatile_load.cu
 	$(BUILD)/tl2cu tests/golden/wide_transpose.py -o $(BUILD)/gpu/wide_transpose.cu
 	$(BUILD)/tl2cu tests/golden/large_scratch.py -o $(BUILD)/gpu/large_scratch.cu

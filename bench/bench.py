@@ -118,7 +118,7 @@ def translation_speed(names, build):
                 best = min(best, time.perf_counter() - t0)
             tl_ms = f"{best * 1e3:.1f}"
         t0 = time.perf_counter()
-        subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-I" + str(ROOT / "runtime"), "-c", str(build / name / "kernel.cu"),
+        subprocess.run(["nvcc", "-O3", "-gencode", "arch=compute_90a,code=sm_90a", "-I" + str(ROOT / "runtime"), "-c", str(build / name / "kernel.cu"),
                         "-o", "/tmp/bench_kernel.o"], check=True)
         nvcc_ms = (time.perf_counter() - t0) * 1e3
         with tempfile.TemporaryDirectory() as cache:
@@ -224,7 +224,7 @@ def main():
             *["| " + " | ".join(r) + " |" for r in before_rows], ""] if before_rows else []),
         "## Translation speed",
         "",
-        "tl2cu: wall time of one translation (best of 5, clang-format off); nvcc: `nvcc -O3 -arch=sm_90 -c` of the "
+        "tl2cu: wall time of one translation (best of 5, clang-format off); nvcc: `nvcc -O3 -gencode arch=compute_90a,code=sm_90a -c` of the "
         "generated file; Triton: its first launch with an empty cache minus a warm launch (JIT compile).",
         "",
         "| kernel file | tl2cu ms | nvcc ms | Triton cold compile ms |",

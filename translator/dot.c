@@ -597,6 +597,14 @@ static void mark_pipelines(Kernel *k, Stmt *s) {
   }
 }
 
+// Does any dot among statements s run on warpgroup MMA (its operands then 1024-byte aligned)?
+bool dots_on_wgmma(Stmt *s) {
+  for (; s; s = s->next)
+    if ((s->kind == S_LET && s->v->kind == V_DOT && s->v->wgmma) || dots_on_wgmma(s->body) || dots_on_wgmma(s->orelse))
+      return true;
+  return false;
+}
+
 // Each layout pass anew (the sizes follow the variant's layouts): smem.c clears the marks
 // before it sizes the dots' scratch (dot_scratch_bytes reads v->wgmma), marks them after.
 void dot_pipeline_clear(Kernel *k) { unmark(k->body); }

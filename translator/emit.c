@@ -1216,12 +1216,13 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   if (em->smem_bytes > SMEM_MAX_SM90)
     diag_fatal(k->func->def->loc, "kernel '%s' needs %d bytes of shared memory a program (layout conversions, reductions); sm_90 allows %d",
                k->func->name, em->smem_bytes, SMEM_MAX_SM90);
-  int align = k->wgmma ? 1024 : 16;  // (wgmma's swizzled operands: the pattern repeats every 1024 bytes)
+  // wgmma's swizzled operands repeat every 1024 bytes. The file's every extern declaration
+  // must name one alignment (nvcc warns else): the target's, not the kernel's.
   if (em->smem_bytes > STATIC_SMEM_MAX)
-    line(em, "extern __shared__ __align__(%d) unsigned char tl2cu_smem[];  // %d bytes, given at launch", align,
-         em->smem_bytes);
+    line(em, "extern __shared__ __align__(%d) unsigned char tl2cu_smem[];  // %d bytes, given at launch",
+         k->wgmma ? 1024 : 16, em->smem_bytes);
   else if (em->smem_bytes)
-    line(em, "__shared__ __align__(%d) unsigned char tl2cu_smem[%d];", align, em->smem_bytes);
+    line(em, "__shared__ __align__(%d) unsigned char tl2cu_smem[%d];", dots_on_wgmma(k->body) ? 1024 : 16, em->smem_bytes);
   k->smem_bytes[variant] = em->smem_bytes;
   str_add(em->out, body.buf);
   em->indent = 0;
@@ -1609,8 +1610,8 @@ void emit_file(FILE *out, Vec *kernels, Options *opt) {
   line(&em, "%s", "");
   if (em.wgmma) {
     line(&em, "#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)");
-    line(&em, "#error \"tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a): compile with -gencode "
-              "arch=compute_90a,code=sm_90a\"");
+    line(&em, "#error \"tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a, the default): compile with "
+              "-gencode arch=compute_90a,code=sm_90a, or translate with --target sm_90 for mma.sync\"");
     line(&em, "#endif");
     line(&em, "%s", "");
   } else if (em.tensor_cores) {

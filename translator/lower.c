@@ -1269,7 +1269,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : launch_warps ? launch_warps : 4;
   // Triton's default num_stages (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
   k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
-  k->wgmma = o->target && !strcmp(o->target, "sm_90a");
+  k->wgmma = !o->target || !strcmp(o->target, "sm_90a");  // (the default: the H200, where Triton's tl.dot is wgmma)
   const char *sig = find_sig(o, f->name, nkernels);
   char *entries[64];
   int nentries = sig ? split_commas(sig, entries, 64) : 0;

@@ -733,6 +733,7 @@ int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes, whole tiles
 bool dot_wgmma_shape(Value *v, int warps);          // (dot.c) may dot v run on warpgroup MMA (--target sm_90a)?
+bool dots_on_wgmma(Stmt *s);                      // (dot.c) does a dot among s (and nested) run on wgmma?
 void dot_pipeline_clear(Kernel *k);               // (dot.c) ... the previous pass's marks gone
 void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block

@@ -1,11 +1,11 @@
 # Matrix multiplication as Triton's tutorial 03 writes it: C = act(A @ B), fp16 in, fp32
 # accumulators, fp16 out; programs in groups of GROUP_SIZE_M rows of tiles (L2 reuse), K
 # masked, autotuned over the tutorial's first four CUDA configs, the activation a constexpr
-# (ACTIVATION: "" or "leaky_relu", here the second). --target sm_90a: the tiles whose rows
-# are 16 a warp run on Hopper's warpgroup MMA (wgmma), the others on mma.sync; every dot's
-# loads are pipelined over its config's num_stages. Build with -gencode
+# (ACTIVATION: "" or "leaky_relu", here the second). The tiles whose rows are 16 a warp run
+# on Hopper's warpgroup MMA (wgmma, tl2cu's default target), the others on mma.sync; every
+# dot's loads are pipelined over its config's num_stages. Build with -gencode
 # arch=compute_90a,code=sm_90a (the file says so).
-# tl2cu: --target sm_90a -D ACTIVATION="leaky_relu"
+# tl2cu: -D ACTIVATION="leaky_relu"
 # tl2cu: -s 'matmul_kernel:*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32'
 # tl2cu: --grid 'cdiv(M, BLOCK_SIZE_M) * cdiv(N, BLOCK_SIZE_N)'
 import torch

@@ -13,7 +13,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) cumsum_rows(float *x_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
   // L14: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
@@ -82,7 +82,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sort_long(float *x_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L20: offs = tl.arange(0, 16384)
   int32_t offs[128];  // [16384] i32
   #pragma unroll
@@ -142,7 +142,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) gather_rows(float *x_ptr, int32_t *i_ptr, float *y_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L26: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
@@ -215,7 +215,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) histogram_wide(int32_t *x_ptr, int32_t *y_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L34: x = tl.load(x_ptr + tl.arange(0, 4096))
   int32_t x[32];  // [4096] i32
   if constexpr (kAssumeAligned) {
@@ -275,7 +275,7 @@ __global__ void __launch_bounds__(128) histogram_wide(int32_t *x_ptr, int32_t *y
 // dot_wide: num_warps=4
 __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
   // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
@@ -315,7 +315,7 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
 // dot_wide: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
   // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
@@ -384,7 +384,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) scan_two(float *x_ptr, int32_t *j_ptr, float *y_ptr, int32_t *k_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
   // L46: offs = tl.arange(0, 256)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[256];  // [256, 128] i32
   #pragma unroll

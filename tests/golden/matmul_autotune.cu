@@ -2,7 +2,7 @@
 #include "tl2cu.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
-#error "tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a): compile with -gencode arch=compute_90a,code=sm_90a"
+#error "tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a, the default): compile with -gencode arch=compute_90a,code=sm_90a, or translate with --target sm_90 for mma.sync"
 #endif
 
 namespace tl2cu_kernels {

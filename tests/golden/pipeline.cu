@@ -14,39 +14,39 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[38912];
-  // L21: rm = tl.arange(0, BM)
+  // L23: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
     rm[_k] = (_e >> 6);
   }
-  // L22: rn = tl.arange(0, BN)
+  // L24: rn = tl.arange(0, BN)
   int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
     rn[_k] = (_e & 63);
   }
-  // L23: rk = tl.arange(0, BK)
+  // L25: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
-  // L24: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L26: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L25: for k in range(0, K, BK):
+  // L27: for k in range(0, K, BK):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L26: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L28: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
         ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
       }
     }
-    // L27: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L29: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
         ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
       }
     }
-    // L28: acc = tl.dot(a, b, acc)
+    // L30: acc = tl.dot(a, b, acc)
     float acc_2[32];  // [64, 64] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -87,7 +87,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       }
       ++_issued_acc_2;
     }
-    // L25: for k in range(0, K, BK):
+    // L27: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 64, 64, 32, 2, 2, 40, 72>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 9728), (const half*)(tl2cu_smem + (_j % 4) * 9728 + 5120), _tid);
-  // L29: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
+  // L31: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], tl.maximum(acc, 0.0))
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -130,51 +130,51 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
 __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
-  // L34: rm = tl.arange(0, BM)
+  // L36: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L35: rn = tl.arange(0, BN)
+  // L37: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L36: rk = tl.arange(0, BK)
+  // L38: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L37: acc = tl.zeros((BM, BN), dtype=tl.int32)
+  // L39: acc = tl.zeros((BM, BN), dtype=tl.int32)
   int32_t acc[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0;
-  // L38: for k in range(0, K, BK):
+  // L40: for k in range(0, K, BK):
   int32_t acc_1[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L39: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
+    // L41: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
-    // L40: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
+    // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
     }
-    // L41: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+    // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -187,7 +187,7 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
       }
       ++_issued_acc_2;
     }
-    // L38: for k in range(0, K, BK):
+    // L40: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -195,7 +195,7 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 3072), (const int8_t*)(tl2cu_smem + (_j % 4) * 3072 + 1536), _tid);
-  // L42: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L44: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -204,51 +204,51 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
 __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
-  // L34: rm = tl.arange(0, BM)
+  // L36: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L35: rn = tl.arange(0, BN)
+  // L37: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L36: rk = tl.arange(0, BK)
+  // L38: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L37: acc = tl.zeros((BM, BN), dtype=tl.int32)
+  // L39: acc = tl.zeros((BM, BN), dtype=tl.int32)
   int32_t acc[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0;
-  // L38: for k in range(0, K, BK):
+  // L40: for k in range(0, K, BK):
   int32_t acc_1[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L39: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
+    // L41: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
-    // L40: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
+    // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
       ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
     }
-    // L41: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+    // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -261,7 +261,7 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
       }
       ++_issued_acc_2;
     }
-    // L38: for k in range(0, K, BK):
+    // L40: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -269,7 +269,7 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 3072), (const int8_t*)(tl2cu_smem + (_j % 4) * 3072 + 1536), _tid);
-  // L42: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L44: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -299,51 +299,51 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
 __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L47: rm = tl.arange(0, BM)
+  // L49: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L48: rn = tl.arange(0, BN)
+  // L50: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L49: rk = tl.arange(0, BK)
+  // L51: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L50: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L52: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L51: for k in range(0, K, BK):
+  // L53: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L52: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L54: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L53: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L55: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L54: acc = tl.dot(a, b, acc)
+    // L56: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -362,10 +362,10 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
       for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
-    // L55: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+    // L57: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_2[_k];
-    // L51: for k in range(0, K, BK):
+    // L53: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -375,37 +375,37 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
 __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L47: rm = tl.arange(0, BM)
+  // L49: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L48: rn = tl.arange(0, BN)
+  // L50: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L49: rk = tl.arange(0, BK)
+  // L51: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L50: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L52: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L51: for k in range(0, K, BK):
+  // L53: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L52: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L54: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -415,7 +415,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L53: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L55: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -425,7 +425,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L54: acc = tl.dot(a, b, acc)
+    // L56: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -444,7 +444,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
       for (int _k = 0; _k < 8; ++_k) acc_2[_k] = acc_1[_k];
       tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 1536), _tid);
     }
-    // L55: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+    // L57: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
       #pragma unroll
@@ -468,7 +468,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
         *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
       }
     }
-    // L51: for k in range(0, K, BK):
+    // L53: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -478,36 +478,36 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
 __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[25344];
-  // L60: rm = tl.arange(0, BM)
+  // L62: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L61: rn = tl.arange(0, BN)
+  // L63: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L62: rk = tl.arange(0, BK)
+  // L64: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L63: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L65: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L64: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L66: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc2[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc2[_k] = 0.0f;
-  // L65: for k in range(0, K, BK):
+  // L67: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
@@ -518,21 +518,21 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
   int _issued_acc2_2 = 0;  // iterations whose operands acc2_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L66: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L68: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L67: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L69: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L68: acc = tl.dot(a, b, acc)
+    // L70: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -553,7 +553,7 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
       }
       ++_issued_acc_2;
     }
-    // L69: acc2 = tl.dot(a * 2, b, acc2)
+    // L71: acc2 = tl.dot(a * 2, b, acc2)
     half dot_input[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) dot_input[_k] = (a[_k] * half(2.0f));
@@ -577,7 +577,7 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
       }
       ++_issued_acc2_2;
     }
-    // L65: for k in range(0, K, BK):
+    // L67: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
@@ -591,10 +591,10 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
   __syncthreads();
   for (int _j = _issued_acc2_2 > 2 ? _issued_acc2_2 - 2 : 0; _j < _issued_acc2_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816), (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816 + 1536), _tid);
-  // L70: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L72: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
-  // L71: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
+  // L73: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((d_ptr + (rm[_k] * 32)) + rn[_k]) = acc2_1[_k];
 }
@@ -603,36 +603,36 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
 __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr, float *c_ptr, float *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[25344];
-  // L60: rm = tl.arange(0, BM)
+  // L62: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L61: rn = tl.arange(0, BN)
+  // L63: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L62: rk = tl.arange(0, BK)
+  // L64: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L63: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L65: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L64: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L66: acc2 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc2[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc2[_k] = 0.0f;
-  // L65: for k in range(0, K, BK):
+  // L67: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
@@ -643,7 +643,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
   int _issued_acc2_2 = 0;  // iterations whose operands acc2_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L66: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L68: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -653,7 +653,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L67: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L69: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -663,7 +663,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L68: acc = tl.dot(a, b, acc)
+    // L70: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -684,7 +684,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       }
       ++_issued_acc_2;
     }
-    // L69: acc2 = tl.dot(a * 2, b, acc2)
+    // L71: acc2 = tl.dot(a * 2, b, acc2)
     half dot_input[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) dot_input[_k] = (a[_k] * half(2.0f));
@@ -708,7 +708,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       }
       ++_issued_acc2_2;
     }
-    // L65: for k in range(0, K, BK):
+    // L67: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
@@ -722,7 +722,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
   __syncthreads();
   for (int _j = _issued_acc2_2 > 2 ? _issued_acc2_2 - 2 : 0; _j < _issued_acc2_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816), (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816 + 1536), _tid);
-  // L70: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L72: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -746,7 +746,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
       *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
     }
   }
-  // L71: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
+  // L73: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -776,51 +776,51 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
 __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8448];
-  // L76: rm = tl.arange(0, BM)
+  // L78: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L77: rn = tl.arange(0, BN)
+  // L79: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L78: rk = tl.arange(0, BK)
+  // L80: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L79: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L81: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L80: for k in tl.range(0, K, BK, num_stages=2):
+  // L82: for k in tl.range(0, K, BK, num_stages=2):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L81: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L83: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L82: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L84: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L83: acc = tl.dot(a, b, acc)
+    // L85: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=2): the mma of the iteration 1 before runs here, a and b copied into buffer _issued_acc_2 % 3 by their loads
       #pragma unroll
@@ -833,7 +833,7 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
       }
       ++_issued_acc_2;
     }
-    // L80: for k in tl.range(0, K, BK, num_stages=2):
+    // L82: for k in tl.range(0, K, BK, num_stages=2):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -841,7 +841,7 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
   __syncthreads();
   for (int _j = _issued_acc_2 > 1 ? _issued_acc_2 - 1 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 2816), (const half*)(tl2cu_smem + (_j % 3) * 2816 + 1536), _tid);
-  // L84: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L86: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -850,51 +850,51 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
 __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8448];
-  // L76: rm = tl.arange(0, BM)
+  // L78: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L77: rn = tl.arange(0, BN)
+  // L79: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L78: rk = tl.arange(0, BK)
+  // L80: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L79: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L81: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L80: for k in tl.range(0, K, BK, num_stages=2):
+  // L82: for k in tl.range(0, K, BK, num_stages=2):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L81: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L83: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
     }
-    // L82: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L84: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
     }
-    // L83: acc = tl.dot(a, b, acc)
+    // L85: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=2): the mma of the iteration 1 before runs here, a and b copied into buffer _issued_acc_2 % 3 by their loads
       #pragma unroll
@@ -907,7 +907,7 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
       }
       ++_issued_acc_2;
     }
-    // L80: for k in tl.range(0, K, BK, num_stages=2):
+    // L82: for k in tl.range(0, K, BK, num_stages=2):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -915,7 +915,7 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
   __syncthreads();
   for (int _j = _issued_acc_2 > 1 ? _issued_acc_2 - 1 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 2816), (const half*)(tl2cu_smem + (_j % 3) * 2816 + 1536), _tid);
-  // L84: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L86: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -945,59 +945,59 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
 __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, float *c_ptr, half *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
-  // L89: rm = tl.arange(0, BM)
+  // L91: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L90: rn = tl.arange(0, BN)
+  // L92: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L91: rk = tl.arange(0, BK)
+  // L93: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e & 15);
   }
-  // L92: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L94: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L93: for k in range(0, K, BK):
+  // L95: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L94: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L96: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L95: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L97: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
     }
-    // L96: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
+    // L98: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       if ((tl2cu_add(k, rk[_k]) < K)) *((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])) = (a[_k] + half(1.0f));
     }
-    // L97: acc = tl.dot(a, b, acc)
+    // L99: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -1018,7 +1018,7 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
       }
       ++_issued_acc_2;
     }
-    // L93: for k in range(0, K, BK):
+    // L95: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -1026,7 +1026,7 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
-  // L98: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L100: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -1035,39 +1035,39 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
 __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half *b_ptr, float *c_ptr, half *d_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
-  // L89: rm = tl.arange(0, BM)
+  // L91: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L90: rn = tl.arange(0, BN)
+  // L92: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L91: rk = tl.arange(0, BK)
+  // L93: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e & 15);
   }
-  // L92: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L94: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L93: for k in range(0, K, BK):
+  // L95: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L94: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L96: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     half a[4];  // [32, 16] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -1077,7 +1077,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
-    // L95: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L97: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
@@ -1087,7 +1087,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
-    // L96: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
+    // L98: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
     #pragma unroll
     for (int _r = 0; _r < 4; _r += 4) {  // 8-byte stores
       tl2cu_vec<half, 4> _t;
@@ -1100,7 +1100,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       if ((tl2cu_add(k, rk[_k]) < K)) *(tl2cu_vec<half, 4> *)((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])) = _t;
     }
-    // L97: acc = tl.dot(a, b, acc)
+    // L99: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here
       #pragma unroll
@@ -1121,7 +1121,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       }
       ++_issued_acc_2;
     }
-    // L93: for k in range(0, K, BK):
+    // L95: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -1129,7 +1129,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
-  // L98: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L100: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll

@@ -7,8 +7,10 @@
 # copied) operand; stages_2 asks for 2 stages through tl.range, and stored_in_loop's store
 # in the loop keeps its loads out of the copies (a copy in flight must not read what the
 # loop writes): they are stored from registers after the mma. (--num-stages 3 is the
-# default, given here because the option once took powers of two only.)
-# tl2cu: --grid 1 --num-stages 3
+# default, given here because the option once took powers of two only.) --target sm_90:
+# this golden keeps the mma.sync pipelines; wgmma.py and `make gpu-inputs`' pipeline_wgmma
+# (--target sm_90a, the default) print those on warpgroup MMA.
+# tl2cu: --grid 1 --num-stages 3 --target sm_90
 # tl2cu: -s 'late_f16:*fp16,*fp16,*fp32,i32,64,64,32' -s 'late_i8:*i8,*i8,*i32,i32,32,32,32'
 # tl2cu: -s 'read_in_loop:*fp16,*fp16,*fp32,i32,32,32,16' -s 'two_acc:*fp16,*fp16,*fp32,*fp32,i32,32,32,16'
 # tl2cu: -s 'stages_2:*fp16,*fp16,*fp32,i32,32,32,16' -s 'stored_in_loop:*fp16,*fp16,*fp32,*fp16,i32,32,32,16'

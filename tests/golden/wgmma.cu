@@ -2,7 +2,7 @@
 #include "tl2cu.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
-#error "tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a): compile with -gencode arch=compute_90a,code=sm_90a"
+#error "tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a, the default): compile with -gencode arch=compute_90a,code=sm_90a, or translate with --target sm_90 for mma.sync"
 #endif
 
 namespace tl2cu_kernels {
@@ -11,40 +11,40 @@ namespace tl2cu_kernels {
 __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
-  // L17: rm = tl.arange(0, BM)
+  // L18: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
     rm[_k] = (_e >> 6);
   }
-  // L18: rn = tl.arange(0, BN)
+  // L19: rn = tl.arange(0, BN)
   int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
     rn[_k] = (_e & 63);
   }
-  // L19: rk = tl.arange(0, BK)
+  // L20: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
-  // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L21: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L21: for k in range(0, K, BK):
+  // L22: for k in range(0, K, BK):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 24: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L23: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 25: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -56,19 +56,19 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
     }
-    // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L24: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L24: acc = tl.dot(a, b, acc)
+    // L25: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L21: for k in range(0, K, BK):
+    // L22: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -78,7 +78,7 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 8192), (const half*)(tl2cu_smem + (_j % 3) * 8192 + 4096), _tid);
-  // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L26: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[_k] * 64)) + rn[_k]) = acc_1[_k];
 }
@@ -87,40 +87,40 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
 __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
-  // L17: rm = tl.arange(0, BM)
+  // L18: rm = tl.arange(0, BM)
   int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
     rm[_k] = (_e >> 6);
   }
-  // L18: rn = tl.arange(0, BN)
+  // L19: rn = tl.arange(0, BN)
   int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
     rn[_k] = (_e & 63);
   }
-  // L19: rk = tl.arange(0, BK)
+  // L20: rk = tl.arange(0, BK)
   int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
-  // L20: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L21: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L21: for k in range(0, K, BK):
+  // L22: for k in range(0, K, BK):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L22: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 24: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L23: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 25: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -132,19 +132,19 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
       tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
     }
-    // L23: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L24: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
       tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
     }
-    // L24: acc = tl.dot(a, b, acc)
+    // L25: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L21: for k in range(0, K, BK):
+    // L22: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 8192), (const half*)(tl2cu_smem + (_j % 3) * 8192 + 4096), _tid);
-  // L25: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L26: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -184,40 +184,40 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
 __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 122880 bytes, given at launch
-  // L30: rm = tl.arange(0, BM)
+  // L31: rm = tl.arange(0, BM)
   int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
     rm[_k] = (_e >> 8);
   }
-  // L31: rn = tl.arange(0, BN)
+  // L32: rn = tl.arange(0, BN)
   int32_t rn[128];  // [256] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
     rn[_k] = (_e & 255);
   }
-  // L32: rk = tl.arange(0, BK)
+  // L33: rk = tl.arange(0, BK)
   int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
     rk[_k] = (_e >> 8);
   }
-  // L33: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L34: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[128];  // [64, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) acc[_k] = 0.0f;
-  // L34: for k in range(0, K, BK):
+  // L35: for k in range(0, K, BK):
   float acc_1[128];  // [64, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
-    // L35: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 37: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L36: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 38: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -229,19 +229,19 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63)));
     }
-    // L36: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
+    // L37: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
       (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]);
     }
-    // L37: acc = tl.dot(a, b, acc)
+    // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L34: for k in range(0, K, BK):
+    // L35: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -251,7 +251,7 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960 + 8192), _tid);
-  // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L39: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) *((c_ptr + (rm[_k] * 256)) + rn[_k]) = acc_1[_k];
 }
@@ -260,40 +260,40 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
 __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __nv_bfloat16 *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 122880 bytes, given at launch
-  // L30: rm = tl.arange(0, BM)
+  // L31: rm = tl.arange(0, BM)
   int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
     rm[_k] = (_e >> 8);
   }
-  // L31: rn = tl.arange(0, BN)
+  // L32: rn = tl.arange(0, BN)
   int32_t rn[128];  // [256] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
     rn[_k] = (_e & 255);
   }
-  // L32: rk = tl.arange(0, BK)
+  // L33: rk = tl.arange(0, BK)
   int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
     rk[_k] = (_e >> 8);
   }
-  // L33: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L34: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[128];  // [64, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) acc[_k] = 0.0f;
-  // L34: for k in range(0, K, BK):
+  // L35: for k in range(0, K, BK):
   float acc_1[128];  // [64, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
-    // L35: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 37: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L36: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 38: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -305,19 +305,19 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
       tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63))), true);
     }
-    // L36: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
+    // L37: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
       tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]), true);
     }
-    // L37: acc = tl.dot(a, b, acc)
+    // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n256k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L34: for k in range(0, K, BK):
+    // L35: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -327,7 +327,7 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960 + 8192), _tid);
-  // L38: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L39: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -356,52 +356,52 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
 // small_32: num_warps=4, BM=32, BN=32, BK=16
 __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[11264];
-  // L43: rm = tl.arange(0, BM)
+  __shared__ __align__(16) unsigned char tl2cu_smem[11264];
+  // L44: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L44: rn = tl.arange(0, BN)
+  // L45: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L45: rk = tl.arange(0, BK)
+  // L46: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L46: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L47: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L47: for k in range(0, K, BK):
+  // L48: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L48: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L49: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
     }
-    // L49: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L50: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L50: acc = tl.dot(a, b, acc)
+    // L51: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -414,7 +414,7 @@ __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float 
       }
       ++_issued_acc_2;
     }
-    // L47: for k in range(0, K, BK):
+    // L48: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -422,7 +422,7 @@ __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
-  // L51: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L52: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -430,52 +430,52 @@ __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float 
 // small_32: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[11264];
-  // L43: rm = tl.arange(0, BM)
+  __shared__ __align__(16) unsigned char tl2cu_smem[11264];
+  // L44: rm = tl.arange(0, BM)
   int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L44: rn = tl.arange(0, BN)
+  // L45: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L45: rk = tl.arange(0, BK)
+  // L46: rk = tl.arange(0, BK)
   int32_t rk[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
-  // L46: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L47: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc[_k] = 0.0f;
-  // L47: for k in range(0, K, BK):
+  // L48: for k in range(0, K, BK):
   float acc_1[8];  // [32, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L48: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    // L49: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
     }
-    // L49: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L50: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
     }
-    // L50: acc = tl.dot(a, b, acc)
+    // L51: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_acc_2 % 4 by their loads
       #pragma unroll
@@ -488,7 +488,7 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
       }
       ++_issued_acc_2;
     }
-    // L47: for k in range(0, K, BK):
+    // L48: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -496,7 +496,7 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
-  // L51: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L52: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -526,40 +526,40 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
 __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[9216];
-  // L56: rm = tl.arange(0, BM)
+  // L57: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L57: rn = tl.arange(0, BN)
+  // L58: rn = tl.arange(0, BN)
   int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L58: rk = tl.arange(0, BK)
+  // L59: rk = tl.arange(0, BK)
   int32_t rk[8];  // [16] i32, held in the layout of [64, 16]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e & 15);
   }
-  // L59: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L60: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L60: for k in range(0, K, BK):
+  // L61: for k in range(0, K, BK):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L61: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 63: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L62: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 64: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -571,19 +571,19 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
     }
-    // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L63: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
       (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
     }
-    // L63: acc = tl.dot(a, b, acc)
+    // L64: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L60: for k in range(0, K, BK):
+    // L61: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -593,7 +593,7 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 3072), (const half*)(tl2cu_smem + (_j % 3) * 3072 + 2048), _tid);
-  // L64: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L65: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
 }
@@ -602,40 +602,40 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
 __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, float *c_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[9216];
-  // L56: rm = tl.arange(0, BM)
+  // L57: rm = tl.arange(0, BM)
   int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L57: rn = tl.arange(0, BN)
+  // L58: rn = tl.arange(0, BN)
   int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
     rn[_k] = (_e & 31);
   }
-  // L58: rk = tl.arange(0, BK)
+  // L59: rk = tl.arange(0, BK)
   int32_t rk[8];  // [16] i32, held in the layout of [64, 16]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
     rk[_k] = (_e & 15);
   }
-  // L59: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L60: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L60: for k in range(0, K, BK):
+  // L61: for k in range(0, K, BK):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 16)) {
-    // L61: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 63: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L62: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 64: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -647,19 +647,19 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
       tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
     }
-    // L62: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L63: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
     }
-    // L63: acc = tl.dot(a, b, acc)
+    // L64: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L60: for k in range(0, K, BK):
+    // L61: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -669,7 +669,7 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 3072), (const half*)(tl2cu_smem + (_j % 3) * 3072 + 2048), _tid);
-  // L64: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L65: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll

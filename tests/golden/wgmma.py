@@ -1,5 +1,6 @@
-# --target sm_90a: a loop's tl.dot on Hopper's warpgroup MMA (dot.c, runtime tl2cu_wgmma),
-# its operands copied into 128-, 64- or 32-byte-swizzled atoms, pipelined over num_stages.
+# --target sm_90a (the default, named as the file's subject): a loop's tl.dot on Hopper's
+# warpgroup MMA (dot.c, runtime tl2cu_wgmma), its operands copied into 128-, 64- or
+# 32-byte-swizzled atoms, pipelined over num_stages.
 # With 4 warps (one warpgroup, 64 rows): f16_64 (A in 64-byte atoms, B in 128), bf16_256
 # (128-byte atoms, B four of them), narrow (A 32, B 64); small_32's 32 rows are fewer than a
 # warpgroup's 64, so it stays on mma.sync. The file says it needs sm_90a (an #error

@@ -9,7 +9,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) transpose_wide(float *x_ptr, float *z_ptr, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 66048 bytes, given at launch
   // L17: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L18: blocks_n = tl.cdiv(N, BLOCK_N)
@@ -85,7 +85,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) transpose_wide64(double *x_ptr, double *z_ptr, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  extern __shared__ __align__(16) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 132096 bytes, given at launch
   // L17: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L18: blocks_n = tl.cdiv(N, BLOCK_N)

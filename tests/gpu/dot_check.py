@@ -1,6 +1,7 @@
-"""GPU conformance of tl.dot (tests/golden/dot.py, tl2cu's CUDA-core lowering) against Triton.
+"""GPU conformance of tl.dot (tests/golden/dot.py) against Triton.
 
-Each kernel runs under Triton and through the tl2cu translation (build/gpu/dot.cu, made by
+Each kernel runs under Triton and through the tl2cu translations (build/gpu/dot.cu at the
+default target, wgmma where a loop's dot allows, and dot_mma.cu with --target sm_90, made by
 `make gpu-inputs`) on the same inputs. int8 dots must be equal bit for bit (integer sums
 do not depend on their order). Float dots are the same products summed in another order
 (Triton uses tensor cores): each element must lie within tol * (|a| @ |b|) of Triton's,
@@ -113,14 +114,19 @@ def trans(lib, mod, tally):
 
 
 def main():
-    lib = gpulib.library("dot")
     mod = gpulib.golden_module("dot")
     tally = gpulib.Tally()
-    for case in (f16_loop, f32, i8, small, batched, trans):
-        try:
-            case(lib, mod, tally)
-        except Exception as e:  # (reported, not hidden)
-            tally.case(False, f"{case.__name__}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    # build/gpu/dot.cu: the default target (wgmma where a loop's dot allows); dot_mma.cu: --target sm_90 (mma.sync)
+    for build in ("dot", "dot_mma"):
+        if build != "dot" and not gpulib.translated(build):
+            continue
+        lib = gpulib.library(build)
+        tally.prefix = f"{build}: "
+        for case in (f16_loop, f32, i8, small, batched, trans):
+            try:
+                case(lib, mod, tally)
+            except Exception as e:  # (reported, not hidden)
+                tally.case(False, f"{case.__name__}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
     tally.finish()
 
 

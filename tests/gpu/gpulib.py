@@ -28,8 +28,8 @@ def _build(name, build, runtime):
 
 
 def arch_flags(source):
-    """nvcc's target for a generated file: sm_90, or sm_90a where tl2cu --target sm_90a used
-    warpgroup MMA (the file says so in its #error line)."""
+    """nvcc's target for a generated file: sm_90, or sm_90a where tl2cu (--target sm_90a, the
+    default) used warpgroup MMA (the file says so in its #error line)."""
     with open(source) as f:
         wgmma = "tl2cu --target sm_90a" in f.read(4096)
     return ["-gencode", "arch=compute_90a,code=sm_90a"] if wgmma else ["-arch=sm_90"]
@@ -152,9 +152,10 @@ class Tally:
 
     def __init__(self):
         self.passed = self.failed = 0
+        self.prefix = ""  # (a check over several builds names the build here)
 
     def case(self, ok, label):
-        print(f"[{'PASS' if ok else 'FAIL'}] {label}")
+        print(f"[{'PASS' if ok else 'FAIL'}] {self.prefix}{label}")
         self.passed += bool(ok)
         self.failed += not ok
 

@@ -7,9 +7,10 @@ Each output element must lie within one fp16 rounding of Triton's plus K * 2^-22
 (docs/NOTES.md 49: the same products, fp32 sums in another order, then rounded to fp16). Prints
 one line per case, the TFLOP/s of both, and "N passed, N failed"; times nothing it asserts.
 --small: only the two smaller cases, untimed (for compute-sanitizer).
-With build/gpu/matmul_wgmma.cu and matmul_wgmma_256.cu (`make gpu-inputs`: the same file
-with --target sm_90a, the second at 128 x 256 x 64, Triton's best H200 config) each is
-checked and timed the same way against Triton at its own config, also at 8192^3.
+build/gpu/matmul.cu is on warpgroup MMA (the default target); with matmul_mma.cu (--target
+sm_90: mma.sync), matmul_256.cu (at 128 x 256 x 64, Triton's best H200 config) and
+matmul_tf32.cu (fp32 A and B: tf32 on tensor cores, within 2^-8 |a| @ |b| more), each is
+checked and timed the same way against Triton at its own config, the wgmma builds also at 8192^3.
 """
 import ctypes
 import sys
@@ -21,14 +22,16 @@ import gpulib
 
 META = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=8)
 # each translation of tests/golden/matmul.py: its library, the config it was translated at
-BUILDS = (("matmul", META), ("matmul_wgmma", META),
-          ("matmul_wgmma_256", dict(META, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, num_stages=3)))
+BUILDS = (("matmul", META), ("matmul_mma", META),
+          ("matmul_256", dict(META, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, num_stages=3)),
+          ("matmul_tf32", META))  # (fp32 in: tl.dot's default input_precision, tf32)
+TF32 = 2.0 ** -8  # tf32 operands: Triton's tensor cores cut the mantissa, tl2cu rounds it (cvt.rna)
 
 
-def launchers(lib, mod, M, N, K, meta=META):
+def launchers(lib, mod, M, N, K, meta=META, dtype=torch.float16):
     g = torch.Generator(device="cuda").manual_seed(M + N + K)
-    a = torch.randn(M, K, device="cuda", generator=g).half()
-    b = torch.randn(K, N, device="cuda", generator=g).half()
+    a = torch.randn(M, K, device="cuda", generator=g).to(dtype)
+    b = torch.randn(K, N, device="cuda", generator=g).to(dtype)
     c_t = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
     c_c = c_t.clone()
     grid = (triton.cdiv(M, meta["BLOCK_SIZE_M"]) * triton.cdiv(N, meta["BLOCK_SIZE_N"]),)
@@ -49,13 +52,14 @@ def launchers(lib, mod, M, N, K, meta=META):
 
 
 def check(tally, lib, mod, M, N, K, timed, name="matmul", meta=META):
-    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K, meta)
+    tf32 = name.endswith("tf32")
+    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K, meta, torch.float32 if tf32 else torch.float16)
     triton_run()
     tl2cu_run()
     torch.cuda.synchronize()
     ref = c_t.double()
     ulp = torch.ldexp(torch.ones_like(ref), torch.frexp(ref.float())[1].to(torch.int32) - 11)  # one fp16 rounding
-    bound = ulp + K * 2.0 ** -22 * (a.double().abs() @ b.double().abs())
+    bound = ulp + ((TF32 if tf32 else 0) + K * 2.0 ** -22) * (a.double().abs() @ b.double().abs())
     err = (c_c.double() - ref).abs()
     bad = int((err > bound).sum()) + int((~torch.isfinite(c_c)).sum())
     equal = int((c_c == c_t).sum())
@@ -77,7 +81,7 @@ def main():
             continue
         lib = gpulib.library(name)
         cases = [(4096, 4096, 4096, True), (1000, 1100, 1050, False), (256, 128, 32, False)]
-        if name != "matmul":
+        if name in ("matmul", "matmul_256"):  # (wgmma; the others at 4096^3 only)
             cases.insert(1, (8192, 8192, 8192, True))
         if small:
             cases = [c for c in cases if not c[3]]
