@@ -529,6 +529,31 @@ def matmul_autotune(build, small):
         check)
 
 
+def matmul_int8(build, small):
+    """int8 GEMM into int32, both sides autotuned at their first call: integer sums are exact,
+    so every output must equal Triton's."""
+    module = load_module("matmul_int8")
+    fn = Launcher(build, "matmul_int8", "matmul_int8_kernel", [PTR, PTR, PTR] + [I32] * 9)
+    M, N, K = (300, 200, 130) if small else (4096, 4096, 4096)
+    a = torch.randint(-128, 128, (M, K), device=DEVICE, dtype=torch.int8)
+    b = torch.randint(-128, 128, (K, N), device=DEVICE, dtype=torch.int8)
+    c_c = poisoned((M, N), torch.int32)
+    out = {}
+
+    def run_triton():
+        out["t"] = module.matmul_int8(a, b)
+
+    def check():
+        same = int((c_c == out["t"]).sum())
+        return same == M * N, f"{same} of {M * N} equal"
+
+    return Case(
+        f"{M}x{N}x{K}",
+        run_triton,
+        lambda: fn(ptr(a), ptr(b), ptr(c_c), I32(M), I32(N), I32(K), I32(K), I32(1), I32(N), I32(1), I32(N), I32(1)),
+        check)
+
+
 SAMPLES = {
     "vector_add": vector_add,
     "constant_add": constant_add,
@@ -553,6 +578,7 @@ SAMPLES = {
     "cumsum": cumsum,
     "transpose": transpose,
     "matmul_autotune": matmul_autotune,
+    "matmul_int8": matmul_int8,
 }
 
 
