@@ -506,19 +506,15 @@ static Obj *b_xor_sum(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0]
 // NVIDIA's "tf32" (the default), "tf32x3", "ieee"; allow_tf32=False is "ieee".
 // max_num_imprecise_acc (fp8's reduced-precision accumulation on sm_90) is accepted:
 // tl2cu accumulates fp8 products in fp32 throughout.
-// Once a run for each lowering (autotune variants and helpers trace the same call again):
-// the result is Triton's within the tolerances of docs/NOTES.md 49, the speed is not.
+// Once a run (autotune variants and helpers trace the same call again): a dot on CUDA cores
+// is Triton's result within the tolerances of docs/NOTES.md 49, not its speed. (A dot on
+// tensor cores that misses wgmma is told at printing, dot.c, once its pipeline is known.)
 static void warn_dot_speed(Value *d, Loc loc) {
-  static bool warned[2];
-  bool mma = dot_on_tensor_cores(d);
-  if (warned[mma]) return;
-  warned[mma] = true;
-  if (mma)
-    diag_warning(loc, "tl.dot runs on tensor cores in tl2cu with mma.sync (not wgmma), its operands through shared "
-                      "memory: Triton's results within its tolerance, below its speed (README, \"Not yet\")");
-  else
-    diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
-                      "tensor-core speed (README, \"Not yet\")");
+  static bool warned;
+  if (warned || dot_on_tensor_cores(d)) return;
+  warned = true;
+  diag_warning(loc, "tl.dot runs on CUDA cores in tl2cu: Triton's results within its tolerance, far below its "
+                    "tensor-core speed (README, \"Not yet\")");
 }
 
 static Obj *b_dot(Ctx *c, Node *call, Obj **a) {

@@ -610,7 +610,19 @@ bool dots_on_wgmma(Stmt *s) {
 void dot_pipeline_clear(Kernel *k) { unmark(k->body); }
 void dot_pipeline_pass(Kernel *k) { mark_pipelines(k, k->body); }
 
+// Once a run: a tensor-core dot printed on mma.sync where the target has wgmma (Triton's
+// lowering there) may run below Triton's speed; say which dots wgmma takes.
+static void warn_not_wgmma(Em *em, Value *v) {
+  static bool warned;
+  if (warned || !em->k->wgmma || v->wgmma || !dot_on_tensor_cores(v)) return;
+  warned = true;
+  diag_warning(v->loc, "tl.dot runs on tensor cores with mma.sync here, not wgmma (which takes fp16 or bf16 into "
+                       "fp32 in a pipelined loop, M 16 x num_warps, N a power of two up to 256): Triton's results "
+                       "(floats within its tolerance), perhaps not its speed (README, \"Not yet\")");
+}
+
 void emit_dot(Em *em, Stmt *s) {
+  warn_not_wgmma(em, s->v);
   if (s->v->defer) {
     emit_dot_pipelined(em, s);
     return;
