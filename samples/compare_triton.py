@@ -554,6 +554,35 @@ def matmul_int8(build, small):
         check)
 
 
+def matmul_batched(build, small):
+    """Z products of fp16 matrices (the batch on the grid's second axis); within one fp16
+    rounding plus K * 2^-22 * (|a| @ |b|) of Triton's (docs/NOTES.md 49)."""
+    module = load_module("matmul_batched")
+    fn = Launcher(build, "matmul_batched", "bmm_kernel", [PTR, PTR, PTR] + [I32] * 13)
+    Z, M, N, K = (3, 300, 200, 130) if small else (16, 2048, 2048, 2048)
+    a = (torch.rand(Z, M, K, device=DEVICE) * 2 - 1).half()
+    b = (torch.rand(Z, K, N, device=DEVICE) * 2 - 1).half()
+    c_c = poisoned((Z, M, N), torch.float16)
+    out = {}
+
+    def run_triton():
+        out["t"] = module.bmm(a, b)
+
+    def check():
+        ref = out["t"].double()
+        ulp = torch.ldexp(torch.ones_like(ref), torch.frexp(ref.float())[1].to(torch.int32) - 11).clamp_min(2.0 ** -24)
+        bound = ulp + K * 2.0 ** -22 * (a.double().abs() @ b.double().abs())
+        bad = int(((c_c.double() - ref).abs() > bound).sum()) + int((~torch.isfinite(c_c)).sum())
+        return bad == 0, f"{bad} out of bound, {int((c_c == out['t']).sum())} of {Z * M * N} equal"
+
+    return Case(
+        f"{Z}x{M}x{N}x{K}",
+        run_triton,
+        lambda: fn(ptr(a), ptr(b), ptr(c_c), I32(Z), I32(M), I32(N), I32(K), I32(M * K), I32(K), I32(1), I32(K * N),
+                   I32(N), I32(1), I32(M * N), I32(N), I32(1)),
+        check)
+
+
 SAMPLES = {
     "vector_add": vector_add,
     "constant_add": constant_add,
@@ -579,6 +608,7 @@ SAMPLES = {
     "transpose": transpose,
     "matmul_autotune": matmul_autotune,
     "matmul_int8": matmul_int8,
+    "matmul_batched": matmul_batched,
 }
 
 
