@@ -80,6 +80,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -D BLOCK_SIZE_N=256 -D BLOCK_SIZE_K=64 -o $(BUILD)/gpu/matmul_256.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -s 'matmul_kernel:*fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
 	  -o $(BUILD)/gpu/matmul_tf32.cu
+	$(BUILD)/tl2cu samples/matmul_autotune/kernel.py -s 'matmul_kernel:*fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
+	  -o $(BUILD)/gpu/matmul_autotune_tf32.cu
 	$(BUILD)/tl2cu tests/golden/volatile_load.py -o $(BUILD)/gpu/volatile_load.cu
 	$(BUILD)/tl2cu tests/golden/wide_transpose.py -o $(BUILD)/gpu/wide_transpose.cu
 	$(BUILD)/tl2cu tests/golden/large_scratch.py -o $(BUILD)/gpu/large_scratch.cu

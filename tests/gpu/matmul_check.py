@@ -72,6 +72,43 @@ def check(tally, lib, mod, M, N, K, timed, name="matmul", meta=META):
               f"Triton {t_tri:.3f} ms ({flops / t_tri / 1e9:.1f} TFLOP/s), tl2cu/Triton speed {t_tri / t_cu:.3f}x")
 
 
+def autotuned_tf32(tally):
+    """samples/matmul_autotune/kernel.py (tutorial 03, autotuned over its four configs, leaky_relu)
+    with fp32 A and B, as Triton runs that file and as tl2cu translated it
+    (build/gpu/matmul_autotune_tf32.cu): both tune at their first call, then are timed."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("matmul_autotune", f"{gpulib.ROOT}/samples/matmul_autotune/kernel.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    M = N = K = 4096
+    g = torch.Generator(device="cuda").manual_seed(7)
+    a = torch.randn(M, K, device="cuda", generator=g)
+    b = torch.randn(K, N, device="cuda", generator=g)
+    c_c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
+    fn = gpulib.library("matmul_autotune_tf32").matmul_kernel
+    fn.restype = ctypes.c_int
+    args = [ctypes.c_void_p(x.data_ptr()) for x in (a, b, c_c)] + [ctypes.c_int32(v) for v in (M, N, K, K, 1, N, 1, N, 1)]
+
+    def tl2cu_run():
+        err = fn(ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), *args)
+        assert err == 0, f"launch error {err}"
+
+    c_t = mod.matmul(a, b, "leaky_relu")
+    tl2cu_run()
+    torch.cuda.synchronize()
+    ref = c_t.double()
+    ulp = torch.ldexp(torch.ones_like(ref), torch.frexp(ref.float())[1].to(torch.int32) - 11)
+    bad = int(((c_c.double() - ref).abs() > ulp + (TF32 + K * 2.0 ** -22) * (a.double().abs() @ b.double().abs())).sum())
+    bad += int((~torch.isfinite(c_c)).sum())
+    tally.case(bad == 0, f"matmul_autotune tf32 {M}x{N}x{K}: {bad} elements out of bound, "
+                         f"{int((c_c == c_t).sum())} of {M * N} equal to Triton's")
+    flops = 2.0 * M * N * K
+    t_tri = triton.testing.do_bench(lambda: mod.matmul(a, b, "leaky_relu"), warmup=50, rep=400)
+    t_cu = triton.testing.do_bench(tl2cu_run, warmup=50, rep=400)
+    print(f"  time matmul_autotune tf32 {M}x{N}x{K} (both autotuned): tl2cu {t_cu:.3f} ms ({flops / t_cu / 1e9:.1f} "
+          f"TFLOP/s), Triton {t_tri:.3f} ms ({flops / t_tri / 1e9:.1f} TFLOP/s), tl2cu/Triton speed {t_tri / t_cu:.3f}x")
+
+
 def main():
     mod = gpulib.golden_module("matmul")
     tally = gpulib.Tally()
@@ -90,6 +127,11 @@ def main():
                 check(tally, lib, mod, M, N, K, timed, name, meta)
             except Exception as e:  # (reported, not hidden)
                 tally.case(False, f"{name} {M}x{N}x{K}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    if not small and gpulib.translated("matmul_autotune_tf32"):
+        try:
+            autotuned_tf32(tally)
+        except Exception as e:  # (reported, not hidden)
+            tally.case(False, f"matmul_autotune tf32: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
     tally.finish()
 
 
