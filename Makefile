@@ -82,6 +82,10 @@ gpu-inputs: $(BUILD)/tl2cu
 	  -o $(BUILD)/gpu/matmul_tf32.cu
 	$(BUILD)/tl2cu samples/matmul_autotune/kernel.py -s 'matmul_kernel:*fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
 	  -o $(BUILD)/gpu/matmul_autotune_tf32.cu
+	for d in 64 128; do \
+	  $(BUILD)/tl2cu samples/flash_attention/kernel.py -D HEAD_DIM=$$d -o $(BUILD)/gpu/attention_d$$d.cu || exit 1; \
+	  $(BUILD)/tl2cu samples/flash_attention/kernel.py -D HEAD_DIM=$$d -D STAGE=3 -o $(BUILD)/gpu/attention_d$${d}_causal.cu || exit 1; \
+	done
 	$(BUILD)/tl2cu tests/golden/volatile_load.py -o $(BUILD)/gpu/volatile_load.cu
 	$(BUILD)/tl2cu tests/golden/wide_transpose.py -o $(BUILD)/gpu/wide_transpose.cu
 	$(BUILD)/tl2cu tests/golden/large_scratch.py -o $(BUILD)/gpu/large_scratch.cu

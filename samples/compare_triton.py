@@ -583,6 +583,36 @@ def matmul_batched(build, small):
         check)
 
 
+def flash_attention(build, small):
+    """Attention forward, head dim 64, not causal: outputs within 2^-8 (p @ |v| + |o|) of Triton's
+    and M within 2^-13 (1 + |M|) (tests/gpu/attention_check.py says why)."""
+    module = load_module("flash_attention")
+    fn = Launcher(build, "flash_attention", "attn_fwd", [PTR, PTR, PTR, F32, PTR, PTR] + [I32] * 7)
+    Z, H, N, D = (1, 2, 256, 64) if small else (4, 32, 4096, 64)
+    q, k, v = (torch.randn(Z, H, N, D, device=DEVICE).half() for _ in range(3))
+    o_c = poisoned((Z, H, N, D), torch.float16)
+    m_c = poisoned((Z, H, N), torch.float32)
+    out = {}
+
+    def run_triton():
+        out["o"], out["m"] = module.attention(q, k, v, False, 0.125)
+
+    def check():
+        scale = torch.cat([torch.softmax((q[z].float() @ k[z].float().transpose(-1, -2)) * 0.125, -1) @ v[z].float().abs()
+                           for z in range(Z)]).view(Z, H, N, D)
+        o_t, m_t = out["o"].float(), out["m"]
+        bad = int(((o_c.float() - o_t).abs() > 2.0 ** -8 * (scale + o_t.abs())).sum()) + int((~torch.isfinite(o_c)).sum())
+        bad += int(((m_c - m_t).abs() > 2.0 ** -13 * (1 + m_t.abs())).sum()) + int((~torch.isfinite(m_c)).sum())
+        return bad == 0, f"{bad} out of bound, {int((o_c == out['o']).sum())} of {o_c.numel()} equal"
+
+    return Case(
+        f"{Z}x{H}x{N}x{D}",
+        run_triton,
+        lambda: fn(ptr(q), ptr(k), ptr(v), F32(0.125), ptr(m_c), ptr(o_c), I32(Z), I32(H), I32(N),
+                   I32(H * N * D), I32(N * D), I32(D), I32(1)),
+        check)
+
+
 SAMPLES = {
     "vector_add": vector_add,
     "constant_add": constant_add,
@@ -609,6 +639,7 @@ SAMPLES = {
     "matmul_autotune": matmul_autotune,
     "matmul_int8": matmul_int8,
     "matmul_batched": matmul_batched,
+    "flash_attention": flash_attention,
 }
 
 
