@@ -61,6 +61,8 @@ checks)
   background_step racecheck_dot compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/dot_check.py
   background_step memcheck_pipeline compute-sanitizer --error-exitcode 1 python3 tests/gpu/pipeline_check.py
   background_step racecheck_pipeline compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/pipeline_check.py
+  background_step memcheck_attention compute-sanitizer --error-exitcode 1 python3 tests/gpu/attention_check.py --small
+  background_step racecheck_attention compute-sanitizer --error-exitcode 1 --tool racecheck python3 tests/gpu/attention_check.py --small
   collect_steps
   ;;
 bench)
