@@ -72,34 +72,42 @@ static Value *input_in(Em *em, Stmt *s, Value *x, const Layout *l, int i) {
   return copy;
 }
 
-// Where the bits of a layout's element index e come from: bits [0, lv) are the
-// run position within a thread, [lv, lv + lt) the thread index, the rest the run.
+// Where the reduced dim lies in a layout (layout.c's blocked ones, or an mma space's): the
+// layout as a linear map over its space (linear.c; each basis one bit of the element index
+// e, or 0 where threads hold copies) and the bits of e that hold the reduced space dim.
 typedef struct {
-  int lv, lt;  // log2 of the run length and of the (non-replica) thread count
-  int lo, hi;  // the bits of e that hold the reduced space dim
+  LinearLayout ll;
+  int64_t reduced;  // mask of e's bits that walk the reduced dim
 } Bits;
 
 static Bits reduce_bits(const Layout *l, int space_dim) {
-  if (l->kind != LAYOUT_BLOCKED)  // (layout.c holds no reduced value as mma accumulators)
-    internal_error(__FILE__, __LINE__, "a reduction over a layout that is not blocked");
-  Bits b;
-  int64_t n = shape_numel(l->space);
-  b.lv = log2i(l->vec);
-  b.lt = log2i(n < l->threads ? n : l->threads);
+  Layout over_space = *l;
+  for (int i = 0; i < l->space.rank; i++) over_space.map[i] = i;
+  Bits b = {.ll = linear_layout(&over_space, l->space)};
   int64_t stride = 1;
   for (int i = space_dim + 1; i < l->space.rank; i++) stride *= l->space.dim[i];
-  b.lo = log2i(stride);
-  b.hi = b.lo + log2i(l->space.dim[space_dim]);
+  b.reduced = stride * (l->space.dim[space_dim] - 1);  // (powers of two: bits log2(stride) up)
   return b;
 }
 
 // The bits of e that element k of a thread contributes (those not from the thread index).
-static int64_t k_bits(const Layout *l, Bits b, int64_t k) {
-  int64_t w = k % l->vec, run = k / l->vec;
-  return w | (run << (b.lv + b.lt));
-}
+static int64_t k_bits(Bits b, int64_t k) { return linear_apply(&b.ll, k, 0, 0); }
 
-static int64_t outside(Bits b, int64_t bits) { return bits & ~(((int64_t)1 << b.hi) - ((int64_t)1 << b.lo)); }
+static int64_t outside(Bits b, int64_t bits) { return bits & ~b.reduced; }
+
+// The bits of a hardware index (n bases) that walk the reduced dim: a run [*lo, *lo + count)
+// where they are consecutive (the lanes and warps of every layout layout.c makes).
+static int walking_bits(Bits b, const int64_t *bases, int n, int *lo) {
+  int count = 0;
+  *lo = -1;
+  for (int i = 0; i < n; i++)
+    if (bases[i] & b.reduced) {
+      if (*lo < 0) *lo = i;
+      if (i != *lo + count) internal_error(__FILE__, __LINE__, "a reduction whose lane or warp bits are not consecutive");
+      count++;
+    }
+  return count;
+}
 
 // One reduction being emitted: x reduced along space dim d of its layout (over a tuple:
 // n blocks x[i] laid out alike, combined together).
@@ -131,8 +139,8 @@ typedef struct {
 static void assign_groups(Reduction *r) {
   const Layout *l = r->l;
   for (int64_t k = 0; k < l->per_thread; k++) {
-    int64_t key = outside(r->b, k_bits(l, r->b, k)), g = 0;
-    while (g < r->ngroups && outside(r->b, k_bits(l, r->b, r->first[g])) != key) g++;
+    int64_t key = outside(r->b, k_bits(r->b, k)), g = 0;
+    while (g < r->ngroups && outside(r->b, k_bits(r->b, r->first[g])) != key) g++;
     if (g == r->ngroups) r->first[r->ngroups++] = k;
     r->group_of[k] = g;
   }
@@ -152,13 +160,20 @@ static int64_t insert_bits(int64_t g, int a, int b) { return (g & (((int64_t)1 <
 
 static void roll_groups(Reduction *r) {
   r->unrolled = r->ngroups <= ROLLED_GROUPS;
-  Bits b = r->b;
-  // element-index bits [lo, hi) as bits of k: below lv they are k's own, above lv + lt
-  // they are k's shifted down by lt (the thread bits are not in k)
-  int lo1 = b.lo, hi1 = b.hi < b.lv ? b.hi : b.lv;
-  int lo2 = (b.lo > b.lv + b.lt ? b.lo : b.lv + b.lt) - b.lt, hi2 = b.hi - b.lt;
-  r->drop[0][0] = lo1 < hi1 ? lo1 : 0, r->drop[0][1] = lo1 < hi1 ? hi1 : 0;
-  r->drop[1][0] = lo2 < hi2 ? lo2 : 0, r->drop[1][1] = lo2 < hi2 ? hi2 : 0;
+  // the bits of k that walk the reduced dim, as at most two runs (a blocked layout: those
+  // below its vector and those above; an mma one: the pair's column and the fragments')
+  // (a blocked layout's two runs stay apart where they meet: the loops print as before)
+  int runs = 0, split = r->l->kind == LAYOUT_BLOCKED ? log2i(r->l->vec) : -1;
+  r->drop[0][0] = r->drop[0][1] = r->drop[1][0] = r->drop[1][1] = 0;
+  for (int i = 0; i < r->b.ll.nreg && r->d >= 0; i++) {
+    if (!(r->b.ll.reg[i] & r->b.reduced)) continue;
+    if (runs && r->drop[runs - 1][1] == i && i != split) {
+      r->drop[runs - 1][1]++;
+      continue;
+    }
+    if (runs == 2) internal_error(__FILE__, __LINE__, "a reduction whose register bits form more than two runs");
+    r->drop[runs][0] = i, r->drop[runs][1] = i + 1, runs++;
+  }
   r->dropped = 0;
   for (int i = 0; i < 2; i++)
     for (int j = r->drop[i][0]; j < r->drop[i][1]; j++) r->dropped |= (int64_t)1 << j;
@@ -298,13 +313,9 @@ static void lane_step(Em *em, Reduction *r, const char *g, const char *first_e) 
 // The lane bits that hold the reduced dim are consecutive ([lo, hi) of the lane index);
 // the steps go through their masks from the highest down.
 static void reduce_lanes(Em *em, Reduction *r) {
-  int lo = 5, hi = -1;
-  for (int bit = 0; bit < 5 && r->d >= 0; bit++) {
-    int ebit = r->b.lv + bit;
-    if (bit >= r->b.lt || ebit < r->b.lo || ebit >= r->b.hi) continue;
-    lo = bit < lo ? bit : lo, hi = bit + 1;
-  }
-  if (hi < 0) return;
+  int lo, n = r->d >= 0 ? walking_bits(r->b, r->b.ll.lane, r->b.ll.nlane, &lo) : 0;
+  if (!n) return;
+  int hi = lo + n;
   bool one = r->ngroups == 1;  // (a step of one group is one statement)
   line(em, "#pragma unroll");
   line(em, "for (int _m = %d; _m >= %d; _m >>= 1)%s", 1 << (hi - 1), 1 << lo, one ? "" : " {");
@@ -389,15 +400,8 @@ static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_
 // How many bits of the warp index hold the reduced dim (the warps that combine), and
 // the first of them (*wlo).
 static int warp_bits(const Reduction *r, int *wlo) {
-  int wn = 0;
-  *wlo = -1;
-  for (int bit = 5; bit < r->b.lt && r->d >= 0; bit++) {
-    int ebit = r->b.lv + bit;
-    if (ebit >= r->b.lo && ebit < r->b.hi) {
-      if (*wlo < 0) *wlo = bit;
-      wn++;
-    }
-  }
+  int w = 0, wn = r->d >= 0 ? walking_bits(r->b, r->b.ll.warp, r->b.ll.nwarp, &w) : 0;
+  *wlo = 5 + w;  // (a bit of the thread index)
   return wn;
 }
 
@@ -458,7 +462,7 @@ static Reduction reduction_of(Value *v) {
   r.n = op_inputs(v, r.x);
   r.l = r.x[0]->layout;
   r.d = r.l->map[v->ival];
-  r.b = r.d >= 0 ? reduce_bits(r.l, r.d) : (Bits){0, 0, 0, 0};
+  r.b = r.d >= 0 ? reduce_bits(r.l, r.d) : (Bits){.reduced = 0};
   return r;
 }
 
