@@ -482,9 +482,10 @@ static bool mma_warps(int64_t M, int64_t N, int W, int *wm, int *wn) {
 }
 
 // May space s be held as mma accumulators? Every value laid out in it elementwise (or a
-// load, a variable, a dot on the tensor cores), and no print or assert of it: what the
-// element-index function of any layout serves. (Reductions, scans, reshapes, permutes,
-// gathers, sorts, atomics and inline asm read the blocked structure: not here.)
+// load, a variable, a dot on the tensor cores, a reduction of one block: reduce.c reads
+// any layout as a linear map), and no print or assert of it: what the element-index
+// function of any layout serves. (Scans, reshapes, permutes, gathers, sorts, atomics, inline
+// asm and reductions of tuples read the blocked structure: not here.)
 bool layout_elementwise_kind(VKind k) {
   switch (k) {
   case V_CONST: case V_ARANGE: case V_EXPAND: case V_BROADCAST: case V_BINARY: case V_UNARY: case V_CAST:
@@ -497,6 +498,7 @@ static bool mma_space_ok(Vec *all, Shape s) {
   for (int i = 0; i < all->len; i++) {
     Value *v = all->items[i];
     if (!v->layout || !shape_eq(v->layout->space, s) || layout_elementwise_kind(v->kind)) continue;
+    if (v->kind == V_REDUCE && !v->results.len) continue;
     if (v->kind != V_DOT || !dot_on_tensor_cores(v) || !shape_eq(v->shape, s)) return false;
   }
   return true;

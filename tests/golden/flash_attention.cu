@@ -10,7 +10,7 @@ namespace tl2cu_kernels {
 // attn_fwd: num_warps=8, HEAD_DIM=64, BLOCK_M=128, BLOCK_N=64, STAGE=1
 __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n, int32_t stride_d) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 57344 bytes, given at launch
+  __shared__ __align__(16) unsigned char tl2cu_smem[27648];
   // L56: start_m = tl.program_id(0)
   const int32_t start_m = (int32_t)blockIdx.x;
   // L57: off_hz = tl.program_id(1)
@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   int32_t offs_m[32];  // [128] i32, held in the layout of [128, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
     offs_m[_k] = tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6));
   }
   // L62: offs_n = tl.arange(0, BLOCK_N)
@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   int32_t offs_d[32];  // [64] i32, held in the layout of [128, 64]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
     offs_d[_k] = (_e & 63);
   }
   // L64: q = tl.load(Q + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d)
@@ -105,52 +105,45 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     for (int _k = 0; _k < 16; ++_k) k[_k] = *k_ptrs_2[_k];
     // L30: qk = tl.dot(q, k)
     float qk[32];  // [128, 64] fp32
-    {  // tl.dot: q @ k on tensor cores (mma.sync m16n8k16), through shared memory
+    {  // tl.dot: q @ k on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 63) + (_e >> 6) * 64)] = q[_k];
+        const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+        ((half*)(tl2cu_smem + 0))[((_e & 63) + (_e >> 6) * 72)] = q[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 16384))[((_e & 63) + (_e >> 6) * 64)] = k[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((float*)(tl2cu_smem + 24576))[((_e & 63) + (_e >> 6) * 64)] = 0.0f;
+        ((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = k[_k];
       }
       __syncthreads();
-      tl2cu_mma_block<half, 1, 128, 64, 64, 8>((const half*)tl2cu_smem, (const half*)(tl2cu_smem + 16384), (float*)(tl2cu_smem + 24576), _tid);
-      __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        qk[_k] = ((const float*)(tl2cu_smem + 24576))[((_e & 63) + (_e >> 6) * 64)];
-      }
+      for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
+      tl2cu_mma_regs<half, 128, 64, 64, 8, 1, 72, 72>(qk, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 18432), _tid);
     }
     // L37: m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
     float qk_max[32];  // [128] fp32, held in the layout of [128, 64]
     {
-      float _r[16];
+      float _r[2];
       #pragma unroll
-      for (int _g = 0; _g < 16; ++_g) {
-        _r[_g] = qk[_g * 2];
-        #pragma unroll
-        for (int _k = _g * 2 + 1; _k < _g * 2 + 2; ++_k)
+      for (int _k = 0; _k < 32; ++_k) {
+        const int _g = tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k));
+        if ((_k & 29) == 0) {
+          _r[_g] = qk[_k];
+        } else {
           _r[_g] = tl2cu_maximum(_r[_g], qk[_k]);
+        }
       }
       #pragma unroll
-      for (int _m = 16; _m >= 1; _m >>= 1) {
+      for (int _m = 2; _m >= 1; _m >>= 1) {
         #pragma unroll
-        for (int _g = 0; _g < 16; ++_g) {
+        for (int _g = 0; _g < 2; ++_g) {
           _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
         }
       }
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) qk_max[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
+      for (int _k = 0; _k < 32; ++_k) qk_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
     }
     float m_ij[32];  // [128] fp32, held in the layout of [128, 64]
     #pragma unroll
@@ -166,23 +159,25 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     // L40: l_ij = tl.sum(p, 1)
     float l_ij[32];  // [128] fp32, held in the layout of [128, 64]
     {
-      float _r[16];
+      float _r[2];
       #pragma unroll
-      for (int _g = 0; _g < 16; ++_g) {
-        _r[_g] = p[_g * 2];
-        #pragma unroll
-        for (int _k = _g * 2 + 1; _k < _g * 2 + 2; ++_k)
+      for (int _k = 0; _k < 32; ++_k) {
+        const int _g = tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k));
+        if ((_k & 29) == 0) {
+          _r[_g] = p[_k];
+        } else {
           _r[_g] = _r[_g] + p[_k];
+        }
       }
       #pragma unroll
-      for (int _m = 16; _m >= 1; _m >>= 1) {
+      for (int _m = 2; _m >= 1; _m >>= 1) {
         #pragma unroll
-        for (int _g = 0; _g < 16; ++_g) {
+        for (int _g = 0; _g < 2; ++_g) {
           _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
         }
       }
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) l_ij[_k] = _r[tl2cu_drop_bits<0, 1>(_k)];
+      for (int _k = 0; _k < 32; ++_k) l_ij[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
     }
     // L41: alpha = tl.math.exp2(m_i - m_ij)
     float alpha[32];  // [128] fp32, held in the layout of [128, 64]
@@ -205,31 +200,22 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) dot_input[_k] = tl2cu_cast<half>(p[_k]);
     float acc_3[32];  // [128, 64] fp32
-    {  // tl.dot: dot_input @ v on tensor cores (mma.sync m16n8k16), through shared memory
+    {  // tl.dot: dot_input @ v on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 63) + (_e >> 6) * 64)] = dot_input[_k];
+        const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+        ((half*)(tl2cu_smem + 0))[((_e & 63) + (_e >> 6) * 72)] = dot_input[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 16384))[((_e & 63) + (_e >> 6) * 64)] = v[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((float*)(tl2cu_smem + 24576))[((_e & 63) + (_e >> 6) * 64)] = acc_2[_k];
+        ((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = v[_k];
       }
       __syncthreads();
-      tl2cu_mma_block<half, 1, 128, 64, 64, 8>((const half*)tl2cu_smem, (const half*)(tl2cu_smem + 16384), (float*)(tl2cu_smem + 24576), _tid);
-      __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        acc_3[_k] = ((const float*)(tl2cu_smem + 24576))[((_e & 63) + (_e >> 6) * 64)];
-      }
+      for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
+      tl2cu_mma_regs<half, 128, 64, 64, 8, 1, 72, 72>(acc_3, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 18432), _tid);
     }
     // L47: k_ptrs += BLOCK_N * stride_n
     half * k_ptrs_3[16];  // [64, 64] *fp16
@@ -257,7 +243,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 6)] = m_i_1[_k];
   }
   __syncthreads();
@@ -271,7 +257,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   __syncthreads();
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
     ((float*)tl2cu_smem)[(_e >> 6)] = l_i_1[_k];
   }
   __syncthreads();
@@ -304,11 +290,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
 
 extern "C" cudaError_t attn_fwd_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n, int32_t stride_d) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  {
-    const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::attn_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, 57344);
-    if (_err != cudaSuccess) return _err;
-    tl2cu_kernels::attn_fwd<<<dim3(_gx, _gy, _gz), 256, 57344, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n, stride_d);
-  }
+  tl2cu_kernels::attn_fwd<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n, stride_d);
   return cudaGetLastError();
 }
 
