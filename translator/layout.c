@@ -484,8 +484,8 @@ static bool mma_warps(int64_t M, int64_t N, int W, int *wm, int *wn) {
 // May space s be held as mma accumulators? Every value laid out in it elementwise (or a
 // load, a variable, a dot on the tensor cores, a reduction of one block: reduce.c reads
 // any layout as a linear map), and no print or assert of it: what the element-index
-// function of any layout serves. (Scans, reshapes, permutes, gathers, sorts, atomics, inline
-// asm and reductions of tuples read the blocked structure: not here.)
+// function of any layout serves. (Scans, reshapes, permutes, gathers, sorts, atomics and
+// inline asm read the blocked structure; reductions of tuples wait for a GPU check.)
 bool layout_elementwise_kind(VKind k) {
   switch (k) {
   case V_CONST: case V_ARANGE: case V_EXPAND: case V_BROADCAST: case V_BINARY: case V_UNARY: case V_CAST:

@@ -149,8 +149,9 @@ static void assign_groups(Reduction *r) {
 // The steps are printed as loops over a thread's elements and groups: a statement per
 // element and group made a [256, 256] row reduction 12,000 lines that nvcc compiled in
 // 80 s; as loops, 7 s (docs/NOTES.md 47). Element k's group is k without the bits that
-// walk the reduced dim (those below the run length, and those above the thread bits in
-// the element index), so the loops compute it. Up to ROLLED_GROUPS groups the loops over
+// walk the reduced dim (in a blocked layout those below the run length and those above
+// the thread bits of the element index; in an mma layout the pair's column and the
+// fragments along the row), so the loops compute it. Up to ROLLED_GROUPS groups the loops over
 // them are unrolled (the accumulators in registers); beyond, they stay loops.
 enum { ROLLED_GROUPS = 16 };
 
