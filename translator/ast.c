@@ -9,6 +9,7 @@
 // Above each converter: the node type and fields from node-types.json.
 #include "tl2cu.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -815,8 +816,21 @@ static bool annotated_assignment(TSNode ts) {
   return !ts_node_is_null(ts) && is(ts, "assignment") && !ts_node_is_null(field(ts, "type"));
 }
 
+// A string prefix Python 3.13 and before take (tree-sitter takes any letters: t"" is 3.14's).
+static bool python_string_prefix(const char *start) {
+  static const char *const prefixes[] = {"", "r", "u", "f", "b", "br", "rb", "fr", "rf"};
+  char prefix[4] = {0};
+  size_t n = strcspn(start, "'\"");
+  if (n >= sizeof prefix) return false;
+  for (size_t i = 0; i < n; i++) prefix[i] = (char)tolower((unsigned char)start[i]);
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+    if (!strcmp(prefix, prefixes[i])) return true;
+  return false;
+}
+
 // The grammar checks of one node that tree-sitter-python lets through; msg NULL if fine.
 static SyntaxIssue grammar_error(TSNode ts) {
+  if (is(ts, "string_start") && !python_string_prefix(text_of(ts))) return issue_at(ts, "invalid syntax");
   if (is(ts, "print_statement") || is(ts, "exec_statement")) {
     const char *name = is(ts, "print_statement") ? "print" : "exec";
     return issue_at(ts, xprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", name, name));
