@@ -138,15 +138,20 @@ static char wgmma_at_split(Value *x, const Layout *l) {
     return 0;
   LinearLayout ll = linear_layout(l, x->shape);
   int64_t w = atom_bytes(x), rows = x->shape.dim[0], cols = x->shape.dim[1];
+  // e(t, k) = e(t, 0) ^ e(0, k): the element's index is the XOR of its bases' (linear.c)
+  int64_t *ek = xmalloc(sizeof(int64_t) * (size_t)l->per_thread), *at_k = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
+  for (int64_t k = 0; k < l->per_thread; k++) {
+    ek[k] = linear_apply(&ll, k, 0, 0);
+    at_k[k] = wgmma_at(w, rows, ek[k] / cols, ek[k] % cols);
+  }
   bool sum = true, xor = true;
-  for (int t = 0; t < l->threads; t++) {
+  for (int t = 0; t < l->threads && (sum || xor); t++) {
     int64_t et = linear_apply(&ll, 0, t % 32, t / 32);
     int64_t at_t = wgmma_at(w, rows, et / cols, et % cols);
     for (int64_t k = 0; k < l->per_thread; k++) {
-      int64_t e = linear_apply(&ll, k, t % 32, t / 32), ek = linear_apply(&ll, k, 0, 0);
-      int64_t at = wgmma_at(w, rows, e / cols, e % cols), at_k = wgmma_at(w, rows, ek / cols, ek % cols);
-      sum &= at == at_t + at_k;
-      xor &= at == (at_t ^ at_k);
+      int64_t e = et ^ ek[k], at = wgmma_at(w, rows, e / cols, e % cols);
+      sum &= at == at_t + at_k[k];
+      xor &= at == (at_t ^ at_k[k]);
     }
   }
   return sum ? '+' : xor ? '^' : 0;
