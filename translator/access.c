@@ -829,21 +829,29 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
 // by 16 bytes (the eight rows of a warp's store then fall in distinct banks), read back in
 // 16-byte runs of a blocked layout `to`, where the pointer and the mask are recomputed
 // (index math, not converted: reads_across) and the store moves 16 bytes a thread (as
-// Triton's epilogue, which converts to a blocked layout through shared memory). The bytes
-// its buffer takes (smem.c), 0 where it does not apply.
-int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads, Layout *to) {
+// Triton's epilogue, which converts to a blocked layout through shared memory). The
+// layout `to`, where the tile's shape allows it.
+static bool staged_store_layout(Stmt *s, int threads, Layout *to) {
   const Layout *l = s->kind == S_STORE ? s->ptr->layout : NULL;
-  if (k->program_threads || !l || l->kind != LAYOUT_MMA || s->ptr->shape.rank != 2 ||
-      !shape_eq(l->space, s->ptr->shape) || s->v->packed || s->predicated)
-    return 0;
+  if (!l || l->kind != LAYOUT_MMA || s->ptr->shape.rank != 2 || !shape_eq(l->space, s->ptr->shape) || s->v->packed ||
+      s->predicated)
+    return false;
   int size = elem_bytes(s->v->ty), run = size ? 16 / size : 0;
-  int64_t rows = l->space.dim[0], cols = l->space.dim[1], n = rows * cols;
-  if ((size != 2 && size != 4) || cols % run || n % ((int64_t)threads * run)) return 0;
+  int64_t cols = l->space.dim[1], n = l->space.dim[0] * cols;
+  if ((size != 2 && size != 4) || cols % run || n % ((int64_t)threads * run)) return false;
   *to = (Layout){.kind = LAYOUT_BLOCKED, .space = l->space, .map = {0, 1}, .threads = threads,
                  .per_thread = n / threads, .vec = run};
-  int64_t bytes = rows * (cols * size + 16);
+  return true;
+}
+
+// The bytes a staged store's buffer takes (smem.c, once a layout pass: Stmt.scratch), 0
+// where the store is not staged.
+int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads) {
+  Layout to;
+  if (k->program_threads || !staged_store_layout(s, threads, &to)) return 0;
+  int64_t bytes = to.space.dim[0] * (to.space.dim[1] * elem_bytes(s->v->ty) + 16);
   if (bytes > 100 * 1024) return 0;  // (128 x 256 fp16 takes 66 KB; a larger tile is stored as it is held)
-  if (reads_across(s->ptr, to) || reads_across(s->mask, to)) return 0;
+  if (reads_across(s->ptr, &to) || reads_across(s->mask, &to)) return 0;
   return bytes;
 }
 
@@ -867,14 +875,14 @@ static void note_recomputed_arrays(Em *em, Value *x) {
   note_recomputed_arrays(em, x->c);
 }
 
-// (its layout and buffer: store_staging_bytes; the printer chose it, staged_store_variants)
+// (its buffer sized by smem.c: Stmt.scratch; the printer chose it, staged_store_variants)
 void emit_staged_store(Em *em, Stmt *s, const Layout *l) {
   Layout staged;
-  int64_t bytes = store_staging_bytes(em->k, s, em->threads, &staged);
+  staged_store_layout(s, em->threads, &staged);
   const Layout *to = &staged;
   int size = elem_bytes(s->v->ty);
   const char *vt = vec_type(s->v->ty, to->vec);
-  need_smem(em, bytes);
+  need_smem(em, s->scratch);
   print_conversions(em);
   line(em, "{  // through shared memory: runs of %d written as the mma holds them, stored as runs of %d (16 bytes)",
        l->vec, to->vec);
@@ -910,7 +918,7 @@ void emit_staged_store(Em *em, Stmt *s, const Layout *l) {
 // staged (store_staging_bytes): where its 16-byte runs can be stored as vectors.
 int staged_store_variants(Em *em, Stmt *s) {
   Layout to;
-  return store_staging_bytes(em->k, s, em->threads, &to) ? store_vectors(em, s, &to) : 0;
+  return s->kind == S_STORE && s->scratch && staged_store_layout(s, em->threads, &to) ? store_vectors(em, s, &to) : 0;
 }
 
 // tl.store with contiguous, aligned addresses: the run's values gathered, one vector store.

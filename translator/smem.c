@@ -26,8 +26,7 @@ static int64_t op_scratch(Kernel *k, Value *v, int threads) {
 
 static void allocate(Kernel *k, Stmt *s, int threads) {
   for (; s; s = s->next) {
-    Layout to;
-    s->scratch = s->kind == S_LET ? op_scratch(k, s->v, threads) : store_staging_bytes(k, s, threads, &to);
+    s->scratch = s->kind == S_LET ? op_scratch(k, s->v, threads) : store_staging_bytes(k, s, threads);
     if (s->scratch > k->smem) k->smem = s->scratch;
     for (int i = 0; i < s->converts.len; i++) {
       Convert *c = s->converts.items[i];

@@ -738,7 +738,7 @@ void dot_pipeline_clear(Kernel *k);               // (dot.c) ... the previous pa
 void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
-int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads, Layout *to);  // (access.c) an mma tile's store
+int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads);  // (access.c) an mma tile's store
 
 // ---------------------------------------------------------------- verify.c, irdump.c
 // The IR's invariants after a pass (layouts: they are assigned); an internal error if not.
