@@ -97,6 +97,26 @@ TL2CU_DEVICE int tl2cu_insert_bits(int g) {
   return (g & ((1 << A) - 1)) | ((g >> A) << B);
 }
 
+// A value that is constant along some of its layout's register bits (a row vector held in
+// an mma space: the same for a row's columns) keeps one register per distinct element:
+// those of the bits in Keep. Register k of the full layout is the value's register
+// tl2cu_squeeze<Keep>(k) (k's bits in Keep, packed low); the value's register j is the full
+// layout's tl2cu_deposit<Keep>(j). Both fold to constants in unrolled loops.
+template <unsigned Keep>
+TL2CU_DEVICE constexpr int tl2cu_squeeze(int k) {
+  int j = 0, out = 0;
+  for (int b = 0; b < 32; ++b)
+    if (Keep >> b & 1) out |= (k >> b & 1) << j++;
+  return out;
+}
+template <unsigned Keep>
+TL2CU_DEVICE constexpr int tl2cu_deposit(int j) {
+  int i = 0, out = 0;
+  for (int b = 0; b < 32; ++b)
+    if (Keep >> b & 1) out |= (j >> i++ & 1) << b;
+  return out;
+}
+
 // ---------------------------------------------------------------- tensor cores (tl.dot)
 // One warp's D += A x B on a 16 x 8 tile: PTX mma.sync.aligned.m16n8kK.row.col (sm_80 and
 // later) with K = 16 for fp16 and bf16 operands into fp32, K = 8 for fp32 operands read as
@@ -200,6 +220,19 @@ TL2CU_DEVICE void tl2cu_ldmatrix_b(uint32_t b0[2], uint32_t b1[2], const T *tile
   static_assert(sizeof(T) == 2, "ldmatrix transposes 16-bit elements");
   const uint32_t at = (uint32_t)__cvta_generic_to_shared(tile + lane % 16 * ldb + lane / 16 * 8);
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(b0[0]), "=r"(b0[1]), "=r"(b1[0]), "=r"(b1[1])
+               : "r"(at)
+               : "memory");
+}
+
+// The same fragments from B stored K-major (its transpose row-major: row n holds B[0..K)[n],
+// `ldb` elements apart), in one ldmatrix.x4 without transposing: matrices n 0-7 by k 0-7 and
+// 8-15, then n 8-15 by k 0-7 and 8-15 give each lane B[2t, 2t+1][g] of each.
+template <typename T>
+TL2CU_DEVICE void tl2cu_ldmatrix_bk(uint32_t b0[2], uint32_t b1[2], const T *tile, int ldb, int lane) {
+  static_assert(sizeof(T) == 2, "16-bit elements");
+  const uint32_t at = (uint32_t)__cvta_generic_to_shared(tile + (lane / 16 * 8 + lane % 8) * ldb + lane / 8 % 2 * 8);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(b0[0]), "=r"(b0[1]), "=r"(b1[0]), "=r"(b1[1])
                : "r"(at)
                : "memory");
@@ -394,7 +427,26 @@ TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, typename tl2cu_mma_k<T
 // fragments of its rows of A (ldmatrix) and its columns of B (ldmatrix for 16-bit
 // elements, else element by element) once a k step and chains them into its own
 // fragments of D, the k steps in order.
-template <typename T, int M, int N, int K, int WM, int WN, int LDA, int LDB>
+// A warp's B fragments of k step k for its kCols 8-column tiles from column n0: ldmatrix for
+// 16-bit elements (.trans from B row-major; BK: from B stored K-major, row n of the buffer
+// holding column n of B, LDB elements apart), else element by element.
+template <typename T, int kCols, int LDB, bool BK>
+TL2CU_DEVICE void tl2cu_b_fragments(uint32_t (*bf)[2], const T *B, int k, int n0, int lane) {
+  static_assert(!BK || (sizeof(T) == 2 && kCols % 2 == 0), "K-major B: 16-bit, pairs of column tiles");
+  if constexpr (BK) {
+#pragma unroll
+    for (int j = 0; j < kCols; j += 2) tl2cu_ldmatrix_bk(bf[j], bf[j + 1], B + (n0 + j * 8) * LDB + k, LDB, lane);
+  } else if constexpr (sizeof(T) == 2 && kCols % 2 == 0) {
+#pragma unroll
+    for (int j = 0; j < kCols; j += 2) tl2cu_ldmatrix_b(bf[j], bf[j + 1], B + k * LDB + n0 + j * 8, LDB, lane);
+  } else {
+#pragma unroll
+    for (int j = 0; j < kCols; ++j) tl2cu_frag_b(bf[j], B + k * LDB + n0 + j * 8, LDB, lane);
+  }
+}
+
+// BK: B stored K-major (tl2cu_b_fragments).
+template <typename T, int M, int N, int K, int WM, int WN, int LDA, int LDB, bool BK = false>
 TL2CU_DEVICE void tl2cu_mma_regs(typename tl2cu_mma_k<T>::acc *d, const T *A, const T *B, int tid) {
   constexpr int kK = tl2cu_mma_k<T>::value;
   constexpr int kRows = M / WM / 16, kCols = N / WN / 8;  // a warp's fragments
@@ -407,13 +459,38 @@ TL2CU_DEVICE void tl2cu_mma_regs(typename tl2cu_mma_k<T>::acc *d, const T *A, co
     uint32_t af[kRows][4], bf[kCols][2];
 #pragma unroll
     for (int i = 0; i < kRows; ++i) tl2cu_ldmatrix_a(af[i], A + (m0 + i * 16) * LDA + k, LDA, lane);
-    if constexpr (sizeof(T) == 2 && kCols % 2 == 0) {
+    tl2cu_b_fragments<T, kCols, LDB, BK>(bf, B, k, n0, lane);
 #pragma unroll
-      for (int j = 0; j < kCols; j += 2) tl2cu_ldmatrix_b(bf[j], bf[j + 1], B + k * LDB + n0 + j * 8, LDB, lane);
-    } else {
+    for (int i = 0; i < kRows; ++i)
 #pragma unroll
-      for (int j = 0; j < kCols; ++j) tl2cu_frag_b(bf[j], B + k * LDB + n0 + j * 8, LDB, lane);
+      for (int j = 0; j < kCols; ++j) tl2cu_mma<T>(d + 4 * (i * kCols + j), af[i], bf[j]);
+  }
+}
+
+// The same with A in registers (FlashAttention-2's p): A (M x K) held as the accumulators of
+// an M x K mma layout of the same warps in one column (WN = 1: a warp holds all K of its
+// rows), a[k] the thread's k-th element (tl2cu_elem_mma<WM, 1, M, K>). An m16n8k16 step's A
+// fragment is then the thread's accumulators of two neighbouring 8-column tiles, two
+// elements to a register: rows g and g + 8, columns 2t, 2t + 1 and 2t + 8, 2t + 9, the order
+// ldmatrix gives (a[0..3] above). Only B goes through shared memory.
+template <typename T, int M, int N, int K, int WM, int LDB, bool BK = false>
+TL2CU_DEVICE void tl2cu_mma_regs_a(typename tl2cu_mma_k<T>::acc *d, const T *a, const T *B, int tid) {
+  static_assert(tl2cu_mma_k<T>::value == 16, "fp16 or bf16: a k step spans two accumulator tiles");
+  constexpr int kRows = M / WM / 16, kCols = N / 8, kTilesA = K / 8;  // a warp's fragments of D, of A's row
+  static_assert(M % (16 * WM) == 0 && N % 8 == 0 && K % 16 == 0, "whole m16n8k16 tiles");
+  const int lane = tid % 32;
+#pragma unroll
+  for (int k = 0; k < K; k += 16) {
+    uint32_t af[kRows][4], bf[kCols][2];
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const T *lo = a + 4 * (i * kTilesA + k / 8), *hi = lo + 4;  // columns k..k+7, k+8..k+15
+      af[i][0] = tl2cu_pack2(lo[0], lo[1]);
+      af[i][1] = tl2cu_pack2(lo[2], lo[3]);
+      af[i][2] = tl2cu_pack2(hi[0], hi[1]);
+      af[i][3] = tl2cu_pack2(hi[2], hi[3]);
     }
+    tl2cu_b_fragments<T, kCols, LDB, BK>(bf, B, k, 0, lane);
 #pragma unroll
     for (int i = 0; i < kRows; ++i)
 #pragma unroll

@@ -587,7 +587,7 @@ def flash_attention(build, small):
     """Attention forward, head dim 64, not causal: outputs within 2^-8 (p @ |v| + |o|) of Triton's
     and M within 2^-13 (1 + |M|) (tests/gpu/attention_check.py says why)."""
     module = load_module("flash_attention")
-    fn = Launcher(build, "flash_attention", "attn_fwd", [PTR, PTR, PTR, F32, PTR, PTR] + [I32] * 7)
+    fn = Launcher(build, "flash_attention", "attn_fwd", [PTR, PTR, PTR, F32, PTR, PTR] + [I32] * 6)  # (stride_d: 1, the signature's)
     Z, H, N, D = (1, 2, 256, 64) if small else (4, 32, 4096, 64)
     q, k, v = (torch.randn(Z, H, N, D, device=DEVICE).half() for _ in range(3))
     o_c = poisoned((Z, H, N, D), torch.float16)
@@ -609,7 +609,7 @@ def flash_attention(build, small):
         f"{Z}x{H}x{N}x{D}",
         run_triton,
         lambda: fn(ptr(q), ptr(k), ptr(v), F32(0.125), ptr(m_c), ptr(o_c), I32(Z), I32(H), I32(N),
-                   I32(H * N * D), I32(N * D), I32(D), I32(1)),
+                   I32(H * N * D), I32(N * D), I32(D)),
         check)
 
 

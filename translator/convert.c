@@ -111,16 +111,61 @@ static Place own_place(const Layout *l) {
   return p;
 }
 
-// Does the reading thread's element of space lay hold v at these coordinates?
-bool held_at(Value *v, const Layout *lay, const char *const *sym) {
+// The register of a value held in layout `held` that holds the element a loop over layout
+// `reader` (the same space) is at, register _k: the same, unless one of them is sliced.
+static const char *sliced_index(const Layout *held, const Layout *reader) {
+  if (held->keep == reader->keep) return "_k";
+  if (!held->keep) return xprintf("tl2cu_deposit<0x%x>(_k)", reader->keep);
+  if (!reader->keep) return xprintf("tl2cu_squeeze<0x%x>(_k)", held->keep);
+  return xprintf("tl2cu_squeeze<0x%x>(tl2cu_deposit<0x%x>(_k))", held->keep, reader->keep);
+}
+
+// A sliced value read in another mma space (flash attention's alpha, sliced from the
+// [128, 64] space of q @ k, scaling the [128, 128] accumulator): held there too where the
+// reader's layout, projected on the value, puts its elements in the same lanes and warps
+// and the same order of registers (each reader register whose basis moves the value is the
+// value's next). The value's register is then the reader's with the other bits dropped.
+static const char *held_in_other_space(Value *v, const Layout *lay, const char *const *sym) {
+  const Layout *l = v->layout;
+  if (l->kind != LAYOUT_MMA || lay->kind != LAYOUT_MMA || !l->keep) return NULL;
+  Layout there = *lay;  // the reader's layout, v's dims mapped to the space dims it is read at
+  for (int i = 0; i < v->shape.rank; i++) {
+    there.map[i] = -1;
+    for (int d = 0; d < lay->space.rank && v->shape.dim[i] > 1; d++)
+      if (!strcmp(sym[i], coord_symbol(d))) there.map[i] = d;
+    if (v->shape.dim[i] > 1 && there.map[i] < 0) return NULL;
+  }
+  LinearLayout mine = linear_layout(l, v->shape), theirs = linear_layout(&there, v->shape);
+  if (mine.nlane != theirs.nlane || mine.nwarp != theirs.nwarp) return NULL;
+  for (int i = 0; i < mine.nlane; i++)
+    if (mine.lane[i] != theirs.lane[i]) return NULL;
+  for (int i = 0; i < mine.nwarp; i++)
+    if (mine.warp[i] != theirs.warp[i]) return NULL;
+  unsigned moving = 0;
+  int next = 0;
+  for (int i = 0; i < theirs.nreg; i++) {
+    if (!theirs.reg[i]) continue;
+    if (next >= mine.nreg || theirs.reg[i] != mine.reg[next++]) return NULL;
+    moving |= 1u << i;
+  }
+  if (next != mine.nreg) return NULL;
+  return xprintf("tl2cu_squeeze<0x%x>(_k)", moving);
+}
+
+// The register of v's array (C text, of the reader's _k) that holds v where the reading
+// thread's element of layout lay reads it at coordinates sym; NULL if the thread lacks it.
+const char *held_register(Value *v, const Layout *lay, const char *const *sym) {
   const Layout *l = v->layout;
   // (the layouts of a space assign its elements alike, but for a staged store's blocked
   // layout over an mma space: access.c store_staging_bytes)
-  if (!shape_eq(l->space, lay->space) || l->kind != lay->kind) return false;
+  if (!shape_eq(l->space, lay->space) || l->kind != lay->kind) return held_in_other_space(v, lay, sym);
   for (int i = 0; i < v->shape.rank; i++)
-    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return false;
-  return true;
+    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return NULL;
+  return sliced_index(l, lay);
 }
+
+// Does the reading thread's element of space lay hold v at these coordinates?
+bool held_at(Value *v, const Layout *lay, const char *const *sym) { return held_register(v, lay, sym) != NULL; }
 
 // A conversion's buffer pads each row of v's last dim with one element (when v has rows):
 // a layout that reads across rows (a transpose) then finds consecutive rows in

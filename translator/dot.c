@@ -32,14 +32,60 @@ static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx)
 
 static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own);
 
+static int64_t operand_pitch(Value *v, Value *x);
+static bool stored_kmajor(Value *v, Value *x);
+static bool in_registers(Value *v);
+
+// The bytes of a run of operand x held in layout l, where the run lies contiguous in dot v's
+// buffer and aligned to its size (4, 8 or 16: one access); 0 where it does not.
+static int buffer_run_bytes(Value *v, Value *x, const Layout *l) {
+  int vec = layout_chunk(l, x->ty), bytes = vec * elem_bytes(x->ty);
+  if (bytes != 4 && bytes != 8 && bytes != 16) return 0;
+  bool kmajor = stored_kmajor(v, x);  // (a run along x's dim 0, a buffer row)
+  int64_t cols = x->shape.dim[x->shape.rank - 1], step = kmajor ? cols : 1, along = kmajor ? x->shape.dim[0] : cols;
+  LinearLayout ll = linear_layout(l, x->shape);
+  for (int i = 0; (1 << i) < vec; i++)
+    if (i >= ll.nreg || ll.reg[i] != step << i) return 0;
+  if (along % vec || operand_pitch(v, x) * elem_bytes(x->ty) % bytes) return 0;  // (wgmma: within a chunk)
+  return bytes;
+}
+
+// The bytes operand x of dot v is stored a run at a time (0: an element at a time): where the
+// dot reads its operands with ldmatrix (rows padded by 16 bytes: a warp's 16-byte stores fill
+// distinct banks) and a run lies contiguous in the buffer, its length printed as a number.
+// Not 8-byte runs of 16-bit elements: fuzz kernel k2961 (a bf16 dot staged through shared
+// memory) stored them so, as st.shared.v4.u16, and got other results than element by element
+// from PTX otherwise the same, on the H200 (docs/NOTES.md 67); not understood, not used.
+static int store_run_bytes(Value *v, Value *x) {
+  if (!in_registers(v) || v->wgmma || x->packed || run_is_symbolic(x->layout)) return 0;
+  int bytes = buffer_run_bytes(v, x, x->layout);
+  return bytes == 8 && elem_bytes(x->ty) == 2 ? 0 : bytes;
+}
+
 // Operand x of dot v into the buffer at byte offset `at` (C), as operand_elem lays it out
-// (fp32 for "tf32": rounded).
+// (fp32 for "tf32": rounded): a run at a time where store_run_bytes says, else an element
+// at a time.
 static void store_operand(Em *em, Value *v, Value *x, const char *at, bool to_tf32) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
-  const char *dst = operand_elem(v, x, at, &own), *val = elem_at(x, "_k");
-  open_elem_loop(em, x->layout, uses_e);
-  line(em, "%s = %s;", dst, to_tf32 ? xprintf("tl2cu_tf32(%s)", val) : val);
+  const char *dst = operand_elem(v, x, at, &own);
+  int bytes = store_run_bytes(v, x), vec = bytes / elem_bytes(x->ty);
+  const char *val = elem_at(x, bytes ? "_k + _j" : "_k");
+  if (to_tf32) val = xprintf("tl2cu_tf32(%s)", val);
+  if (!bytes) {
+    open_elem_loop(em, x->layout, uses_e);
+    line(em, "%s = %s;", dst, val);
+    close_loop(em);
+    return;
+  }
+  const char *run = xprintf("tl2cu_vec<%s, %d>", ctype(x->ty), vec);
+  line(em, "#pragma unroll");
+  line(em, "for (int _k = 0; _k < %lld; _k += %d) {  // %d-byte stores", (long long)x->layout->per_thread, vec, bytes);
+  em->indent++;
+  if (uses_e) line(em, "const int _e = %s;", elem_index(x->layout));
+  line(em, "%s _run;", run);
+  line(em, "for (int _j = 0; _j < %d; ++_j) _run.v[_j] = %s;", vec, val);
+  line(em, "*(%s*)&%s = _run;", run, dst);
   close_loop(em);
 }
 
@@ -99,20 +145,54 @@ bool dot_wgmma_shape(Value *v, int warps) {
 // Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
 static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
 
+// Does dot v take a from a's own registers (tl2cu_mma_regs_a, FlashAttention-2's p)? On
+// mma.sync, unpipelined, a not stored once for the loop (stationary_a), fp16 or bf16, with a
+// held as the accumulators of an M x K mma layout
+// whose warps are the result's, in one column: a thread's accumulators of two neighbouring
+// column tiles are then the A fragment of a k step, and a skips shared memory.
+static bool a_in_registers(Value *v) {
+  Value *a = v->a;
+  const Layout *al = a->layout, *l = v->layout;
+  return in_registers(v) && !v->wgmma && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && mma_k(v) == 16 &&
+         is_materialized(a) &&
+         !a->packed && al && al->kind == LAYOUT_MMA && !al->keep && shape_eq(al->space, a->shape) && al->wn == 1 &&
+         l->wn == 1 && al->wm == l->wm;
+}
+
 // The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
 // tensor cores, staged) the accumulators. Their rows are as long as the operand's, and 16
 // bytes longer where the result stays in registers: tl2cu_mma_regs reads them with
 // ldmatrix, whose eight rows a matrix then fall in distinct banks. On warpgroup MMA
 // (v->wgmma) each is a tile of swizzled atoms (operand_elem), at a multiple of 1024 bytes.
+//
+// B is stored K-major (row n holding column n of B) where its layout's runs go along K (a
+// load along its memory, layout.c dot_operand: flash attention's k): a run is then one store
+// into a buffer row, and ldmatrix reads the fragments without transposing (tl2cu_mma_regs
+// with BK). Stored N-major, a warp's scattered 2-byte stores met 8 to a bank. Not for a dot
+// whose accumulator is a loop's variable (what dot_pipeline_pass may pipeline: its copies
+// into K-major buffers have not run on a GPU yet).
+static bool b_kmajor(Value *v) {
+  Value *b = v->b;
+  const Layout *l = b->layout;
+  return in_registers(v) && !v->wgmma && !(v->c && v->c->kind == V_VAR) && v->a != b && v->shape.rank == 2 &&
+         mma_k(v) == 16 && l &&
+         l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
+         v->shape.dim[1] / v->layout->wn % 16 == 0;
+}
+static bool stored_kmajor(Value *v, Value *x) { return x == v->b && b_kmajor(v); }
+
+// The length of a buffer row of operand x (its last dim's elements, padded), and the rows.
 static int64_t operand_pitch(Value *v, Value *x) {
   int64_t cols = x->shape.dim[x->shape.rank - 1];
+  if (stored_kmajor(v, x)) cols = x->shape.dim[0];
   return in_registers(v) && !v->wgmma ? cols + 16 / elem_bytes(x->ty) : cols;
+}
+static int64_t operand_rows(Value *v, Value *x) {
+  return stored_kmajor(v, x) ? x->shape.dim[1] : shape_numel(x->shape) / x->shape.dim[x->shape.rank - 1];
 }
 static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
 static int64_t aligned_operand(Value *v, int64_t bytes) { return v->wgmma ? (bytes + 1023) / 1024 * 1024 : aligned16(bytes); }
-static int64_t operand_bytes(Value *v, Value *x) {
-  return shape_numel(x->shape) / x->shape.dim[x->shape.rank - 1] * operand_pitch(v, x) * elem_bytes(x->ty);
-}
+static int64_t operand_bytes(Value *v, Value *x) { return operand_rows(v, x) * operand_pitch(v, x) * elem_bytes(x->ty); }
 static int64_t b_offset(Value *v) { return aligned_operand(v, operand_bytes(v, v->a)); }
 static int64_t c_offset(Value *v) { return b_offset(v) + aligned_operand(v, operand_bytes(v, v->b)); }
 
@@ -163,8 +243,13 @@ static char wgmma_at_split(Value *x, const Layout *l) {
 static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
   if (!v->wgmma) {
     Shape rows = x->shape;
+    Cx at_row = *own;
+    if (stored_kmajor(v, x)) {  // (row n, column k)
+      rows.dim[0] = x->shape.dim[1];
+      at_row.crd[0] = own->crd[1], at_row.crd[1] = own->crd[0];
+    }
     rows.dim[rows.rank - 1] = operand_pitch(v, x);
-    return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(own, rows));
+    return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(&at_row, rows));
   }
   const char *type = ctype(x->ty);
   long long w = atom_bytes(x), rows = x->shape.dim[0], cols = x->shape.dim[1];
@@ -194,7 +279,7 @@ static const char *stage_at(Value *v, const char *stage, int64_t plus) {
 
 // Both operands into the buffer.
 static void store_operands(Em *em, Value *v, bool to_tf32) {
-  store_operand(em, v, v->a, "0", to_tf32);
+  if (!a_in_registers(v) && !v->a_stationary_at) store_operand(em, v, v->a, "0", to_tf32);
   store_operand(em, v, v->b, xprintf("%lld", (long long)b_offset(v)), to_tf32);
 }
 
@@ -245,6 +330,7 @@ static void emit_dot_mma(Em *em, Stmt *s) {
 static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage, int in_flight) {
   Value *a = v->a;
   const char *t = ctype(a->ty), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
+  if (v->a_stationary_at) at_a = xprintf("(tl2cu_smem + %lld)", (long long)v->a_stationary_at);
   if (stage) {
     at_a = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, 0));
     at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, b_offset(v)));
@@ -255,9 +341,16 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
          (long long)atom_bytes(v->b), in_flight, acc, t, at_a, t, at_b);
     return;
   }
-  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
+  const char *bk = b_kmajor(v) ? ", true" : "";  // (B K-major)
+  if (a_in_registers(v)) {
+    line(em, "tl2cu_mma_regs_a<%s, %lld, %lld, %lld, %d, %lld%s>(%s, %s, (const %s*)%s, _tid);  // (%s from its registers)",
+         t, (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm,
+         (long long)operand_pitch(v, v->b), bk, acc, a->cname, t, at_b, a->cname);
+    return;
+  }
+  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
        (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm, v->layout->wn,
-       (long long)operand_pitch(v, a), (long long)operand_pitch(v, v->b), acc, t, at_a, t, at_b);
+       (long long)operand_pitch(v, a), (long long)operand_pitch(v, v->b), bk, acc, t, at_a, t, at_b);
 }
 
 // The dot's result array starts as its accumulator operand.
@@ -411,17 +504,10 @@ static const char *operand_dest(Value *v, Value *x) {
 // Does the load's run of l go as one cp.async: `other` zero bits (what cp.async fills), a
 // run contiguous along the operand's rows and as aligned in the buffer as its size?
 static int copy_run_bytes(Value *load, const Layout *l) {
-  Value *v = load->into_dot, *o = load->c;
+  Value *o = load->c;
   while (o && o->kind == V_BROADCAST && o->a->shape.rank == 0) o = o->a;
   if (o && !(o->kind == V_CONST && o->ival == 0 && o->fval == 0 && !signbit(o->fval))) return 0;
-  int vec = layout_chunk(l, load->ty), bytes = vec * elem_bytes(load->ty);
-  if (bytes != 4 && bytes != 8 && bytes != 16) return 0;
-  LinearLayout ll = linear_layout(l, load->shape);
-  for (int i = 0; (1 << i) < vec; i++)
-    if (i >= ll.nreg || ll.reg[i] != (int64_t)1 << i) return 0;
-  int64_t cols = load->shape.dim[load->shape.rank - 1];
-  if (cols % vec || operand_pitch(v, load) * elem_bytes(load->ty) % bytes) return 0;  // (wgmma: within a chunk)
-  return bytes;
+  return buffer_run_bytes(load->into_dot, load, l);
 }
 
 // A run at a time, cp.async (the aligned variant's vector facts: the mask uniform over a run).
@@ -468,6 +554,16 @@ void emit_operand_load(Em *em, Stmt *s) {
 // Before a for loop: its pipelined dots have issued nothing yet (and the buffers' earlier
 // use is over: the first copies have no barrier before them).
 void dot_before_loop(Em *em, Stmt *loop) {
+  bool barrier = false;
+  for (Stmt *s = loop->body; s; s = s->next) {
+    Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
+    if (!v || !v->a_stationary_at) continue;
+    need_smem(em, v->a_stationary_at + operand_bytes(v, v->a));
+    if (!barrier) line(em, "__syncthreads();");
+    barrier = true;
+    line(em, "// %s, the same every iteration: into shared memory once, for the tl.dot of line %d", v->a->cname, v->loc.line);
+    store_operand(em, v, v->a, xprintf("%lld", (long long)v->a_stationary_at), false);
+  }
   bool any = false;
   for (Stmt *s = loop->body; s; s = s->next)
     if (s->kind == S_LET && s->v->kind == V_DOT && s->v->defer) {
@@ -585,7 +681,7 @@ static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
 
 static void unmark(Stmt *s) {
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->defer = 0, s->v->wgmma = false;
+    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->defer = 0, s->v->wgmma = false, s->v->a_stationary_at = 0;
     if (s->kind == S_LET && s->v->kind == V_LOAD) s->v->into_dot = NULL;
     unmark(s->body);
     unmark(s->orelse);
@@ -602,6 +698,66 @@ static void mark_pipelines(Kernel *k, Stmt *s) {
   }
 }
 
+// ---------------------------------------------------------------- stationary operands
+// Flash attention's q @ k: q is loaded before the loop and read by a dot in every iteration.
+// Stored with k at each call, it went into shared memory once an iteration; as Triton keeps
+// q in shared memory across the loop, it is stored once before the loop (dot_before_loop),
+// past the scratch every statement of the loop uses (which starts at byte 0, as always),
+// and the dot reads it there. On the H200 (docs/NOTES.md 67), flash attention D = 64: 5.5
+// -> 4.6 ms by hand (q so stored, k read along its memory).
+
+static bool defines(Stmt *s, Value *x) {
+  for (; s; s = s->next)
+    if ((s->kind == S_LET && s->v == x) || defines(s->body, x) || defines(s->orelse, x)) return true;
+  return false;
+}
+
+// The most scratch a statement among s uses (its op's, its conversions'), at any depth; a
+// pipelined dot among them: -1 (its buffers live across its loop: no room is left after them).
+static int64_t scratch_used(Stmt *s) {
+  int64_t most = 0;
+  for (; s; s = s->next) {
+    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->defer) return -1;
+    if (s->scratch > most) most = s->scratch;
+    for (int i = 0; i < s->converts.len; i++) {
+      Convert *c = s->converts.items[i];
+      if (c->bytes > most) most = c->bytes;
+    }
+    int64_t body = scratch_used(s->body), orelse = scratch_used(s->orelse);
+    if (body < 0 || orelse < 0) return -1;
+    if (body > most) most = body;
+    if (orelse > most) most = orelse;
+  }
+  return most;
+}
+
+// Dot statement d of `loop`: is its a (a named block defined before the loop, not a
+// variable) the same every iteration, and stored from registers at each call? (Held so
+// even where the dot could read it from its registers, a_in_registers: as Triton keeps q,
+// and a q of 128 x 128 in registers made ptxas spill.)
+static bool stationary_a(Stmt *loop, Stmt *d) {
+  Value *v = d->v, *a = v->a;
+  return in_registers(v) && !v->wgmma && !v->defer && a->kind != V_VAR && a->cname && a->shape.rank == v->shape.rank &&
+         !defines(loop->body, a);
+}
+
+static void mark_stationary(Kernel *k, Stmt *s) {
+  for (; s; s = s->next) {
+    mark_stationary(k, s->body);
+    mark_stationary(k, s->orelse);
+    if (s->kind != S_FOR) continue;
+    int64_t at = scratch_used(s->body);
+    if (at < 0) continue;
+    at = aligned16(at);
+    for (Stmt *d = s->body; d; d = d->next) {
+      if (d->kind != S_LET || d->v->kind != V_DOT || !stationary_a(s, d)) continue;
+      d->v->a_stationary_at = at;
+      at = aligned16(at + operand_bytes(d->v, d->v->a));
+    }
+    if (at > k->smem) k->smem = at;
+  }
+}
+
 // Does any dot among statements s run on warpgroup MMA (its operands then 1024-byte aligned)?
 bool dots_on_wgmma(Stmt *s) {
   for (; s; s = s->next)
@@ -613,7 +769,10 @@ bool dots_on_wgmma(Stmt *s) {
 // Each layout pass anew (the sizes follow the variant's layouts): smem.c clears the marks
 // before it sizes the dots' scratch (dot_scratch_bytes reads v->wgmma), marks them after.
 void dot_pipeline_clear(Kernel *k) { unmark(k->body); }
-void dot_pipeline_pass(Kernel *k) { mark_pipelines(k, k->body); }
+void dot_pipeline_pass(Kernel *k) {
+  mark_pipelines(k, k->body);
+  mark_stationary(k, k->body);
+}
 
 // Once a run: a tensor-core dot printed on mma.sync where the target has wgmma (Triton's
 // lowering there) may run below Triton's speed; say which dots wgmma takes.

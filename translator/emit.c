@@ -49,8 +49,12 @@ const char *ctype(Type t) { return type_ctype(t); }
 // kernel's length is kRun elements.
 static bool run_symbolic;
 
+// Is l's run printed as kRun (its length differs between the template's instances)?
+bool run_is_symbolic(const Layout *l) { return run_symbolic && l->kernel_run; }
+
 // The element index e of thread `tid`'s element `k` (C expressions) in layout l.
 const char *elem_of_thread(const Layout *l, const char *tid, const char *k) {
+  if (l->keep) k = xprintf("tl2cu_deposit<0x%x>(%s)", l->keep, k);  // (a sliced value's register k: layout.c)
   if (l->kind == LAYOUT_MMA)
     return xprintf("tl2cu_elem_mma<%d, %d, %lld, %lld>(%s, %s)", l->wm, l->wn, (long long)l->space.dim[0],
                    (long long)l->space.dim[1], tid, k);
@@ -159,7 +163,8 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0 || v->rolled) return v->cname;
   if (em->rolling && shape_numel(v->shape) == 1) return elem_at(v, "0");  // a rolled loop indexes no array by k
   if (em->rolling && recomputable(v)) return ex_def(em, v, cx);
-  if (cx->lay && v->layout && held_here(v, cx)) return elem_at(v, "_k");
+  const char *reg = cx->lay && v->layout ? held_register(v, cx->lay, cx->sym) : NULL;
+  if (reg) return elem_at(v, reg);
   if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
   if (recomputed_at(v, cx)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
@@ -591,7 +596,7 @@ static const char *symbol_text(const char *sym, const Layout *l) {
 
 static bool same_elements(const Layout *a, const Layout *b) {
   return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads &&
-         a->kind == b->kind && a->wm == b->wm && a->wn == b->wn;
+         a->kind == b->kind && a->wm == b->wm && a->wn == b->wn && a->keep == b->keep;
 }
 
 // Is statement s `y = <x rearranged>` (tl.trans, permute, reshape) with x its one
@@ -677,6 +682,9 @@ const char *rhs_definition(Em *em, Stmt *s, Cx *cx) { return ex_def(em, s->v, cx
 const char *shape_comment(Value *v) {
   const Layout *l = v->layout;
   const char *lay = shape_eq(l->space, v->shape) ? "" : xprintf(", held in the layout of %s", shape_text(l->space));
+  if (l->keep)  // (one register per distinct element: layout.c slice_values)
+    lay = xprintf(", sliced from the layout of %s: registers 0x%x of %lld", shape_text(l->space), l->keep,
+                  (long long)(shape_numel(l->space) / l->threads));
   return xprintf("// %s %s%s", shape_text(v->shape), type_name(v->ty), lay);
 }
 
@@ -742,22 +750,15 @@ static void emit_let(Em *em, Stmt *s) {
       emit_operand_load(em, s);
       return;
     }
-    break;
+    if (prefetched(v)) {
+      line(em, "// %s: loaded ahead, in the iteration before (prefetch.c)", v->cname);
+      return;
+    }
+    emit_load_statement(em, s);
+    return;
   default: break;
   }
   note_axis(em, v);
-  int vectors = v->kind == V_LOAD ? load_vectors(em, s) : 0;
-  if (vectors == (IN_ALIGNED | IN_PLAIN)) {
-    line(em, "%s (%d-byte loads)", array_decl(v), layout_chunk(v->layout, v->ty) * elem_bytes(v->ty));
-    emit_vector_load(em, s, v->layout);
-    return;
-  }
-  if (vectors) {
-    line(em, "%s", array_decl(v));
-    per_variant(em, s, v->layout, vectors, emit_vector_load, load_elements);
-    return;
-  }
-  if (v->kind == V_LOAD) note_scalar_access(em, v->layout, v->ty);
   if (v->kind == V_SCAN) {
     emit_scan(em, s);
     return;
@@ -771,7 +772,7 @@ static void emit_let(Em *em, Stmt *s) {
     elementwise(em, s, NULL, rhs_definition, xprintf("%s %%s = %%s;", decl), v);
     return;
   }
-  if (v->packed && v->kind != V_LOAD) {
+  if (v->packed) {
     emit_packed_let(em, s);
     return;
   }
@@ -780,6 +781,31 @@ static void emit_let(Em *em, Stmt *s) {
     print_conversions(em);
     return;
   }
+  elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v);
+}
+
+// A load's array and its loads: vectors where the variant's facts allow.
+void emit_load_statement(Em *em, Stmt *s) {
+  Value *v = s->v;
+  note_axis(em, v);
+  int vectors = load_vectors(em, s);
+  if (vectors == (IN_ALIGNED | IN_PLAIN)) {
+    line(em, "%s (%d-byte loads)", array_decl(v), layout_chunk(v->layout, v->ty) * elem_bytes(v->ty));
+    emit_vector_load(em, s, v->layout);
+    return;
+  }
+  if (vectors) {
+    line(em, "%s", array_decl(v));
+    per_variant(em, s, v->layout, vectors, emit_vector_load, load_elements);
+    return;
+  }
+  note_scalar_access(em, v->layout, v->ty);
+  if (v->shape.rank == 0) {
+    const char *decl = v->ty.kind == TY_PTR ? xprintf("%sconst", ctype(v->ty)) : xprintf("const %s", ctype(v->ty));
+    elementwise(em, s, NULL, rhs_definition, xprintf("%s %%s = %%s;", decl), v);
+    return;
+  }
+  line(em, "%s", array_decl(v));
   elementwise(em, s, v->layout, rhs_definition, "%s = %s;", v);
 }
 
@@ -898,6 +924,7 @@ static void emit_for(Em *em, Stmt *s) {
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
   bool step_fits = bound_counter(s);
+  prefetch_before_loop(em, s);
   dot_before_loop(em, s);
   if (s->step->kind == V_CONST && s->step->ival == 1)  // i < hi: i + 1 cannot wrap
     line(em, "for (%s %s = %s; %s < %s; ++%s) {", t, s->var->cname, lo, s->var->cname, hi, s->var->cname);
@@ -943,7 +970,10 @@ void emit_stmts(Em *em, Stmt *s) {
     if (!is_load(s)) source_comment(em, s);
     em->stmt = s;
     switch (s->kind) {
-    case S_LET: emit_let(em, s); break;
+    case S_LET:
+      emit_let(em, s);
+      prefetch_after(em, s);  // (after a dot: the next iteration's operand loads)
+      break;
     case S_VARDEF:
       note_var_axis(em, s);
       emit_vardef(em, s);
@@ -1259,6 +1289,7 @@ static void lay_out(Kernel *k, int run) {
   decide_packing(k->body);
   convert_pass(k);
   smem_pass(k);
+  prefetch_pass(k);
 }
 
 // Programs whose blocks are smaller than half the thread block, and that never

@@ -184,6 +184,12 @@ void emit_map(Em *em, Stmt *s);
 void emit_dot(Em *em, Stmt *s);
 void emit_operand_load(Em *em, Stmt *s);    // a load into a pipelined dot's buffer (Value.into_dot)
 void dot_before_loop(Em *em, Stmt *loop);  // a pipelined dot's count of iterations issued
+void emit_load_statement(Em *em, Stmt *s);  // (emit.c) a load's array and its loads
+bool run_is_symbolic(const Layout *l);      // (emit.c) is l's run printed as kRun?
+// prefetch.c: a dot operand's load one iteration ahead
+bool prefetched(Value *x);                      // is load x's block loaded the iteration before?
+void prefetch_before_loop(Em *em, Stmt *loop);  // the first iteration's blocks
+void prefetch_after(Em *em, Stmt *s);           // the next iteration's, after s (the dot) read this one's
 void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mmas
 
 // gather.c

@@ -89,8 +89,9 @@ static const char *type_text(Value *v) {
 static const char *blocked_text(Dump *d, const Layout *l, Shape value) {
   Str t = {0};
   if (l->kind == LAYOUT_MMA)
-    str_addf(&t, "#mma<warps=[%d, %d], per_thread=%lld, threads=%d, space=%s, map=[", l->wm, l->wn,
-             (long long)l->per_thread, l->threads, shape_text(l->space));
+    str_addf(&t, "#mma<warps=[%d, %d], per_thread=%lld%s, threads=%d, space=%s, map=[", l->wm, l->wn,
+             (long long)l->per_thread, l->keep ? xprintf(", registers=0x%x", l->keep) : "", l->threads,
+             shape_text(l->space));
   else
     str_addf(&t, "#blocked<vec=%d, per_thread=%lld, threads=%d, space=%s, map=[", l->vec, (long long)l->per_thread,
              l->threads, shape_text(l->space));

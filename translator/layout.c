@@ -112,6 +112,37 @@ static void own_or_inline(Value *v, int threads) {
   require(v, v->shape, map, threads);
 }
 
+static const MmaSpace *mma_space(Shape s);
+
+// A dot's operand loaded from memory that is contiguous along another dim than its last
+// (flash attention's k, [HEAD_DIM, BLOCK_N] with offs_d[:, None] contiguous): laid out with
+// that dim as the runs (a space with it last, the map permuted), as Triton's Coalesce pass
+// orders a load by its pointer. The dot stores it into its buffer element by element from
+// any layout; laid out along its rows, a warp's loads would touch a cache line an element.
+// On the H200 (docs/NOTES.md 67): flash attention at D = 64 9.2 -> 5.5 ms with k so read.
+static void dot_operand(Value *x, int threads) {
+  int rank = x->shape.rank, last = rank - 1;
+  int c = x->kind == V_LOAD && !x->layout && x->uses == 2 && is_materialized(x) && rank >= 2 ? axis_info(x->a).contiguous : -1;
+  if (c < 0 || c == last) {
+    own_or_inline(x, threads);
+    return;
+  }
+  Shape *space = xmalloc(sizeof(Shape));
+  int map[MAX_RANK];
+  *space = x->shape;
+  for (int d = 0, j = 0; d <= last; d++)
+    if (d != c) space->dim[j] = x->shape.dim[d], map[d] = j++;
+  space->dim[last] = x->shape.dim[c], map[c] = last;
+  for (int d = 0; d <= last; d++)
+    if (x->shape.dim[d] == 1) map[d] = -1;
+  if (mma_space(*space)) {  // (held as accumulators there: not a layout along memory)
+    own_or_inline(x, threads);
+    return;
+  }
+  anchor(space);  // (runs as the kernel's accesses have)
+  x->layout = make_layout(*space, map, rank, threads);
+}
+
 // The operands of v, each in the layout v's own elements need.
 static void require_operands(Value *v, Shape space, const int *map, int threads) {
   int amap[MAX_RANK];
@@ -147,8 +178,8 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
     require(v->b, space, map, threads);
     return;
   case V_DOT:  // the operands go through shared memory; the accumulator is read where the result is
-    own_or_inline(v->a, threads);
-    own_or_inline(v->b, threads);
+    dot_operand(v->a, threads);
+    dot_operand(v->b, threads);
     require(v->c, space, map, threads);
     return;
   case V_SORT:  // the input goes through shared memory
@@ -409,7 +440,8 @@ Vec layout_snapshot(Kernel *k) {
 static bool layout_equal(const Layout *a, const Layout *b) {
   if (!a || !b) return a == b;
   return shape_eq(a->space, b->space) && !memcmp(a->map, b->map, sizeof a->map) && a->threads == b->threads &&
-         a->per_thread == b->per_thread && a->vec == b->vec && a->kind == b->kind && a->wm == b->wm && a->wn == b->wn;
+         a->per_thread == b->per_thread && a->vec == b->vec && a->kind == b->kind && a->wm == b->wm && a->wn == b->wn &&
+         a->keep == b->keep;
 }
 
 bool layout_snapshots_equal(Vec a, Vec b) {
@@ -531,12 +563,68 @@ static void find_mma_spaces(Kernel *k, int threads) {
   mma_spaces = found;
 }
 
+// ---------------------------------------------------------------- sliced values
+// A value held in an mma space that lacks some of the space's dims (a row vector such as
+// flash attention's m_i, a row's max or sum, offs_m) is the same in the registers that walk
+// only those dims: a thread would hold a copy per element of the space (32 of alpha, of
+// which 2 differ, and as many exp2). As Triton's slice layouts, such a value keeps one
+// register per distinct element, those of the bits that move it (Layout.keep): readers in
+// the space's layout index it through tl2cu_squeeze (convert.c held_register).
+
+// The register bits of mma layout l that move a value of shape `value` held in it.
+static unsigned moving_register_bits(const Layout *l, Shape value) {
+  LinearLayout ll = linear_layout(l, value);
+  unsigned bits = 0;
+  for (int i = 0; i < ll.nreg; i++)
+    if (ll.reg[i]) bits |= 1u << i;
+  return bits;
+}
+
+// Values printed one element at a time from operands read where they are (emit.c ex),
+// or a reduction's results (reduce.c writes them by the result's layout). Loads keep the
+// whole layout: their vector paths walk the space's runs.
+static bool sliceable_kind(Value *v) {
+  return (layout_elementwise_kind(v->kind) && v->kind != V_LOAD) || (v->kind == V_REDUCE && !v->results.len);
+}
+
+static bool in_vec(const Vec *vs, const void *x) {
+  for (int i = 0; i < vs->len; i++)
+    if (vs->items[i] == x) return true;
+  return false;
+}
+
+static void slice_values(Kernel *k) {
+  Vec all = {0}, whole = {0};  // whole: read by ops that walk their operands' registers themselves
+  collect_stmt_values(k->body, &all, sem_walk_mark());
+  for (int i = 0; i < all.len; i++) {
+    Value *w = all.items[i];
+    if (layout_elementwise_kind(w->kind)) continue;
+    vec_push(&whole, w->a), vec_push(&whole, w->b), vec_push(&whole, w->c);
+  }
+  for (int i = 0; i < all.len; i++) {
+    Value *v = all.items[i];
+    Layout *l = v->layout;
+    if (!l || l->kind != LAYOUT_MMA || l->keep || !is_materialized(v) || !sliceable_kind(v) || in_vec(&whole, v)) continue;
+    unsigned keep = moving_register_bits(l, v->shape);
+    if (keep == (unsigned)l->per_thread - 1) continue;  // (every register moves it)
+    Layout *sliced = xmalloc(sizeof(Layout));
+    *sliced = *l;
+    sliced->keep = keep;
+    sliced->per_thread = (int64_t)1 << __builtin_popcount(keep);
+    sliced->vec = keep & 1 ? 2 : 1;  // (register bit 0: the pair's column)
+    v->layout = sliced;
+  }
+}
+
 void layout_assign(Kernel *k, int run) {
   int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
   run_elems = run;
   mma_spaces.len = 0;
   assign_once(k, threads);
   find_mma_spaces(k, threads);
-  if (mma_spaces.len) assign_once(k, threads);  // (the same spaces, those held as accumulators)
+  if (mma_spaces.len) {
+    assign_once(k, threads);  // (the same spaces, those held as accumulators)
+    slice_values(k);
+  }
   layout_mark_predicated(k, run);
 }

@@ -37,8 +37,8 @@ static LinearLayout mma_linear_layout(const Layout *l, Shape value) {
   int n = 2;
   for (int64_t c = 1; c < cols; c *= 2) reg[n++] = 8 * c;
   for (int64_t r = 1; r < rows; r *= 2) reg[n++] = 16 * r * N;
-  ll.nreg = n;
-  for (int i = 0; i < n; i++) ll.reg[i] = reindex(reg[i], l->space, value, l->map);
+  for (int i = 0; i < n; i++)  // (a sliced value, layout.c: only the registers it keeps)
+    if (!l->keep || (l->keep >> i & 1)) ll.reg[ll.nreg++] = reindex(reg[i], l->space, value, l->map);
   const int64_t lane[5] = {2, 4, N, 2 * N, 4 * N};
   ll.nlane = 5;
   for (int i = 0; i < 5; i++) ll.lane[i] = reindex(lane[i], l->space, value, l->map);

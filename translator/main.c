@@ -1,8 +1,9 @@
 // main.c: the tl2cu command. The pipeline, one call per stage:
 //   options -> read -> parse (syntax.c, ast.c) -> options in "# tl2cu:" lines -> collect
 //   (collect.c) -> for each kernel:
-//   lower (lower.c, semantic.c, builtins.c) -> group loads (loads.c) -> layout (layout.c) -> grid (grid.c)
-//   -> emit (emit.c) -> format (clang-format, when present).
+//   lower (lower.c, semantic.c, builtins.c) -> group loads (loads.c) -> axis facts (axisinfo.c) -> layout
+//   (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared memory (smem.c, dot.c's
+//   pipelines) -> loads ahead (prefetch.c) -> grid (grid.c) -> emit (emit.c) -> format (clang-format).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
 // both find the runtime header tl2cu.cuh beside this binary.
 // Exit status: 0 success, 1 errors in the input, 2 usage errors.
@@ -292,6 +293,7 @@ int main(int argc, char **argv) {
       after_pass(k, "convert", true, &opt);
       smem_pass(k);
       after_pass(k, "smem", true, &opt);
+      prefetch_pass(k);
       grid_compile(k, &opt, opt.input, text, len);
       grid_from_launch(k);
       k->launcher = opt.launcher_name ? opt.launcher_name : f->name;

@@ -432,7 +432,9 @@ static void reduce_write(Em *em, Reduction *r) {
   for (int i = 0; i < r->n; i++) {
     Value *out = op_result(r->v, i);
     if (!result_read(r->v, i)) continue;
-    const char *g = r->scalar ? "0" : group_of_k(r, "_k"), *acc[MAX_COMBINED];
+    // (a sliced result, layout.c: its register _k is the input layout's tl2cu_deposit(_k))
+    const char *k = !r->scalar && out->layout->keep ? xprintf("tl2cu_deposit<0x%x>(_k)", out->layout->keep) : "_k";
+    const char *g = r->scalar ? "0" : group_of_k(r, k), *acc[MAX_COMBINED];
     accumulators(r, g, acc);
     const char *val = r->arg ? index_of(g) : acc[i];
     if (r->scalar) {
@@ -440,7 +442,7 @@ static void reduce_write(Em *em, Reduction *r) {
       continue;
     }
     line(em, "#pragma unroll");
-    line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s;", (long long)r->l->per_thread, out->cname, val);
+    line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s;", (long long)out->layout->per_thread, out->cname, val);
   }
 }
 
@@ -452,7 +454,7 @@ static void declare_results(Em *em, Reduction *r) {
     Value *out = op_result(r->v, i);
     if (!result_read(r->v, i)) continue;
     if (r->scalar) line(em, "%s %s;  // %s of %s", r->t[i], out->cname, r->n > 1 ? r->v->combine->name : r->v->fn, inputs);
-    else line(em, "%s %s[%lld];  %s", r->t[i], out->cname, (long long)r->l->per_thread, shape_comment(out));
+    else line(em, "%s %s[%lld];  %s", r->t[i], out->cname, (long long)out->layout->per_thread, shape_comment(out));
   }
 }
 

@@ -486,6 +486,8 @@ struct Value {
   int defer;          // V_DOT in a loop, pipelined (dot.c dot_pipeline_pass): its mma this many iterations late,
   int64_t stages_at;  // ... its defer + 2 operand buffers (wgmma: defer + 1) from this byte of the scratch on
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
+  int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
+                            // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, pipelined: on warpgroup MMA, its operands in swizzled atoms (dot.c)
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
@@ -649,6 +651,8 @@ struct Layout {
   int64_t per_thread;     // E: elements each thread holds
   int vec;                // V: contiguous elements per thread
   bool kernel_run;        // V is the kernel's run (layout.c): kRun in a template over the variants' runs
+  unsigned keep;          // LAYOUT_MMA sliced (layout.c slice_values): the space's register bits the
+                          // value's array holds, E = 2^popcount (one a row for a row vector); 0: all
 };
 
 // ---------------------------------------------------------------- linear.c
@@ -676,6 +680,7 @@ void var_assignments(Stmt *s, Value *var, Vec *out);  // the S_ASSIGNs to var in
 bool int_constant(Value *v, int64_t *c);                   // v is this integer constant everywhere
 bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the constant d (elements)
 void group_loads(Kernel *k);   // (loads.c) neighbouring loads named, as one run of loads
+void prefetch_pass(Kernel *k);  // (prefetch.c) dot operands' loads to issue one iteration ahead
 void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
 int layout_widest_run(Kernel *k);
 Vec layout_snapshot(Kernel *k);  // every value's layout: two assignments compare equal or not
@@ -723,6 +728,7 @@ typedef struct {
 } CoordSym;
 const CoordSym *coord_sym(const char *sym);
 bool held_at(Value *v, const Layout *lay, const char *const *sym);  // does the reading thread hold v there?
+const char *held_register(Value *v, const Layout *lay, const char *const *sym);  // which register (C), NULL: none
 
 // ---------------------------------------------------------------- smem.c
 // The kernel's shared-memory buffer (Kernel.smem) and each let's scratch (Stmt.scratch),

@@ -147,7 +147,11 @@ static void check_layout(Verify *vf, Value *v, Loc loc) {
   if (!vf->layouts || !v->shape.rank || !is_materialized(v)) return;
   Layout *l = v->layout;
   if (!l) violation(vf, loc, xprintf("a materialized %s block without a layout", shape_text(v->shape)), NULL);
-  if (l->vec < 1 || l->per_thread < 1 || l->per_thread % l->vec || l->per_thread * l->threads < shape_numel(l->space))
+  // (a sliced layout holds the value's distinct elements, not the space's: layout.c)
+  int64_t held = l->keep ? shape_numel(v->shape) : shape_numel(l->space);
+  if (l->keep && (l->kind != LAYOUT_MMA || l->per_thread != (int64_t)1 << __builtin_popcount(l->keep)))
+    violation(vf, loc, xprintf("a sliced layout (registers 0x%x) of %lld elements per thread", l->keep, (long long)l->per_thread), NULL);
+  if (l->vec < 1 || l->per_thread < 1 || l->per_thread % l->vec || l->per_thread * l->threads < held)
     violation(vf, loc, xprintf("a layout of %lld elements per thread, runs of %d, over %d threads for %s",
                                (long long)l->per_thread, l->vec, l->threads, shape_text(l->space)), NULL);
 }

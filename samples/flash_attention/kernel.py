@@ -5,8 +5,10 @@
 # unmasked, then the diagonal one masked: STAGE 3, the tutorial's; not causal: STAGE 1, every
 # block, no mask). Also writes M, each row's log-sum-exp in base 2 (for a backward pass).
 # Here: head dim 64, not causal; tests/gpu/attention_check.py also translates it with
-# -D HEAD_DIM=128 and -D STAGE=3 (causal).
-# tl2cu: -s 'attn_fwd:*fp16,*fp16,*fp16,fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32'
+# -D HEAD_DIM=128 and -D STAGE=3 (causal). stride_d is specialized as 1 (the signature's `1`, as
+# Triton's JIT specializes an int argument equal to 1 and its AOT compiler takes it): k, read
+# along d, then loads along its memory.
+# tl2cu: -s 'attn_fwd:*fp16,*fp16,*fp16,fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,1'
 # tl2cu: -D HEAD_DIM=64 -D STAGE=1 -D BLOCK_M=128 -D BLOCK_N=64 --num-warps 8 --num-stages 3
 # tl2cu: --grid 'cdiv(N_CTX, BLOCK_M), Z * H'
 import torch

@@ -2,12 +2,15 @@
 # cores (mma.sync, the accumulator through shared memory too), the others on CUDA cores, one
 # fused multiply-add per k. fp16 chained through a loop over K (the accumulator carried), fp32 in Triton's
 # three input precisions, int8 into int32 from a given accumulator, fp16 out_dtype, bf16,
-# fp8e4nv, a batched 3-D dot and an operand transposed. tests/gpu/dot_check.py compares
+# fp8e4nv, a batched 3-D dot, an operand transposed, and an operand the same in every
+# iteration of a loop (stored into shared memory once, before it), an operand whose pointer a
+# loop steps (loaded an iteration ahead). tests/gpu/dot_check.py compares
 # every kernel with Triton: int8 bit for bit, floats within the bound docs/NOTES.md 49
 # derives (Triton uses tensor cores: the same products, summed in another order).
 # tl2cu: -s 'dot_f16_loop:*fp16,*fp16,*fp32,i32,64,32,32' -s 'dot_f32:*fp32,*fp32,*fp32,32'
 # tl2cu: -s 'dot_i8:*i8,*i8,*i32,32' -s 'dot_small:*fp16,*bf16,*fp8e4nv,*fp16,*fp32,*fp32,16,32,16'
 # tl2cu: -s 'dot_batched:*fp32,*fp32,*fp32,2,16,32,16' -s 'dot_trans:*fp16,*fp16,*fp32,32'
+# tl2cu: -s 'dot_stationary:*fp16,*fp16,*fp32,i32,32,32,64' -s 'dot_prefetch:*fp16,*fp16,*fp32,i32,32,32,64'
 # tl2cu: --grid 1
 import triton
 import triton.language as tl
@@ -76,3 +79,34 @@ def dot_trans(a_ptr, bt_ptr, c_ptr, B: tl.constexpr):
     a = tl.load(a_ptr + r[:, None] * B + r[None, :])
     bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
     tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
+
+
+@triton.jit
+def dot_stationary(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
+    # o[:, tN:(t+1)N] = w @ x[:, tN:(t+1)N] for t < T: w is loaded once and read by every
+    # iteration's dot (dot.c, stationary operands); x (K x NT) and o (M x NT) row-major
+    rm = tl.arange(0, M)
+    rk = tl.arange(0, K)
+    rn = tl.arange(0, N)
+    w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+    for t in range(0, T):
+        x = tl.load(x_ptr + rk[:, None] * (N * T) + (t * N + rn)[None, :])
+        o = tl.dot(w, x)
+        tl.store(o_ptr + rm[:, None] * (N * T) + (t * N + rn)[None, :], o)
+
+
+@triton.jit
+def dot_prefetch(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
+    # o = sum over t < T of w @ x[:, tN:(t+1)N], x's pointer a loop variable stepped N columns
+    # an iteration: each iteration's x is loaded in the iteration before (prefetch.c)
+    rm = tl.arange(0, M)
+    rk = tl.arange(0, K)
+    rn = tl.arange(0, N)
+    w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+    x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    for t in range(0, T):
+        x = tl.load(x_ptrs)
+        acc += tl.dot(w, x)
+        x_ptrs += N
+    tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)

@@ -7,123 +7,153 @@
 
 namespace tl2cu_kernels {
 
-// attn_fwd: num_warps=8, HEAD_DIM=64, BLOCK_M=128, BLOCK_N=64, STAGE=1
-__global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n, int32_t stride_d) {
+// attn_fwd: num_warps=8, stride_d=1, HEAD_DIM=64, BLOCK_M=128, BLOCK_N=64, STAGE=1
+__global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(16) unsigned char tl2cu_smem[27648];
-  // L56: start_m = tl.program_id(0)
+  __shared__ __align__(16) unsigned char tl2cu_smem[46080];
+  // L58: start_m = tl.program_id(0)
   const int32_t start_m = (int32_t)blockIdx.x;
-  // L57: off_hz = tl.program_id(1)
+  // L59: off_hz = tl.program_id(1)
   const int32_t off_hz = (int32_t)blockIdx.y;
-  // L58: off_z = off_hz // H
+  // L60: off_z = off_hz // H
   const int32_t off_z = (off_hz / H);
-  // L59: off_h = off_hz % H
+  // L61: off_h = off_hz % H
   const int32_t off_h = (off_hz % H);
-  // L60: base = off_z.to(tl.int64) * stride_z + off_h.to(tl.int64) * stride_h
+  // L62: base = off_z.to(tl.int64) * stride_z + off_h.to(tl.int64) * stride_h
   const int64_t base = tl2cu_add(((int64_t)off_z * (int64_t)stride_z), ((int64_t)off_h * (int64_t)stride_h));
-  // L61: offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t offs_m[32];  // [128] i32, held in the layout of [128, 64]
+  // L63: offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+  int32_t offs_m[2];  // [128] i32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x2>(_k));
     offs_m[_k] = tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6));
   }
-  // L62: offs_n = tl.arange(0, BLOCK_N)
+  // L64: offs_n = tl.arange(0, BLOCK_N)
   int32_t offs_n[16];  // [64] i32, held in the layout of [64, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
     offs_n[_k] = (_e >> 6);
   }
-  // L63: offs_d = tl.arange(0, HEAD_DIM)
-  int32_t offs_d[32];  // [64] i32, held in the layout of [128, 64]
+  // L65: offs_d = tl.arange(0, HEAD_DIM)
+  int32_t offs_d[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     offs_d[_k] = (_e & 63);
   }
-  // L64: q = tl.load(Q + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d)
+  // L66: q = tl.load(Q + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d)
   half q[32];  // [128, 64] fp16
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) q[_k] = *(((Q + base) + tl2cu_mul(offs_m[_k], stride_n)) + tl2cu_mul(offs_d[_k], stride_d));
-  // L65: k_ptrs = K + base + offs_n[None, :] * stride_n + offs_d[:, None] * stride_d  # k transposed: [HEAD_DIM, BLOCK_N]
+  for (int _k = 0; _k < 32; ++_k) q[_k] = *(((Q + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]);
+  // L67: k_ptrs = K + base + offs_n[None, :] * stride_n + offs_d[:, None] * stride_d  # k transposed: [HEAD_DIM, BLOCK_N]
   half * k_ptrs[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-    k_ptrs[_k] = (((K + base) + tl2cu_mul((_e & 63), stride_n)) + tl2cu_mul((_e >> 6), stride_d));
+    k_ptrs[_k] = (((K + base) + tl2cu_mul(offs_n[_k], stride_n)) + (_e & 63));
   }
-  // L66: v_ptrs = V + base + offs_n[:, None] * stride_n + offs_d[None, :] * stride_d
+  // L68: v_ptrs = V + base + offs_n[:, None] * stride_n + offs_d[None, :] * stride_d
   half * v_ptrs[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-    v_ptrs[_k] = (((V + base) + tl2cu_mul(offs_n[_k], stride_n)) + tl2cu_mul((_e & 63), stride_d));
+    v_ptrs[_k] = (((V + base) + tl2cu_mul(offs_n[_k], stride_n)) + (_e & 63));
   }
-  // L67: m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
-  float m_i[32];  // [128] fp32, held in the layout of [128, 64]
+  // L69: m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+  float m_i[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) m_i[_k] = (0.0f - tl2cu_inf<float>());
-  // L68: l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
-  float l_i[32];  // [128] fp32, held in the layout of [128, 64]
+  for (int _k = 0; _k < 2; ++_k) m_i[_k] = (0.0f - tl2cu_inf<float>());
+  // L70: l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+  float l_i[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) l_i[_k] = (0.0f + 1.0f);
-  // L69: acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+  for (int _k = 0; _k < 2; ++_k) l_i[_k] = (0.0f + 1.0f);
+  // L71: acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
   float acc[32];  // [128, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L70: qk_scale = sm_scale * 1.44269504  # 1 / ln(2)
+  // L72: qk_scale = sm_scale * 1.44269504  # 1 / ln(2)
   const float qk_scale = (sm_scale * 1.44269504f);
-  // L26: k_ptrs += lo * stride_n
+  // L28: k_ptrs += lo * stride_n
   half * k_ptrs_1[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) k_ptrs_1[_k] = (k_ptrs[_k] + (0 * stride_n));
-  // L27: v_ptrs += lo * stride_n
+  // L29: v_ptrs += lo * stride_n
   half * v_ptrs_1[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = (v_ptrs[_k] + (0 * stride_n));
-  // L28: for start_n in range(lo, hi, BLOCK_N):
-  float l_i_1[32];  // [128] fp32, held in the layout of [128, 64]
+  // L30: for start_n in range(lo, hi, BLOCK_N):
+  float l_i_1[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) l_i_1[_k] = l_i[_k];
+  for (int _k = 0; _k < 2; ++_k) l_i_1[_k] = l_i[_k];
   float acc_1[32];  // [128, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
-  float m_i_1[32];  // [128] fp32, held in the layout of [128, 64]
+  float m_i_1[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) m_i_1[_k] = m_i[_k];
+  for (int _k = 0; _k < 2; ++_k) m_i_1[_k] = m_i[_k];
   half * k_ptrs_2[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) k_ptrs_2[_k] = k_ptrs_1[_k];
   half * v_ptrs_2[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_1[_k];
-  for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {
-    // L29: k = tl.load(k_ptrs)
-    half k[16];  // [64, 64] fp16
+  half k[16];  // [64, 64] fp16
+  // the first iteration's k (line 31), loaded ahead
+  if (0 < N_CTX) {
+    half _k_next[16];  // [64, 64] fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) k[_k] = *k_ptrs_2[_k];
-    // L30: qk = tl.dot(q, k)
+    for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *k_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
+  }
+  half v[16];  // [64, 64] fp16
+  // the first iteration's v (line 46), loaded ahead
+  if (0 < N_CTX) {
+    half _v_next[16];  // [64, 64] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *v_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
+  }
+  __syncthreads();
+  // q, the same every iteration: into shared memory once, for the tl.dot of line 32
+  #pragma unroll
+  for (int _k = 0; _k < 32; _k += 2) {  // 4-byte stores
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+    tl2cu_vec<half, 2> _run;
+    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = q[_k + _j];
+    *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 27648))[((_e & 63) + (_e >> 6) * 72)] = _run;
+  }
+  for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {
+    // L31: k = tl.load(k_ptrs)
+    // k: loaded ahead, in the iteration before (prefetch.c)
+    // L32: qk = tl.dot(q, k)
     float qk[32];  // [128, 64] fp32
     {  // tl.dot: q @ k on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 63) + (_e >> 6) * 72)] = q[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
+      for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = k[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = k[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = _run;
       }
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
-      tl2cu_mma_regs<half, 128, 64, 64, 8, 1, 72, 72>(qk, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 18432), _tid);
+      tl2cu_mma_regs<half, 128, 64, 64, 8, 1, 72, 72, true>(qk, (const half*)(tl2cu_smem + 27648), (const half*)(tl2cu_smem + 18432), _tid);
     }
-    // L37: m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
-    float qk_max[32];  // [128] fp32, held in the layout of [128, 64]
+    // the next iteration's k, in flight while this one computes
+    if (tl2cu_add(start_n, 64) < N_CTX) {
+      half _k_next[16];  // [64, 64] fp16
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
+    }
+    // L39: m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+    float qk_max[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     {
       float _r[2];
       #pragma unroll
@@ -143,21 +173,21 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
         }
       }
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) qk_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+      for (int _k = 0; _k < 2; ++_k) qk_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
     }
-    float m_ij[32];  // [128] fp32, held in the layout of [128, 64]
+    float m_ij[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) m_ij[_k] = tl2cu_maximum(m_i_1[_k], (qk_max[_k] * qk_scale));
-    // L38: qk = qk * qk_scale - m_ij[:, None]
+    for (int _k = 0; _k < 2; ++_k) m_ij[_k] = tl2cu_maximum(m_i_1[_k], (qk_max[_k] * qk_scale));
+    // L40: qk = qk * qk_scale - m_ij[:, None]
     float qk_1[32];  // [128, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) qk_1[_k] = fmaf(qk[_k], qk_scale, -m_ij[_k]);
-    // L39: p = tl.math.exp2(qk)
+    for (int _k = 0; _k < 32; ++_k) qk_1[_k] = fmaf(qk[_k], qk_scale, -m_ij[tl2cu_squeeze<0x2>(_k)]);
+    // L41: p = tl.math.exp2(qk)
     float p[32];  // [128, 64] fp32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_exp2(qk_1[_k]);
-    // L40: l_ij = tl.sum(p, 1)
-    float l_ij[32];  // [128] fp32, held in the layout of [128, 64]
+    // L42: l_ij = tl.sum(p, 1)
+    float l_ij[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     {
       float _r[2];
       #pragma unroll
@@ -177,25 +207,23 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
         }
       }
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) l_ij[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+      for (int _k = 0; _k < 2; ++_k) l_ij[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
     }
-    // L41: alpha = tl.math.exp2(m_i - m_ij)
-    float alpha[32];  // [128] fp32, held in the layout of [128, 64]
+    // L43: alpha = tl.math.exp2(m_i - m_ij)
+    float alpha[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) alpha[_k] = tl2cu_exp2((m_i_1[_k] - m_ij[_k]));
-    // L42: l_i = l_i * alpha + l_ij
-    float l_i_2[32];  // [128] fp32, held in the layout of [128, 64]
+    for (int _k = 0; _k < 2; ++_k) alpha[_k] = tl2cu_exp2((m_i_1[_k] - m_ij[_k]));
+    // L44: l_i = l_i * alpha + l_ij
+    float l_i_2[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) l_i_2[_k] = fmaf(l_i_1[_k], alpha[_k], l_ij[_k]);
-    // L43: acc = acc * alpha[:, None]
+    for (int _k = 0; _k < 2; ++_k) l_i_2[_k] = fmaf(l_i_1[_k], alpha[_k], l_ij[_k]);
+    // L45: acc = acc * alpha[:, None]
     float acc_2[32];  // [128, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] * alpha[_k]);
-    // L44: v = tl.load(v_ptrs)
-    half v[16];  // [64, 64] fp16
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v[_k] = *v_ptrs_2[_k];
-    // L45: acc = tl.dot(p.to(tl.float16), v, acc)
+    for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] * alpha[tl2cu_squeeze<0x2>(_k)]);
+    // L46: v = tl.load(v_ptrs)
+    // v: loaded ahead, in the iteration before (prefetch.c)
+    // L47: acc = tl.dot(p.to(tl.float16), v, acc)
     half dot_input[32];  // [128, 64] fp16
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) dot_input[_k] = tl2cu_cast<half>(p[_k]);
@@ -203,47 +231,52 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     {  // tl.dot: dot_input @ v on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 63) + (_e >> 6) * 72)] = dot_input[_k];
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
+      for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        ((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = v[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = v[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = _run;
       }
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
-      tl2cu_mma_regs<half, 128, 64, 64, 8, 1, 72, 72>(acc_3, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 18432), _tid);
+      tl2cu_mma_regs_a<half, 128, 64, 64, 8, 72>(acc_3, dot_input, (const half*)(tl2cu_smem + 18432), _tid);  // (dot_input from its registers)
     }
-    // L47: k_ptrs += BLOCK_N * stride_n
+    // the next iteration's v, in flight while this one computes
+    if (tl2cu_add(start_n, 64) < N_CTX) {
+      half _v_next[16];  // [64, 64] fp16
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
+    }
+    // L49: k_ptrs += BLOCK_N * stride_n
     half * k_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) k_ptrs_3[_k] = (k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
-    // L48: v_ptrs += BLOCK_N * stride_n
+    // L50: v_ptrs += BLOCK_N * stride_n
     half * v_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_3[_k] = (v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
-    // L28: for start_n in range(lo, hi, BLOCK_N):
+    // L30: for start_n in range(lo, hi, BLOCK_N):
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) l_i_1[_k] = l_i_2[_k];
+    for (int _k = 0; _k < 2; ++_k) l_i_1[_k] = l_i_2[_k];
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_3[_k];
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) m_i_1[_k] = m_ij[_k];
+    for (int _k = 0; _k < 2; ++_k) m_i_1[_k] = m_ij[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) k_ptrs_2[_k] = k_ptrs_3[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_3[_k];
   }
-  // L77: m_i += tl.math.log2(l_i)
+  // L79: m_i += tl.math.log2(l_i)
   float m_i_2[1];  // [128] fp32
   // m_i_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x2>(_k));
     ((float*)tl2cu_smem)[(_e >> 6)] = m_i_1[_k];
   }
   __syncthreads();
@@ -256,8 +289,8 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   // l_i_1 changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x2>(_k));
     ((float*)tl2cu_smem)[(_e >> 6)] = l_i_1[_k];
   }
   __syncthreads();
@@ -269,11 +302,11 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   }
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) m_i_2[_k] = (_m_i_1_cvt1[_k] + tl2cu_log2(_l_i_1_cvt2[_k]));
-  // L78: acc = acc / l_i[:, None]
+  // L80: acc = acc / l_i[:, None]
   float acc_4[32];  // [128, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) acc_4[_k] = tl2cu_div(acc_1[_k], l_i_1[_k]);
-  // L79: tl.store(M + off_hz * N_CTX + offs_m, m_i)
+  for (int _k = 0; _k < 32; ++_k) acc_4[_k] = tl2cu_div(acc_1[_k], l_i_1[tl2cu_squeeze<0x2>(_k)]);
+  // L81: tl.store(M + off_hz * N_CTX + offs_m, m_i)
   if (_tid < 128) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
@@ -281,25 +314,410 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
       (M + tl2cu_mul(off_hz, N_CTX))[tl2cu_add(tl2cu_mul(start_m, 128), _e)] = m_i_2[_k];
     }
   }
-  // L80: tl.store(Out + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d, acc.to(Out.type.element_ty))
+  // L82: tl.store(Out + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d, acc.to(Out.type.element_ty))
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) *(((Out + base) + tl2cu_mul(offs_m[_k], stride_n)) + tl2cu_mul(offs_d[_k], stride_d)) = tl2cu_cast<half>(acc_4[_k]);
+  for (int _k = 0; _k < 32; ++_k) *(((Out + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]) = tl2cu_cast<half>(acc_4[_k]);
+}
+
+// attn_fwd: num_warps=8, stride_d=1, HEAD_DIM=64, BLOCK_M=128, BLOCK_N=64, STAGE=1 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
+// kAssumeAligned: every assumption above holds; else only some access's pointer's
+template <bool kAssumeAligned>
+__global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(16) unsigned char tl2cu_smem[46080];
+  // L58: start_m = tl.program_id(0)
+  const int32_t start_m = (int32_t)blockIdx.x;
+  // L59: off_hz = tl.program_id(1)
+  const int32_t off_hz = (int32_t)blockIdx.y;
+  // L60: off_z = off_hz // H
+  const int32_t off_z = (off_hz / H);
+  // L61: off_h = off_hz % H
+  const int32_t off_h = (off_hz % H);
+  // L62: base = off_z.to(tl.int64) * stride_z + off_h.to(tl.int64) * stride_h
+  const int64_t base = tl2cu_add(((int64_t)off_z * (int64_t)stride_z), ((int64_t)off_h * (int64_t)stride_h));
+  // L63: offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+  int32_t offs_m[2];  // [128] i32, sliced from the layout of [128, 64]: registers 0x2 of 32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x2>(_k));
+    offs_m[_k] = tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6));
+  }
+  // L64: offs_n = tl.arange(0, BLOCK_N)
+  int32_t offs_n[16];  // [64] i32, held in the layout of [64, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    offs_n[_k] = (_e >> 6);
+  }
+  // L65: offs_d = tl.arange(0, HEAD_DIM)
+  int32_t offs_d[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
+    offs_d[_k] = (_e & 63);
+  }
+  // L66: q = tl.load(Q + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d)
+  half q[32];  // [128, 64] fp16
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 2) {
+      const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(((Q + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]);
+      for (int _j = 0; _j < 2; ++_j) q[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) q[_k] = *(((Q + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]);
+  }
+  // L67: k_ptrs = K + base + offs_n[None, :] * stride_n + offs_d[:, None] * stride_d  # k transposed: [HEAD_DIM, BLOCK_N]
+  half * k_ptrs[16];  // [64, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    k_ptrs[_k] = (((K + base) + tl2cu_mul(offs_n[_k], stride_n)) + (_e & 63));
+  }
+  // L68: v_ptrs = V + base + offs_n[:, None] * stride_n + offs_d[None, :] * stride_d
+  half * v_ptrs[16];  // [64, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+    v_ptrs[_k] = (((V + base) + tl2cu_mul(offs_n[_k], stride_n)) + (_e & 63));
+  }
+  // L69: m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+  float m_i[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) m_i[_k] = (0.0f - tl2cu_inf<float>());
+  // L70: l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+  float l_i[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) l_i[_k] = (0.0f + 1.0f);
+  // L71: acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+  float acc[32];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
+  // L72: qk_scale = sm_scale * 1.44269504  # 1 / ln(2)
+  const float qk_scale = (sm_scale * 1.44269504f);
+  // L28: k_ptrs += lo * stride_n
+  half * k_ptrs_1[16];  // [64, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) k_ptrs_1[_k] = (k_ptrs[_k] + (0 * stride_n));
+  // L29: v_ptrs += lo * stride_n
+  half * v_ptrs_1[16];  // [64, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = (v_ptrs[_k] + (0 * stride_n));
+  // L30: for start_n in range(lo, hi, BLOCK_N):
+  float l_i_1[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) l_i_1[_k] = l_i[_k];
+  float acc_1[32];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
+  float m_i_1[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) m_i_1[_k] = m_i[_k];
+  half * k_ptrs_2[16];  // [64, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) k_ptrs_2[_k] = k_ptrs_1[_k];
+  half * v_ptrs_2[16];  // [64, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_1[_k];
+  half k[16];  // [64, 64] fp16
+  // the first iteration's k (line 31), loaded ahead
+  if (0 < N_CTX) {
+    half _k_next[16];  // [64, 64] fp16
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)k_ptrs_2[_k];
+        for (int _j = 0; _j < 8; ++_j) _k_next[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *k_ptrs_2[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
+  }
+  half v[16];  // [64, 64] fp16
+  // the first iteration's v (line 46), loaded ahead
+  if (0 < N_CTX) {
+    half _v_next[16];  // [64, 64] fp16
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)v_ptrs_2[_k];
+        for (int _j = 0; _j < 8; ++_j) _v_next[_k + _j] = _t.v[_j];
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *v_ptrs_2[_k];
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
+  }
+  __syncthreads();
+  // q, the same every iteration: into shared memory once, for the tl.dot of line 32
+  #pragma unroll
+  for (int _k = 0; _k < 32; _k += 2) {  // 4-byte stores
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
+    tl2cu_vec<half, 2> _run;
+    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = q[_k + _j];
+    *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 27648))[((_e & 63) + (_e >> 6) * 72)] = _run;
+  }
+  for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {
+    // L31: k = tl.load(k_ptrs)
+    // k: loaded ahead, in the iteration before (prefetch.c)
+    // L32: qk = tl.dot(q, k)
+    float qk[32];  // [128, 64] fp32
+    {  // tl.dot: q @ k on tensor cores (mma.sync m16n8k16), the result in registers
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+        tl2cu_vec<half, 8> _run;
+        for (int _j = 0; _j < 8; ++_j) _run.v[_j] = k[_k + _j];
+        *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = _run;
+      }
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
+      tl2cu_mma_regs<half, 128, 64, 64, 8, 1, 72, 72, true>(qk, (const half*)(tl2cu_smem + 27648), (const half*)(tl2cu_smem + 18432), _tid);
+    }
+    // the next iteration's k, in flight while this one computes
+    if (tl2cu_add(start_n, 64) < N_CTX) {
+      half _k_next[16];  // [64, 64] fp16
+      if constexpr (kAssumeAligned) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; _k += 8) {
+          const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+          for (int _j = 0; _j < 8; ++_j) _k_next[_k + _j] = _t.v[_j];
+        }
+      } else {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
+    }
+    // L39: m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+    float qk_max[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+    {
+      float _r[2];
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) {
+        const int _g = tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k));
+        if ((_k & 29) == 0) {
+          _r[_g] = qk[_k];
+        } else {
+          _r[_g] = tl2cu_maximum(_r[_g], qk[_k]);
+        }
+      }
+      #pragma unroll
+      for (int _m = 2; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 2; ++_g) {
+          _r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+        }
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) qk_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
+    }
+    float m_ij[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) m_ij[_k] = tl2cu_maximum(m_i_1[_k], (qk_max[_k] * qk_scale));
+    // L40: qk = qk * qk_scale - m_ij[:, None]
+    float qk_1[32];  // [128, 64] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) qk_1[_k] = fmaf(qk[_k], qk_scale, -m_ij[tl2cu_squeeze<0x2>(_k)]);
+    // L41: p = tl.math.exp2(qk)
+    float p[32];  // [128, 64] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_exp2(qk_1[_k]);
+    // L42: l_ij = tl.sum(p, 1)
+    float l_ij[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+    {
+      float _r[2];
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) {
+        const int _g = tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k));
+        if ((_k & 29) == 0) {
+          _r[_g] = p[_k];
+        } else {
+          _r[_g] = _r[_g] + p[_k];
+        }
+      }
+      #pragma unroll
+      for (int _m = 2; _m >= 1; _m >>= 1) {
+        #pragma unroll
+        for (int _g = 0; _g < 2; ++_g) {
+          _r[_g] = _r[_g] + tl2cu_shfl_xor(_r[_g], _m);
+        }
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 2; ++_k) l_ij[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
+    }
+    // L43: alpha = tl.math.exp2(m_i - m_ij)
+    float alpha[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) alpha[_k] = tl2cu_exp2((m_i_1[_k] - m_ij[_k]));
+    // L44: l_i = l_i * alpha + l_ij
+    float l_i_2[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) l_i_2[_k] = fmaf(l_i_1[_k], alpha[_k], l_ij[_k]);
+    // L45: acc = acc * alpha[:, None]
+    float acc_2[32];  // [128, 64] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] * alpha[tl2cu_squeeze<0x2>(_k)]);
+    // L46: v = tl.load(v_ptrs)
+    // v: loaded ahead, in the iteration before (prefetch.c)
+    // L47: acc = tl.dot(p.to(tl.float16), v, acc)
+    half dot_input[32];  // [128, 64] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) dot_input[_k] = tl2cu_cast<half>(p[_k]);
+    float acc_3[32];  // [128, 64] fp32
+    {  // tl.dot: dot_input @ v on tensor cores (mma.sync m16n8k16), the result in registers
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+        tl2cu_vec<half, 8> _run;
+        for (int _j = 0; _j < 8; ++_j) _run.v[_j] = v[_k + _j];
+        *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 18432))[((_e & 63) + (_e >> 6) * 72)] = _run;
+      }
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
+      tl2cu_mma_regs_a<half, 128, 64, 64, 8, 72>(acc_3, dot_input, (const half*)(tl2cu_smem + 18432), _tid);  // (dot_input from its registers)
+    }
+    // the next iteration's v, in flight while this one computes
+    if (tl2cu_add(start_n, 64) < N_CTX) {
+      half _v_next[16];  // [64, 64] fp16
+      if constexpr (kAssumeAligned) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; _k += 8) {
+          const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+          for (int _j = 0; _j < 8; ++_j) _v_next[_k + _j] = _t.v[_j];
+        }
+      } else {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
+    }
+    // L49: k_ptrs += BLOCK_N * stride_n
+    half * k_ptrs_3[16];  // [64, 64] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) k_ptrs_3[_k] = (k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+    // L50: v_ptrs += BLOCK_N * stride_n
+    half * v_ptrs_3[16];  // [64, 64] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_3[_k] = (v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+    // L30: for start_n in range(lo, hi, BLOCK_N):
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) l_i_1[_k] = l_i_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_3[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 2; ++_k) m_i_1[_k] = m_ij[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) k_ptrs_2[_k] = k_ptrs_3[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_3[_k];
+  }
+  // L79: m_i += tl.math.log2(l_i)
+  float m_i_2[1];  // [128] fp32
+  // m_i_1 changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x2>(_k));
+    ((float*)tl2cu_smem)[(_e >> 6)] = m_i_1[_k];
+  }
+  __syncthreads();
+  float _m_i_1_cvt1[1];
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 127);
+    _m_i_1_cvt1[_k] = ((float*)tl2cu_smem)[_e];
+  }
+  // l_i_1 changes layout: through shared memory
+  __syncthreads();
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, tl2cu_deposit<0x2>(_k));
+    ((float*)tl2cu_smem)[(_e >> 6)] = l_i_1[_k];
+  }
+  __syncthreads();
+  float _l_i_1_cvt2[1];
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = (_tid & 127);
+    _l_i_1_cvt2[_k] = ((float*)tl2cu_smem)[_e];
+  }
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) m_i_2[_k] = (_m_i_1_cvt1[_k] + tl2cu_log2(_l_i_1_cvt2[_k]));
+  // L80: acc = acc / l_i[:, None]
+  float acc_4[32];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc_4[_k] = tl2cu_div(acc_1[_k], l_i_1[tl2cu_squeeze<0x2>(_k)]);
+  // L81: tl.store(M + off_hz * N_CTX + offs_m, m_i)
+  if (_tid < 128) {
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) {
+      const int _e = (_tid & 127);
+      (M + tl2cu_mul(off_hz, N_CTX))[tl2cu_add(tl2cu_mul(start_m, 128), _e)] = m_i_2[_k];
+    }
+  }
+  // L82: tl.store(Out + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d, acc.to(Out.type.element_ty))
+  if constexpr (kAssumeAligned) {
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+      __syncthreads();
+      #pragma unroll
+      for (int _r = 0; _r < 32; _r += 2) {
+        tl2cu_vec<half, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = tl2cu_cast<half>(acc_4[_k]);
+        }
+        const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _r);
+        *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2) = _t;
+      }
+      __syncthreads();
+      (void)offs_m[0];  // (recomputed where the runs are stored)
+      (void)offs_d[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 32; _k += 8) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2);
+        *(tl2cu_vec<half, 8> *)(((Out + base) + tl2cu_mul(tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6)), stride_n)) + (_e & 63)) = _t;
+      }
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) *(((Out + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]) = tl2cu_cast<half>(acc_4[_k]);
+  }
 }
 
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t attn_fwd_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n, int32_t stride_d) {
+extern "C" cudaError_t attn_fwd_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::attn_fwd<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n, stride_d);
+  if (tl2cu_aligned16(Q) && tl2cu_aligned16(K) && tl2cu_aligned16(V) && tl2cu_aligned16(Out) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0)
+    tl2cu_kernels::attn_fwd_aligned<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+  else if ((tl2cu_aligned16(Q) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(K) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(V) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(Out) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0))
+    tl2cu_kernels::attn_fwd_aligned<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+  else
+    tl2cu_kernels::attn_fwd<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t attn_fwd(cudaStream_t _stream, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n, int32_t stride_d) {
+extern "C" cudaError_t attn_fwd(cudaStream_t _stream, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   const int64_t _gx = tl2cu_cdiv((int64_t)N_CTX, (int64_t)128);
   const int64_t _gy = ((int64_t)Z * (int64_t)H);
   const int64_t _gz = 1;
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
-  return attn_fwd_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n, stride_d);
+  return attn_fwd_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
 }
 

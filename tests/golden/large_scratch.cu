@@ -294,14 +294,18 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
   {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
+    for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = dot_input[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
+    for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = dot_input_1[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input_1[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -340,14 +344,18 @@ __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr
   {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
+    for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = dot_input[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
+    for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = dot_input_1[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input_1[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = _run;
     }
     __syncthreads();
     #pragma unroll

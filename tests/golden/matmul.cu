@@ -127,27 +127,27 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) c[_k] = tl2cu_cast<half>(accumulator_1[_k]);
   // L38: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[2];  // [128] i32, sliced from the layout of [128, 128]: registers 0x2 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L39: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[32];  // [128] i32, sliced from the layout of [128, 128]: registers 0x3d of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x3d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L40: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[64];  // [128, 128] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x2>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x3d>(_k)]));
   // L41: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x2>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x3d>(_k)] < N));
   // L42: tl.store(c_ptrs, c, mask=c_mask)
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
@@ -275,27 +275,27 @@ __global__ void __launch_bounds__(256) matmul_kernel_aligned(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) c[_k] = tl2cu_cast<half>(accumulator_1[_k]);
   // L38: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[2];  // [128] i32, sliced from the layout of [128, 128]: registers 0x2 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L39: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[32];  // [128] i32, sliced from the layout of [128, 128]: registers 0x3d of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x3d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L40: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[64];  // [128, 128] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x2>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x3d>(_k)]));
   // L41: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x2>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x3d>(_k)] < N));
   // L42: tl.store(c_ptrs, c, mask=c_mask)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();

@@ -131,27 +131,27 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[128];  // [128] i32, held in the layout of [128, 256]
+  int32_t offs_cm[2];  // [128] i32, sliced from the layout of [128, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 8));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[128];  // [256] i32, held in the layout of [128, 256]
+  int32_t offs_cn[64];  // [256] i32, sliced from the layout of [128, 256]: registers 0x7d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, tl2cu_deposit<0x7d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[128];  // [128, 256] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x2>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x7d>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [128, 256] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x2>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x7d>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
@@ -283,27 +283,27 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[128];  // [128] i32, held in the layout of [128, 256]
+  int32_t offs_cm[2];  // [128] i32, sliced from the layout of [128, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 8));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[128];  // [256] i32, held in the layout of [128, 256]
+  int32_t offs_cn[64];  // [256] i32, sliced from the layout of [128, 256]: registers 0x7d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 256>(_tid, tl2cu_deposit<0x7d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[128];  // [128, 256] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x2>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x7d>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [128, 256] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x2>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x7d>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();
@@ -472,27 +472,27 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[128];  // [64] i32, held in the layout of [64, 256]
+  int32_t offs_cm[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 64), (_e >> 8));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[128];  // [256] i32, held in the layout of [64, 256]
+  int32_t offs_cn[64];  // [256] i32, sliced from the layout of [64, 256]: registers 0x7d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x7d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[128];  // [64, 256] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x2>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x7d>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [64, 256] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x2>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x7d>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
@@ -668,27 +668,27 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[128];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x62 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, tl2cu_deposit<0x62>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[128];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[16];  // [128] i32, sliced from the layout of [128, 128]: registers 0x1d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, tl2cu_deposit<0x1d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[128];  // [128, 128] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x62>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x1d>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x62>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x1d>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
@@ -864,27 +864,27 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 64]
+  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 64]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, tl2cu_deposit<0x32>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[64];  // [64] i32, held in the layout of [128, 64]
+  int32_t offs_cn[8];  // [64] i32, sliced from the layout of [128, 64]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, tl2cu_deposit<0xd>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[64];  // [128, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x32>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0xd>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [128, 64] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)

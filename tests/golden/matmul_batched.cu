@@ -125,26 +125,26 @@ __global__ void __launch_bounds__(256) bmm_kernel(half *a_ptr, half *b_ptr, half
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 128, 128, 64, 128, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 32768), (const half*)(tl2cu_smem + (_j % 3) * 32768 + 16384), _tid);
   // L43: offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[2];  // [128] i32, sliced from the layout of [128, 128]: registers 0x2 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L44: offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[32];  // [128] i32, sliced from the layout of [128, 128]: registers 0x3d of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x3d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L45: c_ptrs = c_ptr + z * stride_cz + offs_cm[:, None] * stride_cm + offs_cn[None, :] * stride_cn
   half * c_ptrs[64];  // [128, 128] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = (((c_ptr + tl2cu_mul(z, stride_cz)) + tl2cu_mul(offs_cm[_k], stride_cm)) + tl2cu_mul(offs_cn[_k], stride_cn));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = (((c_ptr + tl2cu_mul(z, stride_cz)) + tl2cu_mul(offs_cm[tl2cu_squeeze<0x2>(_k)], stride_cm)) + tl2cu_mul(offs_cn[tl2cu_squeeze<0x3d>(_k)], stride_cn));
   // L46: tl.store(c_ptrs, acc.to(tl.float16), mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) if (((offs_cm[_k] < M) && (offs_cn[_k] < N))) *c_ptrs[_k] = tl2cu_cast<half>(acc_1[_k]);
+  for (int _k = 0; _k < 64; ++_k) if (((offs_cm[tl2cu_squeeze<0x2>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x3d>(_k)] < N))) *c_ptrs[_k] = tl2cu_cast<half>(acc_1[_k]);
 }
 
 // bmm_kernel: num_warps=8, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -267,23 +267,23 @@ __global__ void __launch_bounds__(256) bmm_kernel_aligned(half *a_ptr, half *b_p
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 128, 128, 64, 128, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 32768), (const half*)(tl2cu_smem + (_j % 3) * 32768 + 16384), _tid);
   // L43: offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[2];  // [128] i32, sliced from the layout of [128, 128]: registers 0x2 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x2>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L44: offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[32];  // [128] i32, sliced from the layout of [128, 128]: registers 0x3d of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<8, 1, 128, 128>(_tid, tl2cu_deposit<0x3d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L45: c_ptrs = c_ptr + z * stride_cz + offs_cm[:, None] * stride_cm + offs_cn[None, :] * stride_cn
   half * c_ptrs[64];  // [128, 128] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = (((c_ptr + tl2cu_mul(z, stride_cz)) + tl2cu_mul(offs_cm[_k], stride_cm)) + tl2cu_mul(offs_cn[_k], stride_cn));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = (((c_ptr + tl2cu_mul(z, stride_cz)) + tl2cu_mul(offs_cm[tl2cu_squeeze<0x2>(_k)], stride_cm)) + tl2cu_mul(offs_cn[tl2cu_squeeze<0x3d>(_k)], stride_cn));
   // L46: tl.store(c_ptrs, acc.to(tl.float16), mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();

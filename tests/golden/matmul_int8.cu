@@ -40,17 +40,17 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[128];  // [256] i32, held in the layout of [128, 256]
+  int32_t offs_bn[16];  // [256] i32, sliced from the layout of [128, 256]: registers 0x1d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, tl2cu_deposit<0x1d>(_k));
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[128];  // [128] i32, held in the layout of [128, 256]
+  int32_t offs_k[8];  // [128] i32, sliced from the layout of [128, 256]: registers 0x62 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, tl2cu_deposit<0x62>(_k));
     offs_k[_k] = (_e >> 8);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[128];  // [128, 256] *i8
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  for (int _k = 0; _k < 128; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x62>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0x1d>(_k)], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[128];  // [128, 256] i32
   #pragma unroll
@@ -99,7 +99,7 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 53248 + 18432))[((_e & 255) + (_e >> 8) * 272)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 53248 + 18432))[((_e & 255) + (_e >> 8) * 272)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x62>(_k)] < tl2cu_sub(K, (k * 128))), (int8_t)0);
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[128];  // [128, 256] i32
@@ -135,27 +135,27 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 128, 256, 128, 2, 4, 144, 272>(accumulator_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 53248), (const int8_t*)(tl2cu_smem + (_j % 4) * 53248 + 18432), _tid);
   // L56: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[128];  // [128] i32, held in the layout of [128, 256]
+  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 256]: registers 0x62 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, tl2cu_deposit<0x62>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 8));
   }
   // L57: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[128];  // [256] i32, held in the layout of [128, 256]
+  int32_t offs_cn[16];  // [256] i32, sliced from the layout of [128, 256]: registers 0x1d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, tl2cu_deposit<0x1d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255));
   }
   // L58: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   int32_t * c_ptrs[128];  // [128, 256] *i32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x62>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x1d>(_k)]));
   // L59: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [128, 256] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x62>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x1d>(_k)] < N));
   // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -198,24 +198,24 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
   // L40: pid_n = (pid % num_pid_in_group) // group_size_m
   const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
   // L42: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
-  int32_t offs_am[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_am[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_bn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_k[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_k[_k] = (_e >> 7);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -223,12 +223,12 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
     const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 127), stride_ak)));
+    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[tl2cu_squeeze<0x32>(_k)], stride_am), tl2cu_mul((_e & 127), stride_ak)));
   }
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[64];  // [128, 128] *i8
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x32>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0xd>(_k)], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[64];  // [128, 128] i32
   #pragma unroll
@@ -256,7 +256,7 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) {
       const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x32>(_k)] < tl2cu_sub(K, (k * 128))), (int8_t)0);
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[64];  // [128, 128] i32
@@ -292,27 +292,27 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 128, 128, 128, 2, 4, 144, 144>(accumulator_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 36864), (const int8_t*)(tl2cu_smem + (_j % 4) * 36864 + 18432), _tid);
   // L56: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L57: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L58: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   int32_t * c_ptrs[64];  // [128, 128] *i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x32>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0xd>(_k)]));
   // L59: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
   // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = accumulator_1[_k];
@@ -341,24 +341,24 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1_aligned(int8_t
   // L40: pid_n = (pid % num_pid_in_group) // group_size_m
   const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
   // L42: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
-  int32_t offs_am[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_am[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_bn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_k[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_k[_k] = (_e >> 7);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -366,12 +366,12 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1_aligned(int8_t
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
     const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 127), stride_ak)));
+    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[tl2cu_squeeze<0x32>(_k)], stride_am), tl2cu_mul((_e & 127), stride_ak)));
   }
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[64];  // [128, 128] *i8
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x32>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0xd>(_k)], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[64];  // [128, 128] i32
   #pragma unroll
@@ -399,7 +399,7 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1_aligned(int8_t
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) {
       const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x32>(_k)] < tl2cu_sub(K, (k * 128))), (int8_t)0);
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[64];  // [128, 128] i32
@@ -435,27 +435,27 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1_aligned(int8_t
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 128, 128, 128, 2, 4, 144, 144>(accumulator_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 36864), (const int8_t*)(tl2cu_smem + (_j % 4) * 36864 + 18432), _tid);
   // L56: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L57: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L58: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   int32_t * c_ptrs[64];  // [128, 128] *i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x32>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0xd>(_k)]));
   // L59: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
   // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
@@ -618,27 +618,27 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config2(int8_t *a_ptr,
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 128, 128, 64, 2, 2, 80, 144>(accumulator_1, (const int8_t*)(tl2cu_smem + (_j % 5) * 19456), (const int8_t*)(tl2cu_smem + (_j % 5) * 19456 + 10240), _tid);
   // L56: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[128];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x62 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, tl2cu_deposit<0x62>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L57: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[128];  // [128] i32, held in the layout of [128, 128]
+  int32_t offs_cn[16];  // [128] i32, sliced from the layout of [128, 128]: registers 0x1d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, tl2cu_deposit<0x1d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L58: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   int32_t * c_ptrs[128];  // [128, 128] *i32
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x62>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x1d>(_k)]));
   // L59: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x62>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x1d>(_k)] < N));
   // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
@@ -703,17 +703,17 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 64), (_e >> 6)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[64];  // [128] i32, held in the layout of [64, 128]
+  int32_t offs_bn[8];  // [128] i32, sliced from the layout of [64, 128]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, tl2cu_deposit<0xd>(_k));
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[64];  // [64] i32, held in the layout of [64, 128]
+  int32_t offs_k[8];  // [64] i32, sliced from the layout of [64, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_k[_k] = (_e >> 7);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -726,7 +726,7 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[64];  // [64, 128] *i8
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x32>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0xd>(_k)], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[64];  // [64, 128] i32
   #pragma unroll
@@ -762,7 +762,7 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) {
       const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14336 + 5120))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14336 + 5120))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x32>(_k)] < tl2cu_sub(K, (k * 64))), (int8_t)0);
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[64];  // [64, 128] i32
@@ -798,27 +798,27 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<int8_t, 64, 128, 64, 1, 4, 80, 144>(accumulator_1, (const int8_t*)(tl2cu_smem + (_j % 5) * 14336), (const int8_t*)(tl2cu_smem + (_j % 5) * 14336 + 5120), _tid);
   // L56: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[64];  // [64] i32, held in the layout of [64, 128]
+  int32_t offs_cm[8];  // [64] i32, sliced from the layout of [64, 128]: registers 0x32 of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, tl2cu_deposit<0x32>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 64), (_e >> 7));
   }
   // L57: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[64];  // [128] i32, held in the layout of [64, 128]
+  int32_t offs_cn[8];  // [128] i32, sliced from the layout of [64, 128]: registers 0xd of 64
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, tl2cu_deposit<0xd>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L58: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   int32_t * c_ptrs[64];  // [64, 128] *i32
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[_k])) + tl2cu_mul(stride_cn, offs_cn[_k]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x32>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0xd>(_k)]));
   // L59: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [64, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[_k] < M) && (offs_cn[_k] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
   // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)

@@ -48,14 +48,18 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = b[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -70,7 +74,7 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
     rm_1[_k] = _e;
   }
   // L30: tl.store(max_ptr + rm, tl.max(c, 1))
-  float c_max[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_max[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -90,13 +94,13 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   // c_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     ((float*)tl2cu_smem)[(_e >> 6)] = c_max[_k];
   }
   __syncthreads();
@@ -111,7 +115,7 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
     for (int _k = 0; _k < 1; ++_k) max_ptr[rm_1[_k]] = _c_max_cvt1[_k];
   }
   // L31: tl.store(sum_ptr + rm, tl.sum(c, 1))
-  float c_sum[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_sum[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -131,13 +135,13 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   // c_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     ((float*)tl2cu_smem)[(_e >> 6)] = c_sum[_k];
   }
   __syncthreads();
@@ -213,14 +217,18 @@ __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, fl
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = b[_k];
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -235,7 +243,7 @@ __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, fl
     rm_1[_k] = _e;
   }
   // L30: tl.store(max_ptr + rm, tl.max(c, 1))
-  float c_max[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_max[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -255,13 +263,13 @@ __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, fl
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   // c_max changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     ((float*)tl2cu_smem)[(_e >> 6)] = c_max[_k];
   }
   __syncthreads();
@@ -276,7 +284,7 @@ __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, fl
     for (int _k = 0; _k < 1; ++_k) max_ptr[rm_1[_k]] = _c_max_cvt1[_k];
   }
   // L31: tl.store(sum_ptr + rm, tl.sum(c, 1))
-  float c_sum[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_sum[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -296,13 +304,13 @@ __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, fl
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   // c_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     ((float*)tl2cu_smem)[(_e >> 6)] = c_sum[_k];
   }
   __syncthreads();
@@ -359,14 +367,18 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = b[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -381,7 +393,7 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
     rn_1[_k] = _e;
   }
   // L38: tl.store(sum_ptr + rn, tl.sum(c, 0))
-  float c_sum[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_sum[16];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x1d of 32
   {
     float _r[16];
     #pragma unroll
@@ -417,13 +429,13 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
       _r[_g] = _w0;
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<1, 2>(_k)];
+    for (int _k = 0; _k < 16; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<1, 2>(tl2cu_deposit<0x1d>(_k))];
   }
   // c_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     ((float*)tl2cu_smem)[(_e & 63)] = c_sum[_k];
   }
   __syncthreads();
@@ -438,7 +450,7 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
     for (int _k = 0; _k < 1; ++_k) sum_ptr[rn_1[_k]] = _c_sum_cvt1[_k];
   }
   // L39: tl.store(arg_ptr + rn, tl.argmax(c, 0))
-  int32_t c_argmax[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t c_argmax[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   {
     float _r[16];
     int32_t _i[16];
@@ -478,13 +490,13 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
       _r[_g] = _w0; _i[_g] = _j0;
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_argmax[_k] = _i[tl2cu_drop_bits<1, 2>(_k)];
+    for (int _k = 0; _k < 16; ++_k) c_argmax[_k] = _i[tl2cu_drop_bits<1, 2>(tl2cu_deposit<0x1d>(_k))];
   }
   // c_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     ((int32_t*)tl2cu_smem)[(_e & 63)] = c_argmax[_k];
   }
   __syncthreads();
@@ -560,14 +572,18 @@ __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, fl
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = b[_k];
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -582,7 +598,7 @@ __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, fl
     rn_1[_k] = _e;
   }
   // L38: tl.store(sum_ptr + rn, tl.sum(c, 0))
-  float c_sum[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_sum[16];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x1d of 32
   {
     float _r[16];
     #pragma unroll
@@ -618,13 +634,13 @@ __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, fl
       _r[_g] = _w0;
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<1, 2>(_k)];
+    for (int _k = 0; _k < 16; ++_k) c_sum[_k] = _r[tl2cu_drop_bits<1, 2>(tl2cu_deposit<0x1d>(_k))];
   }
   // c_sum changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     ((float*)tl2cu_smem)[(_e & 63)] = c_sum[_k];
   }
   __syncthreads();
@@ -639,7 +655,7 @@ __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, fl
     for (int _k = 0; _k < 1; ++_k) sum_ptr[rn_1[_k]] = _c_sum_cvt1[_k];
   }
   // L39: tl.store(arg_ptr + rn, tl.argmax(c, 0))
-  int32_t c_argmax[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t c_argmax[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   {
     float _r[16];
     int32_t _i[16];
@@ -679,13 +695,13 @@ __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, fl
       _r[_g] = _w0; _i[_g] = _j0;
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_argmax[_k] = _i[tl2cu_drop_bits<1, 2>(_k)];
+    for (int _k = 0; _k < 16; ++_k) c_argmax[_k] = _i[tl2cu_drop_bits<1, 2>(tl2cu_deposit<0x1d>(_k))];
   }
   // c_argmax changes layout: through shared memory
   __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     ((int32_t*)tl2cu_smem)[(_e & 63)] = c_argmax[_k];
   }
   __syncthreads();
@@ -742,14 +758,18 @@ __global__ void __launch_bounds__(128) softmax(half *a_ptr, half *b_ptr, float *
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = b[_k];
+      tl2cu_vec<half, 2> _run;
+      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -757,7 +777,7 @@ __global__ void __launch_bounds__(128) softmax(half *a_ptr, half *b_ptr, float *
     tl2cu_mma_regs<half, 64, 64, 32, 4, 1, 40, 72>(c, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 5120), _tid);
   }
   // L45: p = tl.exp2(c - tl.max(c, 1)[:, None])
-  float c_max[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_max[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -777,13 +797,13 @@ __global__ void __launch_bounds__(128) softmax(half *a_ptr, half *b_ptr, float *
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   float p[32];  // [64, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_exp2((c[_k] - c_max[_k]));
+  for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_exp2((c[_k] - c_max[tl2cu_squeeze<0x2>(_k)]));
   // L46: p = p / tl.sum(p, 1)[:, None]
-  float p_sum[32];  // [64] fp32, held in the layout of [64, 64]
+  float p_sum[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -803,28 +823,28 @@ __global__ void __launch_bounds__(128) softmax(half *a_ptr, half *b_ptr, float *
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) p_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) p_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   float p_1[32];  // [64, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) p_1[_k] = tl2cu_div(p[_k], p_sum[_k]);
+  for (int _k = 0; _k < 32; ++_k) p_1[_k] = tl2cu_div(p[_k], p_sum[tl2cu_squeeze<0x2>(_k)]);
   // L47: rm = tl.arange(0, M)
-  int32_t rm_1[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rm_1[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     rm_1[_k] = (_e >> 6);
   }
   // L48: rn = tl.arange(0, N)
-  int32_t rn_1[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rn_1[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     rn_1[_k] = (_e & 63);
   }
   // L49: tl.store(out_ptr + rm[:, None] * N + rn[None, :], p)
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rm_1[_k] * 64)) + rn_1[_k]) = p_1[_k];
+  for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rm_1[tl2cu_squeeze<0x2>(_k)] * 64)) + rn_1[tl2cu_squeeze<0x1d>(_k)]) = p_1[_k];
 }
 
 // softmax: num_warps=4, M=64, N=64, K=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
@@ -887,14 +907,18 @@ __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr,
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
+    for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = b[_k];
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<half, 8>*)&((half*)(tl2cu_smem + 5120))[((_e & 63) + (_e >> 6) * 72)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -902,7 +926,7 @@ __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr,
     tl2cu_mma_regs<half, 64, 64, 32, 4, 1, 40, 72>(c, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 5120), _tid);
   }
   // L45: p = tl.exp2(c - tl.max(c, 1)[:, None])
-  float c_max[32];  // [64] fp32, held in the layout of [64, 64]
+  float c_max[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -922,13 +946,13 @@ __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr,
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) c_max[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   float p[32];  // [64, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_exp2((c[_k] - c_max[_k]));
+  for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_exp2((c[_k] - c_max[tl2cu_squeeze<0x2>(_k)]));
   // L46: p = p / tl.sum(p, 1)[:, None]
-  float p_sum[32];  // [64] fp32, held in the layout of [64, 64]
+  float p_sum[2];  // [64] fp32, sliced from the layout of [64, 64]: registers 0x2 of 32
   {
     float _r[2];
     #pragma unroll
@@ -948,23 +972,23 @@ __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr,
       }
     }
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) p_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(_k))];
+    for (int _k = 0; _k < 2; ++_k) p_sum[_k] = _r[tl2cu_drop_bits<0, 1>(tl2cu_drop_bits<2, 5>(tl2cu_deposit<0x2>(_k)))];
   }
   float p_1[32];  // [64, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) p_1[_k] = tl2cu_div(p[_k], p_sum[_k]);
+  for (int _k = 0; _k < 32; ++_k) p_1[_k] = tl2cu_div(p[_k], p_sum[tl2cu_squeeze<0x2>(_k)]);
   // L47: rm = tl.arange(0, M)
-  int32_t rm_1[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rm_1[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     rm_1[_k] = (_e >> 6);
   }
   // L48: rn = tl.arange(0, N)
-  int32_t rn_1[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rn_1[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     rn_1[_k] = (_e & 63);
   }
   // L49: tl.store(out_ptr + rm[:, None] * N + rn[None, :], p)
@@ -994,7 +1018,7 @@ __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr,
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rm_1[_k] * 64)) + rn_1[_k]) = p_1[_k];
+    for (int _k = 0; _k < 32; ++_k) *((out_ptr + (rm_1[tl2cu_squeeze<0x2>(_k)] * 64)) + rn_1[tl2cu_squeeze<0x1d>(_k)]) = p_1[_k];
   }
 }
 

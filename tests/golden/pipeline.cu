@@ -15,17 +15,17 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[38912];
   // L23: rm = tl.arange(0, BM)
-  int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rm[4];  // [64] i32, sliced from the layout of [64, 64]: registers 0x12 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, tl2cu_deposit<0x12>(_k));
     rm[_k] = (_e >> 6);
   }
   // L24: rn = tl.arange(0, BN)
-  int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rn[8];  // [64] i32, sliced from the layout of [64, 64]: registers 0xd of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 64, 64>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 63);
   }
   // L25: rk = tl.arange(0, BK)
@@ -122,7 +122,7 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[_k] * 64)) + rn[_k]) = tl2cu_maximum(acc_1[_k], 0.0f);
+    for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x12>(_k)] * 64)) + rn[tl2cu_squeeze<0xd>(_k)]) = tl2cu_maximum(acc_1[_k], 0.0f);
   }
 }
 
@@ -131,24 +131,24 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
   // L36: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L37: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L38: rk = tl.arange(0, BK)
-  int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rk[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rk[_k] = (_e >> 5);
   }
   // L39: acc = tl.zeros((BM, BN), dtype=tl.int32)
@@ -166,13 +166,13 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
     // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]) < K), (int8_t)0);
     }
     // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
@@ -197,7 +197,7 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
     tl2cu_mma_regs<int8_t, 32, 32, 32, 2, 2, 48, 48>(acc_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 3072), (const int8_t*)(tl2cu_smem + (_j % 4) * 3072 + 1536), _tid);
   // L44: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_1[_k];
 }
 
 // late_i8: num_warps=4, BM=32, BN=32, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -205,24 +205,24 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
   // L36: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L37: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L38: rk = tl.arange(0, BK)
-  int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rk[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rk[_k] = (_e >> 5);
   }
   // L39: acc = tl.zeros((BM, BN), dtype=tl.int32)
@@ -240,13 +240,13 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[_k], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
     }
     // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + rn[_k]), (tl2cu_add(k, rk[_k]) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]) < K), (int8_t)0);
     }
     // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
@@ -300,17 +300,17 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L49: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L50: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L51: rk = tl.arange(0, BK)
@@ -348,14 +348,18 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
     {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 0))[((_e & 15) + (_e >> 4) * 24)] = a[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 15) + (_e >> 4) * 24)] = _run;
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 40)] = _run;
       }
       __syncthreads();
       #pragma unroll
@@ -364,7 +368,7 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
     }
     // L57: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_2[_k];
+    for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_2[_k];
     // L53: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) acc_1[_k] = acc_2[_k];
@@ -376,17 +380,17 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
   // L49: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L50: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L51: rk = tl.arange(0, BK)
@@ -479,17 +483,17 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[25344];
   // L62: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L63: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L64: rk = tl.arange(0, BK)
@@ -542,14 +546,18 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
         tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)(tl2cu_smem + 2816 + ((_issued_acc_2 - 2) % 4) * 2816), (const half*)(tl2cu_smem + 2816 + ((_issued_acc_2 - 2) % 4) * 2816 + 1536), _tid);
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 2816 + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = a[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 2816 + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = _run;
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 2816 + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 2816 + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = _run;
       }
       ++_issued_acc_2;
     }
@@ -566,14 +574,18 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
         tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_2, (const half*)(tl2cu_smem + 14080 + ((_issued_acc2_2 - 2) % 4) * 2816), (const half*)(tl2cu_smem + 14080 + ((_issued_acc2_2 - 2) % 4) * 2816 + 1536), _tid);
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 14080 + (_issued_acc2_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = dot_input[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 14080 + (_issued_acc2_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = _run;
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 14080 + (_issued_acc2_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 14080 + (_issued_acc2_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = _run;
       }
       ++_issued_acc2_2;
     }
@@ -593,10 +605,10 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc2_1, (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816), (const half*)(tl2cu_smem + 14080 + (_j % 4) * 2816 + 1536), _tid);
   // L72: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_1[_k];
   // L73: tl.store(d_ptr + rm[:, None] * BN + rn[None, :], acc2)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((d_ptr + (rm[_k] * 32)) + rn[_k]) = acc2_1[_k];
+  for (int _k = 0; _k < 8; ++_k) *((d_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc2_1[_k];
 }
 
 // two_acc: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -604,17 +616,17 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[25344];
   // L62: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L63: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L64: rk = tl.arange(0, BK)
@@ -777,17 +789,17 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8448];
   // L78: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L79: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L80: rk = tl.arange(0, BK)
@@ -843,7 +855,7 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 2816), (const half*)(tl2cu_smem + (_j % 3) * 2816 + 1536), _tid);
   // L86: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_1[_k];
 }
 
 // stages_2: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -851,17 +863,17 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8448];
   // L78: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L79: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L80: rk = tl.arange(0, BK)
@@ -946,17 +958,17 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
   // L91: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L92: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L93: rk = tl.arange(0, BK)
@@ -1007,14 +1019,18 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
         tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 2816), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 2816 + 1536), _tid);
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = a[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = _run;
       }
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) {
+      for (int _k = 0; _k < 4; _k += 2) {  // 4-byte stores
         const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = b[_k];
+        tl2cu_vec<half, 2> _run;
+        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
+        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = _run;
       }
       ++_issued_acc_2;
     }
@@ -1028,7 +1044,7 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
   // L100: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_1[_k];
 }
 
 // stored_in_loop: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1036,17 +1052,17 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
   // L91: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L92: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L93: rk = tl.arange(0, BK)

@@ -12,17 +12,17 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
   // L18: rm = tl.arange(0, BM)
-  int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 6);
   }
   // L19: rn = tl.arange(0, BN)
-  int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rn[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     rn[_k] = (_e & 63);
   }
   // L20: rk = tl.arange(0, BK)
@@ -80,7 +80,7 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
     tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 8192), (const half*)(tl2cu_smem + (_j % 3) * 8192 + 4096), _tid);
   // L26: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[_k] * 64)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 32; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 64)) + rn[tl2cu_squeeze<0x1d>(_k)]) = acc_1[_k];
 }
 
 // f16_64: num_warps=4, BM=64, BN=64, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -88,17 +88,17 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
   // L18: rm = tl.arange(0, BM)
-  int32_t rm[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 6);
   }
   // L19: rn = tl.arange(0, BN)
-  int32_t rn[32];  // [64] i32, held in the layout of [64, 64]
+  int32_t rn[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _k);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     rn[_k] = (_e & 63);
   }
   // L20: rk = tl.arange(0, BK)
@@ -185,24 +185,24 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
   const int _tid = threadIdx.x;
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 122880 bytes, given at launch
   // L31: rm = tl.arange(0, BM)
-  int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 8);
   }
   // L32: rn = tl.arange(0, BN)
-  int32_t rn[128];  // [256] i32, held in the layout of [64, 256]
+  int32_t rn[64];  // [256] i32, sliced from the layout of [64, 256]: registers 0x7d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x7d>(_k));
     rn[_k] = (_e & 255);
   }
   // L33: rk = tl.arange(0, BK)
-  int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
+  int32_t rk[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
     rk[_k] = (_e >> 8);
   }
   // L34: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -233,7 +233,7 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]);
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]);
     }
     // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
@@ -253,7 +253,7 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
     tl2cu_wgmma<__nv_bfloat16, 64, 256, 64, 128, 128, 0>(acc_1, (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960), (const __nv_bfloat16*)(tl2cu_smem + (_j % 3) * 40960 + 8192), _tid);
   // L39: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) *((c_ptr + (rm[_k] * 256)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 128; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 256)) + rn[tl2cu_squeeze<0x7d>(_k)]) = acc_1[_k];
 }
 
 // bf16_256: num_warps=4, BM=64, BN=256, BK=64 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -261,24 +261,24 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
   const int _tid = threadIdx.x;
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 122880 bytes, given at launch
   // L31: rm = tl.arange(0, BM)
-  int32_t rm[128];  // [64] i32, held in the layout of [64, 256]
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 8);
   }
   // L32: rn = tl.arange(0, BN)
-  int32_t rn[128];  // [256] i32, held in the layout of [64, 256]
+  int32_t rn[64];  // [256] i32, sliced from the layout of [64, 256]: registers 0x7d of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x7d>(_k));
     rn[_k] = (_e & 255);
   }
   // L33: rk = tl.arange(0, BK)
-  int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
+  int32_t rk[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
     rk[_k] = (_e >> 8);
   }
   // L34: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -309,7 +309,7 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 256)) + rn[_k]), true);
+      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]), true);
     }
     // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
@@ -358,17 +358,17 @@ __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float 
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
   // L44: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L45: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L46: rk = tl.arange(0, BK)
@@ -424,7 +424,7 @@ __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float 
     tl2cu_mma_regs<half, 32, 32, 16, 2, 2, 24, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 2816), (const half*)(tl2cu_smem + (_j % 4) * 2816 + 1536), _tid);
   // L52: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 8; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_1[_k];
 }
 
 // small_32: num_warps=4, BM=32, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -432,17 +432,17 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
   // L44: rm = tl.arange(0, BM)
-  int32_t rm[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L45: rn = tl.arange(0, BN)
-  int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t rn[4];  // [32] i32, sliced from the layout of [32, 32]: registers 0x5 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
   // L46: rk = tl.arange(0, BK)
@@ -527,17 +527,17 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[9216];
   // L57: rm = tl.arange(0, BM)
-  int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L58: rn = tl.arange(0, BN)
-  int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
+  int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
   // L59: rk = tl.arange(0, BK)
@@ -595,7 +595,7 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
     tl2cu_wgmma<half, 64, 32, 16, 32, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 3072), (const half*)(tl2cu_smem + (_j % 3) * 3072 + 2048), _tid);
   // L65: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[_k] * 32)) + rn[_k]) = acc_1[_k];
+  for (int _k = 0; _k < 16; ++_k) *((c_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rn[tl2cu_squeeze<0xd>(_k)]) = acc_1[_k];
 }
 
 // narrow: num_warps=4, BM=64, BN=32, BK=16 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -603,17 +603,17 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[9216];
   // L57: rm = tl.arange(0, BM)
-  int32_t rm[16];  // [64] i32, held in the layout of [64, 32]
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L58: rn = tl.arange(0, BN)
-  int32_t rn[16];  // [32] i32, held in the layout of [64, 32]
+  int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
   // L59: rk = tl.arange(0, BK)

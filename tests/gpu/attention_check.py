@@ -52,7 +52,7 @@ def check(tally, lib, mod, name, D, causal, Z, H, N, timed):
     fn.restype = ctypes.c_int
     args = [ctypes.c_void_p(t.data_ptr()) for t in (q, k, v)] + [ctypes.c_float(sm_scale)]
     args += [ctypes.c_void_p(m_c.data_ptr()), ctypes.c_void_p(o_c.data_ptr())]
-    args += [ctypes.c_int32(x) for x in (Z, H, N, *q.stride())]
+    args += [ctypes.c_int32(x) for x in (Z, H, N, *q.stride()[:3])]  # (stride_d: 1, the sample's signature)
 
     def tl2cu_run():
         err = fn(ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), *args)

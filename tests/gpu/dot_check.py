@@ -113,6 +113,34 @@ def trans(lib, mod, tally):
     close(tally, f"dot_trans a @ tl.trans(bt) err={err}", got[2], ref[2], 32 * ACC * scale(a, bt.t()))
 
 
+def stationary(lib, mod, tally):
+    M, K, N, T = 32, 32, 64, 5
+    g = torch.Generator(device="cuda").manual_seed(7)
+    w = torch.randn(M, K, device="cuda", generator=g).half()
+    x = torch.randn(K, N * T, device="cuda", generator=g).half()
+
+    def make():
+        return [w.clone(), x.clone(), torch.full((M, N * T), float("nan"), device="cuda")]
+
+    ref, got, err = gpulib.both(lib, mod, "dot_stationary", 1, make, (T,), dict(M=M, K=K, N=N))
+    close(tally, f"dot_stationary w @ x, w stored once for {T} iterations err={err}", got[2], ref[2], K * ACC * scale(w, x))
+
+
+def prefetch(lib, mod, tally):
+    M, K, N = 32, 32, 64
+    for T in (0, 1, 5):
+        g = torch.Generator(device="cuda").manual_seed(8 + T)
+        w = torch.randn(M, K, device="cuda", generator=g).half()
+        x = torch.randn(K, max(N * T, 1), device="cuda", generator=g).half()
+
+        def make():
+            return [w.clone(), x.clone(), torch.full((M, N), float("nan"), device="cuda")]
+
+        ref, got, err = gpulib.both(lib, mod, "dot_prefetch", 1, make, (T,), dict(M=M, K=K, N=N))
+        s = sum((w.double().abs() @ x[:, t * N:(t + 1) * N].double().abs() for t in range(T)), torch.zeros(M, N, device="cuda", dtype=torch.float64))
+        close(tally, f"dot_prefetch T={T}, x loaded an iteration ahead err={err}", got[2], ref[2], K * T * ACC * s + 1e-30)
+
+
 def main():
     mod = gpulib.golden_module("dot")
     tally = gpulib.Tally()
@@ -122,7 +150,7 @@ def main():
             continue
         lib = gpulib.library(build)
         tally.prefix = f"{build}: "
-        for case in (f16_loop, f32, i8, small, batched, trans):
+        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch):
             try:
                 case(lib, mod, tally)
             except Exception as e:  # (reported, not hidden)

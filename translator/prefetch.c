@@ -1,0 +1,162 @@
+// prefetch.c: a dot's operand loaded one iteration ahead.
+//
+// Flash attention's loop loads k (and v) and hands it to a tl.dot at once: the load's whole
+// latency sits between them, every iteration, twice. Triton's pipeliner issues each
+// iteration's loads earlier, in an iteration before. Here the same for a load whose pointer
+// is a loop variable stepped by a loop-invariant amount: its block is declared before the
+// loop and loaded there for the first iteration; in the loop, once the dot has read it, the
+// next iteration's block is loaded into the same array (its pointer is the variable's step
+// applied now, the value the variable will hold), guarded by the loop's own test of the next
+// iteration. The loads then fly while the rest of the iteration computes.
+//
+// Exact where the program itself makes those loads: the load is unconditional in the loop's
+// body (no mask, not in an if), the variable has that one update, and nothing in the loop
+// writes memory (no store, atomic or inline asm) or leaves it early (no break, no return),
+// so the next iteration reads the same bytes. Only loads read by one dot (which stores them
+// into shared memory at once), not by a pipelined dot (whose copies are its own, dot.c).
+#include "emit.h"
+
+#include <string.h>
+
+typedef struct {
+  Value *load, *update;  // x = tl.load(P), P = P + step (update: the value assigned)
+  Stmt *loop, *reader;   // the loop, and the dot statement that reads x
+} Prefetch;
+
+static Vec prefetches;  // Prefetch*: of the variant laid out last
+
+static Prefetch *prefetch_of(Value *x) {
+  for (int i = 0; i < prefetches.len; i++)
+    if (((Prefetch *)prefetches.items[i])->load == x) return prefetches.items[i];
+  return NULL;
+}
+
+bool prefetched(Value *x) { return prefetch_of(x) != NULL; }
+
+static bool defined_in(Stmt *s, Value *x) {
+  for (; s; s = s->next)
+    if ((s->kind == S_LET && s->v == x) || defined_in(s->body, x) || defined_in(s->orelse, x)) return true;
+  return false;
+}
+
+// Does s (at any depth) write memory or leave its loop early?
+static bool writes_or_leaves(Stmt *s) {
+  for (; s; s = s->next) {
+    if (s->kind == S_STORE || s->kind == S_BREAK_UNLESS || s->kind == S_RETURN || s->kind == S_WHILE) return true;
+    if (s->kind == S_LET && (s->v->kind == V_ATOMIC || s->v->kind == V_ASM)) return true;
+    if (writes_or_leaves(s->body) || writes_or_leaves(s->orelse)) return true;
+  }
+  return false;
+}
+
+// The same every iteration: no variable, nothing the loop defines.
+static bool invariant(Stmt *loop, Value *v) {
+  if (!v) return true;
+  if (v->kind == V_VAR || defined_in(loop->body, v)) return false;
+  return invariant(loop, v->a) && invariant(loop, v->b) && invariant(loop, v->c);
+}
+
+// P's one update in the loop, P = P + step with a scalar step the same every iteration.
+static Value *stepped_update(Stmt *loop, Value *p) {
+  Vec assigns = {0};
+  var_assignments(loop->body, p, &assigns);
+  if (assigns.len != 1) return NULL;
+  Stmt *a = assigns.items[0];
+  bool direct = false;
+  for (Stmt *s = loop->body; s; s = s->next) direct |= s == a;
+  Value *u = a->v, *step = u ? u->b : NULL;
+  if (!direct || !u || u->kind != V_BINARY || u->op != OP_ADD || u->a != p) return NULL;
+  if (step->kind == V_BROADCAST) step = step->a;
+  return step->shape.rank == 0 && invariant(loop, step) ? u : NULL;
+}
+
+// The dot statement of the loop's body, after x's, that reads x (its only reader).
+static Stmt *dot_reader(Stmt *from, Value *x) {
+  for (Stmt *s = from->next; s; s = s->next)
+    if (s->kind == S_LET && s->v->kind == V_DOT && !s->v->defer && (s->v->a == x || s->v->b == x)) return s;
+  return NULL;
+}
+
+static void consider(Stmt *loop, Stmt *s) {
+  Value *x = s->v, *p = x->a;
+  if (x->kind != V_LOAD || x->volatile_load || x->b || x->c || x->uses != 2 || x->into_dot || x->packed ||
+      !x->shape.rank || !x->layout || p->kind != V_VAR || p->ty.kind != TY_PTR || !p->shape.rank)
+    return;
+  Value *update = stepped_update(loop, p);
+  Stmt *reader = dot_reader(s, x);
+  if (!update || !reader) return;
+  Prefetch *f = xmalloc(sizeof(Prefetch));
+  *f = (Prefetch){x, update, loop, reader};
+  vec_push(&prefetches, f);
+}
+
+static void find(Stmt *s) {
+  for (; s; s = s->next) {
+    find(s->body);
+    find(s->orelse);
+    if (s->kind != S_FOR || writes_or_leaves(s->body)) continue;
+    for (Stmt *t = s->body; t; t = t->next)
+      if (t->kind == S_LET) consider(s, t);
+  }
+}
+
+// After layouts (a load's layout, its packing and its pipelined dot are the variant's).
+void prefetch_pass(Kernel *k) {
+  prefetches.len = 0;
+  find(k->body);
+}
+
+// x's block loaded from pointer `ptr` into x's array, under `guard` (C).
+static void load_into(Em *em, Prefetch *f, Value *ptr, const char *guard, const char *what) {
+  Value *x = f->load, *next = xmalloc(sizeof(Value));
+  *next = *x;
+  next->cname = xprintf("_%s_next", x->cname);
+  next->a = ptr;
+  Stmt load = {.kind = S_LET, .loc = x->loc, .v = next};
+  Stmt *saved = em->stmt;
+  em->stmt = &load;
+  line(em, "// %s", what);
+  line(em, "if (%s) {", guard);
+  em->indent++;
+  emit_load_statement(em, &load);
+  line(em, "#pragma unroll");
+  line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s[_k];", (long long)x->layout->per_thread, x->cname, next->cname);
+  em->indent--;
+  line(em, "}");
+  em->stmt = saved;
+}
+
+// The loop's test of the iteration whose induction value is `i` (C).
+static const char *runs(Stmt *loop, Em *em, const char *i) {
+  Cx cx = identity_cx(NULL, NULL);
+  bool down = loop->step->kind == V_CONST && loop->step->ival < 0;
+  return xprintf("%s %s %s", i, down ? ">" : "<", ex(em, loop->hi, &cx));
+}
+
+// Before the loop: each prefetched load's array, loaded for the first iteration.
+void prefetch_before_loop(Em *em, Stmt *loop) {
+  for (int i = 0; i < prefetches.len; i++) {
+    Prefetch *f = prefetches.items[i];
+    if (f->loop != loop) continue;
+    Cx cx = identity_cx(NULL, NULL);
+    line(em, "%s", array_decl(f->load));
+    load_into(em, f, f->load->a, runs(loop, em, ex(em, loop->lo, &cx)),
+              xprintf("the first iteration's %s (line %d), loaded ahead", f->load->cname, f->load->loc.line));
+  }
+}
+
+// After statement s: the next iteration's blocks of the prefetched loads s was the reader of.
+void prefetch_after(Em *em, Stmt *s) {
+  for (int i = 0; i < prefetches.len; i++) {
+    Prefetch *f = prefetches.items[i];
+    if (f->reader != s) continue;
+    Value *ptr = xmalloc(sizeof(Value));  // P + step, printed as its definition: the pointer P will hold
+    *ptr = *f->update;
+    ptr->cname = NULL;
+    Stmt *loop = f->loop;
+    Cx cx = identity_cx(NULL, NULL);
+    const char *i_next = int_arith(OP_ADD, loop->var->ty.kind, loop->var->cname, ex(em, loop->step, &cx));
+    load_into(em, f, ptr, runs(loop, em, i_next),
+              xprintf("the next iteration's %s, in flight while this one computes", f->load->cname));
+  }
+}
