@@ -2,7 +2,10 @@
 // fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync) in whole tiles, the
 // result in registers as mma accumulators where layout.c holds its space so
 // (emit_dot_registers), else staged through the buffer too (emit_dot_mma); everything
-// else on CUDA cores.
+// else on CUDA cores. In registers, an operand held as mma accumulators of the same warps
+// is read from them (a_in_registers: attention's p), one the same every iteration of its
+// loop is stored once before it (stationary), runs go into the buffer a run at a time and B
+// goes in K-major where its runs go along K (docs/NOTES.md 67); loops pipeline dots below.
 //
 // Both operands are stored there row-major in their own element types (a at the start,
 // b after it at a 16-byte boundary), then every thread computes the elements of the
