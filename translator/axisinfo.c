@@ -314,6 +314,13 @@ void var_assignments(Stmt *s, Value *var, Vec *out) {
   }
 }
 
+// Does a statement list define x (a let of it), at any depth?
+bool stmts_define(Stmt *s, Value *x) {
+  for (; s; s = s->next)
+    if ((s->kind == S_LET && s->v == x) || stmts_define(s->body, x) || stmts_define(s->orelse, x)) return true;
+  return false;
+}
+
 // A variable's facts: what its first value and every assignment share, each computed from
 // the variable's current facts until nothing changes (facts only shrink: a few rounds).
 // A loop's induction variable: its first value, stepping by multiples of the step.

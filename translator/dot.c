@@ -709,12 +709,6 @@ static void mark_pipelines(Kernel *k, Stmt *s) {
 // and the dot reads it there. On the H200 (docs/NOTES.md 67), flash attention D = 64: 5.5
 // -> 4.6 ms by hand (q so stored, k read along its memory).
 
-static bool defines(Stmt *s, Value *x) {
-  for (; s; s = s->next)
-    if ((s->kind == S_LET && s->v == x) || defines(s->body, x) || defines(s->orelse, x)) return true;
-  return false;
-}
-
 // The most scratch a statement among s uses (its op's, its conversions'), at any depth; a
 // pipelined dot among them: -1 (its buffers live across its loop: no room is left after them).
 static int64_t scratch_used(Stmt *s) {
@@ -741,7 +735,7 @@ static int64_t scratch_used(Stmt *s) {
 static bool stationary_a(Stmt *loop, Stmt *d) {
   Value *v = d->v, *a = v->a;
   return in_registers(v) && !v->wgmma && !v->defer && a->kind != V_VAR && a->cname && a->shape.rank == v->shape.rank &&
-         !defines(loop->body, a);
+         !stmts_define(loop->body, a);
 }
 
 static void mark_stationary(Kernel *k, Stmt *s) {

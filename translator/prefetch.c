@@ -33,12 +33,6 @@ static Prefetch *prefetch_of(Value *x) {
 
 bool prefetched(Value *x) { return prefetch_of(x) != NULL; }
 
-static bool defined_in(Stmt *s, Value *x) {
-  for (; s; s = s->next)
-    if ((s->kind == S_LET && s->v == x) || defined_in(s->body, x) || defined_in(s->orelse, x)) return true;
-  return false;
-}
-
 // Does s (at any depth) write memory or leave its loop early?
 static bool writes_or_leaves(Stmt *s) {
   for (; s; s = s->next) {
@@ -52,7 +46,7 @@ static bool writes_or_leaves(Stmt *s) {
 // The same every iteration: no variable, nothing the loop defines.
 static bool invariant(Stmt *loop, Value *v) {
   if (!v) return true;
-  if (v->kind == V_VAR || defined_in(loop->body, v)) return false;
+  if (v->kind == V_VAR || stmts_define(loop->body, v)) return false;
   return invariant(loop, v->a) && invariant(loop, v->b) && invariant(loop, v->c);
 }
 
