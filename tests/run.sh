@@ -186,6 +186,17 @@ else
   bad "windows: translating tests/golden/windows.py failed"
 fi
 
+# ---- flash attention at head dim 128 (docs/NOTES.md 67): the loop's row vectors, sliced in
+# the [128, 64] space of q @ k, are read in place by the [128, 128] accumulator's space (no
+# conversion through shared memory inside the loop), and p feeds the second dot from registers
+if "$TL2CU" --format=none samples/flash_attention/kernel.py -D HEAD_DIM=128 -o "$tmp/attn128.cu" 2>/dev/null; then
+  got="$(grep -c -e '\(alpha\|qk_max\|m_ij\|l_ij\|l_i_2\) changes layout' "$tmp/attn128.cu") $(grep -c 'from its registers' "$tmp/attn128.cu")"
+  if [ "$got" = "0 2" ]; then ok "flash attention D=128: row vectors read in place across mma spaces, p from registers"
+  else echo "conversions of row vectors in the loop, dots taking a from registers: $got (want 0 2)" >"$tmp/attn"; bad "flash attention D=128 layouts" "$tmp/attn"; fi
+else
+  bad "flash attention D=128: translation failed"
+fi
+
 # ---- packed bytes: tests/golden/packed.py's int8 values are held four to a word (all 12
 # of int8_ops: loads, named values, stored expressions), its byte stencil gets a load
 # and a store window over the words in the aligned variant, and bool_trees computes its 8
