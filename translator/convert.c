@@ -111,13 +111,18 @@ static Place own_place(const Layout *l) {
   return p;
 }
 
+// Register k (C) of layout l as a register of l's whole space: k itself, unless l is sliced
+// (layout.c slice_values), whose registers are the space's bits l->keep.
+const char *space_register(const Layout *l, const char *k) {
+  return l->keep ? xprintf("tl2cu_deposit<0x%x>(%s)", l->keep, k) : k;
+}
+
 // The register of a value held in layout `held` that holds the element a loop over layout
 // `reader` (the same space) is at, register _k: the same, unless one of them is sliced.
 static const char *sliced_index(const Layout *held, const Layout *reader) {
   if (held->keep == reader->keep) return "_k";
-  if (!held->keep) return xprintf("tl2cu_deposit<0x%x>(_k)", reader->keep);
-  if (!reader->keep) return xprintf("tl2cu_squeeze<0x%x>(_k)", held->keep);
-  return xprintf("tl2cu_squeeze<0x%x>(tl2cu_deposit<0x%x>(_k))", held->keep, reader->keep);
+  const char *k = space_register(reader, "_k");
+  return held->keep ? xprintf("tl2cu_squeeze<0x%x>(%s)", held->keep, k) : k;
 }
 
 // A sliced value read in another mma space (flash attention's alpha, sliced from the

@@ -54,7 +54,7 @@ bool run_is_symbolic(const Layout *l) { return run_symbolic && l->kernel_run; }
 
 // The element index e of thread `tid`'s element `k` (C expressions) in layout l.
 const char *elem_of_thread(const Layout *l, const char *tid, const char *k) {
-  if (l->keep) k = xprintf("tl2cu_deposit<0x%x>(%s)", l->keep, k);  // (a sliced value's register k: layout.c)
+  k = space_register(l, k);  // (a sliced value's register k: layout.c)
   if (l->kind == LAYOUT_MMA)
     return xprintf("tl2cu_elem_mma<%d, %d, %lld, %lld>(%s, %s)", l->wm, l->wn, (long long)l->space.dim[0],
                    (long long)l->space.dim[1], tid, k);

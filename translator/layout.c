@@ -587,24 +587,19 @@ static bool sliceable_kind(Value *v) {
   return (layout_elementwise_kind(v->kind) && v->kind != V_LOAD) || (v->kind == V_REDUCE && !v->results.len);
 }
 
-static bool in_vec(const Vec *vs, const void *x) {
-  for (int i = 0; i < vs->len; i++)
-    if (vs->items[i] == x) return true;
-  return false;
-}
-
 static void slice_values(Kernel *k) {
-  Vec all = {0}, whole = {0};  // whole: read by ops that walk their operands' registers themselves
+  Vec all = {0};
   collect_stmt_values(k->body, &all, sem_walk_mark());
+  int whole = sem_walk_mark();  // marks what ops that walk their operands' registers themselves read
   for (int i = 0; i < all.len; i++) {
-    Value *w = all.items[i];
-    if (layout_elementwise_kind(w->kind)) continue;
-    vec_push(&whole, w->a), vec_push(&whole, w->b), vec_push(&whole, w->c);
+    Value *w = all.items[i], *ops[3] = {w->a, w->b, w->c};
+    for (int j = 0; j < 3 && !layout_elementwise_kind(w->kind); j++)
+      if (ops[j]) ops[j]->visit = whole;
   }
   for (int i = 0; i < all.len; i++) {
     Value *v = all.items[i];
     Layout *l = v->layout;
-    if (!l || l->kind != LAYOUT_MMA || l->keep || !is_materialized(v) || !sliceable_kind(v) || in_vec(&whole, v)) continue;
+    if (!l || l->kind != LAYOUT_MMA || l->keep || !is_materialized(v) || !sliceable_kind(v) || v->visit == whole) continue;
     unsigned keep = moving_register_bits(l, v->shape);
     if (keep == (unsigned)l->per_thread - 1) continue;  // (every register moves it)
     Layout *sliced = xmalloc(sizeof(Layout));

@@ -432,8 +432,7 @@ static void reduce_write(Em *em, Reduction *r) {
   for (int i = 0; i < r->n; i++) {
     Value *out = op_result(r->v, i);
     if (!result_read(r->v, i)) continue;
-    // (a sliced result, layout.c: its register _k is the input layout's tl2cu_deposit(_k))
-    const char *k = !r->scalar && out->layout->keep ? xprintf("tl2cu_deposit<0x%x>(_k)", out->layout->keep) : "_k";
+    const char *k = r->scalar ? "_k" : space_register(out->layout, "_k");  // (a sliced result: layout.c)
     const char *g = r->scalar ? "0" : group_of_k(r, k), *acc[MAX_COMBINED];
     accumulators(r, g, acc);
     const char *val = r->arg ? index_of(g) : acc[i];

@@ -730,6 +730,7 @@ typedef struct {
 const CoordSym *coord_sym(const char *sym);
 bool held_at(Value *v, const Layout *lay, const char *const *sym);  // does the reading thread hold v there?
 const char *held_register(Value *v, const Layout *lay, const char *const *sym);  // which register (C), NULL: none
+const char *space_register(const Layout *l, const char *k);  // a sliced layout's register k in its space's numbering
 
 // ---------------------------------------------------------------- smem.c
 // The kernel's shared-memory buffer (Kernel.smem) and each let's scratch (Stmt.scratch),
