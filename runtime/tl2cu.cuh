@@ -290,8 +290,10 @@ TL2CU_DEVICE int tl2cu_wgmma_at(int row, int col) {
 // The same of element e (row-major) of an R x C tile: a pipelined copy's destination is the
 // thread's part plus a constant for each of its elements (dot.c wgmma_at_split: the sum, or
 // the XOR where the parts share bits).
-template <int W, int R, int C>
+// KM: the R x C operand (B, K x N) stored K-major, a tile of C rows in atoms along R.
+template <int W, int R, int C, bool KM = false>
 TL2CU_DEVICE int tl2cu_wgmma_at_e(int e) {
+  if constexpr (KM) return tl2cu_wgmma_at<W, C>(e % C, e / C);
   return tl2cu_wgmma_at<W, R>(e / C, e % C);
 }
 template <int W>
@@ -314,26 +316,36 @@ TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
 #define TL2CU_F8(i) \
   "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
 #define TL2CU_F32(i) TL2CU_F8(i), TL2CU_F8(i + 8), TL2CU_F8(i + 16), TL2CU_F8(i + 24)
-// One m64nNk16 step into fp32 registers d (scale-d 1: D += A B), A K-major, B N-major;
-// DA, DB, ONE: the numbers of the descriptor operands and of the constant 1 (after the N / 2
-// accumulators).
-#define TL2CU_WGMMA_STEP(N, AB, REGS, DA, DB, ONE, ...)                                                       \
-  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #ONE ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N        \
-               "k16.f32." AB "." AB " {" REGS "}, %" #DA ", %" #DB ", p, 1, 1, 0, 1;\n}\n"                   \
-               : __VA_ARGS__                                                                                  \
-               : "l"(da), "l"(db), "n"(1)                                                                     \
+// One m64nNk16 step into fp32 registers d (scale-d 1: D += A B), A K-major, B N-major
+// (imm-trans-b TB = 1) or K-major (TB = 0); DA, DB, ONE, TB: the numbers of the descriptor
+// operands, of the constant 1 and of TB (after the N / 2 accumulators).
+#define TL2CU_WGMMA_STEP(N, AB, REGS, DA, DB, ONE, TB, ...)                                                  \
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #ONE ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N       \
+               "k16.f32." AB "." AB " {" REGS "}, %" #DA ", %" #DB ", p, 1, 1, 0, %" #TB ";\n}\n"         \
+               : __VA_ARGS__                                                                                 \
+               : "l"(da), "l"(db), "n"(1), "n"(BK ? 0 : 1)                                                   \
                : "memory")
-template <typename T, int N>
+// The same with A from registers: a[0..3] the thread's A fragment (mma.sync's m16n8k16 A
+// fragment of its warp's 16 rows), A0 the number of a[0] (after the accumulators).
+#define TL2CU_WGMMA_STEP_RA(N, AB, REGS, A0, A1, A2, A3, DB, ONE, TB, ...)                                     \
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #ONE ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N       \
+               "k16.f32." AB "." AB " {" REGS "}, {%" #A0 ", %" #A1 ", %" #A2 ", %" #A3 "}, %" #DB            \
+               ", p, 1, 1, %" #TB ";\n}\n"                                                                  \
+               : __VA_ARGS__                                                                                 \
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "n"(1), "n"(BK ? 0 : 1)              \
+               : "memory")
+template <typename T, int N, bool BK = false>
 TL2CU_DEVICE void tl2cu_wgmma_step(float *d, uint64_t da, uint64_t db) {
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-#define TL2CU_WGMMA_N(AB)                                                                                          \
-  if constexpr (N == 16) TL2CU_WGMMA_STEP(16, AB, TL2CU_R8, 8, 9, 10, TL2CU_F8(0));                               \
-  else if constexpr (N == 32) TL2CU_WGMMA_STEP(32, AB, TL2CU_R16, 16, 17, 18, TL2CU_F8(0), TL2CU_F8(8));          \
-  else if constexpr (N == 64) TL2CU_WGMMA_STEP(64, AB, TL2CU_R32, 32, 33, 34, TL2CU_F32(0));                      \
-  else if constexpr (N == 128) TL2CU_WGMMA_STEP(128, AB, TL2CU_R64, 64, 65, 66, TL2CU_F32(0), TL2CU_F32(32));     \
-  else TL2CU_WGMMA_STEP(256, AB, TL2CU_R128, 128, 129, 130, TL2CU_F32(0), TL2CU_F32(32), TL2CU_F32(64),         \
-                        TL2CU_F32(96));
   static_assert(N == 16 || N == 32 || N == 64 || N == 128 || N == 256, "wgmma tiles of N = 16, 32, 64, 128, 256");
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TL2CU_WGMMA_N(AB)                                                                                    \
+  if constexpr (N == 16) TL2CU_WGMMA_STEP(16, AB, TL2CU_R8, 8, 9, 10, 11, TL2CU_F8(0));                     \
+  else if constexpr (N == 32) TL2CU_WGMMA_STEP(32, AB, TL2CU_R16, 16, 17, 18, 19, TL2CU_F8(0), TL2CU_F8(8)); \
+  else if constexpr (N == 64) TL2CU_WGMMA_STEP(64, AB, TL2CU_R32, 32, 33, 34, 35, TL2CU_F32(0));            \
+  else if constexpr (N == 128)                                                                              \
+    TL2CU_WGMMA_STEP(128, AB, TL2CU_R64, 64, 65, 66, 67, TL2CU_F32(0), TL2CU_F32(32));                      \
+  else TL2CU_WGMMA_STEP(256, AB, TL2CU_R128, 128, 129, 130, 131, TL2CU_F32(0), TL2CU_F32(32), TL2CU_F32(64), \
+                        TL2CU_F32(96));
   if constexpr (std::is_same<T, half>::value) {
     TL2CU_WGMMA_N("f16")
   } else {
@@ -344,31 +356,100 @@ TL2CU_DEVICE void tl2cu_wgmma_step(float *d, uint64_t da, uint64_t db) {
   __trap();  // (never run: a file that uses wgmma stops with an #error unless built for sm_90a)
 #endif
 }
+// The steps' operands. A K-major tile of R rows in atoms of W bytes (A; B where BK): step k's
+// descriptor is the first's plus the byte offset of element (0, k), >> 4 (the hardware
+// swizzles the absolute address); an N-major B of W-byte atoms: plus k rows. (A descriptor's
+// address field is the byte address >> 4, below 2^18 in shared memory: no field overflows.)
+template <int R, int W>
+TL2CU_DEVICE constexpr int tl2cu_wgmma_kmajor_step(int k) {
+  return (k * 2 / W * (R * W) + k * 2 % W) / 16;
+}
+template <int N, int K, int WB, bool BK>
+TL2CU_DEVICE uint64_t tl2cu_wgmma_desc_b(const void *B, int k) {
+  const uint32_t b = (uint32_t)__cvta_generic_to_shared(B);
+  if constexpr (BK) return tl2cu_wgmma_desc<WB>(b, 16) + tl2cu_wgmma_kmajor_step<N, WB>(k);
+  return tl2cu_wgmma_desc<WB>(b, K * WB) + k * WB / 16;
+}
+// Accumulators (and A fragments) pinned: the compiler keeps the ordinary instructions that
+// write them before wgmma.fence and those that read them after the wait.
+template <int N>
+TL2CU_DEVICE void tl2cu_wgmma_pin(float *d) {
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+
 // D += A x B, D (M x N fp32) held as above, A (M x K) in atoms of WA bytes and B (K x N) in
-// atoms of WB bytes as above: warpgroup g takes rows 64 g.., one step per 16 of K, all
-// issued; returns once at most IN_FLIGHT (0 or 1) of this warpgroup's groups of steps run
-// on (their operands must not be rewritten until a barrier after a later call or a wait).
-// The copies into A and B must be followed by fence.proxy.async and a barrier
-// (tl2cu_fence_async).
-template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0>
+// atoms of WB bytes as above (BK: K-major, a tile of N rows in atoms along K, as A): warpgroup
+// g takes rows 64 g.., one step per 16 of K, all issued; returns once at most IN_FLIGHT (0
+// or 1) of this warpgroup's groups of steps run on (their operands must not be rewritten
+// until a barrier after a later call or a wait). The copies into A and B must be followed by
+// fence.proxy.async and a barrier (tl2cu_fence_async).
+template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false>
 TL2CU_DEVICE void tl2cu_wgmma(float *d, const T *A, const T *B, int tid) {
   static_assert(sizeof(T) == 2 && M % 64 == 0 && K % 16 == 0, "wgmma: 16-bit operands, 64-row warpgroup slices");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
-  const uint32_t b = (uint32_t)__cvta_generic_to_shared(B);
-  // (a descriptor's address field is the byte address >> 4, below 2^18 in shared memory:
-  // a later step's descriptor is the first's plus its byte offset >> 4, no field overflows)
-  const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16), db = tl2cu_wgmma_desc<WB>(b, K * WB);
+  const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16);
+  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
   for (int k = 0; k < K; k += 16)
-    tl2cu_wgmma_step<T, N>(d, da + (k * 2 / WA * (M * WA) + k * 2 % WA) / 16, db + k * WB / 16);
+    tl2cu_wgmma_step<T, N, BK>(d, da + tl2cu_wgmma_kmajor_step<M, WA>(k), tl2cu_wgmma_desc_b<N, K, WB, BK>(B, k));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
-  if constexpr (IN_FLIGHT == 0) {
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[i])::"memory");  // (read only after the wait)
+  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (read only after the wait)
+#else
+  __trap();  // (as tl2cu_wgmma_step)
+#endif
+}
+
+template <typename T, int N, bool BK>
+TL2CU_DEVICE void tl2cu_wgmma_step_ra(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TL2CU_WGMMA_N(AB)                                                                                      \
+  if constexpr (N == 16) TL2CU_WGMMA_STEP_RA(16, AB, TL2CU_R8, 8, 9, 10, 11, 12, 13, 14, TL2CU_F8(0));         \
+  else if constexpr (N == 32)                                                                                 \
+    TL2CU_WGMMA_STEP_RA(32, AB, TL2CU_R16, 16, 17, 18, 19, 20, 21, 22, TL2CU_F8(0), TL2CU_F8(8));             \
+  else if constexpr (N == 64) TL2CU_WGMMA_STEP_RA(64, AB, TL2CU_R32, 32, 33, 34, 35, 36, 37, 38, TL2CU_F32(0)); \
+  else if constexpr (N == 128)                                                                                \
+    TL2CU_WGMMA_STEP_RA(128, AB, TL2CU_R64, 64, 65, 66, 67, 68, 69, 70, TL2CU_F32(0), TL2CU_F32(32));         \
+  else TL2CU_WGMMA_STEP_RA(256, AB, TL2CU_R128, 128, 129, 130, 131, 132, 133, 134, TL2CU_F32(0), TL2CU_F32(32), \
+                           TL2CU_F32(64), TL2CU_F32(96));
+  if constexpr (std::is_same<T, half>::value) {
+    TL2CU_WGMMA_N("f16")
+  } else {
+    TL2CU_WGMMA_N("bf16")
   }
+#undef TL2CU_WGMMA_N
+#endif
+}
+// The same with A in registers (FlashAttention-3's p): A (M x K) held as the accumulators
+// of an M x K wgmma result of the same warpgroups (tl2cu_elem_mma<num_warps, 1, M, K>), a[k]
+// the thread's k-th element; a step's A fragment is then, as on mma.sync
+// (tl2cu_mma_regs_a), the thread's accumulators of two neighbouring 8-column tiles, two
+// elements to a register. Only B goes through shared memory; every step waited for.
+template <typename T, int M, int N, int K, int WB, bool BK = false>
+TL2CU_DEVICE void tl2cu_wgmma_regs_a(float *d, const T *a, const T *B) {
+  static_assert(sizeof(T) == 2 && M % 64 == 0 && K % 16 == 0, "wgmma: 16-bit operands, 64-row warpgroup slices");
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  uint32_t af[K / 16][4];
+#pragma unroll
+  for (int k = 0; k < K; k += 16) {
+    const T *lo = a + 4 * (k / 8), *hi = lo + 4;  // columns k..k+7, k+8..k+15
+    af[k / 16][0] = tl2cu_pack2(lo[0], lo[1]);
+    af[k / 16][1] = tl2cu_pack2(lo[2], lo[3]);
+    af[k / 16][2] = tl2cu_pack2(hi[0], hi[1]);
+    af[k / 16][3] = tl2cu_pack2(hi[2], hi[3]);
+#pragma unroll
+    for (int r = 0; r < 4; ++r) asm volatile("" : "+r"(af[k / 16][r])::"memory");
+  }
+  tl2cu_wgmma_pin<N>(d);
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+  for (int k = 0; k < K; k += 16) tl2cu_wgmma_step_ra<T, N, BK>(d, af[k / 16], tl2cu_wgmma_desc_b<N, K, WB, BK>(B, k));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+  tl2cu_wgmma_pin<N>(d);
 #else
   __trap();  // (as tl2cu_wgmma_step)
 #endif
@@ -379,8 +460,7 @@ template <int N>
 TL2CU_DEVICE void tl2cu_wgmma_wait(float *d) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[i])::"memory");
+  tl2cu_wgmma_pin<N>(d);
 #endif
 }
 // Shared-memory writes of this thread (st.shared, cp.async) made visible to wgmma's reads

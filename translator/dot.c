@@ -1,5 +1,6 @@
 // dot.c: tl.dot through the shared scratch buffer (tl2cu_smem): fp16 and bf16 operands into
-// fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync) in whole tiles, the
+// fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync; fp16 and bf16 on
+// warpgroup MMA, wgmma, at --target sm_90a where the shape fits) in whole tiles, the
 // result in registers as mma accumulators where layout.c holds its space so
 // (emit_dot_registers), else staged through the buffer too (emit_dot_mma); everything
 // else on CUDA cores. In registers, an operand held as mma accumulators of the same warps
@@ -54,13 +55,14 @@ static int buffer_run_bytes(Value *v, Value *x, const Layout *l) {
 }
 
 // The bytes operand x of dot v is stored a run at a time (0: an element at a time): where the
-// dot reads its operands with ldmatrix (rows padded by 16 bytes: a warp's 16-byte stores fill
-// distinct banks) and a run lies contiguous in the buffer, its length printed as a number.
+// result stays in registers, the dot reading its operands with ldmatrix (rows padded by 16
+// bytes) or wgmma (swizzled: a warp's 16-byte stores fill distinct banks), and a run lies
+// contiguous in the buffer, its length printed as a number.
 // Not 8-byte runs of 16-bit elements: fuzz kernel k2961 (a bf16 dot staged through shared
 // memory) stored them so, as st.shared.v4.u16, and got other results than element by element
 // from PTX otherwise the same, on the H200 (docs/NOTES.md 67); not understood, not used.
 static int store_run_bytes(Value *v, Value *x) {
-  if (!in_registers(v) || v->wgmma || x->packed || run_is_symbolic(x->layout)) return 0;
+  if (!in_registers(v) || x->packed || run_is_symbolic(x->layout)) return 0;
   int bytes = buffer_run_bytes(v, x, x->layout);
   return bytes == 8 && elem_bytes(x->ty) == 2 ? 0 : bytes;
 }
@@ -148,15 +150,15 @@ bool dot_wgmma_shape(Value *v, int warps) {
 // Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
 static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
 
-// Does dot v take a from a's own registers (tl2cu_mma_regs_a, FlashAttention-2's p)? On
-// mma.sync, unpipelined, a not stored once for the loop (stationary_a), fp16 or bf16, with a
+// Does dot v take a from a's own registers (tl2cu_mma_regs_a, FlashAttention-2's p; on
+// wgmma tl2cu_wgmma_regs_a, FlashAttention-3's)? Unpipelined, a not stored once for the loop (stationary_a), fp16 or bf16, with a
 // held as the accumulators of an M x K mma layout
 // whose warps are the result's, in one column: a thread's accumulators of two neighbouring
 // column tiles are then the A fragment of a k step, and a skips shared memory.
 static bool a_in_registers(Value *v) {
   Value *a = v->a;
   const Layout *al = a->layout, *l = v->layout;
-  return in_registers(v) && !v->wgmma && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && mma_k(v) == 16 &&
+  return in_registers(v) && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && mma_k(v) == 16 &&
          is_materialized(a) &&
          !a->packed && al && al->kind == LAYOUT_MMA && !al->keep && shape_eq(al->space, a->shape) && al->wn == 1 &&
          l->wn == 1 && al->wm == l->wm;
@@ -171,16 +173,16 @@ static bool a_in_registers(Value *v) {
 // B is stored K-major (row n holding column n of B) where its layout's runs go along K (a
 // load along its memory, layout.c dot_operand: flash attention's k): a run is then one store
 // into a buffer row, and ldmatrix reads the fragments without transposing (tl2cu_mma_regs
-// with BK). Stored N-major, a warp's scattered 2-byte stores met 8 to a bank. Not for a dot
+// with BK; wgmma with its B K-major, imm-trans-b 0). Stored N-major, a warp's scattered
+// 2-byte stores met 8 to a bank. Not for a dot
 // whose accumulator is a loop's variable (what dot_pipeline_pass may pipeline: its copies
 // into K-major buffers have not run on a GPU yet).
 static bool b_kmajor(Value *v) {
   Value *b = v->b;
   const Layout *l = b->layout;
-  return in_registers(v) && !v->wgmma && !(v->c && v->c->kind == V_VAR) && v->a != b && v->shape.rank == 2 &&
-         mma_k(v) == 16 && l &&
-         l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
-         v->shape.dim[1] / v->layout->wn % 16 == 0;
+  return in_registers(v) && !(v->c && v->c->kind == V_VAR) && v->a != b && v->shape.rank == 2 && mma_k(v) == 16 &&
+         l && l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
+         (v->wgmma || v->shape.dim[1] / v->layout->wn % 16 == 0);
 }
 static bool stored_kmajor(Value *v, Value *x) { return x == v->b && b_kmajor(v); }
 
@@ -199,9 +201,11 @@ static int64_t operand_bytes(Value *v, Value *x) { return operand_rows(v, x) * o
 static int64_t b_offset(Value *v) { return aligned_operand(v, operand_bytes(v, v->a)); }
 static int64_t c_offset(Value *v) { return b_offset(v) + aligned_operand(v, operand_bytes(v, v->b)); }
 
-// On warpgroup MMA: the width in bytes of operand x's swizzle atoms (its contiguous dim's
-// bytes, at most 128), and the rows of its tile (A's M, B's K).
-static int64_t atom_bytes(Value *x) { return min64(128, x->shape.dim[1] * elem_bytes(x->ty)); }
+// On warpgroup MMA: the width in bytes of operand x's swizzle atoms (the bytes of its dim
+// contiguous in the buffer, at most 128).
+static int64_t atom_bytes(Value *v, Value *x) {
+  return min64(128, x->shape.dim[stored_kmajor(v, x) ? 0 : 1] * elem_bytes(x->ty));
+}
 
 // The byte of element (row, col) in a swizzled tile of 2-byte elements, `rows` rows in atoms
 // of w bytes: the runtime's tl2cu_wgmma_at, here to check what the emitter prints.
@@ -210,29 +214,35 @@ static int64_t wgmma_at(int64_t w, int64_t rows, int64_t row, int64_t col) {
   return col / (w / 2) * (rows * w) + (byte ^ ((byte >> 7 & (w / 16 - 1)) << 4));
 }
 
+// The same of element e (row-major) of operand x of dot v: tl2cu_wgmma_at_e, x K-major
+// (stored_kmajor) a tile of x's columns as rows.
+static int64_t operand_at_e(Value *v, Value *x, int64_t e) {
+  int64_t rows = x->shape.dim[0], cols = x->shape.dim[1], w = atom_bytes(v, x);
+  return stored_kmajor(v, x) ? wgmma_at(w, cols, e % cols, e / cols) : wgmma_at(w, rows, e / cols, e % cols);
+}
+
 // How thread t's element k of operand x (held in l) lies at byte at(e(t, 0)) OP at(e(0, k))
 // of its tile for every t and k: '+' (the thread's part computed once, each element's part
 // a constant the address takes), '^' (the parts share bits), 0 neither. The layouts and the
 // swizzle are linear over GF(2), so '^' always holds for them; both are checked here element
 // by element, as the emitter prints them.
-static char wgmma_at_split(Value *x, const Layout *l) {
+static char wgmma_at_split(Value *v, Value *x, const Layout *l) {
   if (l->kind == LAYOUT_MMA || l->space.rank != 2 || l->map[0] != 0 || l->map[1] != 1 ||
       l->space.dim[0] != x->shape.dim[0] || l->space.dim[1] != x->shape.dim[1])
     return 0;
   LinearLayout ll = linear_layout(l, x->shape);
-  int64_t w = atom_bytes(x), rows = x->shape.dim[0], cols = x->shape.dim[1];
   // e(t, k) = e(t, 0) ^ e(0, k): the element's index is the XOR of its bases' (linear.c)
   int64_t *ek = xmalloc(sizeof(int64_t) * (size_t)l->per_thread), *at_k = xmalloc(sizeof(int64_t) * (size_t)l->per_thread);
   for (int64_t k = 0; k < l->per_thread; k++) {
     ek[k] = linear_apply(&ll, k, 0, 0);
-    at_k[k] = wgmma_at(w, rows, ek[k] / cols, ek[k] % cols);
+    at_k[k] = operand_at_e(v, x, ek[k]);
   }
   bool sum = true, xor = true;
   for (int t = 0; t < l->threads && (sum || xor); t++) {
     int64_t et = linear_apply(&ll, 0, t % 32, t / 32);
-    int64_t at_t = wgmma_at(w, rows, et / cols, et % cols);
+    int64_t at_t = operand_at_e(v, x, et);
     for (int64_t k = 0; k < l->per_thread; k++) {
-      int64_t e = et ^ ek[k], at = wgmma_at(w, rows, e / cols, e % cols);
+      int64_t e = et ^ ek[k], at = operand_at_e(v, x, e);
       sum &= at == at_t + at_k[k];
       xor &= at == (at_t ^ at_k[k]);
     }
@@ -254,15 +264,18 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
     rows.dim[rows.rank - 1] = operand_pitch(v, x);
     return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(&at_row, rows));
   }
-  const char *type = ctype(x->ty);
-  long long w = atom_bytes(x), rows = x->shape.dim[0], cols = x->shape.dim[1];
+  const char *type = ctype(x->ty), *km = stored_kmajor(v, x) ? ", true" : "";
+  long long w = atom_bytes(v, x), rows = x->shape.dim[0], cols = x->shape.dim[1];
   bool identity = own->lay && !strcmp(own->crd[0], coord(own->lay, 0)) && !strcmp(own->crd[1], coord(own->lay, 1));
-  char op = identity ? wgmma_at_split(x, own->lay) : 0;
+  char op = identity ? wgmma_at_split(v, x, own->lay) : 0;
   if (op)
-    return xprintf("(*(%s*)(tl2cu_smem + %s + (tl2cu_wgmma_at_e<%lld, %lld, %lld>(%s) %c "
-                   "tl2cu_wgmma_at_e<%lld, %lld, %lld>(%s))))",
-                   type, at, w, rows, cols, elem_of_thread(own->lay, "_tid", "0"), op, w, rows, cols,
+    return xprintf("(*(%s*)(tl2cu_smem + %s + (tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s) %c "
+                   "tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s))))",
+                   type, at, w, rows, cols, km, elem_of_thread(own->lay, "_tid", "0"), op, w, rows, cols, km,
                    elem_of_thread(own->lay, "0", "_k"));
+  if (*km)  // (row n, column k of a tile of cols rows)
+    return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", type, at, w, cols, use_crd(own, 1),
+                   use_crd(own, 0));
   return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", type, at, w, rows, use_crd(own, 0),
                  use_crd(own, 1));
 }
@@ -338,13 +351,18 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
     at_a = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, 0));
     at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, b_offset(v)));
   }
-  if (v->wgmma) {
-    line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
-         (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], (long long)atom_bytes(a),
-         (long long)atom_bytes(v->b), in_flight, acc, t, at_a, t, at_b);
+  const char *bk = b_kmajor(v) ? ", true" : "";  // (B K-major)
+  long long M = v->shape.dim[0], N = v->shape.dim[1], K = a->shape.dim[1];
+  if (v->wgmma && a_in_registers(v)) {
+    line(em, "tl2cu_wgmma_regs_a<%s, %lld, %lld, %lld, %lld%s>(%s, %s, (const %s*)%s);  // (%s from its registers)", t, M,
+         N, K, (long long)atom_bytes(v, v->b), bk, acc, a->cname, t, at_b, a->cname);
     return;
   }
-  const char *bk = b_kmajor(v) ? ", true" : "";  // (B K-major)
+  if (v->wgmma) {
+    line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t, M, N, K,
+         (long long)atom_bytes(v, a), (long long)atom_bytes(v, v->b), in_flight, bk, acc, t, at_a, t, at_b);
+    return;
+  }
   if (a_in_registers(v)) {
     line(em, "tl2cu_mma_regs_a<%s, %lld, %lld, %lld, %d, %lld%s>(%s, %s, (const %s*)%s, _tid);  // (%s from its registers)",
          t, (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm,
@@ -364,18 +382,27 @@ static void copy_accumulator(Em *em, Stmt *s) {
   elem_loop_line(em, s->v->layout, uses_e && mentions(init, "_e"), init);
 }
 
+// The unit a tensor-core dot runs on, for the comment that opens it.
+static const char *mma_unit(Value *v) {
+  return v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
+                  : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
+}
+
 // On the tensor cores with the result in registers, laid out as mma.sync holds its
-// accumulators: the accumulator copied in where it is read, then every warp's fragments
-// updated in place (the runtime's tl2cu_mma_regs), only the operands through shared memory.
+// accumulators (wgmma's the same): the accumulator copied in where it is read, then every
+// warp's fragments updated in place (the runtime's tl2cu_mma_regs, tl2cu_wgmma), only the
+// operands through shared memory (for wgmma's reads: fenced, tl2cu_fence_async).
 static void emit_dot_registers(Em *em, Stmt *s) {
   Value *v = s->v;
-  open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), the result in registers", (long long)mma_k(v)), false);
+  open_dot(em, v, xprintf("on %s, the result in registers", mma_unit(v)), false);
+  if (v->wgmma) line(em, "tl2cu_fence_async();");
   line(em, "__syncthreads();");
   copy_accumulator(em, s);
   print_mma_regs(em, v, v->cname, NULL, 0);
   em->indent--;
   line(em, "}");
   em->tensor_cores = true;
+  em->wgmma |= v->wgmma;
 }
 
 // ---------------------------------------------------------------- pipelined dots
@@ -423,8 +450,7 @@ static bool stored_by_dot(Value *v, Value *x) { return x->into_dot != v; }
 static const char *pipelined_heading(Value *v) {
   bool a = !stored_by_dot(v, v->a), b = !stored_by_dot(v, v->b);
   const char *copied = a && b ? xprintf("%s and %s", v->a->cname, v->b->cname) : a ? v->a->cname : b ? v->b->cname : NULL;
-  const char *unit = v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
-                             : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
+  const char *unit = mma_unit(v);
   return xprintf("tl.dot: %s @ %s on %s, the result in registers, pipelined (num_stages=%d): the mma of the "
                  "iteration %d before runs %s%s",
                  v->a->cname, v->b->cname, unit, v->defer + 1, v->defer, v->wgmma ? "above" : "here",
@@ -666,14 +692,10 @@ static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
   for (Stmt *s = loop->body; s; s = s->next) carried |= s->kind == S_ASSIGN && s->var == v->c && s->v == v;
   check_stmts(&c, loop->body, sem_walk_mark());
   if (!carried || !c.ok) return;
-  v->wgmma = k->wgmma && !k->program_threads && v->layout->wm == k->num_warps && v->layout->wn == 1 && dot_wgmma_shape(v, k->num_warps);
   v->stages_at = aligned_operand(v, c.others);
   int defer = stages - 1;
   while (defer > 1 && pipeline_bytes(v, defer) > SMEM_MAX_SM90) defer--;
-  if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) {
-    v->wgmma = false;
-    return;
-  }
+  if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) return;
   v->defer = defer;
   Value *ops[2] = {v->a, v->b};
   for (int i = 0; i < 2; i++)
@@ -734,7 +756,7 @@ static int64_t scratch_used(Stmt *s) {
 // and a q of 128 x 128 in registers made ptxas spill.)
 static bool stationary_a(Stmt *loop, Stmt *d) {
   Value *v = d->v, *a = v->a;
-  return in_registers(v) && !v->wgmma && !v->defer && a->kind != V_VAR && a->cname && a->shape.rank == v->shape.rank &&
+  return in_registers(v) && !v->defer && a->kind != V_VAR && a->cname && a->shape.rank == v->shape.rank &&
          !stmts_define(loop->body, a);
 }
 
@@ -745,11 +767,10 @@ static void mark_stationary(Kernel *k, Stmt *s) {
     if (s->kind != S_FOR) continue;
     int64_t at = scratch_used(s->body);
     if (at < 0) continue;
-    at = aligned16(at);
     for (Stmt *d = s->body; d; d = d->next) {
       if (d->kind != S_LET || d->v->kind != V_DOT || !stationary_a(s, d)) continue;
-      d->v->a_stationary_at = at;
-      at = aligned16(at + operand_bytes(d->v, d->v->a));
+      d->v->a_stationary_at = at = aligned_operand(d->v, at);  // (wgmma's swizzled tiles: at 1024 bytes)
+      at += operand_bytes(d->v, d->v->a);
     }
     if (at > k->smem) k->smem = at;
   }
@@ -763,9 +784,24 @@ bool dots_on_wgmma(Stmt *s) {
   return false;
 }
 
-// Each layout pass anew (the sizes follow the variant's layouts): smem.c clears the marks
-// before it sizes the dots' scratch (dot_scratch_bytes reads v->wgmma), marks them after.
+// Each layout pass anew (the sizes follow the variant's layouts): smem.c clears the marks,
+// chooses each dot's unit before it sizes the dots' scratch (dot_scratch_bytes reads
+// v->wgmma), marks pipelines and stationary operands after.
 void dot_pipeline_clear(Kernel *k) { unmark(k->body); }
+
+// Warpgroup MMA (--target sm_90a) for every dot held in registers whose shape it takes, in
+// warps stacked along M (layout.c lays such dots out so): as Triton lowers tl.dot there.
+static void choose_units(Kernel *k, Stmt *s) {
+  for (; s; s = s->next) {
+    Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
+    if (v)
+      v->wgmma = k->wgmma && !k->program_threads && in_registers(v) && v->layout->wm == k->num_warps &&
+                 v->layout->wn == 1 && dot_wgmma_shape(v, k->num_warps);
+    choose_units(k, s->body);
+    choose_units(k, s->orelse);
+  }
+}
+void dot_unit_pass(Kernel *k) { choose_units(k, k->body); }
 void dot_pipeline_pass(Kernel *k) {
   mark_pipelines(k, k->body);
   mark_stationary(k, k->body);
@@ -778,7 +814,7 @@ static void warn_not_wgmma(Em *em, Value *v) {
   if (warned || !em->k->wgmma || v->wgmma || !dot_on_tensor_cores(v)) return;
   warned = true;
   diag_warning(v->loc, "tl.dot runs on tensor cores with mma.sync here, not wgmma (which takes fp16 or bf16 into "
-                       "fp32 in a pipelined loop, M 16 x num_warps, N a power of two up to 256): Triton's results "
+                       "fp32 held in registers, M 16 x num_warps, N a power of two up to 256): Triton's results "
                        "(floats within its tolerance), perhaps not its speed (README, \"Not yet\")");
 }
 

@@ -40,6 +40,7 @@ static void allocate(Kernel *k, Stmt *s, int threads) {
 void smem_pass(Kernel *k) {
   k->smem = 0;
   dot_pipeline_clear(k);  // (the previous layout pass's marks would size the dots' scratch)
+  dot_unit_pass(k);       // (wgmma or mma.sync: the operands' buffers differ)
   allocate(k, k->body, k->program_threads ? k->program_threads : k->num_warps * 32);
   dot_pipeline_pass(k);  // (a loop's pipelined dot keeps num_stages + 1 buffers across it)
 }

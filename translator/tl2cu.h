@@ -488,7 +488,7 @@ struct Value {
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
-  bool wgmma;         // V_DOT, pipelined: on warpgroup MMA, its operands in swizzled atoms (dot.c)
+  bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
@@ -743,6 +743,7 @@ bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes
 bool dot_wgmma_shape(Value *v, int warps);          // (dot.c) may dot v run on warpgroup MMA (--target sm_90a)?
 bool dots_on_wgmma(Stmt *s);                      // (dot.c) does a dot among s (and nested) run on wgmma?
 void dot_pipeline_clear(Kernel *k);               // (dot.c) ... the previous pass's marks gone
+void dot_unit_pass(Kernel *k);                    // (dot.c) ... each dot on wgmma or mma.sync
 void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
