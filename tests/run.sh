@@ -190,9 +190,9 @@ fi
 # the [128, 64] space of q @ k, are read in place by the [128, 128] accumulator's space (no
 # conversion through shared memory inside the loop), and p feeds the second dot from registers
 if "$TL2CU" --format=none samples/flash_attention/kernel.py -D HEAD_DIM=128 -o "$tmp/attn128.cu" 2>/dev/null; then
-  got="$(grep -c -e '\(alpha\|qk_max\|m_ij\|l_ij\|l_i_2\) changes layout' "$tmp/attn128.cu") $(grep -c 'tl2cu_wgmma_regs_a<.*// (dot_input from its registers)' "$tmp/attn128.cu") $(grep -c 'tl2cu_wgmma<half, 128, 64, 128, 128, 128, 0, true>' "$tmp/attn128.cu")"
-  if [ "$got" = "0 2 2" ]; then ok "flash attention D=128: row vectors read in place across mma spaces, both dots on wgmma (p from registers, k K-major)"
-  else echo "conversions of row vectors in the loop, wgmma dots taking a from registers, q @ k on wgmma with k K-major: $got (want 0 2 2)" >"$tmp/attn"; bad "flash attention D=128 layouts" "$tmp/attn"; fi
+  got="$(grep -c -e '\(alpha\|qk_max\|m_ij\|l_ij\|l_i_2\) changes layout' "$tmp/attn128.cu") $(grep -c 'tl2cu_wgmma_regs_a<.*// (dot_input from its registers)' "$tmp/attn128.cu") $(grep -c 'tl2cu_wgmma<half, 128, 64, 128, 128, 128, 0, true>' "$tmp/attn128.cu") $(grep -c "copies, made an iteration ahead" "$tmp/attn128.cu")"
+  if [ "$got" = "0 2 2 4" ]; then ok "flash attention D=128: row vectors read in place across mma spaces, both dots on wgmma (p from registers, k K-major), k and v copied ahead"
+  else echo "conversions of row vectors in the loop, wgmma dots taking a from registers, q @ k on wgmma with k K-major, dots waiting for copies made ahead: $got (want 0 2 2 4)" >"$tmp/attn"; bad "flash attention D=128 layouts" "$tmp/attn"; fi
 else
   bad "flash attention D=128: translation failed"
 fi

@@ -184,7 +184,8 @@ static bool b_kmajor(Value *v) {
          l && l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
          (v->wgmma || v->shape.dim[1] / v->layout->wn % 16 == 0);
 }
-static bool stored_kmajor(Value *v, Value *x) { return x == v->b && b_kmajor(v); }
+// (x: v->a, v->b or prefetch.c's copy of v->b's load, the next iteration's)
+static bool stored_kmajor(Value *v, Value *x) { return x != v->a && b_kmajor(v); }
 
 // The length of a buffer row of operand x (its last dim's elements, padded), and the rows.
 static int64_t operand_pitch(Value *v, Value *x) {
@@ -293,23 +294,43 @@ static const char *stage_at(Value *v, const char *stage, int64_t plus) {
   return plus ? xprintf("%s + %lld", at, (long long)plus) : at;
 }
 
+// Which operands the dot stores into its buffer at the call: not an A read from its
+// registers or stored before the loop, not a B copied in an iteration ahead (prefetch.c).
+static bool stores_a(Value *v) { return !a_in_registers(v) && !v->a_stationary_at; }
+static bool stores_b(Value *v) { return !v->b->ahead_at; }
+
 // Both operands into the buffer.
 static void store_operands(Em *em, Value *v, bool to_tf32) {
-  if (!a_in_registers(v) && !v->a_stationary_at) store_operand(em, v, v->a, "0", to_tf32);
-  store_operand(em, v, v->b, xprintf("%lld", (long long)b_offset(v)), to_tf32);
+  if (stores_a(v)) store_operand(em, v, v->a, "0", to_tf32);
+  if (stores_b(v)) store_operand(em, v, v->b, xprintf("%lld", (long long)b_offset(v)), to_tf32);
 }
 
 // The result's array, then a block that stores both operands in the buffer (after the
-// statement's conversions, which use it too), `how` the dot is computed said.
+// statement's conversions, which use it too; a barrier first, where it stores any), `how`
+// the dot is computed said.
 static void open_dot(Em *em, Value *v, const char *how, bool to_tf32) {
   need_smem(em, dot_scratch_bytes(v));
   line(em, "%s", array_decl(v));
   print_conversions(em);
   line(em, "{  // tl.dot: %s @ %s %s", v->a->cname, v->b->cname, how);
   em->indent++;
-  line(em, "__syncthreads();");
+  if (stores_a(v) || stores_b(v)) line(em, "__syncthreads();");
   store_operands(em, v, to_tf32);
 }
+
+// Operand x of dot v copied ahead: its buffer of stage `stage` (C), a byte offset.
+static const char *ahead_buffer(Value *v, Value *x, const char *stage) {
+  return xprintf("%lld + (%s) * %lld", (long long)x->ahead_at, stage, (long long)dot_operand_bytes(v, x));
+}
+
+// May dot v read its B, load x, from two buffers that prefetch.c copies an iteration ahead
+// with cp.async (Triton's pipelined loads; no registers, no stores at the dot)? On wgmma,
+// unpipelined, where the load's runs go as single copies.
+bool dot_copies_ahead(Value *v, Value *x) {
+  return in_registers(v) && v->wgmma && !v->defer && x == v->b && v->a != x && !x->packed && x->layout &&
+         buffer_run_bytes(v, x, x->layout) >= 4;
+}
+int64_t dot_operand_bytes(Value *v, Value *x) { return aligned_operand(v, operand_bytes(v, x)); }
 
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
 // tiles through mma.sync (the runtime's tl2cu_mma_block), the result read back where the
@@ -347,6 +368,7 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
   Value *a = v->a;
   const char *t = ctype(a->ty), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
   if (v->a_stationary_at) at_a = xprintf("(tl2cu_smem + %lld)", (long long)v->a_stationary_at);
+  if (v->b->ahead_at) at_b = xprintf("(tl2cu_smem + %s)", ahead_buffer(v, v->b, ahead_stage_name(v->b)));
   if (stage) {
     at_a = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, 0));
     at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, b_offset(v)));
@@ -395,6 +417,8 @@ static const char *mma_unit(Value *v) {
 static void emit_dot_registers(Em *em, Stmt *s) {
   Value *v = s->v;
   open_dot(em, v, xprintf("on %s, the result in registers", mma_unit(v)), false);
+  if (v->b->ahead_at)
+    line(em, "tl2cu_cp_async_wait<%d>();  // %s's copies, made an iteration ahead", v->b->ahead_wait, v->b->cname);
   if (v->wgmma) line(em, "tl2cu_fence_async();");
   line(em, "__syncthreads();");
   copy_accumulator(em, s);
@@ -525,8 +549,13 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
   em->wgmma |= v->wgmma;
 }
 
-// Where operand x of pipelined dot v goes in its buffer (C bytes): the current stage's.
+// The stage of the buffers a load copied ahead goes to, while emit_copy_ahead prints it.
+static const char *copying_ahead_to;
+
+// Where operand x of pipelined dot v goes in its buffer (C bytes): the current stage's
+// (copied ahead: the stage emit_copy_ahead is given).
 static const char *operand_dest(Value *v, Value *x) {
+  if (copying_ahead_to) return ahead_buffer(v, x, copying_ahead_to);
   return stage_at(v, write_stage(v), x == v->a ? 0 : b_offset(v));
 }
 
@@ -568,16 +597,31 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
   elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);
 }
 
-// x = tl.load(..) read only by a pipelined dot: into the dot's buffer of this iteration.
-void emit_operand_load(Em *em, Stmt *s) {
+// Load s (its x->into_dot the dot) into the dot's buffer: cp.async a run at a time where
+// the variant's facts allow, else element by element.
+static void copy_operand(Em *em, Stmt *s) {
   Value *x = s->v;
   const Layout *l = x->layout;
-  if (x->into_dot->wgmma && !wgmma_consumed(em, x->into_dot)) emit_wgmma_consume(em, x->into_dot);
   note_axis(em, x);
   int vectors = copy_run_bytes(x, l) ? load_vectors(em, s) : 0;
   if (vectors == (IN_ALIGNED | IN_PLAIN)) emit_async_copy(em, s, l);
   else if (vectors) per_variant(em, s, l, vectors, emit_async_copy, emit_copy_elements);
   else emit_copy_elements(em, s, l);
+}
+
+// x = tl.load(..) read only by a pipelined dot: into the dot's buffer of this iteration.
+void emit_operand_load(Em *em, Stmt *s) {
+  Value *x = s->v;
+  if (x->into_dot->wgmma && !wgmma_consumed(em, x->into_dot)) emit_wgmma_consume(em, x->into_dot);
+  copy_operand(em, s);
+}
+
+// Load s (prefetch.c's copy of a load, its pointer the iteration's it is for, into_dot
+// set) into stage `stage` (C) of its dot's buffers copied ahead.
+void emit_copy_ahead(Em *em, Stmt *s, const char *stage) {
+  copying_ahead_to = stage;
+  copy_operand(em, s);
+  copying_ahead_to = NULL;
 }
 
 // Before a for loop: its pipelined dots have issued nothing yet (and the buffers' earlier

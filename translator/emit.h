@@ -190,6 +190,8 @@ bool run_is_symbolic(const Layout *l);      // (emit.c) is l's run printed as kR
 bool prefetched(Value *x);                      // is load x's block loaded the iteration before?
 void prefetch_before_loop(Em *em, Stmt *loop);  // the first iteration's blocks
 void prefetch_after(Em *em, Stmt *s);           // the next iteration's, after s (the dot) read this one's
+void emit_copy_ahead(Em *em, Stmt *s, const char *stage);  // (dot.c) load s copied into a stage of its dot's buffers
+const char *ahead_stage_name(Value *x);        // (prefetch.c) the C int naming the stage load x's dot reads
 void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mmas
 
 // gather.c

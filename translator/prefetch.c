@@ -14,6 +14,16 @@
 // writes memory (no store, atomic or inline asm) or leaves it early (no break, no return),
 // so the next iteration reads the same bytes. Only loads read by one dot (which stores them
 // into shared memory at once), not by a pipelined dot (whose copies are its own, dot.c).
+//
+// Where the dot runs on wgmma and reads the load as its B (flash attention's k and v), the
+// block is copied instead (cp.async, as Triton's pipeliner) straight into one of two
+// buffers of the dot's operand, past every other use of the scratch: the dot reads stage s
+// (a counter the loop flips), the next iteration's copy goes to the other, which the dot of
+// the iteration before read before this iteration's barrier at the dot. Each copy is a
+// commit group, committed even where the next iteration does not run (an empty group), so
+// the dot waits for its own with wait_group N, N the loop's other copies, all issued since.
+// No registers hold the block and the dot stores nothing of it. Not where the loop (at any
+// depth) has a pipelined dot, whose copies count groups too.
 #include "emit.h"
 
 #include <string.h>
@@ -24,6 +34,8 @@ typedef struct {
 } Prefetch;
 
 static Vec prefetches;  // Prefetch*: of the variant laid out last
+
+const char *ahead_stage_name(Value *x) { return xprintf("_%s_stage", x->cname); }
 
 static Prefetch *prefetch_of(Value *x) {
   for (int i = 0; i < prefetches.len; i++)
@@ -64,6 +76,14 @@ static Value *stepped_update(Stmt *loop, Value *p) {
   return step->shape.rank == 0 && invariant(loop, step) ? u : NULL;
 }
 
+// Does a pipelined dot run among s (at any depth)?
+static bool pipelines(Stmt *s) {
+  for (; s; s = s->next)
+    if ((s->kind == S_LET && s->v->kind == V_DOT && s->v->defer) || pipelines(s->body) || pipelines(s->orelse))
+      return true;
+  return false;
+}
+
 // The dot statement of the loop's body, after x's, that reads x (its only reader).
 static Stmt *dot_reader(Stmt *from, Value *x) {
   for (Stmt *s = from->next; s; s = s->next)
@@ -94,14 +114,39 @@ static void find(Stmt *s) {
   }
 }
 
-// After layouts (a load's layout, its packing and its pipelined dot are the variant's).
+// The loads to copy ahead (dot_copies_ahead), their buffers past the kernel's other scratch
+// (at 1024 bytes: wgmma's swizzled tiles), and each one's wait at its dot.
+static void place_copies(Kernel *k) {
+  for (int i = 0; i < prefetches.len; i++) {
+    Prefetch *f = prefetches.items[i];
+    Value *x = f->load, *dot = f->reader->v;
+    x->ahead_at = 0;
+    if (!dot_copies_ahead(dot, x) || pipelines(f->loop->body)) continue;
+    x->ahead_at = (k->smem + 1023) / 1024 * 1024;
+    k->smem = x->ahead_at + 2 * dot_operand_bytes(dot, x);
+  }
+  for (int i = 0; i < prefetches.len; i++) {
+    Prefetch *f = prefetches.items[i];
+    int others = 0;
+    for (int j = 0; j < prefetches.len; j++) {
+      Prefetch *g = prefetches.items[j];
+      others += g->loop == f->loop && g->load->ahead_at && g->reader != f->reader;
+    }
+    f->load->ahead_wait = others;
+  }
+}
+
+// After layouts and smem.c (a load's layout, its packing and its pipelined dot are the
+// variant's; its buffers follow the scratch smem.c sized).
 void prefetch_pass(Kernel *k) {
   prefetches.len = 0;
   find(k->body);
+  place_copies(k);
 }
 
-// x's block loaded from pointer `ptr` into x's array, under `guard` (C).
-static void load_into(Em *em, Prefetch *f, Value *ptr, const char *guard, const char *what) {
+// x's block loaded from pointer `ptr` into x's array, under `guard` (C); copied ahead: into
+// the dot's buffers of stage `stage` (C), one commit group whether or not the guard holds.
+static void load_into(Em *em, Prefetch *f, Value *ptr, const char *guard, const char *stage, const char *what) {
   Value *x = f->load, *next = xmalloc(sizeof(Value));
   *next = *x;
   next->cname = xprintf("_%s_next", x->cname);
@@ -112,11 +157,18 @@ static void load_into(Em *em, Prefetch *f, Value *ptr, const char *guard, const 
   line(em, "// %s", what);
   line(em, "if (%s) {", guard);
   em->indent++;
-  emit_load_statement(em, &load);
-  line(em, "#pragma unroll");
-  line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s[_k];", (long long)x->layout->per_thread, x->cname, next->cname);
+  if (x->ahead_at) {
+    next->into_dot = f->reader->v;
+    emit_copy_ahead(em, &load, stage);
+  } else {
+    emit_load_statement(em, &load);
+    line(em, "#pragma unroll");
+    line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s[_k];", (long long)x->layout->per_thread, x->cname,
+         next->cname);
+  }
   em->indent--;
   line(em, "}");
+  if (x->ahead_at) line(em, "tl2cu_cp_async_commit();");
   em->stmt = saved;
 }
 
@@ -133,9 +185,12 @@ void prefetch_before_loop(Em *em, Stmt *loop) {
     Prefetch *f = prefetches.items[i];
     if (f->loop != loop) continue;
     Cx cx = identity_cx(NULL, NULL);
-    line(em, "%s", array_decl(f->load));
-    load_into(em, f, f->load->a, runs(loop, em, ex(em, loop->lo, &cx)),
-              xprintf("the first iteration's %s (line %d), loaded ahead", f->load->cname, f->load->loc.line));
+    const char *stage = ahead_stage_name(f->load);
+    if (f->load->ahead_at) line(em, "int %s = 0;  // the buffer of %s the iteration reads", stage, f->load->cname);
+    else line(em, "%s", array_decl(f->load));
+    load_into(em, f, f->load->a, runs(loop, em, ex(em, loop->lo, &cx)), stage,
+              xprintf("the first iteration's %s (line %d), %s ahead", f->load->cname, f->load->loc.line,
+                      f->load->ahead_at ? "copied" : "loaded"));
   }
 }
 
@@ -150,7 +205,9 @@ void prefetch_after(Em *em, Stmt *s) {
     Stmt *loop = f->loop;
     Cx cx = identity_cx(NULL, NULL);
     const char *i_next = int_arith(OP_ADD, loop->var->ty.kind, loop->var->cname, ex(em, loop->step, &cx));
-    load_into(em, f, ptr, runs(loop, em, i_next),
+    const char *stage = ahead_stage_name(f->load);
+    load_into(em, f, ptr, runs(loop, em, i_next), xprintf("%s ^ 1", stage),
               xprintf("the next iteration's %s, in flight while this one computes", f->load->cname));
+    if (f->load->ahead_at) line(em, "%s ^= 1;", stage);
   }
 }

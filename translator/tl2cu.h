@@ -486,6 +486,8 @@ struct Value {
   int defer;          // V_DOT in a loop, pipelined (dot.c dot_pipeline_pass): its mma this many iterations late,
   int64_t stages_at;  // ... its defer + 2 operand buffers (wgmma: defer + 1) from this byte of the scratch on
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
+  int64_t ahead_at;   // V_LOAD read by a wgmma dot as B: copied an iteration ahead into two buffers from this scratch byte (prefetch.c; 0: not)
+  int ahead_wait;     // ... the copy groups that may still fly when its dot reads it (cp.async.wait_group)
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
@@ -740,6 +742,8 @@ int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchang
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
 int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
 bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes, whole tiles
+bool dot_copies_ahead(Value *v, Value *x);       // (dot.c) may dot v read load x from buffers copied ahead?
+int64_t dot_operand_bytes(Value *v, Value *x);   // (dot.c) the bytes operand x takes in dot v's buffer (aligned)
 bool dot_wgmma_shape(Value *v, int warps);          // (dot.c) may dot v run on warpgroup MMA (--target sm_90a)?
 bool dots_on_wgmma(Stmt *s);                      // (dot.c) does a dot among s (and nested) run on wgmma?
 void dot_pipeline_clear(Kernel *k);               // (dot.c) ... the previous pass's marks gone

@@ -14,40 +14,40 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(1024) unsigned char tl2cu_smem[18432];
-  // L21: rm = tl.arange(0, BM)
+  // L23: rm = tl.arange(0, BM)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L22: rn = tl.arange(0, BN)
+  // L24: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
-  // L23: rk = tl.arange(0, BK)
+  // L25: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
-  // L24: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L26: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L25: for k in range(0, K, BK):
+  // L27: for k in range(0, K, BK):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L26: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 28: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L28: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 30: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
         (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)])), (tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]) < K), half(0.0f));
       }
     }
-    // L27: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L29: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
@@ -81,13 +81,13 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
         (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
       }
     }
-    // L28: acc = tl.dot(a, b, acc)
+    // L30: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L25: for k in range(0, K, BK):
+    // L27: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -97,7 +97,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 32, 64, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 6144), (const half*)(tl2cu_smem + (_j % 3) * 6144 + 4096), _tid);
-  // L29: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L31: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -135,14 +135,14 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
-  // L34: r = tl.arange(0, B)
+  // L36: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     r[_k] = (_e >> 5);
   }
-  // L35: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L37: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   float a[8];  // [32, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
       a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L36: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
+  // L38: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   float b[8];  // [32, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -174,14 +174,14 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
       b[_k] = *((b_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L37: c = r[:, None] * B + r[None, :]
+  // L39: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     c[_k] = ((r[_k] * 32) + (_e & 31));
   }
-  // L38: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
+  // L40: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
   float dot[8];  // [32, 32] fp32
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k8), through shared memory
     __syncthreads();
@@ -225,7 +225,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
   }
-  // L39: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
+  // L41: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
   float dot_1[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -269,7 +269,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) (c_ptr + 1024)[c[_k]] = dot_1[_k];
   }
-  // L40: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
+  // L42: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
   float dot_2[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -313,7 +313,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) (c_ptr + 2048)[c[_k]] = dot_2[_k];
   }
-  // L41: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
+  // L43: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
   float dot_3[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -363,35 +363,35 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
 __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L46: r = tl.arange(0, B)
+  // L48: r = tl.arange(0, B)
   int32_t r[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     r[_k] = (_e >> 5);
   }
-  // L47: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L49: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   int8_t a[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     a[_k] = *((a_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L48: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
+  // L50: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   int8_t b[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     b[_k] = *((b_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L49: c = r[:, None] * B + r[None, :]
+  // L51: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     c[_k] = ((r[tl2cu_squeeze<0x2>(_k)] * 32) + (_e & 31));
   }
-  // L50: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
+  // L52: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
   int32_t dot[8];  // [32, 32] i32
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
@@ -418,35 +418,35 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
 __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L46: r = tl.arange(0, B)
+  // L48: r = tl.arange(0, B)
   int32_t r[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     r[_k] = (_e >> 5);
   }
-  // L47: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L49: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   int8_t a[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     a[_k] = *((a_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L48: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
+  // L50: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   int8_t b[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     b[_k] = *((b_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L49: c = r[:, None] * B + r[None, :]
+  // L51: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     c[_k] = ((r[tl2cu_squeeze<0x2>(_k)] * 32) + (_e & 31));
   }
-  // L50: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
+  // L52: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
   int32_t dot[8];  // [32, 32] i32
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
@@ -493,46 +493,46 @@ __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_p
 __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_ptr, uint8_t *f8_ptr, half *o16_ptr, float *obf_ptr, float *of8_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
-  // L55: rm = tl.arange(0, M)
+  // L57: rm = tl.arange(0, M)
   int32_t rm[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L56: rk = tl.arange(0, K)
+  // L58: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 4);
   }
-  // L57: rn = tl.arange(0, N)
+  // L59: rn = tl.arange(0, N)
   int32_t rn[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rn[_k] = (_e & 15);
   }
-  // L58: c = rm[:, None] * N + rn[None, :]
+  // L60: c = rm[:, None] * N + rn[None, :]
   int32_t c[2];  // [16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     c[_k] = (((_e >> 4) * 16) + (_e & 15));
   }
-  // L59: a_at = rm[:, None] * K + rk[None, :]
+  // L61: a_at = rm[:, None] * K + rk[None, :]
   int32_t a_at[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     a_at[_k] = ((rm[_k] * 32) + (_e & 31));
   }
-  // L60: b_at = M * K + rk[:, None] * N + rn[None, :]
+  // L62: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
-  // L61: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
+  // L63: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) dot_input[_k] = h_ptr[a_at[_k]];
@@ -577,10 +577,10 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
       h[_k] = __float2half_rn(_acc[_k]);
     }
   }
-  // L62: tl.store(o16_ptr + c, h)
+  // L64: tl.store(o16_ptr + c, h)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) o16_ptr[c[_k]] = h[_k];
-  // L63: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
+  // L65: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
   __nv_bfloat16 dot_input_2[4];  // [16, 32] bf16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) dot_input_2[_k] = bf_ptr[a_at[_k]];
@@ -616,7 +616,7 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
   }
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) obf_ptr[c[_k]] = dot_1[_k];
-  // L64: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
+  // L66: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
   uint8_t dot_input_4[4];  // [16, 32] fp8e4nv
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) dot_input_4[_k] = f8_ptr[a_at[_k]];
@@ -658,46 +658,46 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
 __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloat16 *bf_ptr, uint8_t *f8_ptr, half *o16_ptr, float *obf_ptr, float *of8_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
-  // L55: rm = tl.arange(0, M)
+  // L57: rm = tl.arange(0, M)
   int32_t rm[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L56: rk = tl.arange(0, K)
+  // L58: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 4);
   }
-  // L57: rn = tl.arange(0, N)
+  // L59: rn = tl.arange(0, N)
   int32_t rn[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rn[_k] = (_e & 15);
   }
-  // L58: c = rm[:, None] * N + rn[None, :]
+  // L60: c = rm[:, None] * N + rn[None, :]
   int32_t c[2];  // [16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     c[_k] = (((_e >> 4) * 16) + (_e & 15));
   }
-  // L59: a_at = rm[:, None] * K + rk[None, :]
+  // L61: a_at = rm[:, None] * K + rk[None, :]
   int32_t a_at[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     a_at[_k] = ((rm[_k] * 32) + (_e & 31));
   }
-  // L60: b_at = M * K + rk[:, None] * N + rn[None, :]
+  // L62: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
-  // L61: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
+  // L63: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -748,7 +748,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
       h[_k] = __float2half_rn(_acc[_k]);
     }
   }
-  // L62: tl.store(o16_ptr + c, h)
+  // L64: tl.store(o16_ptr + c, h)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -760,7 +760,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
     const int _k = _r;
     *(tl2cu_vec<half, 2> *)(o16_ptr + c[_k]) = _t;
   }
-  // L63: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
+  // L65: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
   __nv_bfloat16 dot_input_2[4];  // [16, 32] bf16 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -811,7 +811,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
     const int _k = _r;
     *(tl2cu_vec<float, 2> *)(obf_ptr + c[_k]) = _t;
   }
-  // L64: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
+  // L66: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
   uint8_t dot_input_4[4];  // [16, 32] fp8e4nv (4-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -871,14 +871,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8192];
-  // L69: rb = tl.arange(0, NB)[:, None, None]
+  // L71: rb = tl.arange(0, NB)[:, None, None]
   int32_t rb[8];  // [2, 1, 1] i32, held in the layout of [2, 32, 16]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rb[_k] = (_e >> 9);
   }
-  // L70: a = tl.load(a_ptr + rb * M * K + tl.arange(0, M)[None, :, None] * K + tl.arange(0, K)[None, None, :])
+  // L72: a = tl.load(a_ptr + rb * M * K + tl.arange(0, M)[None, :, None] * K + tl.arange(0, K)[None, None, :])
   float a[8];  // [2, 16, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -894,7 +894,7 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
       a[_k] = *(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
     }
   }
-  // L71: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
+  // L73: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
   float b[8];  // [2, 32, 16] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -910,14 +910,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
       b[_k] = *(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
     }
   }
-  // L72: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
+  // L74: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
   int32_t c[4];  // [2, 16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     c[_k] = (((((_e >> 8) * 16) * 16) + (((_e >> 4) & 15) * 16)) + (_e & 15));
   }
-  // L73: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
+  // L75: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
   float dot[4];  // [2, 16, 16] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -970,14 +970,14 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8192];
-  // L78: r = tl.arange(0, B)
+  // L80: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     r[_k] = (_e >> 5);
   }
-  // L79: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L81: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   half a[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -993,7 +993,7 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
       a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L80: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
+  // L82: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
   half bt[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1009,7 +1009,7 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
       bt[_k] = *((bt_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L81: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
+  // L83: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
   half dot_input[8];  // [32, 32] fp16
   // bt changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -1080,28 +1080,28 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
-  // L88: rm = tl.arange(0, M)
+  // L90: rm = tl.arange(0, M)
   int32_t rm[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L89: rk = tl.arange(0, K)
+  // L91: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rk[_k] = (_e >> 6);
   }
-  // L90: rn = tl.arange(0, N)
+  // L92: rn = tl.arange(0, N)
   int32_t rn[4];  // [64] i32, sliced from the layout of [32, 64]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 63);
   }
-  // L91: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L93: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1117,16 +1117,16 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
-  // L92: for t in range(0, T):
+  // L94: for t in range(0, T):
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 94
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 96
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((half*)(tl2cu_smem + 8704))[((_e & 31) + (_e >> 5) * 40)] = w[_k];
   }
   for (int32_t t = 0; t < T; ++t) {
-    // L93: x = tl.load(x_ptr + rk[:, None] * (N * T) + (t * N + rn)[None, :])
+    // L95: x = tl.load(x_ptr + rk[:, None] * (N * T) + (t * N + rn)[None, :])
     half x[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
@@ -1138,7 +1138,7 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)]));
     }
-    // L94: o = tl.dot(w, x)
+    // L96: o = tl.dot(w, x)
     float o[16];  // [32, 64] fp32
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -1154,7 +1154,7 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
       for (int _k = 0; _k < 16; ++_k) o[_k] = 0.0f;
       tl2cu_mma_regs<half, 32, 64, 32, 1, 4, 40, 72>(o, (const half*)(tl2cu_smem + 8704), (const half*)(tl2cu_smem + 2560), _tid);
     }
-    // L95: tl.store(o_ptr + rm[:, None] * (N * T) + (t * N + rn)[None, :], o)
+    // L97: tl.store(o_ptr + rm[:, None] * (N * T) + (t * N + rn)[None, :], o)
     if constexpr (kAssumeAligned) {
       {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
         __syncthreads();
@@ -1193,28 +1193,28 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[9728];
-  // L102: rm = tl.arange(0, M)
+  // L104: rm = tl.arange(0, M)
   int32_t rm[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L103: rk = tl.arange(0, K)
+  // L105: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rk[_k] = (_e >> 6);
   }
-  // L104: rn = tl.arange(0, N)
+  // L106: rn = tl.arange(0, N)
   int32_t rn[4];  // [64] i32, sliced from the layout of [32, 64]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 63);
   }
-  // L105: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L107: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1230,15 +1230,15 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
-  // L106: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
+  // L108: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
   half * x_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs[_k] = ((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + rn[tl2cu_squeeze<0x5>(_k)]);
-  // L107: acc = tl.zeros((M, N), dtype=tl.float32)
+  // L109: acc = tl.zeros((M, N), dtype=tl.float32)
   float acc[16];  // [32, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L108: for t in range(0, T):
+  // L110: for t in range(0, T):
   float acc_1[16];  // [32, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
@@ -1246,7 +1246,7 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
   half x[16];  // [32, 64] fp16
-  // the first iteration's x (line 109), loaded ahead
+  // the first iteration's x (line 111), loaded ahead
   if (0 < T) {
     half _x_next[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
@@ -1263,16 +1263,16 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     for (int _k = 0; _k < 16; ++_k) x[_k] = _x_next[_k];
   }
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 110
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 112
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((half*)(tl2cu_smem + 7168))[((_e & 31) + (_e >> 5) * 40)] = w[_k];
   }
   for (int32_t t = 0; t < T; ++t) {
-    // L109: x = tl.load(x_ptrs)
+    // L111: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L110: acc += tl.dot(w, x)
+    // L112: acc += tl.dot(w, x)
     float dot[16];  // [32, 64] fp32
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -1307,17 +1307,17 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     float acc_2[16];  // [32, 64] fp32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
-    // L111: x_ptrs += N
+    // L113: x_ptrs += N
     half * x_ptrs_2[16];  // [32, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 64);
-    // L108: for t in range(0, T):
+    // L110: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
   }
-  // L112: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+  // L114: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -1345,6 +1345,167 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   } else {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) *((o_ptr + (rm[tl2cu_squeeze<0xa>(_k)] * 64)) + rn[tl2cu_squeeze<0x5>(_k)]) = acc_1[_k];
+  }
+}
+
+// dot_copy_ahead: num_warps=4, M=64, K=32, N=64
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
+__global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, float *o_ptr, int32_t T) {
+  const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
+  __shared__ __align__(1024) unsigned char tl2cu_smem[25600];
+  // L121: rm = tl.arange(0, M)
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
+    rm[_k] = (_e >> 6);
+  }
+  // L122: rk = tl.arange(0, K)
+  int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    rk[_k] = (_e & 31);
+  }
+  // L123: rn = tl.arange(0, N)
+  int32_t rn[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
+    rn[_k] = (_e & 63);
+  }
+  // L124: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  half w[16];  // [64, 32] fp16
+  if constexpr (kAssumeAligned) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 8) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((w_ptr + ((_e >> 5) * 32)) + rk[_k]);
+      for (int _j = 0; _j < 8; ++_j) w[_k + _j] = _t.v[_j];
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      w[_k] = *((w_ptr + ((_e >> 5) * 32)) + rk[_k]);
+    }
+  }
+  // L125: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  half * x_ptrs[16];  // [32, 64] *fp16, held in the layout of [64, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    x_ptrs[_k] = ((x_ptr + rk[_k]) + ((_e >> 5) * 32));
+  }
+  // L126: acc = tl.zeros((M, N), dtype=tl.float32)
+  float acc[32];  // [64, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
+  // L127: for t in range(0, T):
+  float acc_1[32];  // [64, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
+  half * x_ptrs_1[16];  // [32, 64] *fp16, held in the layout of [64, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
+  int _x_stage = 0;  // the buffer of x the iteration reads
+  // the first iteration's x (line 128), copied ahead
+  if (0 < T) {
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 17408 + (_x_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), x_ptrs_1[_k], true);
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        (*(half*)(tl2cu_smem + 17408 + (_x_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *x_ptrs_1[_k];
+      }
+    }
+  }
+  tl2cu_cp_async_commit();
+  __syncthreads();
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 129
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    (*(half*)(tl2cu_smem + 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = w[_k];
+  }
+  for (int32_t t = 0; t < T; ++t) {
+    // L128: x = tl.load(x_ptrs)
+    // x: loaded ahead, in the iteration before (prefetch.c)
+    // L129: acc += tl.dot(w, x)
+    float dot[32];  // [64, 64] fp32
+    {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
+      tl2cu_cp_async_wait<0>();  // x's copies, made an iteration ahead
+      tl2cu_fence_async();
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) dot[_k] = 0.0f;
+      tl2cu_wgmma<half, 64, 64, 32, 64, 64, 0, true>(dot, (const half*)(tl2cu_smem + 8192), (const half*)(tl2cu_smem + 17408 + (_x_stage) * 4096), _tid);
+    }
+    // the next iteration's x, in flight while this one computes
+    if (tl2cu_add(t, 1) < T) {
+      if constexpr (kAssumeAligned) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; _k += 8) {
+          const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 17408 + (_x_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), (x_ptrs_1[_k] + 2048), true);
+        }
+      } else {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) {
+          const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+          (*(half*)(tl2cu_smem + 17408 + (_x_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *(x_ptrs_1[_k] + 2048);
+        }
+      }
+    }
+    tl2cu_cp_async_commit();
+    _x_stage ^= 1;
+    float acc_2[32];  // [64, 64] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
+    // L130: x_ptrs += N * K
+    half * x_ptrs_2[16];  // [32, 64] *fp16, held in the layout of [64, 32]
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
+    // L127: for t in range(0, T):
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
+  }
+  // L131: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+  if constexpr (kAssumeAligned) {
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
+      #pragma unroll
+      for (int _r = 0; _r < 32; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = acc_1[_k];
+        }
+        const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4) = _t;
+      }
+      __syncthreads();
+      (void)rm[0];  // (recomputed where the runs are stored)
+      (void)rn[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 32; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4);
+        *(tl2cu_vec<float, 4> *)((o_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+      }
+    }
+  } else {
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) *((o_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 64)) + rn[tl2cu_squeeze<0x1d>(_k)]) = acc_1[_k];
   }
 }
 
@@ -1492,5 +1653,23 @@ extern "C" cudaError_t dot_prefetch(cudaStream_t _stream, half *w_ptr, half *x_p
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return dot_prefetch_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, w_ptr, x_ptr, o_ptr, T);
+}
+
+extern "C" cudaError_t dot_copy_ahead_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *w_ptr, half *x_ptr, float *o_ptr, int32_t T) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(w_ptr) && tl2cu_aligned16(x_ptr) && tl2cu_aligned16(o_ptr))
+    tl2cu_kernels::dot_copy_ahead<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, o_ptr, T);
+  else
+    tl2cu_kernels::dot_copy_ahead<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, o_ptr, T);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t dot_copy_ahead(cudaStream_t _stream, half *w_ptr, half *x_ptr, float *o_ptr, int32_t T) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return dot_copy_ahead_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, w_ptr, x_ptr, o_ptr, T);
 }
 

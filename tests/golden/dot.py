@@ -4,13 +4,15 @@
 # three input precisions, int8 into int32 from a given accumulator, fp16 out_dtype, bf16,
 # fp8e4nv, a batched 3-D dot, an operand transposed, and an operand the same in every
 # iteration of a loop (stored into shared memory once, before it), an operand whose pointer a
-# loop steps (loaded an iteration ahead). tests/gpu/dot_check.py compares
+# loop steps (loaded an iteration ahead; on wgmma, K contiguous, copied into shared memory an
+# iteration ahead). tests/gpu/dot_check.py compares
 # every kernel with Triton: int8 bit for bit, floats within the bound docs/NOTES.md 49
 # derives (Triton uses tensor cores: the same products, summed in another order).
 # tl2cu: -s 'dot_f16_loop:*fp16,*fp16,*fp32,i32,64,32,32' -s 'dot_f32:*fp32,*fp32,*fp32,32'
 # tl2cu: -s 'dot_i8:*i8,*i8,*i32,32' -s 'dot_small:*fp16,*bf16,*fp8e4nv,*fp16,*fp32,*fp32,16,32,16'
 # tl2cu: -s 'dot_batched:*fp32,*fp32,*fp32,2,16,32,16' -s 'dot_trans:*fp16,*fp16,*fp32,32'
 # tl2cu: -s 'dot_stationary:*fp16,*fp16,*fp32,i32,32,32,64' -s 'dot_prefetch:*fp16,*fp16,*fp32,i32,32,32,64'
+# tl2cu: -s 'dot_copy_ahead:*fp16,*fp16,*fp32,i32,64,32,64'
 # tl2cu: --grid 1
 import triton
 import triton.language as tl
@@ -109,4 +111,21 @@ def dot_prefetch(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl
         x = tl.load(x_ptrs)
         acc += tl.dot(w, x)
         x_ptrs += N
+    tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@triton.jit
+def dot_copy_ahead(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
+    # o = sum over t < T of w @ x[tN:(t+1)N, :]^T on wgmma (M = 16 x num_warps): each block of
+    # x read K contiguous (B K-major), copied into shared memory in the iteration before
+    rm = tl.arange(0, M)
+    rk = tl.arange(0, K)
+    rn = tl.arange(0, N)
+    w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+    x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    for t in range(0, T):
+        x = tl.load(x_ptrs)
+        acc += tl.dot(w, x)
+        x_ptrs += N * K
     tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)

@@ -10,7 +10,7 @@ namespace tl2cu_kernels {
 // attn_fwd: num_warps=8, stride_d=1, HEAD_DIM=64, BLOCK_M=128, BLOCK_N=64, STAGE=1
 __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[40960];
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 73728 bytes, given at launch
   // L58: start_m = tl.program_id(0)
   const int32_t start_m = (int32_t)blockIdx.x;
   // L59: off_hz = tl.program_id(1)
@@ -98,24 +98,23 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   half * v_ptrs_2[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_1[_k];
-  half k[16];  // [64, 64] fp16
-  // the first iteration's k (line 31), loaded ahead
+  int _k_stage = 0;  // the buffer of k the iteration reads
+  // the first iteration's k (line 31), copied ahead
   if (0 < N_CTX) {
-    half _k_next[16];  // [64, 64] fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *k_ptrs_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+      (*(half*)(tl2cu_smem + 40960 + (_k_stage) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *k_ptrs_2[_k];
+    }
   }
-  half v[16];  // [64, 64] fp16
-  // the first iteration's v (line 46), loaded ahead
+  tl2cu_cp_async_commit();
+  int _v_stage = 0;  // the buffer of v the iteration reads
+  // the first iteration's v (line 46), copied ahead
   if (0 < N_CTX) {
-    half _v_next[16];  // [64, 64] fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *v_ptrs_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
+    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = *v_ptrs_2[_k];
   }
+  tl2cu_cp_async_commit();
   __syncthreads();
   // q, the same every iteration: into shared memory once, for the tl.dot of line 32
   #pragma unroll
@@ -131,28 +130,23 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     // L32: qk = tl.dot(q, k)
     float qk[32];  // [128, 64] fp32
     {  // tl.dot: q @ k on warpgroup MMA (wgmma m64n64k16), the result in registers
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
-        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        tl2cu_vec<half, 2> _run;
-        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = k[_k + _j];
-        *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 16384 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = _run;
-      }
+      tl2cu_cp_async_wait<1>();  // k's copies, made an iteration ahead
       tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
-      tl2cu_wgmma<half, 128, 64, 64, 128, 128, 0, true>(qk, (const half*)(tl2cu_smem + 24576), (const half*)(tl2cu_smem + 16384), _tid);
+      tl2cu_wgmma<half, 128, 64, 64, 128, 128, 0, true>(qk, (const half*)(tl2cu_smem + 24576), (const half*)(tl2cu_smem + 40960 + (_k_stage) * 8192), _tid);
     }
     // the next iteration's k, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
-      half _k_next[16];  // [64, 64] fp16
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+        (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      }
     }
+    tl2cu_cp_async_commit();
+    _k_stage ^= 1;
     // L39: m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
     float qk_max[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     {
@@ -230,27 +224,20 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     for (int _k = 0; _k < 32; ++_k) dot_input[_k] = tl2cu_cast<half>(p[_k]);
     float acc_3[32];  // [128, 64] fp32
     {  // tl.dot: dot_input @ v on warpgroup MMA (wgmma m64n64k16), the result in registers
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
-        tl2cu_vec<half, 2> _run;
-        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = v[_k + _j];
-        *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 16384 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = _run;
-      }
+      tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
       tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
-      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128>(acc_3, dot_input, (const half*)(tl2cu_smem + 16384));  // (dot_input from its registers)
+      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128>(acc_3, dot_input, (const half*)(tl2cu_smem + 57344 + (_v_stage) * 8192));  // (dot_input from its registers)
     }
     // the next iteration's v, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
-      half _v_next[16];  // [64, 64] fp16
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
+      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
     }
+    tl2cu_cp_async_commit();
+    _v_stage ^= 1;
     // L49: k_ptrs += BLOCK_N * stride_n
     half * k_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
@@ -325,7 +312,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[40960];
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 73728 bytes, given at launch
   // L58: start_m = tl.program_id(0)
   const int32_t start_m = (int32_t)blockIdx.x;
   // L59: off_hz = tl.program_id(1)
@@ -421,40 +408,38 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
   half * v_ptrs_2[16];  // [64, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_1[_k];
-  half k[16];  // [64, 64] fp16
-  // the first iteration's k (line 31), loaded ahead
+  int _k_stage = 0;  // the buffer of k the iteration reads
+  // the first iteration's k (line 31), copied ahead
   if (0 < N_CTX) {
-    half _k_next[16];  // [64, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
-        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)k_ptrs_2[_k];
-        for (int _j = 0; _j < 8; ++_j) _k_next[_k + _j] = _t.v[_j];
+        const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 40960 + (_k_stage) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))), k_ptrs_2[_k], true);
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *k_ptrs_2[_k];
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+        (*(half*)(tl2cu_smem + 40960 + (_k_stage) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *k_ptrs_2[_k];
+      }
     }
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
   }
-  half v[16];  // [64, 64] fp16
-  // the first iteration's v (line 46), loaded ahead
+  tl2cu_cp_async_commit();
+  int _v_stage = 0;  // the buffer of v the iteration reads
+  // the first iteration's v (line 46), copied ahead
   if (0 < N_CTX) {
-    half _v_next[16];  // [64, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
-        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)v_ptrs_2[_k];
-        for (int _j = 0; _j < 8; ++_j) _v_next[_k + _j] = _t.v[_j];
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 57344 + (_v_stage) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), v_ptrs_2[_k], true);
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *v_ptrs_2[_k];
+      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = *v_ptrs_2[_k];
     }
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
   }
+  tl2cu_cp_async_commit();
   __syncthreads();
   // q, the same every iteration: into shared memory once, for the tl.dot of line 32
   #pragma unroll
@@ -470,36 +455,31 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     // L32: qk = tl.dot(q, k)
     float qk[32];  // [128, 64] fp32
     {  // tl.dot: q @ k on warpgroup MMA (wgmma m64n64k16), the result in registers
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
-        const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
-        tl2cu_vec<half, 8> _run;
-        for (int _j = 0; _j < 8; ++_j) _run.v[_j] = k[_k + _j];
-        *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 16384 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = _run;
-      }
+      tl2cu_cp_async_wait<1>();  // k's copies, made an iteration ahead
       tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
-      tl2cu_wgmma<half, 128, 64, 64, 128, 128, 0, true>(qk, (const half*)(tl2cu_smem + 24576), (const half*)(tl2cu_smem + 16384), _tid);
+      tl2cu_wgmma<half, 128, 64, 64, 128, 128, 0, true>(qk, (const half*)(tl2cu_smem + 24576), (const half*)(tl2cu_smem + 40960 + (_k_stage) * 8192), _tid);
     }
     // the next iteration's k, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
-      half _k_next[16];  // [64, 64] fp16
       if constexpr (kAssumeAligned) {
         #pragma unroll
         for (int _k = 0; _k < 16; _k += 8) {
-          const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
-          for (int _j = 0; _j < 8; ++_j) _k_next[_k + _j] = _t.v[_j];
+          const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))), (k_ptrs_2[_k] + tl2cu_mul(64, stride_n)), true);
         }
       } else {
         #pragma unroll
-        for (int _k = 0; _k < 16; ++_k) _k_next[_k] = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+        for (int _k = 0; _k < 16; ++_k) {
+          const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+          (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+        }
       }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) k[_k] = _k_next[_k];
     }
+    tl2cu_cp_async_commit();
+    _k_stage ^= 1;
     // L39: m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
     float qk_max[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
     {
@@ -577,35 +557,27 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     for (int _k = 0; _k < 32; ++_k) dot_input[_k] = tl2cu_cast<half>(p[_k]);
     float acc_3[32];  // [128, 64] fp32
     {  // tl.dot: dot_input @ v on warpgroup MMA (wgmma m64n64k16), the result in registers
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 8) {  // 16-byte stores
-        tl2cu_vec<half, 8> _run;
-        for (int _j = 0; _j < 8; ++_j) _run.v[_j] = v[_k + _j];
-        *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 16384 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = _run;
-      }
+      tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
       tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
-      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128>(acc_3, dot_input, (const half*)(tl2cu_smem + 16384));  // (dot_input from its registers)
+      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128>(acc_3, dot_input, (const half*)(tl2cu_smem + 57344 + (_v_stage) * 8192));  // (dot_input from its registers)
     }
     // the next iteration's v, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
-      half _v_next[16];  // [64, 64] fp16
       if constexpr (kAssumeAligned) {
         #pragma unroll
         for (int _k = 0; _k < 16; _k += 8) {
-          const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
-          for (int _j = 0; _j < 8; ++_j) _v_next[_k + _j] = _t.v[_j];
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), (v_ptrs_2[_k] + tl2cu_mul(64, stride_n)), true);
         }
       } else {
         #pragma unroll
-        for (int _k = 0; _k < 16; ++_k) _v_next[_k] = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+        for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
       }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) v[_k] = _v_next[_k];
     }
+    tl2cu_cp_async_commit();
+    _v_stage ^= 1;
     // L49: k_ptrs += BLOCK_N * stride_n
     half * k_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
@@ -706,11 +678,23 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
 extern "C" cudaError_t attn_fwd_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(Q) && tl2cu_aligned16(K) && tl2cu_aligned16(V) && tl2cu_aligned16(Out) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0)
-    tl2cu_kernels::attn_fwd_aligned<true><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::attn_fwd_aligned<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::attn_fwd_aligned<true><<<dim3(_gx, _gy, _gz), 256, 73728, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+    }
   else if ((tl2cu_aligned16(Q) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(K) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(V) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(Out) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0))
-    tl2cu_kernels::attn_fwd_aligned<false><<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::attn_fwd_aligned<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::attn_fwd_aligned<false><<<dim3(_gx, _gy, _gz), 256, 73728, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+    }
   else
-    tl2cu_kernels::attn_fwd<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+    {
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::attn_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728);
+      if (_err != cudaSuccess) return _err;
+      tl2cu_kernels::attn_fwd<<<dim3(_gx, _gy, _gz), 256, 73728, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
+    }
   return cudaGetLastError();
 }
 

@@ -141,6 +141,21 @@ def prefetch(lib, mod, tally):
         close(tally, f"dot_prefetch T={T}, x loaded an iteration ahead err={err}", got[2], ref[2], K * T * ACC * s + 1e-30)
 
 
+def copy_ahead(lib, mod, tally):
+    M, K, N = 64, 32, 64
+    for T in (0, 1, 5):
+        g = torch.Generator(device="cuda").manual_seed(16 + T)
+        w = torch.randn(M, K, device="cuda", generator=g).half()
+        x = torch.randn(max(N * T, 1), K, device="cuda", generator=g).half()
+
+        def make():
+            return [w.clone(), x.clone(), torch.full((M, N), float("nan"), device="cuda")]
+
+        ref, got, err = gpulib.both(lib, mod, "dot_copy_ahead", 1, make, (T,), dict(M=M, K=K, N=N))
+        s = sum((w.double().abs() @ x[t * N:(t + 1) * N].double().abs().T for t in range(T)), torch.zeros(M, N, device="cuda", dtype=torch.float64))
+        close(tally, f"dot_copy_ahead T={T}, x copied an iteration ahead err={err}", got[2], ref[2], K * T * ACC * s + 1e-30)
+
+
 def main():
     mod = gpulib.golden_module("dot")
     tally = gpulib.Tally()
@@ -150,7 +165,7 @@ def main():
             continue
         lib = gpulib.library(build)
         tally.prefix = f"{build}: "
-        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch):
+        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch, copy_ahead):
             try:
                 case(lib, mod, tally)
             except Exception as e:  # (reported, not hidden)
