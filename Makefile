@@ -82,6 +82,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -D BLOCK_SIZE_N=256 -D BLOCK_SIZE_K=64 -o $(BUILD)/gpu/matmul_256.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -s 'matmul_kernel:*fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
 	  -o $(BUILD)/gpu/matmul_tf32.cu
+	$(BUILD)/tl2cu tests/golden/matmul.py -s 'matmul_kernel:*fp8e4nv,*fp8e4nv,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
+	  -o $(BUILD)/gpu/matmul_fp8.cu
 	$(BUILD)/tl2cu samples/matmul_autotune/kernel.py -s 'matmul_kernel:*fp32,*fp32,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32' \
 	  -o $(BUILD)/gpu/matmul_autotune_tf32.cu
 	for d in 64 128; do \

@@ -119,8 +119,9 @@ TL2CU_DEVICE constexpr int tl2cu_deposit(int j) {
 
 // ---------------------------------------------------------------- tensor cores (tl.dot)
 // One warp's D += A x B on a 16 x 8 tile: PTX mma.sync.aligned.m16n8kK.row.col (sm_80 and
-// later) with K = 16 for fp16 and bf16 operands into fp32, K = 8 for fp32 operands read as
-// tf32 into fp32, K = 32 for int8 into int32 (wrapping). The fragments, with g = lane / 4
+// later) with K = 16 for fp16 and bf16 operands into fp32 (fp16 also into fp16), K = 8 for
+// fp32 operands read as tf32 into fp32, K = 32 for int8 into int32 (wrapping) and for fp8
+// (e4m3, e5m2: sm_89 and later) into fp32 or fp16. The fragments, with g = lane / 4
 // and t = lane % 4 (PTX ISA, "Matrix Fragments for mma.m16n8k16 / m16n8k8 / m16n8k32"),
 // each register holding 32 / bits consecutive operand elements, the first in the low bits
 // (a row's for A, a column's for B); in units of those registers (P = 2, 1, 4 elements):
@@ -128,33 +129,65 @@ TL2CU_DEVICE constexpr int tl2cu_deposit(int j) {
 //                a[2] = A[g][P t + K/2 ..] a[3] = A[g+8][P t + K/2 ..]
 //   B, K x 8:    b[0] = B[P t ..][g]      b[1] = B[P t + K/2 ..][g]
 //   C, D, 16 x 8: c[0], c[1] = C[g][2t, 2t+1]    c[2], c[3] = C[g+8][2t, 2t+1]
-template <typename T>
-struct tl2cu_mma_k {  // the K of one step, and the accumulators' type
-  static_assert(sizeof(T) == 0, "tensor cores take fp16, bf16, fp32 (tf32) or int8 operands");
+// (fp16 accumulators go two to a register, c[0] and c[1] in one, c[2] and c[3] in the other.)
+// fp8 operands are the bytes Triton stores, as everywhere in tl2cu, here typed by format so
+// that the instruction can name it.
+struct tl2cu_e4m3 {
+  uint8_t bits;
 };
-template <> struct tl2cu_mma_k<half> { static constexpr int value = 16; typedef float acc; };
-template <> struct tl2cu_mma_k<__nv_bfloat16> { static constexpr int value = 16; typedef float acc; };
-template <> struct tl2cu_mma_k<float> { static constexpr int value = 8; typedef float acc; };
-template <> struct tl2cu_mma_k<int8_t> { static constexpr int value = 32; typedef int32_t acc; };
-
+struct tl2cu_e5m2 {
+  uint8_t bits;
+};
 template <typename T>
-TL2CU_DEVICE void tl2cu_mma(typename tl2cu_mma_k<T>::acc c[4], const uint32_t a[4], const uint32_t b[2]) {
-#define TL2CU_MMA_OPERANDS "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+struct tl2cu_mma_k {  // the K of one step
+  static_assert(sizeof(T) == 0, "tensor cores take fp16, bf16, fp32 (tf32), int8 or fp8 operands");
+};
+template <> struct tl2cu_mma_k<half> { static constexpr int value = 16; };
+template <> struct tl2cu_mma_k<__nv_bfloat16> { static constexpr int value = 16; };
+template <> struct tl2cu_mma_k<float> { static constexpr int value = 8; };
+template <> struct tl2cu_mma_k<int8_t> { static constexpr int value = 32; };
+template <> struct tl2cu_mma_k<tl2cu_e4m3> { static constexpr int value = 32; };
+template <> struct tl2cu_mma_k<tl2cu_e5m2> { static constexpr int value = 32; };
+
 #define TL2CU_MMA_INPUTS "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1])
-  if constexpr (std::is_same<T, half>::value)
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 " TL2CU_MMA_OPERANDS
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : TL2CU_MMA_INPUTS);
-  else if constexpr (std::is_same<T, __nv_bfloat16>::value)
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 " TL2CU_MMA_OPERANDS
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : TL2CU_MMA_INPUTS);
-  else if constexpr (std::is_same<T, float>::value)
-    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 " TL2CU_MMA_OPERANDS
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : TL2CU_MMA_INPUTS);
-  else
-    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 " TL2CU_MMA_OPERANDS
-        : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3]) : TL2CU_MMA_INPUTS);
-#undef TL2CU_MMA_OPERANDS
+// Into fp32 or int32 accumulators (Acc: float, or int32_t for int8).
+template <typename T, typename Acc>
+TL2CU_DEVICE void tl2cu_mma_wide(Acc c[4], const uint32_t a[4], const uint32_t b[2]) {
+#define TL2CU_MMA(SHAPE_TYPES, C)                                                                        \
+  asm("mma.sync.aligned." SHAPE_TYPES " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" \
+      : "+" C(c[0]), "+" C(c[1]), "+" C(c[2]), "+" C(c[3])                                              \
+      : TL2CU_MMA_INPUTS)
+  if constexpr (std::is_same<T, half>::value) TL2CU_MMA("m16n8k16.row.col.f32.f16.f16.f32", "f");
+  else if constexpr (std::is_same<T, __nv_bfloat16>::value) TL2CU_MMA("m16n8k16.row.col.f32.bf16.bf16.f32", "f");
+  else if constexpr (std::is_same<T, float>::value) TL2CU_MMA("m16n8k8.row.col.f32.tf32.tf32.f32", "f");
+  else if constexpr (std::is_same<T, tl2cu_e4m3>::value) TL2CU_MMA("m16n8k32.row.col.f32.e4m3.e4m3.f32", "f");
+  else if constexpr (std::is_same<T, tl2cu_e5m2>::value) TL2CU_MMA("m16n8k32.row.col.f32.e5m2.e5m2.f32", "f");
+  else TL2CU_MMA("m16n8k32.row.col.s32.s8.s8.s32", "r");
+#undef TL2CU_MMA
+}
+// Into fp16 accumulators (tl.dot's out_dtype=tl.float16): c[0], c[1] and c[2], c[3] packed
+// into the instruction's two registers, and back.
+template <typename T>
+TL2CU_DEVICE void tl2cu_mma_half(half c[4], const uint32_t a[4], const uint32_t b[2]) {
+  __half2 lo = __halves2half2(c[0], c[1]), hi = __halves2half2(c[2], c[3]);
+  uint32_t &d0 = *reinterpret_cast<uint32_t *>(&lo), &d1 = *reinterpret_cast<uint32_t *>(&hi);
+#define TL2CU_MMA(SHAPE_TYPES) \
+  asm("mma.sync.aligned." SHAPE_TYPES " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%0, %1};" : "+r"(d0), "+r"(d1) : TL2CU_MMA_INPUTS)
+  if constexpr (std::is_same<T, half>::value) TL2CU_MMA("m16n8k16.row.col.f16.f16.f16.f16");
+  else if constexpr (std::is_same<T, tl2cu_e4m3>::value) TL2CU_MMA("m16n8k32.row.col.f16.e4m3.e4m3.f16");
+  else if constexpr (std::is_same<T, tl2cu_e5m2>::value) TL2CU_MMA("m16n8k32.row.col.f16.e5m2.e5m2.f16");
+  else static_assert(sizeof(T) == 0, "fp16 accumulators take fp16 or fp8 operands");
+#undef TL2CU_MMA
+  c[0] = __low2half(lo);
+  c[1] = __high2half(lo);
+  c[2] = __low2half(hi);
+  c[3] = __high2half(hi);
+}
 #undef TL2CU_MMA_INPUTS
+template <typename T, typename Acc>
+TL2CU_DEVICE void tl2cu_mma(Acc c[4], const uint32_t a[4], const uint32_t b[2]) {
+  if constexpr (std::is_same<Acc, half>::value) tl2cu_mma_half<T>(c, a, b);
+  else tl2cu_mma_wide<T>(c, a, b);
 }
 // Two 16-bit elements in one register, lo in the low half.
 template <typename T>
@@ -476,9 +509,8 @@ TL2CU_DEVICE void tl2cu_fence_async() {
 // 16 x 8 tiles of D in turn (warp w: tiles w, w + W, ..., row-major over the tiles, then
 // the next product), each k step in order, so that every element of D is its C plus the
 // tensor-core steps of its row and column in k order.
-template <typename T, int NB, int M, int N, int K, int W>
-TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, typename tl2cu_mma_k<T>::acc *D, int tid) {
-  typedef typename tl2cu_mma_k<T>::acc Acc;
+template <typename T, int NB, int M, int N, int K, int W, typename Acc>
+TL2CU_DEVICE void tl2cu_mma_block(const T *A, const T *B, Acc *D, int tid) {
   constexpr int kK = tl2cu_mma_k<T>::value, kTiles = (M / 16) * (N / 8);
   static_assert(M % 16 == 0 && N % 8 == 0 && K % kK == 0, "whole m16n8kK tiles");
   const int lane = tid % 32, g = lane / 4, t = lane % 4;
@@ -526,8 +558,8 @@ TL2CU_DEVICE void tl2cu_b_fragments(uint32_t (*bf)[2], const T *B, int k, int n0
 }
 
 // BK: B stored K-major (tl2cu_b_fragments).
-template <typename T, int M, int N, int K, int WM, int WN, int LDA, int LDB, bool BK = false>
-TL2CU_DEVICE void tl2cu_mma_regs(typename tl2cu_mma_k<T>::acc *d, const T *A, const T *B, int tid) {
+template <typename T, int M, int N, int K, int WM, int WN, int LDA, int LDB, bool BK = false, typename Acc>
+TL2CU_DEVICE void tl2cu_mma_regs(Acc *d, const T *A, const T *B, int tid) {
   constexpr int kK = tl2cu_mma_k<T>::value;
   constexpr int kRows = M / WM / 16, kCols = N / WN / 8;  // a warp's fragments
   static_assert(M % (16 * WM) == 0 && N % (8 * WN) == 0 && K % kK == 0, "whole m16n8kK tiles");
@@ -553,8 +585,8 @@ TL2CU_DEVICE void tl2cu_mma_regs(typename tl2cu_mma_k<T>::acc *d, const T *A, co
 // fragment is then the thread's accumulators of two neighbouring 8-column tiles, two
 // elements to a register: rows g and g + 8, columns 2t, 2t + 1 and 2t + 8, 2t + 9, the order
 // ldmatrix gives (a[0..3] above). Only B goes through shared memory.
-template <typename T, int M, int N, int K, int WM, int LDB, bool BK = false>
-TL2CU_DEVICE void tl2cu_mma_regs_a(typename tl2cu_mma_k<T>::acc *d, const T *a, const T *B, int tid) {
+template <typename T, int M, int N, int K, int WM, int LDB, bool BK = false, typename Acc>
+TL2CU_DEVICE void tl2cu_mma_regs_a(Acc *d, const T *a, const T *B, int tid) {
   static_assert(tl2cu_mma_k<T>::value == 16, "fp16 or bf16: a k step spans two accumulator tiles");
   constexpr int kRows = M / WM / 16, kCols = N / 8, kTilesA = K / 8;  // a warp's fragments of D, of A's row
   static_assert(M % (16 * WM) == 0 && N % 8 == 0 && K % 16 == 0, "whole m16n8k16 tiles");

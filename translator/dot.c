@@ -1,6 +1,7 @@
 // dot.c: tl.dot through the shared scratch buffer (tl2cu_smem): fp16 and bf16 operands into
-// fp32, fp32 as tf32 and int8 into int32 on tensor cores (mma.sync; fp16 and bf16 on
-// warpgroup MMA, wgmma, at --target sm_90a where the shape fits) in whole tiles, the
+// fp32, fp16 into fp16, fp32 as tf32, int8 into int32 and fp8 into fp32 or fp16 (sm_89 and
+// later) on tensor cores (mma.sync; fp16 and bf16 into fp32 on warpgroup MMA, wgmma, at
+// --target sm_90a where the shape fits) in whole tiles, the
 // result in registers as mma accumulators where layout.c holds its space so
 // (emit_dot_registers), else staged through the buffer too (emit_dot_mma); everything
 // else on CUDA cores. In registers, an operand held as mma accumulators of the same warps
@@ -121,14 +122,32 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
 }
 
 // The k of one tensor-core step for dot v (mma.sync in the runtime: fp16 or bf16 into
-// fp32, fp32 as tf32 into fp32, int8 into int32), 0 where it stays on CUDA cores.
+// fp32, fp16 into fp16, fp32 as tf32 into fp32, int8 into int32, fp8 into fp32 or fp16
+// where the target takes it), 0 where it stays on CUDA cores. (Two fp8 formats in one dot
+// stay there: the runtime's tiles take one operand type.)
 static int64_t mma_k(Value *v) {
   Scalar t = v->a->ty.kind, out = v->ty.kind;
   if (v->b->ty.kind != t) return 0;
   if ((t == TY_F16 || t == TY_BF16) && out == TY_F32) return 16;
+  if (t == TY_F16 && out == TY_F16) return 16;
   if (t == TY_F32 && out == TY_F32 && v->ival == DOT_TF32) return 8;
   if (t == TY_I8 && out == TY_I32) return 32;
+  if (scalar_is_fp8(t) && v->fp8_mma && (out == TY_F32 || out == TY_F16)) return 32;
   return 0;
+}
+
+// The file's mma.sync instructions need sm_80, those on fp8 sm_89 (its #error line, emit.c).
+static void need_mma_arch(Em *em, Value *v) {
+  int arch = scalar_is_fp8(v->a->ty.kind) ? 89 : 80;
+  if (em->mma_arch < arch) em->mma_arch = arch;
+}
+
+// The operand type the runtime's tensor-core templates take for x's elements: the C type,
+// except fp8's formats, which are bytes elsewhere (tl2cu_e4m3, tl2cu_e5m2).
+static const char *mma_type(Value *x) {
+  if (x->ty.kind == TY_F8E4NV) return "tl2cu_e4m3";
+  if (x->ty.kind == TY_F8E5) return "tl2cu_e5m2";
+  return ctype(x->ty);
 }
 
 // Does dot v go to the tensor cores? Types they take, in whole 16 x 8 x k tiles.
@@ -349,7 +368,7 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   const char *put = xprintf("((%s*)(tl2cu_smem + %lld))[%s] = %s;", ct, (long long)at_c, pos, acc);
   elem_loop_line(em, v->layout, uses_e && mentions(put, "_e"), put);
   line(em, "__syncthreads();");
-  const char *t = ctype(a->ty);
+  const char *t = mma_type(a);
   line(em, "tl2cu_mma_block<%s, %lld, %lld, %lld, %lld, %d>((const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), "
            "(%s*)(tl2cu_smem + %lld), _tid);",
        t, (long long)NB, (long long)M, (long long)N, (long long)K, em->threads / 32, t, t, (long long)at_b, ct,
@@ -359,14 +378,14 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   elem_loop_line(em, v->layout, uses_e && mentions(get, "_e"), get);
   em->indent--;
   line(em, "}");
-  em->tensor_cores = true;
+  need_mma_arch(em, v);
 }
 
 // mma.sync into acc from the operands dot v stored (in buffer `stage` when pipelined: a C int);
 // on warpgroup MMA, `in_flight` of its groups may run on when it returns (0 or 1).
 static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage, int in_flight) {
   Value *a = v->a;
-  const char *t = ctype(a->ty), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
+  const char *t = mma_type(a), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
   if (v->a_stationary_at) at_a = xprintf("(tl2cu_smem + %lld)", (long long)v->a_stationary_at);
   if (v->b->ahead_at) at_b = xprintf("(tl2cu_smem + %s)", ahead_buffer(v, v->b, ahead_stage_name(v->b)));
   if (stage) {
@@ -425,7 +444,7 @@ static void emit_dot_registers(Em *em, Stmt *s) {
   print_mma_regs(em, v, v->cname, NULL, 0);
   em->indent--;
   line(em, "}");
-  em->tensor_cores = true;
+  need_mma_arch(em, v);
   em->wgmma |= v->wgmma;
 }
 
@@ -545,7 +564,7 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
   line(em, "++%s;", n);
   em->indent--;
   line(em, "}");
-  em->tensor_cores = true;
+  need_mma_arch(em, v);
   em->wgmma |= v->wgmma;
 }
 

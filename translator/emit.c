@@ -1645,9 +1645,9 @@ void emit_file(FILE *out, Vec *kernels, Options *opt) {
               "-gencode arch=compute_90a,code=sm_90a, or translate with --target sm_90 for mma.sync\"");
     line(&em, "#endif");
     line(&em, "%s", "");
-  } else if (em.tensor_cores) {
-    line(&em, "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800");
-    line(&em, "#error \"tl.dot here runs on tensor cores with mma.sync: compile for sm_80 or later\"");
+  } else if (em.mma_arch) {
+    line(&em, "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < %d0", em.mma_arch);
+    line(&em, "#error \"tl.dot here runs on tensor cores with mma.sync: compile for sm_%d or later\"", em.mma_arch);
     line(&em, "#endif");
     line(&em, "%s", "");
   }

@@ -56,7 +56,7 @@ typedef struct {
   Vec printed;          // Stmt*: those whose conversions are printed, in the variant
   Vec consumed;         // Value*: pipelined wgmma dots whose wgmma this iteration's printing has issued (dot.c)
   Stmt *stmt;           // the statement being printed
-  bool tensor_cores;    // some kernel of the file calls mma.sync (dot.c): sm_80 or later
+  int mma_arch;         // the least sm_XY the file's mma.sync needs (dot.c): 80, 89 for fp8; 0: none
   bool wgmma;           // ... or wgmma (dot.c, --target sm_90a): sm_90a only
 } Em;
 

@@ -903,6 +903,7 @@ Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, S
   r->b = use(reduction_input(c, b, "dot"));
   r->c = use(acc);
   r->ival = precision;
+  r->fp8_mma = c->k && c->k->fp8_mma;
   return lower_materialize(c, r, "dot");
 }
 

@@ -20,6 +20,8 @@ BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "u8": 8, "u16": 16, "
 TL = {"i1": "tl.int1", "i8": "tl.int8", "i16": "tl.int16", "i32": "tl.int32", "i64": "tl.int64", "u8": "tl.uint8",
       "u16": "tl.uint16", "u32": "tl.uint32", "u64": "tl.uint64", "fp16": "tl.float16", "bf16": "tl.bfloat16",
       "fp32": "tl.float32", "fp64": "tl.float64"}
+FP8 = ("fp8e4nv", "fp8e5")  # (only computed in kernels and fed to tl.dot: no fp8 inputs or outputs)
+TL8 = {"fp8e4nv": "tl.float8e4nv", "fp8e5": "tl.float8e5"}
 # pointer element types of inputs and outputs (unsigned wider than 8 bits are stored through the signed pointer)
 POINTER = {"u16": "i16", "u32": "i32", "u64": "i64"}
 INPUT_TYPES = ["fp16", "bf16", "fp32", "fp64", "i8", "i16", "i32", "i64", "u8", "i1"]
@@ -70,10 +72,10 @@ class Val:
 
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                 stencils=False, interior=False, matmul=False):
+                 stencils=False, interior=False, matmul=False, low_precision=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
         self.returning_helpers, self.dots, self.outers, self.stencils = helpers, dots, outers, stencils
-        self.interior, self.matmul = interior, matmul
+        self.interior, self.matmul, self.low_precision = interior, matmul, low_precision
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
         self.pool, self.tags, self.ntemp, self.pending_stores = [], set(), 0, []
         self.two_d = rng.random() < 0.45
@@ -395,21 +397,26 @@ class KernelGen:
         A and B both M x N inputs (B read by rows), over BK-wide steps masked at L; fp16 or
         bf16 (loaded, or computed from fp32 and cast) into fp32 compared as sums of L terms,
         int8 into int32 exactly, fp32 with input_precision ieee; the accumulator chained
-        through the dot or added to it, then an elementwise epilogue."""
+        through the dot or added to it, then an elementwise epilogue. With low_precision: fp8
+        (e4m3, e5m2; computed from fp32 and cast) into fp32 or fp16, fp16 into fp16."""
         r = self.rng
         self.two_d = True
         self.bm, self.bn = r.choice([(16, 16), (32, 32), (16, 32), (32, 16), (64, 32), (32, 64), (64, 64), (16, 64)])
         bk = r.choice([16, 32, 64])
         self.prologue_2d()
         ty = r.choice(["fp16", "fp16", "bf16", "i8", "fp32"])
-        if ty == "i8":
-            bk = max(bk, 32)  # (Triton: int8 dots take K >= 32)
+        acc_ty = "i32" if ty == "i8" else "fp32"
+        if self.low_precision:  # (drawn only here: the kernels before keep their random stream)
+            ty, acc_ty = r.choice([("fp16", "fp16"), ("fp8e4nv", "fp32"), ("fp8e5", "fp32"), ("fp8e4nv", "fp16"),
+                                   ("fp8e5", "fp16")])
+        if ty in ("i8", "fp8e4nv", "fp8e5"):
+            bk = max(bk, 32)  # (Triton: 8-bit dots take K >= 32)
         computed = ty in ("fp16", "bf16") and r.random() < 0.4  # (attention's p.to(tl.float16))
+        computed = computed or ty in FP8  # (fp8: no fp8 inputs)
         load_ty = "fp32" if computed else ty
         kind = "any" if ty == "i8" else "tame"
         xa, xb = self.add_input(load_ty, kind), self.add_input(load_ty, kind)
         other = "0" if ty == "i8" else "0.0"
-        acc_ty = "i32" if ty == "i8" else "fp32"
         self.emit(f"rk = tl.arange(0, {bk})")
         self.emit(f"acc = tl.zeros(({self.bm}, {self.bn}), dtype={TL[acc_ty]})")
         loop = r.random() < 0.8
@@ -424,10 +431,12 @@ class KernelGen:
         self.emit(f"b = tl.load({xb} + kk[:, None] * N + rn[None, :], "
                   f"mask=(kk[:, None] < M) & (kk[:, None] < N) & (rn[None, :] < N), other={other})", ind)
         if computed:
-            self.emit(f"a = (a * {r.choice(['s', '2.0', '0.5'])}).to({TL[ty]})", ind)
-            self.emit(f"b = tl.abs(b).to({TL[ty]})", ind)
+            self.emit(f"a = (a * {r.choice(['s', '2.0', '0.5'])}).to({TL8.get(ty) or TL[ty]})", ind)
+            self.emit(f"b = tl.abs(b).to({TL8.get(ty) or TL[ty]})", ind)
         # (int8: Triton asserts that an accumulator's type is out_dtype, fp32 unless given)
         prec = ", input_precision='ieee'" if ty == "fp32" else ", out_dtype=tl.int32" if ty == "i8" else ""
+        if acc_ty == "fp16":
+            prec = ", out_dtype=tl.float16"
         if r.random() < 0.7:
             self.emit(f"acc = tl.dot(a, b, acc{prec})", ind)
         else:
@@ -937,10 +946,10 @@ class KernelGen:
 
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                    stencils=False, interior=False, matmul=False):
+                    stencils=False, interior=False, matmul=False, low_precision=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul, low_precision)
         g.near_one = []
         try:
             g.build()
@@ -978,6 +987,9 @@ def main():
     ap.add_argument("--matmuls-from", type=int, default=None,
                     help="kernels from this index on are matmul-shaped instead (a loop of tl.dot over BK-wide "
                          "steps into a register-held accumulator, an elementwise epilogue)")
+    ap.add_argument("--low-precision-from", type=int, default=None,
+                    help="matmul-shaped kernels from this index on take fp8 (e4m3, e5m2) into fp32 or fp16, or "
+                         "fp16 into fp16")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -994,8 +1006,9 @@ def main():
             stencils = args.stencils_from is not None and i >= args.stencils_from
             interior = args.interior_from is not None and i >= args.interior_from
             matmul = args.matmuls_from is not None and i >= args.matmuls_from
+            low_precision = args.low_precision_from is not None and i >= args.low_precision_from
             src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior,
-                                        matmul)
+                                        matmul, low_precision)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)

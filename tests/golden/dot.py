@@ -5,7 +5,8 @@
 # fp8e4nv, a batched 3-D dot, an operand transposed, and an operand the same in every
 # iteration of a loop (stored into shared memory once, before it), an operand whose pointer a
 # loop steps (loaded an iteration ahead; on wgmma, K contiguous, copied into shared memory an
-# iteration ahead). tests/gpu/dot_check.py compares
+# iteration ahead), fp8 (both formats) and fp16 accumulators on the tensor cores through a
+# loop. tests/gpu/dot_check.py compares
 # every kernel with Triton: int8 bit for bit, floats within the bound docs/NOTES.md 49
 # derives (Triton uses tensor cores: the same products, summed in another order).
 # tl2cu: -s 'dot_f16_loop:*fp16,*fp16,*fp32,i32,64,32,32' -s 'dot_f32:*fp32,*fp32,*fp32,32'
@@ -13,6 +14,7 @@
 # tl2cu: -s 'dot_batched:*fp32,*fp32,*fp32,2,16,32,16' -s 'dot_trans:*fp16,*fp16,*fp32,32'
 # tl2cu: -s 'dot_stationary:*fp16,*fp16,*fp32,i32,32,32,64' -s 'dot_prefetch:*fp16,*fp16,*fp32,i32,32,32,64'
 # tl2cu: -s 'dot_copy_ahead:*fp16,*fp16,*fp32,i32,64,32,64'
+# tl2cu: -s 'dot_low_precision:*fp8e4nv,*fp8e5,*fp16,*fp32,*fp16,*fp16,i32,64,32,32'
 # tl2cu: --grid 1
 import triton
 import triton.language as tl
@@ -129,3 +131,30 @@ def dot_copy_ahead(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: 
         acc += tl.dot(w, x)
         x_ptrs += N * K
     tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@triton.jit
+def dot_low_precision(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # three dots over K, masked at K, their accumulators carried (each x: A, BM x K, then
+    # B, K x BN, row-major): fp8e4nv into fp32, fp8e5 into fp16 and fp16 into fp16
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc4 = tl.zeros((BM, BN), dtype=tl.float32)
+    acc5 = tl.zeros((BM, BN), dtype=tl.float16)
+    acch = tl.zeros((BM, BN), dtype=tl.float16)
+    for k in range(0, K, BK):
+        a_at = rm[:, None] * K + (k + rk)[None, :]
+        b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
+        a_in = (k + rk)[None, :] < K
+        b_in = (k + rk)[:, None] < K
+        acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+        acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+                      out_dtype=tl.float16)
+        acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+                      out_dtype=tl.float16)
+    c = rm[:, None] * BN + rn[None, :]
+    tl.store(o32_ptr + c, acc4)
+    tl.store(o16_ptr + c, acc5)
+    tl.store(oh_ptr + c, acch)

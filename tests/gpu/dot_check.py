@@ -156,6 +156,32 @@ def copy_ahead(lib, mod, tally):
         close(tally, f"dot_copy_ahead T={T}, x copied an iteration ahead err={err}", got[2], ref[2], K * T * ACC * s + 1e-30)
 
 
+def low_precision(lib, mod, tally):
+    """fp8 (e4m3 into fp32, e5m2 into fp16) and fp16 into fp16 through a loop over K (masked).
+    fp16 accumulators: each side rounds the running sum to fp16 once a tensor-core k step (16
+    products; 32 for fp8), an error of up to 2^-11 of it (<= S) each time."""
+    BM, BN, BK = 64, 32, 32
+    for K in (32, 96, 250):
+        g = torch.Generator(device="cuda").manual_seed(20 + K)
+        x = torch.randn(BM * K + K * BN, device="cuda", generator=g)
+        x4, x5, h = (x * 2).to(torch.float8_e4m3fn), (x * 2).to(torch.float8_e5m2), x.half()
+
+        def make():
+            return [x4.clone(), x5.clone(), h.clone(), torch.full((BM, BN), float("nan"), device="cuda"),
+                    torch.full((BM, BN), float("nan"), device="cuda", dtype=torch.float16),
+                    torch.full((BM, BN), float("nan"), device="cuda", dtype=torch.float16)]
+
+        ref, got, err = gpulib.both(lib, mod, "dot_low_precision", 1, make, (K,), dict(BM=BM, BN=BN, BK=BK))
+        for i, (name, src, step) in enumerate((("fp8e4nv into fp32", x4, 0), ("fp8e5 into fp16", x5, 32),
+                                               ("fp16 into fp16", h, 16))):
+            a, b = src[:BM * K].view(BM, K).float(), src[BM * K:].view(K, BN).float()
+            s = scale(a, b)
+            tol = K * ACC * s + (2 * -(-K // step) * 2.0 ** -11 * s if step else 0)
+            close(tally, f"dot_low_precision K={K} {name} err={err}", got[3 + i], ref[3 + i], tol + 1e-30)
+            close(tally, f"dot_low_precision K={K} {name}: Triton against float64", ref[3 + i], a.double() @ b.double(),
+                  tol + 1e-30)
+
+
 def main():
     mod = gpulib.golden_module("dot")
     tally = gpulib.Tally()
@@ -165,7 +191,7 @@ def main():
             continue
         lib = gpulib.library(build)
         tally.prefix = f"{build}: "
-        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch, copy_ahead):
+        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch, copy_ahead, low_precision):
             try:
                 case(lib, mod, tally)
             except Exception as e:  # (reported, not hidden)

@@ -9,8 +9,10 @@ one line per case, the TFLOP/s of both, and "N passed, N failed"; times nothing 
 --small: only the two smaller cases, untimed (for compute-sanitizer).
 build/gpu/matmul.cu is on warpgroup MMA (the default target); with matmul_mma.cu (--target
 sm_90: mma.sync), matmul_256.cu (at 128 x 256 x 64, Triton's best H200 config) and
-matmul_tf32.cu (fp32 A and B: tf32 on tensor cores, within 2^-8 |a| @ |b| more), each is
-checked and timed the same way against Triton at its own config, the wgmma builds also at 8192^3.
+matmul_tf32.cu (fp32 A and B: tf32 on tensor cores, within 2^-8 |a| @ |b| more) and
+matmul_fp8.cu (fp8e4nv A and B into fp32; it also prints how far each side lies from the exact
+sum), each is checked and timed the same way against Triton at its own config, the wgmma
+builds also at 8192^3.
 """
 import ctypes
 import sys
@@ -24,8 +26,10 @@ META = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8,
 # each translation of tests/golden/matmul.py: its library, the config it was translated at
 BUILDS = (("matmul", META), ("matmul_mma", META),
           ("matmul_256", dict(META, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, num_stages=3)),
-          ("matmul_tf32", META))  # (fp32 in: tl.dot's default input_precision, tf32)
+          ("matmul_tf32", META),  # (fp32 in: tl.dot's default input_precision, tf32)
+          ("matmul_fp8", META))  # (fp8e4nv in: mma.sync m16n8k32 in tl2cu)
 TF32 = 2.0 ** -8  # tf32 operands: Triton's tensor cores cut the mantissa, tl2cu rounds it (cvt.rna)
+DTYPES = {"matmul_tf32": torch.float32, "matmul_fp8": torch.float8_e4m3fn}  # (A and B; the others fp16)
 
 
 def launchers(lib, mod, M, N, K, meta=META, dtype=torch.float16):
@@ -53,7 +57,7 @@ def launchers(lib, mod, M, N, K, meta=META, dtype=torch.float16):
 
 def check(tally, lib, mod, M, N, K, timed, name="matmul", meta=META):
     tf32 = name.endswith("tf32")
-    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K, meta, torch.float32 if tf32 else torch.float16)
+    a, b, c_t, c_c, triton_run, tl2cu_run = launchers(lib, mod, M, N, K, meta, DTYPES.get(name, torch.float16))
     triton_run()
     tl2cu_run()
     torch.cuda.synchronize()
@@ -64,6 +68,10 @@ def check(tally, lib, mod, M, N, K, timed, name="matmul", meta=META):
     bad = int((err > bound).sum()) + int((~torch.isfinite(c_c)).sum())
     equal = int((c_c == c_t).sum())
     tally.case(bad == 0, f"{name} {M}x{N}x{K}: {bad} elements out of bound, {equal} of {M * N} equal to Triton's")
+    if name == "matmul_fp8":  # (how far each side lies from the exact products' sum, in units of S = |a| @ |b|)
+        exact, s = a.double() @ b.double(), a.double().abs() @ b.double().abs() + 1e-30
+        print(f"  fp8 {M}x{N}x{K}: max |c - exact| / S: tl2cu {float(((c_c.double() - exact).abs() / s).max()):.3g}, "
+              f"Triton {float(((ref - exact).abs() / s).max()):.3g}")
     if timed:
         flops = 2.0 * M * N * K
         t_tri = triton.testing.do_bench(triton_run, warmup=50, rep=400)
