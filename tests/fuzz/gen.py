@@ -447,7 +447,8 @@ class KernelGen:
         else:
             out = r.choice(["acc", "acc * s", "tl.maximum(acc, 0.0)", "tl.where(acc > 0, acc, acc * 0.5)"])
         n_red = max(40, 3 * max(self.bm, self.bn) + 2)  # L's bound (manifest's sizes): the sum tolerance's n
-        self.store_elem(Val(out, acc_ty), "exact" if ty == "i8" else "sum", n_red)
+        cmp = "exact" if ty == "i8" else "fp8_sum" if ty in FP8 and acc_ty == "fp32" else "sum"
+        self.store_elem(Val(out, acc_ty), cmp, n_red)
 
     # ---- features
     def feature_loop(self):

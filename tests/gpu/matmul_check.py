@@ -28,6 +28,7 @@ BUILDS = (("matmul", META), ("matmul_mma", META),
           ("matmul_256", dict(META, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, num_stages=3)),
           ("matmul_tf32", META),  # (fp32 in: tl.dot's default input_precision, tf32)
           ("matmul_fp8", META))  # (fp8e4nv in: mma.sync m16n8k32 in tl2cu)
+FP8 = 2.0 ** -12  # per k step of 32 (fp8 into fp32): Triton's wgmma keeps 13 mantissa bits of its sums
 TF32 = 2.0 ** -8  # tf32 operands: Triton's tensor cores cut the mantissa, tl2cu rounds it (cvt.rna)
 DTYPES = {"matmul_tf32": torch.float32, "matmul_fp8": torch.float8_e4m3fn}  # (A and B; the others fp16)
 
@@ -63,7 +64,8 @@ def check(tally, lib, mod, M, N, K, timed, name="matmul", meta=META):
     torch.cuda.synchronize()
     ref = c_t.double()
     ulp = torch.ldexp(torch.ones_like(ref), torch.frexp(ref.float())[1].to(torch.int32) - 11)  # one fp16 rounding
-    bound = ulp + ((TF32 if tf32 else 0) + K * 2.0 ** -22) * (a.double().abs() @ b.double().abs())
+    fp8 = FP8 * -(-K // 32) if name == "matmul_fp8" else 0  # (Triton's fp8 wgmma: 13-bit sums, dot_check.py)
+    bound = ulp + ((TF32 if tf32 else 0) + fp8 + K * 2.0 ** -22) * (a.double().abs() @ b.double().abs())
     err = (c_c.double() - ref).abs()
     bad = int((err > bound).sum()) + int((~torch.isfinite(c_c)).sum())
     equal = int((c_c == c_t).sum())
