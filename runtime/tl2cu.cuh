@@ -197,6 +197,18 @@ TL2CU_DEVICE uint32_t tl2cu_pack2(T lo, T hi) {
   memcpy(&h, &hi, 2);
   return l | (uint32_t)h << 16;
 }
+// An m16n8k16 A fragment (a[0..3] above) from a thread's accumulators of one 16-row tile of
+// an M x K mma result of 16-bit elements (four a thread per 8-column tile, tl2cu_elem_mma):
+// k step k's are those of column tiles k / 8 and k / 8 + 1 (columns 2t, 2t + 1 of rows g,
+// g + 8 each), two elements to a register, the order ldmatrix gives.
+template <typename T>
+TL2CU_DEVICE void tl2cu_a_fragment_regs(uint32_t af[4], const T *acc, int k) {
+  const T *lo = acc + 4 * (k / 8), *hi = lo + 4;  // columns k..k+7, k+8..k+15
+  af[0] = tl2cu_pack2(lo[0], lo[1]);
+  af[1] = tl2cu_pack2(lo[2], lo[3]);
+  af[2] = tl2cu_pack2(hi[0], hi[1]);
+  af[3] = tl2cu_pack2(hi[2], hi[3]);
+}
 // The register of 32 / bits elements starting at p, the next `step` elements apart (1: a
 // row of A, N: a column of B), the first in the low bits.
 template <typename T>
@@ -468,11 +480,7 @@ TL2CU_DEVICE void tl2cu_wgmma_regs_a(float *d, const T *a, const T *B) {
   uint32_t af[K / 16][4];
 #pragma unroll
   for (int k = 0; k < K; k += 16) {
-    const T *lo = a + 4 * (k / 8), *hi = lo + 4;  // columns k..k+7, k+8..k+15
-    af[k / 16][0] = tl2cu_pack2(lo[0], lo[1]);
-    af[k / 16][1] = tl2cu_pack2(lo[2], lo[3]);
-    af[k / 16][2] = tl2cu_pack2(hi[0], hi[1]);
-    af[k / 16][3] = tl2cu_pack2(hi[2], hi[3]);
+    tl2cu_a_fragment_regs(af[k / 16], a, k);
 #pragma unroll
     for (int r = 0; r < 4; ++r) asm volatile("" : "+r"(af[k / 16][r])::"memory");
   }
@@ -595,13 +603,7 @@ TL2CU_DEVICE void tl2cu_mma_regs_a(Acc *d, const T *a, const T *B, int tid) {
   for (int k = 0; k < K; k += 16) {
     uint32_t af[kRows][4], bf[kCols][2];
 #pragma unroll
-    for (int i = 0; i < kRows; ++i) {
-      const T *lo = a + 4 * (i * kTilesA + k / 8), *hi = lo + 4;  // columns k..k+7, k+8..k+15
-      af[i][0] = tl2cu_pack2(lo[0], lo[1]);
-      af[i][1] = tl2cu_pack2(lo[2], lo[3]);
-      af[i][2] = tl2cu_pack2(hi[0], hi[1]);
-      af[i][3] = tl2cu_pack2(hi[2], hi[3]);
-    }
+    for (int i = 0; i < kRows; ++i) tl2cu_a_fragment_regs(af[i], a + 4 * i * kTilesA, k);
     tl2cu_b_fragments<T, kCols, LDB, BK>(bf, B, k, 0, lane);
 #pragma unroll
     for (int i = 0; i < kRows; ++i)

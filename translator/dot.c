@@ -170,10 +170,10 @@ bool dot_wgmma_shape(Value *v, int warps) {
 static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
 
 // Does dot v take a from a's own registers (tl2cu_mma_regs_a, FlashAttention-2's p; on
-// wgmma tl2cu_wgmma_regs_a, FlashAttention-3's)? Unpipelined, a not stored once for the loop (stationary_a), fp16 or bf16, with a
-// held as the accumulators of an M x K mma layout
-// whose warps are the result's, in one column: a thread's accumulators of two neighbouring
-// column tiles are then the A fragment of a k step, and a skips shared memory.
+// wgmma tl2cu_wgmma_regs_a, FlashAttention-3's)? Unpipelined, a not stored once for the loop
+// (stationary_a), fp16 or bf16, with a held as the accumulators of an M x K mma layout whose
+// warps are the result's, in one column: a thread's accumulators of two neighbouring column
+// tiles are then the A fragment of a k step (tl2cu_a_fragment_regs), and a skips shared memory.
 static bool a_in_registers(Value *v) {
   Value *a = v->a;
   const Layout *al = a->layout, *l = v->layout;
