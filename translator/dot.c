@@ -122,9 +122,9 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
 }
 
 // The k of one tensor-core step for dot v (mma.sync in the runtime: fp16 or bf16 into
-// fp32, fp16 into fp16, fp32 as tf32 into fp32, int8 into int32, fp8 into fp32 or fp16
-// where the target takes it), 0 where it stays on CUDA cores. (Two fp8 formats in one dot
-// stay there: the runtime's tiles take one operand type.)
+// fp32, fp16 into fp16, fp32 as tf32 into fp32, int8 into int32, fp8 into fp32 or fp16, on
+// a target with fp8: semantic.c refuses it on others), 0 where it stays on CUDA cores. (Two
+// fp8 formats in one dot stay there: the runtime's tiles take one operand type.)
 static int64_t mma_k(Value *v) {
   Scalar t = v->a->ty.kind, out = v->ty.kind;
   if (v->b->ty.kind != t) return 0;
@@ -132,7 +132,7 @@ static int64_t mma_k(Value *v) {
   if (t == TY_F16 && out == TY_F16) return 16;
   if (t == TY_F32 && out == TY_F32 && v->ival == DOT_TF32) return 8;
   if (t == TY_I8 && out == TY_I32) return 32;
-  if (scalar_is_fp8(t) && v->fp8_mma && (out == TY_F32 || out == TY_F16)) return 32;
+  if (scalar_is_fp8(t) && (out == TY_F32 || out == TY_F16)) return 32;
   return 0;
 }
 

@@ -33,7 +33,7 @@ static const char usage[] =
     "      --target ARCH       sm_90a (default: tl.dot on warpgroup MMA, wgmma, where it fits;\n"
     "                          nvcc -gencode arch=compute_90a,code=sm_90a), or sm_80, sm_86, sm_89,\n"
     "                          sm_90: tl.dot on mma.sync (sm_90: code that also runs beyond Hopper,\n"
-    "                          nvcc -arch=sm_90)\n"
+    "                          nvcc -arch=sm_90); fp8 needs sm_89 or later\n"
     "      --num-stages N      Triton's num_stages (default 3, or the autotune config's): a loop's\n"
     "                          tl.dot keeps N - 1 iterations' operand copies in flight (1: none)\n"
     "      --format=auto|none  run clang-format on the output when present (default auto)\n"

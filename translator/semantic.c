@@ -93,6 +93,9 @@ Value *sem_to_value(Ctx *c, Obj *o, Loc loc) {
 // or from fp8e4nv and fp8e5, and rounding other than RTNE only from fp32 to fp8e5).
 static Value *fp8_cast(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc) {
   Scalar from = v->ty.kind, other = scalar_is_fp8(from) ? to : from;
+  if (c->k && !c->k->fp8)
+    diag_fatal(loc, "cannot cast %s to %s: fp8 conversions (cvt ... e4m3x2 / e5m2x2) need sm_89 or later, and "
+                    "--target names an earlier one", scalar_name(from), scalar_name(to));
   if (from == TY_PTR || to == TY_PTR || scalar_is_int(other))
     diag_fatal(loc, "cannot cast %s to %s: fp8 converts only to and from floating-point types", type_name(v->ty),
                scalar_name(to));
@@ -853,6 +856,9 @@ Value *sem_gather(Ctx *c, Obj *src, Obj *index, int64_t axis, Loc loc) {
 Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, Scalar out_dtype, Loc loc) {
   if (!a->shape.rank || !b->shape.rank) diag_fatal(loc, "tl.dot needs two blocks");
   Scalar ta = a->ty.kind, tb = b->ty.kind;
+  if ((scalar_is_fp8(ta) || scalar_is_fp8(tb)) && c->k && !c->k->fp8)
+    diag_fatal(loc, "tl.dot of %s and %s: fp8 needs sm_89 or later (its conversions and mma.sync's fp8 types), and "
+                    "--target names an earlier one", scalar_name(ta), scalar_name(tb));
   if (!(scalar_is_fp8(ta) && scalar_is_fp8(tb))) {
     static const Scalar ok[] = {TY_I8, TY_U8, TY_F16, TY_BF16, TY_F32, TY_F64};
     bool a_ok = false, b_ok = false;
@@ -903,7 +909,6 @@ Value *sem_dot(Ctx *c, Value *a, Value *b, Value *acc, DotPrecision precision, S
   r->b = use(reduction_input(c, b, "dot"));
   r->c = use(acc);
   r->ival = precision;
-  r->fp8_mma = c->k && c->k->fp8_mma;
   return lower_materialize(c, r, "dot");
 }
 
