@@ -427,15 +427,16 @@ TL2CU_DEVICE void tl2cu_wgmma_pin(float *d) {
 // atoms of WB bytes as above (BK: K-major, a tile of N rows in atoms along K, as A): warpgroup
 // g takes rows 64 g.., one step per 16 of K, all issued; returns once at most IN_FLIGHT (0
 // or 1) of this warpgroup's groups of steps run on (their operands must not be rewritten
-// until a barrier after a later call or a wait). The copies into A and B must be followed by
-// fence.proxy.async and a barrier (tl2cu_fence_async).
+// until a barrier after a later call or a wait; d not read before tl2cu_wgmma_wait). Stores
+// into A and B must be followed by fence.proxy.async (tl2cu_fence_async) and a barrier,
+// cp.async copies into them by their wait and a barrier.
 template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false>
 TL2CU_DEVICE void tl2cu_wgmma(float *d, const T *A, const T *B, int tid) {
   static_assert(sizeof(T) == 2 && M % 64 == 0 && K % 16 == 0, "wgmma: 16-bit operands, 64-row warpgroup slices");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
   const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16);
-  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);
+  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (else only wgmma writes d: a pipeline's)
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
   for (int k = 0; k < K; k += 16)
@@ -472,8 +473,9 @@ TL2CU_DEVICE void tl2cu_wgmma_step_ra(float *d, const uint32_t *a, uint64_t db) 
 // of an M x K wgmma result of the same warpgroups (tl2cu_elem_mma<num_warps, 1, M, K>), a[k]
 // the thread's k-th element; a step's A fragment is then, as on mma.sync
 // (tl2cu_mma_regs_a), the thread's accumulators of two neighbouring 8-column tiles, two
-// elements to a register. Only B goes through shared memory; every step waited for.
-template <typename T, int M, int N, int K, int WB, bool BK = false>
+// elements to a register. Only B goes through shared memory; IN_FLIGHT as above (d and the
+// fragments pinned before the fence, whatever it is: ordinary instructions write them).
+template <typename T, int M, int N, int K, int WB, bool BK = false, int IN_FLIGHT = 0>
 TL2CU_DEVICE void tl2cu_wgmma_regs_a(float *d, const T *a, const T *B) {
   static_assert(sizeof(T) == 2 && M % 64 == 0 && K % 16 == 0, "wgmma: 16-bit operands, 64-row warpgroup slices");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -489,14 +491,14 @@ TL2CU_DEVICE void tl2cu_wgmma_regs_a(float *d, const T *a, const T *B) {
 #pragma unroll
   for (int k = 0; k < K; k += 16) tl2cu_wgmma_step_ra<T, N, BK>(d, af[k / 16], tl2cu_wgmma_desc_b<N, K, WB, BK>(B, k));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
-  tl2cu_wgmma_pin<N>(d);
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
+  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);
 #else
   __trap();  // (as tl2cu_wgmma_step)
 #endif
 }
-// Waits for this warpgroup's wgmma steps on the N / 2 accumulators d to finish (after a loop
-// that left one running: every path to a read of d then has its wait).
+// Waits for this warpgroup's wgmma steps on the N / 2 accumulators d to finish (where a dot
+// left them running: before every read of d).
 template <int N>
 TL2CU_DEVICE void tl2cu_wgmma_wait(float *d) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -504,8 +506,9 @@ TL2CU_DEVICE void tl2cu_wgmma_wait(float *d) {
   tl2cu_wgmma_pin<N>(d);
 #endif
 }
-// Shared-memory writes of this thread (st.shared, cp.async) made visible to wgmma's reads
-// (the async proxy); a barrier after it publishes them to the block.
+// This thread's st.shared writes made visible to wgmma's reads (the async proxy); a barrier
+// after it publishes them to the block. (cp.async copies need none, as Triton's fence
+// insertion has it: their wait_group and a barrier.)
 TL2CU_DEVICE void tl2cu_fence_async() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");

@@ -318,10 +318,22 @@ static const char *stage_at(Value *v, const char *stage, int64_t plus) {
 static bool stores_a(Value *v) { return !a_in_registers(v) && !v->a_stationary_at; }
 static bool stores_b(Value *v) { return !v->b->ahead_at; }
 
+// After this thread's st.shared of a wgmma dot's operands: the async proxy, which wgmma
+// reads through, sees them after fence.proxy.async (and, for other threads' reads, a barrier
+// after it). cp.async copies need none: Triton's FenceInsertion pass fences only its
+// register-to-shared stores, and on the H200 a fence at every dot whose operands came by
+// cp.async cost flash attention 4% (docs/NOTES.md 70). A pipelined dot fences where it
+// issues instead, whatever came (emit_wgmma_consume: measured so, note 64; without it the
+// 128 x 256 x 64 matmul ran 1-2.5% slower in note 70's A/B, within the noise, and was kept).
+static void fence_stores(Em *em, Value *v) {
+  if (v->wgmma && !v->defer) line(em, "tl2cu_fence_async();  // (these stores, for wgmma's reads)");
+}
+
 // Both operands into the buffer.
 static void store_operands(Em *em, Value *v, bool to_tf32) {
   if (stores_a(v)) store_operand(em, v, v->a, "0", to_tf32);
   if (stores_b(v)) store_operand(em, v, v->b, xprintf("%lld", (long long)b_offset(v)), to_tf32);
+  if (stores_a(v) || stores_b(v)) fence_stores(em, v);
 }
 
 // The result's array, then a block that stores both operands in the buffer (after the
@@ -395,8 +407,10 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
   const char *bk = b_kmajor(v) ? ", true" : "";  // (B K-major)
   long long M = v->shape.dim[0], N = v->shape.dim[1], K = a->shape.dim[1];
   if (v->wgmma && a_in_registers(v)) {
-    line(em, "tl2cu_wgmma_regs_a<%s, %lld, %lld, %lld, %lld%s>(%s, %s, (const %s*)%s);  // (%s from its registers)", t, M,
-         N, K, (long long)atom_bytes(v, v->b), bk, acc, a->cname, t, at_b, a->cname);
+    if (in_flight) bk = xprintf(", %s, %d", b_kmajor(v) ? "true" : "false", in_flight);
+    line(em, "tl2cu_wgmma_regs_a<%s, %lld, %lld, %lld, %lld%s>(%s, %s, (const %s*)%s);  // (%s from its registers%s)", t,
+         M, N, K, (long long)atom_bytes(v, v->b), bk, acc, a->cname, t, at_b, a->cname,
+         in_flight ? "; left running" : "");
     return;
   }
   if (v->wgmma) {
@@ -429,19 +443,111 @@ static const char *mma_unit(Value *v) {
                   : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
 }
 
+// ---------------------------------------------------------------- wgmma left running
+// Flash attention's acc = tl.dot(p, v, acc): nothing reads the result before the next
+// iteration's acc * alpha. Waiting for its wgmma at once leaves the warps idle while the
+// tensor cores work; Triton leaves it running over the loop's back edge (its
+// warp_group_dot_wait goes before the first use). Here the same for a wgmma dot in a for
+// loop's body whose result only the carry into a loop variable L reads, L's one update:
+// the dot returns with its group running, and L is waited for (tl2cu_wgmma_wait, every
+// group of the warpgroup) before the first statement of the body that reads it or the dot
+// itself, whichever comes first, and after the loop. Its operands are registers or buffers
+// no other statement writes while it runs: A in registers (tl2cu_wgmma_regs_a, which pins
+// them before its fence), B copied ahead (prefetch.c's next copy goes to the buffer of the
+// iteration before, whose group the wait before this iteration's barrier at the dot ended). On the H200, flash attention
+// D = 128: 0.88x -> 0.92x Triton (docs/NOTES.md 70).
+
+typedef struct {
+  Value *dot, *var;  // the dot, and the loop variable its result is carried into
+  Stmt *wait_at;     // the first statement of the loop's body that reads var (or the dot's)
+} Running;
+
+// Does v (through the values computed inline, up to those named before it) read x?
+static bool value_reads(Value *v, Value *x, int depth) {
+  if (!v) return false;
+  if (v == x) return true;
+  if (is_materialized(v) || depth > 64) return depth > 64;
+  return value_reads(v->a, x, depth + 1) || value_reads(v->b, x, depth + 1) || value_reads(v->c, x, depth + 1);
+}
+
+// Does statement s (at any depth) read x? (The variable it assigns is written, not read.)
+static bool stmt_reads(Stmt *s, Value *x) {
+  Value *vs[STMT_VALUES];
+  stmt_values(s, vs);
+  for (int i = 0; i < STMT_VALUES; i++) {
+    Value *w = vs[i];
+    if (!w || w == s->var) continue;
+    bool defined = s->kind == S_LET && w == s->v;  // (its operands are what it reads)
+    if (defined ? value_reads(w->a, x, 0) || value_reads(w->b, x, 0) || value_reads(w->c, x, 0)
+                : value_reads(w, x, 0))
+      return true;
+  }
+  for (Stmt *t = s->body; t; t = t->next)
+    if (stmt_reads(t, x)) return true;
+  for (Stmt *t = s->orelse; t; t = t->next)
+    if (stmt_reads(t, x)) return true;
+  return false;
+}
+
+static bool returns(Stmt *s) {
+  for (; s; s = s->next)
+    if (s->kind == S_RETURN || returns(s->body) || returns(s->orelse)) return true;
+  return false;
+}
+
+// Dot statement d of for loop `loop`'s body: may its wgmma run on (above)? Fills r if so.
+static bool left_running(Stmt *loop, Stmt *d, Running *r) {
+  Value *v = d->v;
+  if (!v->wgmma || !a_in_registers(v) || v->defer || stores_b(v) || returns(loop->body)) return false;
+  Stmt *carry = NULL;
+  for (Stmt *s = d->next; s && !carry; s = s->next)
+    if (s->kind == S_ASSIGN && s->v == v) carry = s;
+  if (!carry) return false;
+  Vec assigns = {0};
+  var_assignments(loop->body, carry->var, &assigns);
+  if (assigns.len != 1) return false;
+  for (Stmt *s = loop->body; s; s = s->next)  // (the result: read by the carry alone)
+    if (s != d && s != carry && stmt_reads(s, v)) return false;
+  for (Stmt *s = carry->next; s; s = s->next)  // (L: not after the carry)
+    if (stmt_reads(s, carry->var)) return false;
+  Stmt *wait_at = loop->body;
+  while (wait_at != d && !stmt_reads(wait_at, carry->var)) wait_at = wait_at->next;
+  if (wait_at->kind == S_LET && wait_at->v->kind == V_LOAD) return false;  // (loads print in windows, maybe earlier)
+  *r = (Running){v, carry->var, wait_at};
+  return true;
+}
+
+static Running *running_of(Em *em, Value *v) {
+  for (int i = 0; i < em->running.len; i++)
+    if (((Running *)em->running.items[i])->dot == v) return em->running.items[i];
+  return NULL;
+}
+
+static void print_wgmma_wait(Em *em, Running *r, const char *why) {
+  line(em, "tl2cu_wgmma_wait<%lld>(%s);  // (line %d's wgmma%s)", (long long)r->dot->shape.dim[1], r->var->cname,
+       r->dot->loc.line, why);
+}
+
+// Before statement s of a loop body: the waits for the groups left running that s reads.
+void dot_wait_before(Em *em, Stmt *s) {
+  for (int i = 0; i < em->running.len; i++) {
+    Running *r = em->running.items[i];
+    if (r->wait_at == s) print_wgmma_wait(em, r, ", left running");
+  }
+}
+
 // On the tensor cores with the result in registers, laid out as mma.sync holds its
 // accumulators (wgmma's the same): the accumulator copied in where it is read, then every
 // warp's fragments updated in place (the runtime's tl2cu_mma_regs, tl2cu_wgmma), only the
-// operands through shared memory (for wgmma's reads: fenced, tl2cu_fence_async).
+// operands through shared memory (for wgmma's reads, the stores fenced: fence_stores).
 static void emit_dot_registers(Em *em, Stmt *s) {
   Value *v = s->v;
   open_dot(em, v, xprintf("on %s, the result in registers", mma_unit(v)), false);
   if (v->b->ahead_at)
     line(em, "tl2cu_cp_async_wait<%d>();  // %s's copies, made an iteration ahead", v->b->ahead_wait, v->b->cname);
-  if (v->wgmma) line(em, "tl2cu_fence_async();");
   line(em, "__syncthreads();");
   copy_accumulator(em, s);
-  print_mma_regs(em, v, v->cname, NULL, 0);
+  print_mma_regs(em, v, v->cname, NULL, running_of(em, v) != NULL);
   em->indent--;
   line(em, "}");
   need_mma_arch(em, v);
@@ -614,6 +720,7 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
   Cx own = cx;
   const char *text = xprintf("%s = %s;", operand_elem(v, x, operand_dest(v, x), &own), rhs_definition(em, s, &cx));
   elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);
+  fence_stores(em, v);
 }
 
 // Load s (its x->into_dot the dot) into the dot's buffer: cp.async a run at a time where
@@ -644,8 +751,15 @@ void emit_copy_ahead(Em *em, Stmt *s, const char *stage) {
 }
 
 // Before a for loop: its pipelined dots have issued nothing yet (and the buffers' earlier
-// use is over: the first copies have no barrier before them).
+// use is over: the first copies have no barrier before them); its dots left running noted.
 void dot_before_loop(Em *em, Stmt *loop) {
+  for (Stmt *d = loop->body; d; d = d->next) {
+    Running r;
+    if (d->kind != S_LET || d->v->kind != V_DOT || !left_running(loop, d, &r)) continue;
+    Running *kept = xmalloc(sizeof *kept);
+    *kept = r;
+    vec_push(&em->running, kept);
+  }
   bool barrier = false;
   for (Stmt *s = loop->body; s; s = s->next) {
     Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
@@ -655,6 +769,7 @@ void dot_before_loop(Em *em, Stmt *loop) {
     barrier = true;
     line(em, "// %s, the same every iteration: into shared memory once, for the tl.dot of line %d", v->a->cname, v->loc.line);
     store_operand(em, v, v->a, xprintf("%lld", (long long)v->a_stationary_at), false);
+    fence_stores(em, v);
   }
   bool any = false;
   for (Stmt *s = loop->body; s; s = s->next)
@@ -665,8 +780,16 @@ void dot_before_loop(Em *em, Stmt *loop) {
   if (any) line(em, "__syncthreads();");
 }
 
-// After it: the mma of their last iterations, into the loop's accumulator.
+// After it: the waits for its dots left running, the mma of its pipelined dots' last
+// iterations, into the loop's accumulator.
 void dot_after_loop(Em *em, Stmt *loop) {
+  for (Stmt *d = loop->body; d; d = d->next) {
+    Running *r = d->kind == S_LET && d->v->kind == V_DOT ? running_of(em, d->v) : NULL;
+    if (!r) continue;
+    print_wgmma_wait(em, r, " of the last iteration");
+    for (int i = 0; i < em->running.len; i++)
+      if (em->running.items[i] == r) em->running.items[i] = em->running.items[--em->running.len];
+  }
   for (Stmt *s = loop->body; s; s = s->next) {
     Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
     if (!v || !v->defer) continue;

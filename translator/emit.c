@@ -968,6 +968,7 @@ void emit_stmts(Em *em, Stmt *s) {
       continue;
     }
     if (!is_load(s)) source_comment(em, s);
+    dot_wait_before(em, s);
     em->stmt = s;
     switch (s->kind) {
     case S_LET:

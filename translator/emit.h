@@ -55,6 +55,7 @@ typedef struct {
   bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
   Vec printed;          // Stmt*: those whose conversions are printed, in the variant
   Vec consumed;         // Value*: pipelined wgmma dots whose wgmma this iteration's printing has issued (dot.c)
+  Vec running;          // Running*: dots of the loops being printed whose wgmma runs on past them (dot.c)
   Stmt *stmt;           // the statement being printed
   int mma_arch;         // the least sm_XY the file's mma.sync needs (dot.c): 80, 89 for fp8; 0: none
   bool wgmma;           // ... or wgmma (dot.c, --target sm_90a): sm_90a only
@@ -193,6 +194,7 @@ void prefetch_after(Em *em, Stmt *s);           // the next iteration's, after s
 void emit_copy_ahead(Em *em, Stmt *s, const char *stage);  // (dot.c) load s copied into a stage of its dot's buffers
 const char *ahead_stage_name(Value *x);        // (prefetch.c) the C int naming the stage load x's dot reads
 void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mmas
+void dot_wait_before(Em *em, Stmt *s);     // waits for the wgmma groups left running that s reads
 
 // gather.c
 void smem_store_block(Em *em, Value *x);  // x row-major into tl2cu_smem, between barriers

@@ -20,8 +20,9 @@
 // buffers of the dot's operand, past every other use of the scratch: the dot reads stage s
 // (a counter the loop flips), the next iteration's copy goes to the other, which the dot of
 // the iteration before read before this iteration's barrier at the dot. Each copy is a
-// commit group, committed even where the next iteration does not run (an empty group), so
-// the dot waits for its own with wait_group N, N the loop's other copies, all issued since.
+// commit group, committed even where the next iteration does not run (an empty group), in
+// the order of the readers (before the loop too), so the dot waits for its own with
+// wait_group N, N the loop's other copies, all issued since.
 // No registers hold the block and the dot stores nothing of it. Not where the loop (at any
 // depth) has a pipelined dot, whose copies count groups too.
 #include "emit.h"
@@ -179,19 +180,21 @@ static const char *runs(Stmt *loop, Em *em, const char *i) {
   return xprintf("%s %s %s", i, down ? ">" : "<", ex(em, loop->hi, &cx));
 }
 
-// Before the loop: each prefetched load's array, loaded for the first iteration.
+// Before the loop: each prefetched load's array, loaded for the first iteration, in the
+// order of their readers: the order the loop commits the copies in, which the waits count.
 void prefetch_before_loop(Em *em, Stmt *loop) {
-  for (int i = 0; i < prefetches.len; i++) {
-    Prefetch *f = prefetches.items[i];
-    if (f->loop != loop) continue;
-    Cx cx = identity_cx(NULL, NULL);
-    const char *stage = ahead_stage_name(f->load);
-    if (f->load->ahead_at) line(em, "int %s = 0;  // the buffer of %s the iteration reads", stage, f->load->cname);
-    else line(em, "%s", array_decl(f->load));
-    load_into(em, f, f->load->a, runs(loop, em, ex(em, loop->lo, &cx)), stage,
-              xprintf("the first iteration's %s (line %d), %s ahead", f->load->cname, f->load->loc.line,
-                      f->load->ahead_at ? "copied" : "loaded"));
-  }
+  for (Stmt *t = loop->body; t; t = t->next)
+    for (int i = 0; i < prefetches.len; i++) {
+      Prefetch *f = prefetches.items[i];
+      if (f->loop != loop || f->reader != t) continue;
+      Cx cx = identity_cx(NULL, NULL);
+      const char *stage = ahead_stage_name(f->load);
+      if (f->load->ahead_at) line(em, "int %s = 0;  // the buffer of %s the iteration reads", stage, f->load->cname);
+      else line(em, "%s", array_decl(f->load));
+      load_into(em, f, f->load->a, runs(loop, em, ex(em, loop->lo, &cx)), stage,
+                xprintf("the first iteration's %s (line %d), %s ahead", f->load->cname, f->load->loc.line,
+                        f->load->ahead_at ? "copied" : "loaded"));
+    }
 }
 
 // After statement s: the next iteration's blocks of the prefetched loads s was the reader of.

@@ -14,40 +14,40 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(1024) unsigned char tl2cu_smem[18432];
-  // L25: rm = tl.arange(0, BM)
+  // L27: rm = tl.arange(0, BM)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L26: rn = tl.arange(0, BN)
+  // L28: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
-  // L27: rk = tl.arange(0, BK)
+  // L29: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
-  // L28: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  // L30: acc = tl.zeros((BM, BN), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L29: for k in range(0, K, BK):
+  // L31: for k in range(0, K, BK):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
   int _issued_acc_2 = 0;  // iterations whose operands acc_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L30: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
-    if (_issued_acc_2 >= 2) {  // tl.dot of line 32: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L32: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0.0)
+    if (_issued_acc_2 >= 2) {  // tl.dot of line 34: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
         (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)])), (tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]) < K), half(0.0f));
       }
     }
-    // L31: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
+    // L33: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
@@ -81,13 +81,13 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
         (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
       }
     }
-    // L32: acc = tl.dot(a, b, acc)
+    // L34: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, a and b copied into buffer _issued_acc_2 % 3 by their loads
       tl2cu_cp_async_commit();
       ++_issued_acc_2;
     }
-    // L29: for k in range(0, K, BK):
+    // L31: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
   }
@@ -97,7 +97,7 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 32, 64, 64, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 6144), (const half*)(tl2cu_smem + (_j % 3) * 6144 + 4096), _tid);
-  // L33: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  // L35: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -135,14 +135,14 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[12288];
-  // L38: r = tl.arange(0, B)
+  // L40: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     r[_k] = (_e >> 5);
   }
-  // L39: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L41: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   float a[8];  // [32, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
       a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L40: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
+  // L42: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   float b[8];  // [32, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -174,14 +174,14 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
       b[_k] = *((b_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L41: c = r[:, None] * B + r[None, :]
+  // L43: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     c[_k] = ((r[_k] * 32) + (_e & 31));
   }
-  // L42: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
+  // L44: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
   float dot[8];  // [32, 32] fp32
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k8), through shared memory
     __syncthreads();
@@ -225,7 +225,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
   }
-  // L43: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
+  // L45: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
   float dot_1[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -269,7 +269,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) (c_ptr + 1024)[c[_k]] = dot_1[_k];
   }
-  // L44: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
+  // L46: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
   float dot_2[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -313,7 +313,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) (c_ptr + 2048)[c[_k]] = dot_2[_k];
   }
-  // L45: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
+  // L47: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
   float dot_3[8];  // [32, 32] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -363,35 +363,35 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
 __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L50: r = tl.arange(0, B)
+  // L52: r = tl.arange(0, B)
   int32_t r[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     r[_k] = (_e >> 5);
   }
-  // L51: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L53: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   int8_t a[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     a[_k] = *((a_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L52: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
+  // L54: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   int8_t b[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     b[_k] = *((b_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L53: c = r[:, None] * B + r[None, :]
+  // L55: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     c[_k] = ((r[tl2cu_squeeze<0x2>(_k)] * 32) + (_e & 31));
   }
-  // L54: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
+  // L56: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
   int32_t dot[8];  // [32, 32] i32
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
@@ -418,35 +418,35 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
 __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[4608];
-  // L50: r = tl.arange(0, B)
+  // L52: r = tl.arange(0, B)
   int32_t r[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     r[_k] = (_e >> 5);
   }
-  // L51: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L53: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   int8_t a[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     a[_k] = *((a_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L52: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
+  // L54: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   int8_t b[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     b[_k] = *((b_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
   }
-  // L53: c = r[:, None] * B + r[None, :]
+  // L55: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
     c[_k] = ((r[tl2cu_squeeze<0x2>(_k)] * 32) + (_e & 31));
   }
-  // L54: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
+  // L56: tl.store(c_ptr + c, tl.dot(a, b, tl.full((B, B), 7, tl.int32), out_dtype=tl.int32))
   int32_t dot[8];  // [32, 32] i32
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
@@ -493,46 +493,46 @@ __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_p
 __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_ptr, uint8_t *f8_ptr, half *o16_ptr, float *obf_ptr, float *of8_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
-  // L59: rm = tl.arange(0, M)
+  // L61: rm = tl.arange(0, M)
   int32_t rm[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L60: rk = tl.arange(0, K)
+  // L62: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 4);
   }
-  // L61: rn = tl.arange(0, N)
+  // L63: rn = tl.arange(0, N)
   int32_t rn[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rn[_k] = (_e & 15);
   }
-  // L62: c = rm[:, None] * N + rn[None, :]
+  // L64: c = rm[:, None] * N + rn[None, :]
   int32_t c[2];  // [16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     c[_k] = (((_e >> 4) * 16) + (_e & 15));
   }
-  // L63: a_at = rm[:, None] * K + rk[None, :]
+  // L65: a_at = rm[:, None] * K + rk[None, :]
   int32_t a_at[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     a_at[_k] = ((rm[_k] * 32) + (_e & 31));
   }
-  // L64: b_at = M * K + rk[:, None] * N + rn[None, :]
+  // L66: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
-  // L65: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
+  // L67: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) dot_input[_k] = h_ptr[a_at[_k]];
@@ -566,10 +566,10 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
       h[_k] = ((const half*)(tl2cu_smem + 2048))[((_e & 15) + (_e >> 4) * 16)];
     }
   }
-  // L66: tl.store(o16_ptr + c, h)
+  // L68: tl.store(o16_ptr + c, h)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) o16_ptr[c[_k]] = h[_k];
-  // L67: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
+  // L69: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
   __nv_bfloat16 dot_input_2[4];  // [16, 32] bf16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) dot_input_2[_k] = bf_ptr[a_at[_k]];
@@ -605,7 +605,7 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
   }
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) obf_ptr[c[_k]] = dot_1[_k];
-  // L68: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
+  // L70: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
   uint8_t dot_input_4[4];  // [16, 32] fp8e4nv
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) dot_input_4[_k] = f8_ptr[a_at[_k]];
@@ -647,46 +647,46 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
 __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloat16 *bf_ptr, uint8_t *f8_ptr, half *o16_ptr, float *obf_ptr, float *of8_ptr) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[3072];
-  // L59: rm = tl.arange(0, M)
+  // L61: rm = tl.arange(0, M)
   int32_t rm[4];  // [16] i32, held in the layout of [16, 32]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rm[_k] = (_e >> 5);
   }
-  // L60: rk = tl.arange(0, K)
+  // L62: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 4);
   }
-  // L61: rn = tl.arange(0, N)
+  // L63: rn = tl.arange(0, N)
   int32_t rn[4];  // [16] i32, held in the layout of [32, 16]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rn[_k] = (_e & 15);
   }
-  // L62: c = rm[:, None] * N + rn[None, :]
+  // L64: c = rm[:, None] * N + rn[None, :]
   int32_t c[2];  // [16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     c[_k] = (((_e >> 4) * 16) + (_e & 15));
   }
-  // L63: a_at = rm[:, None] * K + rk[None, :]
+  // L65: a_at = rm[:, None] * K + rk[None, :]
   int32_t a_at[4];  // [16, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     a_at[_k] = ((rm[_k] * 32) + (_e & 31));
   }
-  // L64: b_at = M * K + rk[:, None] * N + rn[None, :]
+  // L66: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
-  // L65: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
+  // L67: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -726,7 +726,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
       h[_k] = ((const half*)(tl2cu_smem + 2048))[((_e & 15) + (_e >> 4) * 16)];
     }
   }
-  // L66: tl.store(o16_ptr + c, h)
+  // L68: tl.store(o16_ptr + c, h)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -738,7 +738,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
     const int _k = _r;
     *(tl2cu_vec<half, 2> *)(o16_ptr + c[_k]) = _t;
   }
-  // L67: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
+  // L69: tl.store(obf_ptr + c, tl.dot(tl.load(bf_ptr + a_at), tl.load(bf_ptr + b_at)))
   __nv_bfloat16 dot_input_2[4];  // [16, 32] bf16 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -789,7 +789,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
     const int _k = _r;
     *(tl2cu_vec<float, 2> *)(obf_ptr + c[_k]) = _t;
   }
-  // L68: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
+  // L70: tl.store(of8_ptr + c, tl.dot(tl.load(f8_ptr + a_at), tl.load(f8_ptr + b_at)))
   uint8_t dot_input_4[4];  // [16, 32] fp8e4nv (4-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -849,14 +849,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8192];
-  // L73: rb = tl.arange(0, NB)[:, None, None]
+  // L75: rb = tl.arange(0, NB)[:, None, None]
   int32_t rb[8];  // [2, 1, 1] i32, held in the layout of [2, 32, 16]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rb[_k] = (_e >> 9);
   }
-  // L74: a = tl.load(a_ptr + rb * M * K + tl.arange(0, M)[None, :, None] * K + tl.arange(0, K)[None, None, :])
+  // L76: a = tl.load(a_ptr + rb * M * K + tl.arange(0, M)[None, :, None] * K + tl.arange(0, K)[None, None, :])
   float a[8];  // [2, 16, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -872,7 +872,7 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
       a[_k] = *(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
     }
   }
-  // L75: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
+  // L77: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
   float b[8];  // [2, 32, 16] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -888,14 +888,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
       b[_k] = *(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
     }
   }
-  // L76: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
+  // L78: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
   int32_t c[4];  // [2, 16, 16] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     c[_k] = (((((_e >> 8) * 16) * 16) + (((_e >> 4) & 15) * 16)) + (_e & 15));
   }
-  // L77: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
+  // L79: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
   float dot[4];  // [2, 16, 16] fp32
   {  // tl.dot: a @ b through shared memory, a fused multiply-add per k (CUDA cores)
     __syncthreads();
@@ -948,14 +948,14 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[8192];
-  // L82: r = tl.arange(0, B)
+  // L84: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     r[_k] = (_e >> 5);
   }
-  // L83: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
+  // L85: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
   half a[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -971,7 +971,7 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
       a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L84: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
+  // L86: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
   half bt[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -987,7 +987,7 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
       bt[_k] = *((bt_ptr + (r[_k] * 32)) + (_e & 31));
     }
   }
-  // L85: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
+  // L87: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
   half dot_input[8];  // [32, 32] fp16
   // bt changes layout: through shared memory (rows padded)
   __syncthreads();
@@ -1058,28 +1058,28 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[11264];
-  // L92: rm = tl.arange(0, M)
+  // L94: rm = tl.arange(0, M)
   int32_t rm[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L93: rk = tl.arange(0, K)
+  // L95: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rk[_k] = (_e >> 6);
   }
-  // L94: rn = tl.arange(0, N)
+  // L96: rn = tl.arange(0, N)
   int32_t rn[4];  // [64] i32, sliced from the layout of [32, 64]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 63);
   }
-  // L95: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L97: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1095,16 +1095,16 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
-  // L96: for t in range(0, T):
+  // L98: for t in range(0, T):
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 98
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 100
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((half*)(tl2cu_smem + 8704))[((_e & 31) + (_e >> 5) * 40)] = w[_k];
   }
   for (int32_t t = 0; t < T; ++t) {
-    // L97: x = tl.load(x_ptr + rk[:, None] * (N * T) + (t * N + rn)[None, :])
+    // L99: x = tl.load(x_ptr + rk[:, None] * (N * T) + (t * N + rn)[None, :])
     half x[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
@@ -1116,7 +1116,7 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)]));
     }
-    // L98: o = tl.dot(w, x)
+    // L100: o = tl.dot(w, x)
     float o[16];  // [32, 64] fp32
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -1132,7 +1132,7 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
       for (int _k = 0; _k < 16; ++_k) o[_k] = 0.0f;
       tl2cu_mma_regs<half, 32, 64, 32, 1, 4, 40, 72>(o, (const half*)(tl2cu_smem + 8704), (const half*)(tl2cu_smem + 2560), _tid);
     }
-    // L99: tl.store(o_ptr + rm[:, None] * (N * T) + (t * N + rn)[None, :], o)
+    // L101: tl.store(o_ptr + rm[:, None] * (N * T) + (t * N + rn)[None, :], o)
     if constexpr (kAssumeAligned) {
       {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
         __syncthreads();
@@ -1171,28 +1171,28 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[9728];
-  // L106: rm = tl.arange(0, M)
+  // L108: rm = tl.arange(0, M)
   int32_t rm[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L107: rk = tl.arange(0, K)
+  // L109: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rk[_k] = (_e >> 6);
   }
-  // L108: rn = tl.arange(0, N)
+  // L110: rn = tl.arange(0, N)
   int32_t rn[4];  // [64] i32, sliced from the layout of [32, 64]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 63);
   }
-  // L109: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L111: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1208,15 +1208,15 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
-  // L110: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
+  // L112: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
   half * x_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs[_k] = ((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + rn[tl2cu_squeeze<0x5>(_k)]);
-  // L111: acc = tl.zeros((M, N), dtype=tl.float32)
+  // L113: acc = tl.zeros((M, N), dtype=tl.float32)
   float acc[16];  // [32, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L112: for t in range(0, T):
+  // L114: for t in range(0, T):
   float acc_1[16];  // [32, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
@@ -1224,7 +1224,7 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
   half x[16];  // [32, 64] fp16
-  // the first iteration's x (line 113), loaded ahead
+  // the first iteration's x (line 115), loaded ahead
   if (0 < T) {
     half _x_next[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
@@ -1241,16 +1241,16 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     for (int _k = 0; _k < 16; ++_k) x[_k] = _x_next[_k];
   }
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 114
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 116
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((half*)(tl2cu_smem + 7168))[((_e & 31) + (_e >> 5) * 40)] = w[_k];
   }
   for (int32_t t = 0; t < T; ++t) {
-    // L113: x = tl.load(x_ptrs)
+    // L115: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L114: acc += tl.dot(w, x)
+    // L116: acc += tl.dot(w, x)
     float dot[16];  // [32, 64] fp32
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -1285,17 +1285,17 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     float acc_2[16];  // [32, 64] fp32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
-    // L115: x_ptrs += N
+    // L117: x_ptrs += N
     half * x_ptrs_2[16];  // [32, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 64);
-    // L112: for t in range(0, T):
+    // L114: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
   }
-  // L116: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+  // L118: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -1333,28 +1333,28 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(1024) unsigned char tl2cu_smem[25600];
-  // L123: rm = tl.arange(0, M)
+  // L125: rm = tl.arange(0, M)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L124: rk = tl.arange(0, K)
+  // L126: rk = tl.arange(0, K)
   int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e & 31);
   }
-  // L125: rn = tl.arange(0, N)
+  // L127: rn = tl.arange(0, N)
   int32_t rn[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     rn[_k] = (_e & 63);
   }
-  // L126: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L128: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[16];  // [64, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1370,18 +1370,18 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + rk[_k]);
     }
   }
-  // L127: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  // L129: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
   half * x_ptrs[16];  // [32, 64] *fp16, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     x_ptrs[_k] = ((x_ptr + rk[_k]) + ((_e >> 5) * 32));
   }
-  // L128: acc = tl.zeros((M, N), dtype=tl.float32)
+  // L130: acc = tl.zeros((M, N), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L129: for t in range(0, T):
+  // L131: for t in range(0, T):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
@@ -1389,7 +1389,7 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
   int _x_stage = 0;  // the buffer of x the iteration reads
-  // the first iteration's x (line 130), copied ahead
+  // the first iteration's x (line 132), copied ahead
   if (0 < T) {
     if constexpr (kAssumeAligned) {
       #pragma unroll
@@ -1403,23 +1403,24 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
         (*(half*)(tl2cu_smem + 17408 + (_x_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *x_ptrs_1[_k];
       }
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
   }
   tl2cu_cp_async_commit();
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 131
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 133
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     (*(half*)(tl2cu_smem + 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = w[_k];
   }
+  tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t t = 0; t < T; ++t) {
-    // L130: x = tl.load(x_ptrs)
+    // L132: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L131: acc += tl.dot(w, x)
+    // L133: acc += tl.dot(w, x)
     float dot[32];  // [64, 64] fp32
     {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<0>();  // x's copies, made an iteration ahead
-      tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) dot[_k] = 0.0f;
@@ -1439,6 +1440,7 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
           const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
           (*(half*)(tl2cu_smem + 17408 + (_x_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *(x_ptrs_1[_k] + 2048);
         }
+        tl2cu_fence_async();  // (these stores, for wgmma's reads)
       }
     }
     tl2cu_cp_async_commit();
@@ -1446,17 +1448,17 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
     float acc_2[32];  // [64, 64] fp32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
-    // L132: x_ptrs += N * K
+    // L134: x_ptrs += N * K
     half * x_ptrs_2[16];  // [32, 64] *fp16, held in the layout of [64, 32]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
-    // L129: for t in range(0, T):
+    // L131: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
   }
-  // L133: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+  // L135: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -1487,44 +1489,378 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
   }
 }
 
+// dot_left_running: num_warps=4, M=64, K=32, N=64
+__global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
+  // L144: rm = tl.arange(0, M)
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
+    rm[_k] = (_e >> 5);
+  }
+  // L145: rk = tl.arange(0, K)
+  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
+    rk[_k] = (_e & 31);
+  }
+  // L146: rn = tl.arange(0, N)
+  int32_t rn[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
+    rn[_k] = (_e >> 5);
+  }
+  // L147: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  half w[16];  // [64, 32] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) w[_k] = *((w_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
+  // L148: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  half * x_ptrs[16];  // [32, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    x_ptrs[_k] = ((x_ptr + (_e >> 6)) + ((_e & 63) * 32));
+  }
+  // L149: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
+  half * v_ptrs[16];  // [64, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) v_ptrs[_k] = ((v_ptr + (rn[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
+  // L150: acc = tl.zeros((M, K), dtype=tl.float32)
+  float acc[16];  // [64, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
+  // L151: for t in range(0, T):
+  float acc_1[16];  // [64, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
+  half * x_ptrs_1[16];  // [32, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
+  half * v_ptrs_1[16];  // [64, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs[_k];
+  int _x_stage = 0;  // the buffer of x the iteration reads
+  // the first iteration's x (line 153), copied ahead
+  if (0 < T) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *x_ptrs_1[_k];
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
+  }
+  tl2cu_cp_async_commit();
+  int _v_stage = 0;  // the buffer of v the iteration reads
+  // the first iteration's v (line 152), copied ahead
+  if (0 < T) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+      (*(half*)(tl2cu_smem + 16384 + (_v_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *v_ptrs_1[_k];
+    }
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
+  }
+  tl2cu_cp_async_commit();
+  __syncthreads();
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 154
+  #pragma unroll
+  for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+    tl2cu_vec<half, 2> _run;
+    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = w[_k + _j];
+    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 12288 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = _run;
+  }
+  tl2cu_fence_async();  // (these stores, for wgmma's reads)
+  for (int32_t t = 0; t < T; ++t) {
+    // L152: v = tl.load(v_ptrs)
+    // v: loaded ahead, in the iteration before (prefetch.c)
+    // L153: x = tl.load(x_ptrs)
+    // x: loaded ahead, in the iteration before (prefetch.c)
+    // L154: s = tl.dot(w, x)
+    float s[32];  // [64, 64] fp32
+    {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
+      tl2cu_cp_async_wait<1>();  // x's copies, made an iteration ahead
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) s[_k] = 0.0f;
+      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(s, (const half*)(tl2cu_smem + 12288), (const half*)(tl2cu_smem + 24576 + (_x_stage) * 4096), _tid);
+    }
+    // the next iteration's x, in flight while this one computes
+    if (tl2cu_add(t, 1) < T) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage ^ 1) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *(x_ptrs_1[_k] + 2048);
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
+    }
+    tl2cu_cp_async_commit();
+    _x_stage ^= 1;
+    // L155: p = tl.maximum(s, 0.0).to(tl.float16)
+    half p[32];  // [64, 64] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_cast<half>(tl2cu_maximum(s[_k], 0.0f));
+    // L156: acc = acc * 0.5
+    tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma, left running)
+    float acc_2[16];  // [64, 32] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] * 0.5f);
+    // L157: acc = tl.dot(p, v, acc)
+    float acc_3[16];  // [64, 32] fp32
+    {  // tl.dot: p @ v on warpgroup MMA (wgmma m64n32k16), the result in registers
+      tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) acc_3[_k] = acc_2[_k];
+      tl2cu_wgmma_regs_a<half, 64, 32, 64, 64, false, 1>(acc_3, p, (const half*)(tl2cu_smem + 16384 + (_v_stage) * 4096));  // (p from its registers; left running)
+    }
+    // the next iteration's v, in flight while this one computes
+    if (tl2cu_add(t, 1) < T) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+        (*(half*)(tl2cu_smem + 16384 + (_v_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *(v_ptrs_1[_k] + 2048);
+      }
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
+    }
+    tl2cu_cp_async_commit();
+    _v_stage ^= 1;
+    // L158: x_ptrs += N * K
+    half * x_ptrs_2[16];  // [32, 64] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
+    // L159: v_ptrs += N * K
+    half * v_ptrs_2[16];  // [64, 32] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = (v_ptrs_1[_k] + 2048);
+    // L151: for t in range(0, T):
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_3[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs_2[_k];
+  }
+  tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma of the last iteration)
+  // L160: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) *((o_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]) = acc_1[_k];
+}
+
+// dot_left_running: num_warps=4, M=64, K=32, N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
+  // L144: rm = tl.arange(0, M)
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
+    rm[_k] = (_e >> 5);
+  }
+  // L145: rk = tl.arange(0, K)
+  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
+  #pragma unroll
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
+    rk[_k] = (_e & 31);
+  }
+  // L146: rn = tl.arange(0, N)
+  int32_t rn[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
+  #pragma unroll
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
+    rn[_k] = (_e >> 5);
+  }
+  // L147: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  half w[16];  // [64, 32] fp16 (4-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 16; _k += 2) {
+    const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((w_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
+    for (int _j = 0; _j < 2; ++_j) w[_k + _j] = _t.v[_j];
+  }
+  // L148: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  half * x_ptrs[16];  // [32, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    x_ptrs[_k] = ((x_ptr + (_e >> 6)) + ((_e & 63) * 32));
+  }
+  // L149: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
+  half * v_ptrs[16];  // [64, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) v_ptrs[_k] = ((v_ptr + (rn[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
+  // L150: acc = tl.zeros((M, K), dtype=tl.float32)
+  float acc[16];  // [64, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
+  // L151: for t in range(0, T):
+  float acc_1[16];  // [64, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
+  half * x_ptrs_1[16];  // [32, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
+  half * v_ptrs_1[16];  // [64, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs[_k];
+  int _x_stage = 0;  // the buffer of x the iteration reads
+  // the first iteration's x (line 153), copied ahead
+  if (0 < T) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = *x_ptrs_1[_k];
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
+  }
+  tl2cu_cp_async_commit();
+  int _v_stage = 0;  // the buffer of v the iteration reads
+  // the first iteration's v (line 152), copied ahead
+  if (0 < T) {
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 2) {
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+      tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + 16384 + (_v_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), v_ptrs_1[_k], true);
+    }
+  }
+  tl2cu_cp_async_commit();
+  __syncthreads();
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 154
+  #pragma unroll
+  for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+    tl2cu_vec<half, 2> _run;
+    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = w[_k + _j];
+    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 12288 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = _run;
+  }
+  tl2cu_fence_async();  // (these stores, for wgmma's reads)
+  for (int32_t t = 0; t < T; ++t) {
+    // L152: v = tl.load(v_ptrs)
+    // v: loaded ahead, in the iteration before (prefetch.c)
+    // L153: x = tl.load(x_ptrs)
+    // x: loaded ahead, in the iteration before (prefetch.c)
+    // L154: s = tl.dot(w, x)
+    float s[32];  // [64, 64] fp32
+    {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
+      tl2cu_cp_async_wait<1>();  // x's copies, made an iteration ahead
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) s[_k] = 0.0f;
+      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(s, (const half*)(tl2cu_smem + 12288), (const half*)(tl2cu_smem + 24576 + (_x_stage) * 4096), _tid);
+    }
+    // the next iteration's x, in flight while this one computes
+    if (tl2cu_add(t, 1) < T) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage ^ 1) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = *(x_ptrs_1[_k] + 2048);
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
+    }
+    tl2cu_cp_async_commit();
+    _x_stage ^= 1;
+    // L155: p = tl.maximum(s, 0.0).to(tl.float16)
+    half p[32];  // [64, 64] fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_cast<half>(tl2cu_maximum(s[_k], 0.0f));
+    // L156: acc = acc * 0.5
+    tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma, left running)
+    float acc_2[16];  // [64, 32] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] * 0.5f);
+    // L157: acc = tl.dot(p, v, acc)
+    float acc_3[16];  // [64, 32] fp32
+    {  // tl.dot: p @ v on warpgroup MMA (wgmma m64n32k16), the result in registers
+      tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) acc_3[_k] = acc_2[_k];
+      tl2cu_wgmma_regs_a<half, 64, 32, 64, 64, false, 1>(acc_3, p, (const half*)(tl2cu_smem + 16384 + (_v_stage) * 4096));  // (p from its registers; left running)
+    }
+    // the next iteration's v, in flight while this one computes
+    if (tl2cu_add(t, 1) < T) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 2) {
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + 16384 + (_v_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), (v_ptrs_1[_k] + 2048), true);
+      }
+    }
+    tl2cu_cp_async_commit();
+    _v_stage ^= 1;
+    // L158: x_ptrs += N * K
+    half * x_ptrs_2[16];  // [32, 64] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
+    // L159: v_ptrs += N * K
+    half * v_ptrs_2[16];  // [64, 32] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = (v_ptrs_1[_k] + 2048);
+    // L151: for t in range(0, T):
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_3[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs_2[_k];
+  }
+  tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma of the last iteration)
+  // L160: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
+    #pragma unroll
+    for (int _r = 0; _r < 16; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
+    }
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rk[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+      *(tl2cu_vec<float, 4> *)((o_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+    }
+  }
+}
+
 // dot_low_precision: num_warps=4, BM=64, BN=32, BK=32
 __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 75264 bytes, given at launch
-  // L141: rm = tl.arange(0, BM)
+  // L168: rm = tl.arange(0, BM)
   int32_t rm[4];  // [64] i32, sliced from the layout of [64, 32]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L142: rn = tl.arange(0, BN)
+  // L169: rn = tl.arange(0, BN)
   int32_t rn[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
-  // L143: rk = tl.arange(0, BK)
+  // L170: rk = tl.arange(0, BK)
   int32_t rk[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rk[_k] = (_e & 31);
   }
-  // L144: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L171: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc4[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4[_k] = 0.0f;
-  // L145: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
+  // L172: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
   half acc5[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc5[_k] = half(0.0f);
-  // L146: acch = tl.zeros((BM, BN), dtype=tl.float16)
+  // L173: acch = tl.zeros((BM, BN), dtype=tl.float16)
   half acch[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acch[_k] = half(0.0f);
-  // L147: for k in range(0, K, BK):
+  // L174: for k in range(0, K, BK):
   float acc4_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4[_k];
@@ -1539,29 +1875,29 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
   int _issued_acch_2 = 0;  // iterations whose operands acch_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L148: a_at = rm[:, None] * K + (k + rk)[None, :]
+    // L175: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0x5>(_k)]));
-    // L149: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
+    // L176: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(64, K), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
     }
-    // L150: a_in = (k + rk)[None, :] < K
+    // L177: a_in = (k + rk)[None, :] < K
     bool a_in[4];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0x5 of 16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
-    // L151: b_in = (k + rk)[:, None] < K
+    // L178: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
     }
-    // L152: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+    // L179: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
@@ -1584,7 +1920,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       }
       ++_issued_acc4_2;
     }
-    // L153: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+    // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
@@ -1607,7 +1943,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       }
       ++_issued_acc5_2;
     }
-    // L155: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+    // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
@@ -1630,7 +1966,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       }
       ++_issued_acch_2;
     }
-    // L147: for k in range(0, K, BK):
+    // L174: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4_2[_k];
     #pragma unroll
@@ -1650,17 +1986,17 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acch_1, (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680 + 5120), _tid);
-  // L157: c = rm[:, None] * BN + rn[None, :]
+  // L184: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0xa>(_k)] * 32) + rn[tl2cu_squeeze<0x5>(_k)]);
-  // L158: tl.store(o32_ptr + c, acc4)
+  // L185: tl.store(o32_ptr + c, acc4)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) o32_ptr[c[_k]] = acc4_1[_k];
-  // L159: tl.store(o16_ptr + c, acc5)
+  // L186: tl.store(o16_ptr + c, acc5)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) o16_ptr[c[_k]] = acc5_1[_k];
-  // L160: tl.store(oh_ptr + c, acch)
+  // L187: tl.store(oh_ptr + c, acch)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) oh_ptr[c[_k]] = acch_1[_k];
 }
@@ -1669,40 +2005,40 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
 __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 75264 bytes, given at launch
-  // L141: rm = tl.arange(0, BM)
+  // L168: rm = tl.arange(0, BM)
   int32_t rm[4];  // [64] i32, sliced from the layout of [64, 32]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L142: rn = tl.arange(0, BN)
+  // L169: rn = tl.arange(0, BN)
   int32_t rn[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 31);
   }
-  // L143: rk = tl.arange(0, BK)
+  // L170: rk = tl.arange(0, BK)
   int32_t rk[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
     rk[_k] = (_e & 31);
   }
-  // L144: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L171: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc4[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4[_k] = 0.0f;
-  // L145: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
+  // L172: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
   half acc5[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc5[_k] = half(0.0f);
-  // L146: acch = tl.zeros((BM, BN), dtype=tl.float16)
+  // L173: acch = tl.zeros((BM, BN), dtype=tl.float16)
   half acch[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acch[_k] = half(0.0f);
-  // L147: for k in range(0, K, BK):
+  // L174: for k in range(0, K, BK):
   float acc4_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4[_k];
@@ -1717,29 +2053,29 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
   int _issued_acch_2 = 0;  // iterations whose operands acch_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L148: a_at = rm[:, None] * K + (k + rk)[None, :]
+    // L175: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0x5>(_k)]));
-    // L149: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
+    // L176: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
       b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(64, K), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
     }
-    // L150: a_in = (k + rk)[None, :] < K
+    // L177: a_in = (k + rk)[None, :] < K
     bool a_in[4];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0x5 of 16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
-    // L151: b_in = (k + rk)[:, None] < K
+    // L178: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
       b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
     }
-    // L152: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+    // L179: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
@@ -1762,7 +2098,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       }
       ++_issued_acc4_2;
     }
-    // L153: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+    // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
@@ -1785,7 +2121,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       }
       ++_issued_acc5_2;
     }
-    // L155: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+    // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 2) {
       const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
@@ -1808,7 +2144,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       }
       ++_issued_acch_2;
     }
-    // L147: for k in range(0, K, BK):
+    // L174: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4_2[_k];
     #pragma unroll
@@ -1828,11 +2164,11 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acch_1, (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680 + 5120), _tid);
-  // L157: c = rm[:, None] * BN + rn[None, :]
+  // L184: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0xa>(_k)] * 32) + rn[tl2cu_squeeze<0x5>(_k)]);
-  // L158: tl.store(o32_ptr + c, acc4)
+  // L185: tl.store(o32_ptr + c, acc4)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -1855,7 +2191,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       *(tl2cu_vec<float, 4> *)(o32_ptr + (((_e >> 5) * 32) + (_e & 31))) = _t;
     }
   }
-  // L159: tl.store(o16_ptr + c, acc5)
+  // L186: tl.store(o16_ptr + c, acc5)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -1878,7 +2214,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       *(tl2cu_vec<half, 8> *)(o16_ptr + (((_e >> 5) * 32) + (_e & 31))) = _t;
     }
   }
-  // L160: tl.store(oh_ptr + c, acch)
+  // L187: tl.store(oh_ptr + c, acch)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -2065,6 +2401,24 @@ extern "C" cudaError_t dot_copy_ahead(cudaStream_t _stream, half *w_ptr, half *x
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return dot_copy_ahead_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, w_ptr, x_ptr, o_ptr, T);
+}
+
+extern "C" cudaError_t dot_left_running_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  if (tl2cu_aligned16(w_ptr) && tl2cu_aligned16(v_ptr) && tl2cu_aligned16(o_ptr))
+    tl2cu_kernels::dot_left_running_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, v_ptr, o_ptr, T);
+  else
+    tl2cu_kernels::dot_left_running<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, v_ptr, o_ptr, T);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t dot_left_running(cudaStream_t _stream, half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
+  const int64_t _gx = (int64_t)1;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return dot_left_running_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, w_ptr, x_ptr, v_ptr, o_ptr, T);
 }
 
 extern "C" cudaError_t dot_low_precision_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {

@@ -6,14 +6,16 @@
 # iteration of a loop (stored into shared memory once, before it), an operand whose pointer a
 # loop steps (loaded an iteration ahead; on wgmma, K contiguous, copied into shared memory an
 # iteration ahead), fp8 (both formats) and fp16 accumulators on the tensor cores through a
-# loop. tests/gpu/dot_check.py compares
+# loop, and flash attention's second dot without its softmax (a from registers, b copied
+# ahead, its wgmma left running until the next iteration reads the accumulator).
+# tests/gpu/dot_check.py compares
 # every kernel with Triton: int8 bit for bit, floats within the bound docs/NOTES.md 49
 # derives (Triton uses tensor cores: the same products, summed in another order).
 # tl2cu: -s 'dot_f16_loop:*fp16,*fp16,*fp32,i32,64,32,32' -s 'dot_f32:*fp32,*fp32,*fp32,32'
 # tl2cu: -s 'dot_i8:*i8,*i8,*i32,32' -s 'dot_small:*fp16,*bf16,*fp8e4nv,*fp16,*fp32,*fp32,16,32,16'
 # tl2cu: -s 'dot_batched:*fp32,*fp32,*fp32,2,16,32,16' -s 'dot_trans:*fp16,*fp16,*fp32,32'
 # tl2cu: -s 'dot_stationary:*fp16,*fp16,*fp32,i32,32,32,64' -s 'dot_prefetch:*fp16,*fp16,*fp32,i32,32,32,64'
-# tl2cu: -s 'dot_copy_ahead:*fp16,*fp16,*fp32,i32,64,32,64'
+# tl2cu: -s 'dot_copy_ahead:*fp16,*fp16,*fp32,i32,64,32,64' -s 'dot_left_running:*fp16,*fp16,*fp16,*fp32,i32,64,32,64'
 # tl2cu: -s 'dot_low_precision:*fp8e4nv,*fp8e5,*fp16,*fp32,*fp16,*fp16,i32,64,32,32'
 # tl2cu: --grid 1
 import triton
@@ -131,6 +133,31 @@ def dot_copy_ahead(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: 
         acc += tl.dot(w, x)
         x_ptrs += N * K
     tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@triton.jit
+def dot_left_running(w_ptr, x_ptr, v_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
+    # o = sum over t < T of 2^(t+1-T) relu(w @ x_t^T).to(fp16) @ v_t: flash attention's two dots
+    # without its softmax (x_t, v_t: rows tN.. of x and v, N x K). On wgmma the second takes p
+    # from registers and v copied an iteration ahead, and runs on until acc * 0.5 reads acc;
+    # v is loaded before x but read after it (the copies before the loop go in the readers' order)
+    rm = tl.arange(0, M)
+    rk = tl.arange(0, K)
+    rn = tl.arange(0, N)
+    w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+    x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+    v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
+    acc = tl.zeros((M, K), dtype=tl.float32)
+    for t in range(0, T):
+        v = tl.load(v_ptrs)
+        x = tl.load(x_ptrs)
+        s = tl.dot(w, x)
+        p = tl.maximum(s, 0.0).to(tl.float16)
+        acc = acc * 0.5
+        acc = tl.dot(p, v, acc)
+        x_ptrs += N * K
+        v_ptrs += N * K
+    tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
 
 
 @triton.jit

@@ -106,6 +106,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
       const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
       (*(half*)(tl2cu_smem + 40960 + (_k_stage) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *k_ptrs_2[_k];
     }
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
   }
   tl2cu_cp_async_commit();
   int _v_stage = 0;  // the buffer of v the iteration reads
@@ -113,6 +114,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   if (0 < N_CTX) {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = *v_ptrs_2[_k];
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
   }
   tl2cu_cp_async_commit();
   __syncthreads();
@@ -124,6 +126,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     for (int _j = 0; _j < 2; ++_j) _run.v[_j] = q[_k + _j];
     *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 24576 + tl2cu_wgmma_at<128, 128>((_e >> 6), (_e & 63)))) = _run;
   }
+  tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {
     // L31: k = tl.load(k_ptrs)
     // k: loaded ahead, in the iteration before (prefetch.c)
@@ -131,7 +134,6 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     float qk[32];  // [128, 64] fp32
     {  // tl.dot: q @ k on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<1>();  // k's copies, made an iteration ahead
-      tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
@@ -144,6 +146,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
         const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
         (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
       }
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
     tl2cu_cp_async_commit();
     _k_stage ^= 1;
@@ -213,6 +216,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) l_i_2[_k] = fmaf(l_i_1[_k], alpha[_k], l_ij[_k]);
     // L45: acc = acc * alpha[:, None]
+    tl2cu_wgmma_wait<64>(acc_1);  // (line 47's wgmma, left running)
     float acc_2[32];  // [128, 64] fp32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] * alpha[tl2cu_squeeze<0x2>(_k)]);
@@ -225,16 +229,16 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     float acc_3[32];  // [128, 64] fp32
     {  // tl.dot: dot_input @ v on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
-      tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
-      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128>(acc_3, dot_input, (const half*)(tl2cu_smem + 57344 + (_v_stage) * 8192));  // (dot_input from its registers)
+      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128, false, 1>(acc_3, dot_input, (const half*)(tl2cu_smem + 57344 + (_v_stage) * 8192));  // (dot_input from its registers; left running)
     }
     // the next iteration's v, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
     tl2cu_cp_async_commit();
     _v_stage ^= 1;
@@ -258,6 +262,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_3[_k];
   }
+  tl2cu_wgmma_wait<64>(acc_1);  // (line 47's wgmma of the last iteration)
   // L79: m_i += tl.math.log2(l_i)
   float m_i_2[1];  // [128] fp32
   // m_i_1 changes layout: through shared memory
@@ -423,6 +428,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
         const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
         (*(half*)(tl2cu_smem + 40960 + (_k_stage) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *k_ptrs_2[_k];
       }
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
   }
   tl2cu_cp_async_commit();
@@ -437,6 +443,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = *v_ptrs_2[_k];
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
   }
   tl2cu_cp_async_commit();
@@ -449,6 +456,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     for (int _j = 0; _j < 2; ++_j) _run.v[_j] = q[_k + _j];
     *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 24576 + tl2cu_wgmma_at<128, 128>((_e >> 6), (_e & 63)))) = _run;
   }
+  tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {
     // L31: k = tl.load(k_ptrs)
     // k: loaded ahead, in the iteration before (prefetch.c)
@@ -456,7 +464,6 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     float qk[32];  // [128, 64] fp32
     {  // tl.dot: q @ k on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<1>();  // k's copies, made an iteration ahead
-      tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) qk[_k] = 0.0f;
@@ -476,6 +483,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
           const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
           (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
         }
+        tl2cu_fence_async();  // (these stores, for wgmma's reads)
       }
     }
     tl2cu_cp_async_commit();
@@ -546,6 +554,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) l_i_2[_k] = fmaf(l_i_1[_k], alpha[_k], l_ij[_k]);
     // L45: acc = acc * alpha[:, None]
+    tl2cu_wgmma_wait<64>(acc_1);  // (line 47's wgmma, left running)
     float acc_2[32];  // [128, 64] fp32
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] * alpha[tl2cu_squeeze<0x2>(_k)]);
@@ -558,11 +567,10 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     float acc_3[32];  // [128, 64] fp32
     {  // tl.dot: dot_input @ v on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
-      tl2cu_fence_async();
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) acc_3[_k] = acc_2[_k];
-      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128>(acc_3, dot_input, (const half*)(tl2cu_smem + 57344 + (_v_stage) * 8192));  // (dot_input from its registers)
+      tl2cu_wgmma_regs_a<half, 128, 64, 64, 128, false, 1>(acc_3, dot_input, (const half*)(tl2cu_smem + 57344 + (_v_stage) * 8192));  // (dot_input from its registers; left running)
     }
     // the next iteration's v, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
@@ -574,6 +582,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
       } else {
         #pragma unroll
         for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+        tl2cu_fence_async();  // (these stores, for wgmma's reads)
       }
     }
     tl2cu_cp_async_commit();
@@ -598,6 +607,7 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = v_ptrs_3[_k];
   }
+  tl2cu_wgmma_wait<64>(acc_1);  // (line 47's wgmma of the last iteration)
   // L79: m_i += tl.math.log2(l_i)
   float m_i_2[1];  // [128] fp32
   // m_i_1 changes layout: through shared memory

@@ -59,7 +59,7 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
       *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = _run;
     }
-    tl2cu_fence_async();
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) c[_k] = 0.0f;
@@ -227,7 +227,7 @@ __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, fl
       for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
       *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = _run;
     }
-    tl2cu_fence_async();
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) c[_k] = 0.0f;
@@ -376,7 +376,7 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
       *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = _run;
     }
-    tl2cu_fence_async();
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) c[_k] = 0.0f;
@@ -580,7 +580,7 @@ __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, fl
       for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
       *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = _run;
     }
-    tl2cu_fence_async();
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) c[_k] = 0.0f;
@@ -765,7 +765,7 @@ __global__ void __launch_bounds__(128) softmax(half *a_ptr, half *b_ptr, float *
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = b[_k + _j];
       *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = _run;
     }
-    tl2cu_fence_async();
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) c[_k] = 0.0f;
@@ -913,7 +913,7 @@ __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr,
       for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
       *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = _run;
     }
-    tl2cu_fence_async();
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) c[_k] = 0.0f;

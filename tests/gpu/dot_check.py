@@ -157,6 +157,31 @@ def copy_ahead(lib, mod, tally):
         close(tally, f"dot_copy_ahead T={T}, x copied an iteration ahead err={err}", got[2], ref[2], K * T * ACC * s + 1e-30)
 
 
+def left_running(lib, mod, tally):
+    """p @ v's wgmma left running across the loop's back edge (T = 0: none issued; the wait
+    after the loop has nothing to wait for). p = relu(w @ x_t^T) rounded to fp16 on both sides
+    from sums that may differ in their last bits: a p may differ by an fp16 ulp (2^-10 of it)."""
+    M, K, N = 64, 32, 64
+    for T in (0, 1, 5):
+        g = torch.Generator(device="cuda").manual_seed(30 + T)
+        w = torch.randn(M, K, device="cuda", generator=g).half()
+        x, v = (torch.randn(max(N * T, 1), K, device="cuda", generator=g).half() for _ in range(2))
+
+        def make():
+            return [w.clone(), x.clone(), v.clone(), torch.full((M, K), float("nan"), device="cuda")]
+
+        ref, got, err = gpulib.both(lib, mod, "dot_left_running", 1, make, (T,), dict(M=M, K=K, N=N))
+        exact = torch.zeros(M, K, device="cuda", dtype=torch.float64)
+        s = torch.zeros(M, K, device="cuda", dtype=torch.float64)
+        for t in range(T):
+            xt, vt = x[t * N:(t + 1) * N].double(), v[t * N:(t + 1) * N].double()
+            p = (w.double() @ xt.T).clamp_min(0).half().double()
+            exact = exact * 0.5 + p @ vt
+            s = s * 0.5 + scale(w, xt.T) @ vt.abs() * 2.0 ** -10 + (N * ACC) * p.abs() @ vt.abs()
+        close(tally, f"dot_left_running T={T}, p @ v left running err={err}", got[3], ref[3], s + 1e-30)
+        close(tally, f"dot_left_running T={T}: Triton against float64", ref[3], exact, s + 1e-30)
+
+
 def low_precision(lib, mod, tally):
     """fp8 (e4m3 into fp32, e5m2 into fp16) and fp16 into fp16 through a loop over K (masked).
     fp16 accumulators: each side rounds the running sum to fp16 once a tensor-core k step (16
@@ -194,7 +219,8 @@ def main():
             continue
         lib = gpulib.library(build)
         tally.prefix = f"{build}: "
-        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch, copy_ahead, low_precision):
+        for case in (f16_loop, f32, i8, small, batched, trans, stationary, prefetch, copy_ahead, left_running,
+                     low_precision):
             try:
                 case(lib, mod, tally)
             except Exception as e:  # (reported, not hidden)
