@@ -314,8 +314,9 @@ TL2CU_DEVICE void tl2cu_cp_async_wait() {
 // bits 62-63). D's registers are mma.sync's fragments stacked: warp w of the group holds
 // rows 16w..16w+15 and thread (g = lane / 4, q = lane % 4) d[4j + r] = D[16w + g + 8 (r / 2)]
 // [8j + 2q + r % 2], j < N / 8: with num_warps / 4 groups over 64-row slices of the tile,
-// tl2cu_elem_mma<num_warps, 1, M, N>. Operands (fp16, bf16) are tiles whose contiguous dim
-// is cut into atoms W bytes wide (W = 32, 64, 128), an atom's rows W bytes apart, swizzled:
+// tl2cu_elem_mma<num_warps, 1, M, N>. Operands (fp16, bf16; fp8 on m64nNk32 steps, both
+// K-major) are tiles whose contiguous dim is cut into atoms W bytes wide (W = 32, 64, 128),
+// an atom's rows W bytes apart, swizzled:
 // within an atom byte a sits at a with bits 4.. XOR bits 7.. (log2(W / 16) of each: the
 // 16-byte chunks of a row permuted by the row's place in its 8-row group, so the eight rows
 // of an 8 x 16-byte matrix fall in distinct banks). The hardware applies the same XOR to
@@ -327,19 +328,19 @@ template <int W>
 TL2CU_DEVICE int tl2cu_swizzle(int byte) {
   return byte ^ (((byte >> 7) & (W / 16 - 1)) << 4);
 }
-// The byte of element (row, col) of a 2-byte-element tile of R rows in W-byte atoms.
-template <int W, int R>
+// The byte of element (row, col) of a tile of ES-byte elements, R rows in W-byte atoms.
+template <int W, int R, int ES = 2>
 TL2CU_DEVICE int tl2cu_wgmma_at(int row, int col) {
-  return col / (W / 2) * (R * W) + tl2cu_swizzle<W>(row * W + col % (W / 2) * 2);
+  return col / (W / ES) * (R * W) + tl2cu_swizzle<W>(row * W + col % (W / ES) * ES);
 }
 // The same of element e (row-major) of an R x C tile: a pipelined copy's destination is the
 // thread's part plus a constant for each of its elements (dot.c wgmma_at_split: the sum, or
 // the XOR where the parts share bits).
 // KM: the R x C operand (B, K x N) stored K-major, a tile of C rows in atoms along R.
-template <int W, int R, int C, bool KM = false>
+template <int W, int R, int C, bool KM = false, int ES = 2>
 TL2CU_DEVICE int tl2cu_wgmma_at_e(int e) {
-  if constexpr (KM) return tl2cu_wgmma_at<W, C>(e % C, e / C);
-  return tl2cu_wgmma_at<W, R>(e / C, e % C);
+  if constexpr (KM) return tl2cu_wgmma_at<W, C, ES>(e % C, e / C);
+  return tl2cu_wgmma_at<W, R, ES>(e / C, e % C);
 }
 template <int W>
 TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
@@ -361,12 +362,16 @@ TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
 #define TL2CU_F8(i) \
   "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
 #define TL2CU_F32(i) TL2CU_F8(i), TL2CU_F8(i + 8), TL2CU_F8(i + 16), TL2CU_F8(i + 24)
-// One m64nNk16 step into fp32 registers d (scale-d 1: D += A B), A K-major, B N-major
-// (imm-trans-b TB = 1) or K-major (TB = 0); DA, DB, ONE, TB: the numbers of the descriptor
-// operands, of the constant 1 and of TB (after the N / 2 accumulators).
-#define TL2CU_WGMMA_STEP(N, AB, REGS, DA, DB, ONE, TB, ...)                                                  \
-  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #ONE ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N       \
-               "k16.f32." AB "." AB " {" REGS "}, %" #DA ", %" #DB ", p, 1, 1, 0, %" #TB ";\n}\n"         \
+// One m64nNkK step into fp32 registers d (scale-d 1: D += A B), KT its "kK.f32.type.type",
+// A K-major, B N-major (imm-trans-b TB = 1) or K-major (TB = 0): TRANS(TB), the transpose
+// operands 16-bit types take (TL2CU_TRANS_B), none for fp8 (TL2CU_NO_TRANS: both K-major);
+// DA, DB, ONE, TB: the numbers of the descriptor operands, of the constant 1 and of TB
+// (after the N / 2 accumulators).
+#define TL2CU_TRANS_B(TB) ", 0, %" #TB
+#define TL2CU_NO_TRANS(TB) ""
+#define TL2CU_WGMMA_STEP(N, KT, TRANS, REGS, DA, DB, ONE, ...)                                               \
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #ONE ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N KT   \
+               " {" REGS "}, %" #DA ", %" #DB ", p, 1, 1" TRANS ";\n}\n"                                    \
                : __VA_ARGS__                                                                                 \
                : "l"(da), "l"(db), "n"(1), "n"(BK ? 0 : 1)                                                   \
                : "memory")
@@ -382,37 +387,44 @@ TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
 template <typename T, int N, bool BK = false>
 TL2CU_DEVICE void tl2cu_wgmma_step(float *d, uint64_t da, uint64_t db) {
   static_assert(N == 16 || N == 32 || N == 64 || N == 128 || N == 256, "wgmma tiles of N = 16, 32, 64, 128, 256");
+  static_assert(sizeof(T) == 2 || BK, "wgmma on fp8: B K-major (no transpose for 8-bit types)");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-#define TL2CU_WGMMA_N(AB)                                                                                    \
-  if constexpr (N == 16) TL2CU_WGMMA_STEP(16, AB, TL2CU_R8, 8, 9, 10, 11, TL2CU_F8(0));                     \
-  else if constexpr (N == 32) TL2CU_WGMMA_STEP(32, AB, TL2CU_R16, 16, 17, 18, 19, TL2CU_F8(0), TL2CU_F8(8)); \
-  else if constexpr (N == 64) TL2CU_WGMMA_STEP(64, AB, TL2CU_R32, 32, 33, 34, 35, TL2CU_F32(0));            \
-  else if constexpr (N == 128)                                                                              \
-    TL2CU_WGMMA_STEP(128, AB, TL2CU_R64, 64, 65, 66, 67, TL2CU_F32(0), TL2CU_F32(32));                      \
-  else TL2CU_WGMMA_STEP(256, AB, TL2CU_R128, 128, 129, 130, 131, TL2CU_F32(0), TL2CU_F32(32), TL2CU_F32(64), \
+#define TL2CU_WGMMA_N(KT, TR)                                                                                      \
+  if constexpr (N == 16) TL2CU_WGMMA_STEP(16, KT, TR(11), TL2CU_R8, 8, 9, 10, TL2CU_F8(0));                       \
+  else if constexpr (N == 32) TL2CU_WGMMA_STEP(32, KT, TR(19), TL2CU_R16, 16, 17, 18, TL2CU_F8(0), TL2CU_F8(8));   \
+  else if constexpr (N == 64) TL2CU_WGMMA_STEP(64, KT, TR(35), TL2CU_R32, 32, 33, 34, TL2CU_F32(0));              \
+  else if constexpr (N == 128)                                                                                    \
+    TL2CU_WGMMA_STEP(128, KT, TR(67), TL2CU_R64, 64, 65, 66, TL2CU_F32(0), TL2CU_F32(32));                        \
+  else TL2CU_WGMMA_STEP(256, KT, TR(131), TL2CU_R128, 128, 129, 130, TL2CU_F32(0), TL2CU_F32(32), TL2CU_F32(64),   \
                         TL2CU_F32(96));
   if constexpr (std::is_same<T, half>::value) {
-    TL2CU_WGMMA_N("f16")
+    TL2CU_WGMMA_N("k16.f32.f16.f16", TL2CU_TRANS_B)
+  } else if constexpr (std::is_same<T, __nv_bfloat16>::value) {
+    TL2CU_WGMMA_N("k16.f32.bf16.bf16", TL2CU_TRANS_B)
+  } else if constexpr (std::is_same<T, tl2cu_e4m3>::value) {
+    TL2CU_WGMMA_N("k32.f32.e4m3.e4m3", TL2CU_NO_TRANS)
   } else {
-    TL2CU_WGMMA_N("bf16")
+    static_assert(std::is_same<T, tl2cu_e5m2>::value, "wgmma takes fp16, bf16, fp8 (e4m3, e5m2) here");
+    TL2CU_WGMMA_N("k32.f32.e5m2.e5m2", TL2CU_NO_TRANS)
   }
 #undef TL2CU_WGMMA_N
 #else
   __trap();  // (never run: a file that uses wgmma stops with an #error unless built for sm_90a)
 #endif
 }
-// The steps' operands. A K-major tile of R rows in atoms of W bytes (A; B where BK): step k's
-// descriptor is the first's plus the byte offset of element (0, k), >> 4 (the hardware
-// swizzles the absolute address); an N-major B of W-byte atoms: plus k rows. (A descriptor's
-// address field is the byte address >> 4, below 2^18 in shared memory: no field overflows.)
-template <int R, int W>
+// The steps' operands. A K-major tile of R rows of ES-byte elements in atoms of W bytes (A; B
+// where BK): step k's descriptor is the first's plus the byte offset of element (0, k), >> 4
+// (the hardware swizzles the absolute address); an N-major B of W-byte atoms: plus k rows.
+// (A descriptor's address field is the byte address >> 4, below 2^18 in shared memory: no
+// field overflows.)
+template <int R, int W, int ES = 2>
 TL2CU_DEVICE constexpr int tl2cu_wgmma_kmajor_step(int k) {
-  return (k * 2 / W * (R * W) + k * 2 % W) / 16;
+  return (k * ES / W * (R * W) + k * ES % W) / 16;
 }
-template <int N, int K, int WB, bool BK>
+template <int N, int K, int WB, bool BK, int ES = 2>
 TL2CU_DEVICE uint64_t tl2cu_wgmma_desc_b(const void *B, int k) {
   const uint32_t b = (uint32_t)__cvta_generic_to_shared(B);
-  if constexpr (BK) return tl2cu_wgmma_desc<WB>(b, 16) + tl2cu_wgmma_kmajor_step<N, WB>(k);
+  if constexpr (BK) return tl2cu_wgmma_desc<WB>(b, 16) + tl2cu_wgmma_kmajor_step<N, WB, ES>(k);
   return tl2cu_wgmma_desc<WB>(b, K * WB) + k * WB / 16;
 }
 // Accumulators (and A fragments) pinned: the compiler keeps the ordinary instructions that
@@ -425,22 +437,25 @@ TL2CU_DEVICE void tl2cu_wgmma_pin(float *d) {
 
 // D += A x B, D (M x N fp32) held as above, A (M x K) in atoms of WA bytes and B (K x N) in
 // atoms of WB bytes as above (BK: K-major, a tile of N rows in atoms along K, as A): warpgroup
-// g takes rows 64 g.., one step per 16 of K, all issued; returns once at most IN_FLIGHT (0
+// g takes rows 64 g.., one step per 32 bytes of K (16 fp16 or bf16, 32 fp8; fp8 with B
+// K-major), all issued; returns once at most IN_FLIGHT (0
 // or 1) of this warpgroup's groups of steps run on (their operands must not be rewritten
 // until a barrier after a later call or a wait; d not read before tl2cu_wgmma_wait). Stores
 // into A and B must be followed by fence.proxy.async (tl2cu_fence_async) and a barrier,
 // cp.async copies into them by their wait and a barrier.
 template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false>
 TL2CU_DEVICE void tl2cu_wgmma(float *d, const T *A, const T *B, int tid) {
-  static_assert(sizeof(T) == 2 && M % 64 == 0 && K % 16 == 0, "wgmma: 16-bit operands, 64-row warpgroup slices");
+  constexpr int ES = sizeof(T), KS = 32 / ES;  // (element bytes, k a step)
+  static_assert(M % 64 == 0 && K % KS == 0, "wgmma: 64-row warpgroup slices, K whole steps");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
   const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16);
   if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (else only wgmma writes d: a pipeline's)
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
-  for (int k = 0; k < K; k += 16)
-    tl2cu_wgmma_step<T, N, BK>(d, da + tl2cu_wgmma_kmajor_step<M, WA>(k), tl2cu_wgmma_desc_b<N, K, WB, BK>(B, k));
+  for (int k = 0; k < K; k += KS)
+    tl2cu_wgmma_step<T, N, BK>(d, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
+                               tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
   if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (read only after the wait)
