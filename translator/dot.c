@@ -157,14 +157,18 @@ bool dot_on_tensor_cores(Value *v) {
   return k && M % 16 == 0 && N % 8 == 0 && K % k == 0;
 }
 
-// May dot v run on warpgroup MMA with `warps` warps (--target sm_90a)? fp16 or bf16 into fp32,
-// 2-D, one 16-row slice a warp (64 a warpgroup), N a wgmma width (16 to 256, a power of two).
+// May dot v run on warpgroup MMA with `warps` warps (--target sm_90a)? fp16, bf16 or fp8 (one
+// format) into fp32, 2-D, one 16-row slice a warp (64 a warpgroup), N a wgmma width (16 to
+// 256, a power of two), K whole steps (32 bytes of it).
 bool dot_wgmma_shape(Value *v, int warps) {
   Scalar t = v->a->ty.kind;
-  if (v->shape.rank != 2 || v->b->ty.kind != t || (t != TY_F16 && t != TY_BF16) || v->ty.kind != TY_F32) return false;
+  if (v->shape.rank != 2 || v->b->ty.kind != t || v->ty.kind != TY_F32) return false;
+  if (t != TY_F16 && t != TY_BF16 && !scalar_is_fp8(t)) return false;
   int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = v->a->shape.dim[1];
-  return warps % 4 == 0 && M == 16 * warps && N >= 16 && N <= 256 && (N & (N - 1)) == 0 && K % 16 == 0;
+  return warps % 4 == 0 && M == 16 * warps && N >= 16 && N <= 256 && (N & (N - 1)) == 0 &&
+         K * elem_bytes(v->a->ty) % 32 == 0;
 }
+static bool fp8_wgmma(Value *v) { return v->wgmma && scalar_is_fp8(v->a->ty.kind); }
 
 // Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
 static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
@@ -195,10 +199,13 @@ static bool a_in_registers(Value *v) {
 // with BK; wgmma with its B K-major, imm-trans-b 0). Stored N-major, a warp's scattered
 // 2-byte stores met 8 to a bank. Not for a dot
 // whose accumulator is a loop's variable (what dot_pipeline_pass may pipeline: its copies
-// into K-major buffers have not run on a GPU yet).
+// into K-major buffers have not run on a GPU yet). An fp8 dot on wgmma has B K-major always
+// (wgmma has no transposed form for 8-bit operands), element by element where B's runs go
+// along N.
 static bool b_kmajor(Value *v) {
   Value *b = v->b;
   const Layout *l = b->layout;
+  if (fp8_wgmma(v)) return true;
   return in_registers(v) && !(v->c && v->c->kind == V_VAR) && v->a != b && v->shape.rank == 2 && mma_k(v) == 16 &&
          l && l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
          (v->wgmma || v->shape.dim[1] / v->layout->wn % 16 == 0);
@@ -227,18 +234,18 @@ static int64_t atom_bytes(Value *v, Value *x) {
   return min64(128, x->shape.dim[stored_kmajor(v, x) ? 0 : 1] * elem_bytes(x->ty));
 }
 
-// The byte of element (row, col) in a swizzled tile of 2-byte elements, `rows` rows in atoms
+// The byte of element (row, col) in a swizzled tile of es-byte elements, `rows` rows in atoms
 // of w bytes: the runtime's tl2cu_wgmma_at, here to check what the emitter prints.
-static int64_t wgmma_at(int64_t w, int64_t rows, int64_t row, int64_t col) {
-  int64_t byte = row * w + col % (w / 2) * 2;
-  return col / (w / 2) * (rows * w) + (byte ^ ((byte >> 7 & (w / 16 - 1)) << 4));
+static int64_t wgmma_at(int64_t w, int64_t es, int64_t rows, int64_t row, int64_t col) {
+  int64_t byte = row * w + col % (w / es) * es;
+  return col / (w / es) * (rows * w) + (byte ^ ((byte >> 7 & (w / 16 - 1)) << 4));
 }
 
 // The same of element e (row-major) of operand x of dot v: tl2cu_wgmma_at_e, x K-major
 // (stored_kmajor) a tile of x's columns as rows.
 static int64_t operand_at_e(Value *v, Value *x, int64_t e) {
-  int64_t rows = x->shape.dim[0], cols = x->shape.dim[1], w = atom_bytes(v, x);
-  return stored_kmajor(v, x) ? wgmma_at(w, cols, e % cols, e / cols) : wgmma_at(w, rows, e / cols, e % cols);
+  int64_t rows = x->shape.dim[0], cols = x->shape.dim[1], w = atom_bytes(v, x), es = elem_bytes(x->ty);
+  return stored_kmajor(v, x) ? wgmma_at(w, es, cols, e % cols, e / cols) : wgmma_at(w, es, rows, e / cols, e % cols);
 }
 
 // How thread t's element k of operand x (held in l) lies at byte at(e(t, 0)) OP at(e(0, k))
@@ -285,6 +292,8 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
     return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(&at_row, rows));
   }
   const char *type = ctype(x->ty), *km = stored_kmajor(v, x) ? ", true" : "";
+  const char *es = elem_bytes(x->ty) == 2 ? "" : xprintf(", %d", elem_bytes(x->ty));  // (element bytes, if not 2)
+  if (*es) km = xprintf("%s%s", *km ? km : ", false", es);
   long long w = atom_bytes(v, x), rows = x->shape.dim[0], cols = x->shape.dim[1];
   bool identity = own->lay && !strcmp(own->crd[0], coord(own->lay, 0)) && !strcmp(own->crd[1], coord(own->lay, 1));
   char op = identity ? wgmma_at_split(v, x, own->lay) : 0;
@@ -293,11 +302,11 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
                    "tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s))))",
                    type, at, w, rows, cols, km, elem_of_thread(own->lay, "_tid", "0"), op, w, rows, cols, km,
                    elem_of_thread(own->lay, "0", "_k"));
-  if (*km)  // (row n, column k of a tile of cols rows)
-    return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", type, at, w, cols, use_crd(own, 1),
-                   use_crd(own, 0));
-  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld>(%s, %s)))", type, at, w, rows, use_crd(own, 0),
-                 use_crd(own, 1));
+  if (stored_kmajor(v, x))  // (row n, column k of a tile of cols rows)
+    return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, cols, es,
+                   use_crd(own, 1), use_crd(own, 0));
+  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, rows, es,
+                 use_crd(own, 0), use_crd(own, 1));
 }
 
 int64_t dot_scratch_bytes(Value *v) {
@@ -439,7 +448,7 @@ static void copy_accumulator(Em *em, Stmt *s) {
 
 // The unit a tensor-core dot runs on, for the comment that opens it.
 static const char *mma_unit(Value *v) {
-  return v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk16)", (long long)v->shape.dim[1])
+  return v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk%d)", (long long)v->shape.dim[1], 32 / elem_bytes(v->a->ty))
                   : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
 }
 
@@ -688,7 +697,8 @@ static const char *operand_dest(Value *v, Value *x) {
 // run contiguous along the operand's rows and as aligned in the buffer as its size?
 static int copy_run_bytes(Value *load, const Layout *l) {
   Value *o = load->c;
-  while (o && o->kind == V_BROADCAST && o->a->shape.rank == 0) o = o->a;
+  while (o && ((o->kind == V_BROADCAST && o->a->shape.rank == 0) || (o->kind == V_CAST && scalar_is_fp8(o->ty.kind))))
+    o = o->a;  // (fp8's 0.0 is a cast of fp32's: all bits 0 too)
   if (o && !(o->kind == V_CONST && o->ival == 0 && o->fval == 0 && !signbit(o->fval))) return 0;
   return buffer_run_bytes(load->into_dot, load, l);
 }
@@ -884,8 +894,9 @@ static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
   if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) return;
   v->defer = defer;
   Value *ops[2] = {v->a, v->b};
-  for (int i = 0; i < 2; i++)
-    if (!c.stores && copied_operand(loop, d, ops[i])) ops[i]->into_dot = v;
+  for (int i = 0; i < 2; i++)  // (fp8's B stored K-major from runs along N: loaded a run at a time, stored by the dot)
+    if (!c.stores && copied_operand(loop, d, ops[i]) && !(fp8_wgmma(v) && !buffer_run_bytes(v, ops[i], ops[i]->layout)))
+      ops[i]->into_dot = v;
   d->scratch = pipeline_bytes(v, defer);
   if (d->scratch > k->smem) k->smem = d->scratch;
 }
@@ -999,7 +1010,7 @@ static void warn_not_wgmma(Em *em, Value *v) {
   static bool warned;
   if (warned || !em->k->wgmma || v->wgmma || !dot_on_tensor_cores(v)) return;
   warned = true;
-  diag_warning(v->loc, "tl.dot runs on tensor cores with mma.sync here, not wgmma (which takes fp16 or bf16 into "
+  diag_warning(v->loc, "tl.dot runs on tensor cores with mma.sync here, not wgmma (which takes fp16, bf16 or fp8 into "
                        "fp32 held in registers, M 16 x num_warps, N a power of two up to 256): Triton's results "
                        "(floats within its tolerance), perhaps not its speed (README, \"Not yet\")");
 }

@@ -1826,26 +1826,26 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
 // dot_low_precision: num_warps=4, BM=64, BN=32, BK=32
 __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 75264 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 66560 bytes, given at launch
   // L168: rm = tl.arange(0, BM)
-  int32_t rm[4];  // [64] i32, sliced from the layout of [64, 32]: registers 0xa of 16
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0xa>(_k));
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L169: rn = tl.arange(0, BN)
-  int32_t rn[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
+  int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
   // L170: rk = tl.arange(0, BK)
-  int32_t rk[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
+  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
   // L171: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
@@ -1878,7 +1878,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     // L175: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0x5>(_k)]));
+    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]));
     // L176: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
@@ -1887,9 +1887,9 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(64, K), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
     }
     // L177: a_in = (k + rk)[None, :] < K
-    bool a_in[4];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0x5 of 16
+    bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
+    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
     // L178: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
@@ -1898,38 +1898,41 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
     }
     // L179: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+    uint8_t dot_input[16];  // [64, 32] fp8e4nv
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 7680 + (_issued_acc4_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0x5>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
-    }
+    for (int _k = 0; _k < 16; ++_k) dot_input[_k] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
+    uint8_t dot_input_1[8];  // [32, 32] fp8e4nv
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 7680 + (_issued_acc4_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x4_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e4nv(0.0f));
-    }
-    float acc4_2[16];  // [64, 32] fp32
-    {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input and dot_input_1 copied into buffer _issued_acc4_2 % 4 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acc4_2[_k] = acc4_1[_k];
-      tl2cu_cp_async_commit();
-      if (_issued_acc4_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
+    for (int _k = 0; _k < 8; ++_k) dot_input_1[_k] = tl2cu_load_masked(&x4_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e4nv(0.0f));
+    float (&acc4_2)[16] = acc4_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
+      if (_issued_acc4_2 >= 2) {  // tl.dot of line 179: the wgmma of the iteration 2 before, ahead of this iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
-        tl2cu_mma_regs<tl2cu_e4m3, 64, 32, 32, 2, 2, 48, 48>(acc4_2, (const tl2cu_e4m3*)(tl2cu_smem + 7680 + ((_issued_acc4_2 - 2) % 4) * 4608), (const tl2cu_e4m3*)(tl2cu_smem + 7680 + ((_issued_acc4_2 - 2) % 4) * 4608 + 3072), _tid);
+        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
+        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = dot_input_1[_k];
       }
       ++_issued_acc4_2;
     }
     // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 26112 + (_issued_acc5_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0x5>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+      ((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 26112 + (_issued_acc5_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
+      ((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
     }
     half acc5_2[16];  // [64, 32] fp16
     {  // tl.dot: dot_input_2 @ dot_input_3 on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_2 and dot_input_3 copied into buffer _issued_acc5_2 % 4 by their loads
@@ -1939,20 +1942,20 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       if (_issued_acc5_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 2, 2, 48, 48>(acc5_2, (const tl2cu_e5m2*)(tl2cu_smem + 26112 + ((_issued_acc5_2 - 2) % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 26112 + ((_issued_acc5_2 - 2) % 4) * 4608 + 3072), _tid);
+        tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_2, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608 + 3072), _tid);
       }
       ++_issued_acc5_2;
     }
     // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-      ((half*)(tl2cu_smem + 44544 + (_issued_acch_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&h_ptr[a_at[_k]], a_in[tl2cu_squeeze<0x5>(_k)], half(0.0f));
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+      ((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&h_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], half(0.0f));
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 44544 + (_issued_acch_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&h_ptr[b_at[_k]], b_in[_k], half(0.0f));
+      ((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&h_ptr[b_at[_k]], b_in[_k], half(0.0f));
     }
     half acch_2[16];  // [64, 32] fp16
     {  // tl.dot: dot_input_4 @ dot_input_5 on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_4 and dot_input_5 copied into buffer _issued_acch_2 % 4 by their loads
@@ -1962,7 +1965,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       if (_issued_acch_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acch_2, (const half*)(tl2cu_smem + 44544 + ((_issued_acch_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + 44544 + ((_issued_acch_2 - 2) % 4) * 7680 + 5120), _tid);
+        tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_2, (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680 + 5120), _tid);
       }
       ++_issued_acch_2;
     }
@@ -1974,22 +1977,24 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acch_1[_k] = acch_2[_k];
   }
+  tl2cu_wgmma_wait<32>(acc4_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc4_2 > 2 ? _issued_acc4_2 - 2 : 0; _j < _issued_acc4_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<tl2cu_e4m3, 64, 32, 32, 2, 2, 48, 48>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 7680 + (_j % 4) * 4608), (const tl2cu_e4m3*)(tl2cu_smem + 7680 + (_j % 4) * 4608 + 3072), _tid);
+    tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 0, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072 + 2048), _tid);
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acc5_2 > 2 ? _issued_acc5_2 - 2 : 0; _j < _issued_acc5_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 2, 2, 48, 48>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 26112 + (_j % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 26112 + (_j % 4) * 4608 + 3072), _tid);
+    tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608 + 3072), _tid);
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acch_1, (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680 + 5120), _tid);
+    tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_1, (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680 + 5120), _tid);
   // L184: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0xa>(_k)] * 32) + rn[tl2cu_squeeze<0x5>(_k)]);
+  for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0x2>(_k)] * 32) + rn[tl2cu_squeeze<0xd>(_k)]);
   // L185: tl.store(o32_ptr + c, acc4)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) o32_ptr[c[_k]] = acc4_1[_k];
@@ -2004,26 +2009,26 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
 // dot_low_precision: num_warps=4, BM=64, BN=32, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 75264 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 66560 bytes, given at launch
   // L168: rm = tl.arange(0, BM)
-  int32_t rm[4];  // [64] i32, sliced from the layout of [64, 32]: registers 0xa of 16
+  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0xa>(_k));
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
   // L169: rn = tl.arange(0, BN)
-  int32_t rn[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
+  int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
   // L170: rk = tl.arange(0, BK)
-  int32_t rk[4];  // [32] i32, sliced from the layout of [64, 32]: registers 0x5 of 16
+  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, tl2cu_deposit<0x5>(_k));
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
   // L171: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
@@ -2056,7 +2061,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     // L175: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0x5>(_k)]));
+    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]));
     // L176: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
@@ -2065,9 +2070,9 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(64, K), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
     }
     // L177: a_in = (k + rk)[None, :] < K
-    bool a_in[4];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0x5 of 16
+    bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
+    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
     // L178: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
@@ -2076,38 +2081,46 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
     }
     // L179: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+    uint8_t dot_input[16];  // [64, 32] fp8e4nv
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 7680 + (_issued_acc4_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0x5>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
-    }
+    for (int _k = 0; _k < 16; ++_k) dot_input[_k] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
+    uint8_t dot_input_1[8];  // [32, 32] fp8e4nv (8-byte loads)
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 7680 + (_issued_acc4_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x4_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e4nv(0.0f));
+    for (int _k = 0; _k < 8; _k += 8) {
+      tl2cu_vec<uint8_t, 8> _t;
+      if (b_in[_k]) _t = *(const tl2cu_vec<uint8_t, 8> *)(x4_ptr + b_at[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = tl2cu_fp32_to_fp8e4nv(0.0f);
+      for (int _j = 0; _j < 8; ++_j) dot_input_1[_k + _j] = _t.v[_j];
     }
-    float acc4_2[16];  // [64, 32] fp32
-    {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input and dot_input_1 copied into buffer _issued_acc4_2 % 4 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acc4_2[_k] = acc4_1[_k];
-      tl2cu_cp_async_commit();
-      if (_issued_acc4_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
+    float (&acc4_2)[16] = acc4_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
+      if (_issued_acc4_2 >= 2) {  // tl.dot of line 179: the wgmma of the iteration 2 before, ahead of this iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
-        tl2cu_mma_regs<tl2cu_e4m3, 64, 32, 32, 2, 2, 48, 48>(acc4_2, (const tl2cu_e4m3*)(tl2cu_smem + 7680 + ((_issued_acc4_2 - 2) % 4) * 4608), (const tl2cu_e4m3*)(tl2cu_smem + 7680 + ((_issued_acc4_2 - 2) % 4) * 4608 + 3072), _tid);
+        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
+        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(0, _k))))) = dot_input_1[_k];
       }
       ++_issued_acc4_2;
     }
     // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 26112 + (_issued_acc5_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0x5>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+      ((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
     }
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
+    for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 26112 + (_issued_acc5_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
+      tl2cu_cp_async<8>(&((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)], (x5_ptr + b_at[_k]), b_in[_k]);
     }
     half acc5_2[16];  // [64, 32] fp16
     {  // tl.dot: dot_input_2 @ dot_input_3 on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_2 and dot_input_3 copied into buffer _issued_acc5_2 % 4 by their loads
@@ -2117,20 +2130,20 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       if (_issued_acc5_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 2, 2, 48, 48>(acc5_2, (const tl2cu_e5m2*)(tl2cu_smem + 26112 + ((_issued_acc5_2 - 2) % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 26112 + ((_issued_acc5_2 - 2) % 4) * 4608 + 3072), _tid);
+        tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_2, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608 + 3072), _tid);
       }
       ++_issued_acc5_2;
     }
     // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 2) {
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _k);
-      tl2cu_cp_async<4>(&((half*)(tl2cu_smem + 44544 + (_issued_acch_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)], (h_ptr + a_at[_k]), a_in[tl2cu_squeeze<0x5>(_k)]);
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+      tl2cu_cp_async<4>(&((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)], (h_ptr + a_at[_k]), a_in[tl2cu_squeeze<0xd>(_k)]);
     }
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 44544 + (_issued_acch_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)], (h_ptr + b_at[_k]), b_in[_k]);
+      tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)], (h_ptr + b_at[_k]), b_in[_k]);
     }
     half acch_2[16];  // [64, 32] fp16
     {  // tl.dot: dot_input_4 @ dot_input_5 on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_4 and dot_input_5 copied into buffer _issued_acch_2 % 4 by their loads
@@ -2140,7 +2153,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       if (_issued_acch_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acch_2, (const half*)(tl2cu_smem + 44544 + ((_issued_acch_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + 44544 + ((_issued_acch_2 - 2) % 4) * 7680 + 5120), _tid);
+        tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_2, (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680 + 5120), _tid);
       }
       ++_issued_acch_2;
     }
@@ -2152,22 +2165,24 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acch_1[_k] = acch_2[_k];
   }
+  tl2cu_wgmma_wait<32>(acc4_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc4_2 > 2 ? _issued_acc4_2 - 2 : 0; _j < _issued_acc4_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<tl2cu_e4m3, 64, 32, 32, 2, 2, 48, 48>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 7680 + (_j % 4) * 4608), (const tl2cu_e4m3*)(tl2cu_smem + 7680 + (_j % 4) * 4608 + 3072), _tid);
+    tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 0, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072 + 2048), _tid);
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acc5_2 > 2 ? _issued_acc5_2 - 2 : 0; _j < _issued_acc5_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 2, 2, 48, 48>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 26112 + (_j % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 26112 + (_j % 4) * 4608 + 3072), _tid);
+    tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608 + 3072), _tid);
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 64, 32, 32, 2, 2, 40, 40>(acch_1, (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 44544 + (_j % 4) * 7680 + 5120), _tid);
+    tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_1, (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680 + 5120), _tid);
   // L184: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0xa>(_k)] * 32) + rn[tl2cu_squeeze<0x5>(_k)]);
+  for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0x2>(_k)] * 32) + rn[tl2cu_squeeze<0xd>(_k)]);
   // L185: tl.store(o32_ptr + c, acc4)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
@@ -2179,7 +2194,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
         const int _k = _r + _j;
         _t.v[_j] = acc4_1[_k];
       }
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _r);
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
       *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
     }
     __syncthreads();
@@ -2202,7 +2217,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
         const int _k = _r + _j;
         _t.v[_j] = acc5_1[_k];
       }
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _r);
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
       *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 5) * 80 + (_e & 31) * 2) = _t;
     }
     __syncthreads();
@@ -2225,7 +2240,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
         const int _k = _r + _j;
         _t.v[_j] = acch_1[_k];
       }
-      const int _e = tl2cu_elem_mma<2, 2, 64, 32>(_tid, _r);
+      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
       *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 5) * 80 + (_e & 31) * 2) = _t;
     }
     __syncthreads();
@@ -2423,17 +2438,17 @@ extern "C" cudaError_t dot_left_running(cudaStream_t _stream, half *w_ptr, half 
 
 extern "C" cudaError_t dot_low_precision_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(h_ptr) && tl2cu_aligned16(o32_ptr) && tl2cu_aligned16(o16_ptr) && tl2cu_aligned16(oh_ptr) && K % 16 == 0)
+  if (tl2cu_aligned16(x4_ptr) && tl2cu_aligned16(x5_ptr) && tl2cu_aligned16(h_ptr) && tl2cu_aligned16(o32_ptr) && tl2cu_aligned16(o16_ptr) && tl2cu_aligned16(oh_ptr) && K % 16 == 0)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_low_precision_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 75264);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_low_precision_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66560);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_low_precision_aligned<<<dim3(_gx, _gy, _gz), 128, 75264, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
+      tl2cu_kernels::dot_low_precision_aligned<<<dim3(_gx, _gy, _gz), 128, 66560, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_low_precision, cudaFuncAttributeMaxDynamicSharedMemorySize, 75264);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_low_precision, cudaFuncAttributeMaxDynamicSharedMemorySize, 66560);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_low_precision<<<dim3(_gx, _gy, _gz), 128, 75264, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
+      tl2cu_kernels::dot_low_precision<<<dim3(_gx, _gy, _gz), 128, 66560, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
     }
   return cudaGetLastError();
 }
