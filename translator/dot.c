@@ -463,8 +463,9 @@ static const char *mma_unit(Value *v) {
 // itself, whichever comes first, and after the loop. Its operands are registers or buffers
 // no other statement writes while it runs: A in registers (tl2cu_wgmma_regs_a, which pins
 // them before its fence), B copied ahead (prefetch.c's next copy goes to the buffer of the
-// iteration before, whose group the wait before this iteration's barrier at the dot ended). On the H200, flash attention
-// D = 128: 0.88x -> 0.92x Triton (docs/NOTES.md 70).
+// iteration before, whose group the wait before this iteration's barrier at the dot ended).
+// On the H200 flash attention at D = 128 went from 0.88x to 0.90-0.91x Triton with it
+// (docs/NOTES.md 70).
 
 typedef struct {
   Value *dot, *var;  // the dot, and the loop variable its result is carried into
