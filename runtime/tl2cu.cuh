@@ -165,12 +165,20 @@ TL2CU_DEVICE void tl2cu_mma_wide(Acc c[4], const uint32_t a[4], const uint32_t b
   else TL2CU_MMA("m16n8k32.row.col.s32.s8.s8.s32", "r");
 #undef TL2CU_MMA
 }
+// Two fp16 accumulators in one register, the first in the low half (mma.sync's and wgmma's
+// f16 fragments), and back.
+TL2CU_DEVICE uint32_t tl2cu_pack_half2(half lo, half hi) {
+  return (uint32_t)__half_as_ushort(lo) | (uint32_t)__half_as_ushort(hi) << 16;
+}
+TL2CU_DEVICE void tl2cu_unpack_half2(uint32_t r, half &lo, half &hi) {
+  lo = __ushort_as_half((unsigned short)(r & 0xFFFF));
+  hi = __ushort_as_half((unsigned short)(r >> 16));
+}
 // Into fp16 accumulators (tl.dot's out_dtype=tl.float16): c[0], c[1] and c[2], c[3] packed
 // into the instruction's two registers, and back.
 template <typename T>
 TL2CU_DEVICE void tl2cu_mma_half(half c[4], const uint32_t a[4], const uint32_t b[2]) {
-  __half2 lo = __halves2half2(c[0], c[1]), hi = __halves2half2(c[2], c[3]);
-  uint32_t &d0 = *reinterpret_cast<uint32_t *>(&lo), &d1 = *reinterpret_cast<uint32_t *>(&hi);
+  uint32_t d0 = tl2cu_pack_half2(c[0], c[1]), d1 = tl2cu_pack_half2(c[2], c[3]);
 #define TL2CU_MMA(SHAPE_TYPES) \
   asm("mma.sync.aligned." SHAPE_TYPES " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%0, %1};" : "+r"(d0), "+r"(d1) : TL2CU_MMA_INPUTS)
   if constexpr (std::is_same<T, half>::value) TL2CU_MMA("m16n8k16.row.col.f16.f16.f16.f16");
@@ -178,10 +186,8 @@ TL2CU_DEVICE void tl2cu_mma_half(half c[4], const uint32_t a[4], const uint32_t 
   else if constexpr (std::is_same<T, tl2cu_e5m2>::value) TL2CU_MMA("m16n8k32.row.col.f16.e5m2.e5m2.f16");
   else static_assert(sizeof(T) == 0, "fp16 accumulators take fp16 or fp8 operands");
 #undef TL2CU_MMA
-  c[0] = __low2half(lo);
-  c[1] = __high2half(lo);
-  c[2] = __low2half(hi);
-  c[3] = __high2half(hi);
+  tl2cu_unpack_half2(d0, c[0], c[1]);
+  tl2cu_unpack_half2(d1, c[2], c[3]);
 }
 #undef TL2CU_MMA_INPUTS
 template <typename T, typename Acc>
@@ -362,6 +368,9 @@ TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
 #define TL2CU_F8(i) \
   "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
 #define TL2CU_F32(i) TL2CU_F8(i), TL2CU_F8(i + 8), TL2CU_F8(i + 16), TL2CU_F8(i + 24)
+#define TL2CU_R4 "%0, %1, %2, %3"
+#define TL2CU_U4(i) "+r"(h[i]), "+r"(h[i + 1]), "+r"(h[i + 2]), "+r"(h[i + 3])
+#define TL2CU_U16(i) TL2CU_U4(i), TL2CU_U4(i + 4), TL2CU_U4(i + 8), TL2CU_U4(i + 12)
 // One m64nNkK step into fp32 registers d (scale-d 1: D += A B), KT its "kK.f32.type.type",
 // A K-major, B N-major (imm-trans-b TB = 1) or K-major (TB = 0): TRANS(TB), the transpose
 // operands 16-bit types take (TL2CU_TRANS_B), none for fp8 (TL2CU_NO_TRANS: both K-major);
@@ -412,6 +421,34 @@ TL2CU_DEVICE void tl2cu_wgmma_step(float *d, uint64_t da, uint64_t db) {
   __trap();  // (never run: a file that uses wgmma stops with an #error unless built for sm_90a)
 #endif
 }
+// The same into fp16 accumulators, two a register (h[i]: elements 2i and 2i + 1 of the fp32
+// form's d), KT's accumulator type f16.
+template <typename T, int N, bool BK = false>
+TL2CU_DEVICE void tl2cu_wgmma_step_h(uint32_t *h, uint64_t da, uint64_t db) {
+  static_assert(N == 16 || N == 32 || N == 64 || N == 128 || N == 256, "wgmma tiles of N = 16, 32, 64, 128, 256");
+  static_assert(sizeof(T) == 2 || BK, "wgmma on fp8: B K-major (no transpose for 8-bit types)");
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TL2CU_WGMMA_N(KT, TR)                                                                                   \
+  if constexpr (N == 16) TL2CU_WGMMA_STEP(16, KT, TR(7), TL2CU_R4, 4, 5, 6, TL2CU_U4(0));                        \
+  else if constexpr (N == 32) TL2CU_WGMMA_STEP(32, KT, TR(11), TL2CU_R8, 8, 9, 10, TL2CU_U4(0), TL2CU_U4(4));     \
+  else if constexpr (N == 64) TL2CU_WGMMA_STEP(64, KT, TR(19), TL2CU_R16, 16, 17, 18, TL2CU_U16(0));            \
+  else if constexpr (N == 128)                                                                                 \
+    TL2CU_WGMMA_STEP(128, KT, TR(35), TL2CU_R32, 32, 33, 34, TL2CU_U16(0), TL2CU_U16(16));                     \
+  else TL2CU_WGMMA_STEP(256, KT, TR(67), TL2CU_R64, 64, 65, 66, TL2CU_U16(0), TL2CU_U16(16), TL2CU_U16(32),      \
+                        TL2CU_U16(48));
+  if constexpr (std::is_same<T, half>::value) {
+    TL2CU_WGMMA_N("k16.f16.f16.f16", TL2CU_TRANS_B)
+  } else if constexpr (std::is_same<T, tl2cu_e4m3>::value) {
+    TL2CU_WGMMA_N("k32.f16.e4m3.e4m3", TL2CU_NO_TRANS)
+  } else {
+    static_assert(std::is_same<T, tl2cu_e5m2>::value, "wgmma into fp16 takes fp16 or fp8 (e4m3, e5m2)");
+    TL2CU_WGMMA_N("k32.f16.e5m2.e5m2", TL2CU_NO_TRANS)
+  }
+#undef TL2CU_WGMMA_N
+#else
+  __trap();  // (as tl2cu_wgmma_step)
+#endif
+}
 // The steps' operands. A K-major tile of R rows of ES-byte elements in atoms of W bytes (A; B
 // where BK): step k's descriptor is the first's plus the byte offset of element (0, k), >> 4
 // (the hardware swizzles the absolute address); an N-major B of W-byte atoms: plus k rows.
@@ -435,30 +472,52 @@ TL2CU_DEVICE void tl2cu_wgmma_pin(float *d) {
   for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
 
-// D += A x B, D (M x N fp32) held as above, A (M x K) in atoms of WA bytes and B (K x N) in
+// D += A x B, D (M x N fp32, or fp16: Acc) held as above, A (M x K) in atoms of WA bytes and B (K x N) in
 // atoms of WB bytes as above (BK: K-major, a tile of N rows in atoms along K, as A): warpgroup
 // g takes rows 64 g.., one step per 32 bytes of K (16 fp16 or bf16, 32 fp8; fp8 with B
 // K-major), all issued; returns once at most IN_FLIGHT (0
 // or 1) of this warpgroup's groups of steps run on (their operands must not be rewritten
 // until a barrier after a later call or a wait; d not read before tl2cu_wgmma_wait). Stores
 // into A and B must be followed by fence.proxy.async (tl2cu_fence_async) and a barrier,
-// cp.async copies into them by their wait and a barrier.
-template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false>
-TL2CU_DEVICE void tl2cu_wgmma(float *d, const T *A, const T *B, int tid) {
+// cp.async copies into them by their wait and a barrier. fp16 accumulators go two to a
+// register around the steps, every group waited for (IN_FLIGHT as 0).
+template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false, typename Acc>
+TL2CU_DEVICE void tl2cu_wgmma(Acc *d, const T *A, const T *B, int tid) {
   constexpr int ES = sizeof(T), KS = 32 / ES;  // (element bytes, k a step)
   static_assert(M % 64 == 0 && K % KS == 0, "wgmma: 64-row warpgroup slices, K whole steps");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
   const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16);
-  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (else only wgmma writes d: a pipeline's)
-  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  if constexpr (std::is_same<Acc, half>::value) {
+    uint32_t h[N / 4];
 #pragma unroll
-  for (int k = 0; k < K; k += KS)
-    tl2cu_wgmma_step<T, N, BK>(d, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
-                               tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
-  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
-  if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (read only after the wait)
+    for (int i = 0; i < N / 4; ++i) {
+      h[i] = tl2cu_pack_half2(d[2 * i], d[2 * i + 1]);
+      asm volatile("" : "+r"(h[i])::"memory");  // (pinned, as tl2cu_wgmma_pin)
+    }
+    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+    for (int k = 0; k < K; k += KS)
+      tl2cu_wgmma_step_h<T, N, BK>(h, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
+                                   tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
+    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+#pragma unroll
+    for (int i = 0; i < N / 4; ++i) {
+      asm volatile("" : "+r"(h[i])::"memory");
+      tl2cu_unpack_half2(h[i], d[2 * i], d[2 * i + 1]);
+    }
+  } else {
+    if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (else only wgmma writes d: a pipeline's)
+    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+    for (int k = 0; k < K; k += KS)
+      tl2cu_wgmma_step<T, N, BK>(d, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
+                                 tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
+    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
+    if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (read only after the wait)
+  }
 #else
   __trap();  // (as tl2cu_wgmma_step)
 #endif
@@ -521,6 +580,8 @@ TL2CU_DEVICE void tl2cu_wgmma_wait(float *d) {
   tl2cu_wgmma_pin<N>(d);
 #endif
 }
+template <int N>
+TL2CU_DEVICE void tl2cu_wgmma_wait(half *) {}  // (fp16 accumulators: every group waited for already)
 // This thread's st.shared writes made visible to wgmma's reads (the async proxy); a barrier
 // after it publishes them to the block. (cp.async copies need none, as Triton's fence
 // insertion has it: their wait_group and a barrier.)

@@ -158,12 +158,14 @@ bool dot_on_tensor_cores(Value *v) {
 }
 
 // May dot v run on warpgroup MMA with `warps` warps (--target sm_90a)? fp16, bf16 or fp8 (one
-// format) into fp32, 2-D, one 16-row slice a warp (64 a warpgroup), N a wgmma width (16 to
-// 256, a power of two), K whole steps (32 bytes of it).
+// format) into fp32, fp16 or fp8 into fp16, 2-D, one 16-row slice a warp (64 a warpgroup), N
+// a wgmma width (16 to 256, a power of two), K whole steps (32 bytes of it).
 bool dot_wgmma_shape(Value *v, int warps) {
-  Scalar t = v->a->ty.kind;
-  if (v->shape.rank != 2 || v->b->ty.kind != t || v->ty.kind != TY_F32) return false;
-  if (t != TY_F16 && t != TY_BF16 && !scalar_is_fp8(t)) return false;
+  Scalar t = v->a->ty.kind, out = v->ty.kind;
+  if (v->shape.rank != 2 || v->b->ty.kind != t) return false;
+  if (!(out == TY_F32 && (t == TY_F16 || t == TY_BF16 || scalar_is_fp8(t))) &&
+      !(out == TY_F16 && (t == TY_F16 || scalar_is_fp8(t))))
+    return false;
   int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = v->a->shape.dim[1];
   return warps % 4 == 0 && M == 16 * warps && N >= 16 && N <= 256 && (N & (N - 1)) == 0 &&
          K * elem_bytes(v->a->ty) % 32 == 0;
@@ -182,7 +184,7 @@ static bool a_in_registers(Value *v) {
   Value *a = v->a;
   const Layout *al = a->layout, *l = v->layout;
   return in_registers(v) && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && mma_k(v) == 16 &&
-         is_materialized(a) &&
+         is_materialized(a) && !(v->wgmma && v->ty.kind != TY_F32) &&  // (wgmma's fp16 accumulators: A in memory)
          !a->packed && al && al->kind == LAYOUT_MMA && !al->keep && shape_eq(al->space, a->shape) && al->wn == 1 &&
          l->wn == 1 && al->wm == l->wm;
 }

@@ -1826,7 +1826,7 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
 // dot_low_precision: num_warps=4, BM=64, BN=32, BK=32
 __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 66560 bytes, given at launch
+  __shared__ __align__(1024) unsigned char tl2cu_smem[43008];
   // L168: rm = tl.arange(0, BM)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
@@ -1909,64 +1909,64 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       if (_issued_acc4_2 >= 2) {  // tl.dot of line 179: the wgmma of the iteration 2 before, ahead of this iteration's copies
         tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
-        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
+        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
         __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
       }
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
+        (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = dot_input_1[_k];
+        (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = dot_input_1[_k];
       }
       ++_issued_acc4_2;
     }
     // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+    uint8_t dot_input_2[16];  // [64, 32] fp8e5
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
-    }
+    for (int _k = 0; _k < 16; ++_k) dot_input_2[_k] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
+    uint8_t dot_input_3[8];  // [32, 32] fp8e5
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
-    }
-    half acc5_2[16];  // [64, 32] fp16
-    {  // tl.dot: dot_input_2 @ dot_input_3 on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_2 and dot_input_3 copied into buffer _issued_acc5_2 % 4 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acc5_2[_k] = acc5_1[_k];
-      tl2cu_cp_async_commit();
-      if (_issued_acc5_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
+    for (int _k = 0; _k < 8; ++_k) dot_input_3[_k] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
+    half (&acc5_2)[16] = acc5_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
+      if (_issued_acc5_2 >= 2) {  // tl.dot of line 180: the wgmma of the iteration 2 before, ahead of this iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
-        tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_2, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608 + 3072), _tid);
+        tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
+        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+        (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input_2[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = dot_input_3[_k];
       }
       ++_issued_acc5_2;
     }
     // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+    if (_issued_acch_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 32, 32, 64, 64, 1>(acch_1, (const half*)(tl2cu_smem + 24576 + ((_issued_acch_2 - 2) % 3) * 6144), (const half*)(tl2cu_smem + 24576 + ((_issued_acch_2 - 2) % 3) * 6144 + 4096), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      ((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&h_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], half(0.0f));
+      (*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&h_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], half(0.0f));
     }
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&h_ptr[b_at[_k]], b_in[_k], half(0.0f));
-    }
-    half acch_2[16];  // [64, 32] fp16
-    {  // tl.dot: dot_input_4 @ dot_input_5 on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_4 and dot_input_5 copied into buffer _issued_acch_2 % 4 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acch_2[_k] = acch_1[_k];
+    for (int _k = 0; _k < 8; ++_k) (*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<4, 128>(0, _k))))) = tl2cu_load_masked(&h_ptr[b_at[_k]], b_in[_k], half(0.0f));
+    half (&acch_2)[16] = acch_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: dot_input_4 @ dot_input_5 on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, dot_input_4 and dot_input_5 copied into buffer _issued_acch_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acch_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        __syncthreads();
-        tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_2, (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680 + 5120), _tid);
-      }
       ++_issued_acch_2;
     }
     // L174: for k in range(0, K, BK):
@@ -1982,15 +1982,19 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc4_2 > 2 ? _issued_acc4_2 - 2 : 0; _j < _issued_acc4_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 0, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072 + 2048), _tid);
+    tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 0, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + (_j % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + (_j % 3) * 3072 + 2048), _tid);
+  tl2cu_wgmma_wait<32>(acc5_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc5_2 > 2 ? _issued_acc5_2 - 2 : 0; _j < _issued_acc5_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608 + 3072), _tid);
+    tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 0, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + (_j % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + (_j % 3) * 3072 + 2048), _tid);
+  tl2cu_wgmma_wait<32>(acch_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_1, (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680 + 5120), _tid);
+    tl2cu_wgmma<half, 64, 32, 32, 64, 64, 0>(acch_1, (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144), (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144 + 4096), _tid);
   // L184: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
@@ -2009,7 +2013,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
 // dot_low_precision: num_warps=4, BM=64, BN=32, BK=32 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 66560 bytes, given at launch
+  __shared__ __align__(1024) unsigned char tl2cu_smem[43008];
   // L168: rm = tl.arange(0, BM)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
@@ -2097,64 +2101,71 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       if (_issued_acc4_2 >= 2) {  // tl.dot of line 179: the wgmma of the iteration 2 before, ahead of this iteration's copies
         tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
-        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
+        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
         __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
       }
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
+        (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
       }
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
-        (*(uint8_t*)(tl2cu_smem + 8192 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(0, _k))))) = dot_input_1[_k];
+        (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(0, _k))))) = dot_input_1[_k];
       }
       ++_issued_acc4_2;
     }
     // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+    uint8_t dot_input_2[16];  // [64, 32] fp8e5
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      ((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
-    }
+    for (int _k = 0; _k < 16; ++_k) dot_input_2[_k] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
+    uint8_t dot_input_3[8];  // [32, 32] fp8e5 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&((uint8_t*)(tl2cu_smem + 17408 + (_issued_acc5_2 % 4) * 4608 + 3072))[((_e & 31) + (_e >> 5) * 48)], (x5_ptr + b_at[_k]), b_in[_k]);
+      tl2cu_vec<uint8_t, 8> _t;
+      if (b_in[_k]) _t = *(const tl2cu_vec<uint8_t, 8> *)(x5_ptr + b_at[_k]);
+      else for (int _j = 0; _j < 8; ++_j) _t.v[_j] = tl2cu_fp32_to_fp8e5(0.0f);
+      for (int _j = 0; _j < 8; ++_j) dot_input_3[_k + _j] = _t.v[_j];
     }
-    half acc5_2[16];  // [64, 32] fp16
-    {  // tl.dot: dot_input_2 @ dot_input_3 on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_2 and dot_input_3 copied into buffer _issued_acc5_2 % 4 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acc5_2[_k] = acc5_1[_k];
-      tl2cu_cp_async_commit();
-      if (_issued_acc5_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
+    half (&acc5_2)[16] = acc5_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
+      if (_issued_acc5_2 >= 2) {  // tl.dot of line 180: the wgmma of the iteration 2 before, ahead of this iteration's copies
+        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
-        tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_2, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + ((_issued_acc5_2 - 2) % 4) * 4608 + 3072), _tid);
+        tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
+        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
+        (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input_2[_k];
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 8; ++_k) {
+        (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(0, _k))))) = dot_input_3[_k];
       }
       ++_issued_acc5_2;
     }
     // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+    if (_issued_acch_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 64, 32, 32, 64, 64, 1>(acch_1, (const half*)(tl2cu_smem + 24576 + ((_issued_acch_2 - 2) % 3) * 6144), (const half*)(tl2cu_smem + 24576 + ((_issued_acch_2 - 2) % 3) * 6144 + 4096), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 2) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      tl2cu_cp_async<4>(&((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680))[((_e & 31) + (_e >> 5) * 40)], (h_ptr + a_at[_k]), a_in[tl2cu_squeeze<0xd>(_k)]);
+      tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), (h_ptr + a_at[_k]), a_in[tl2cu_squeeze<0xd>(_k)]);
     }
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 35840 + (_issued_acch_2 % 4) * 7680 + 5120))[((_e & 31) + (_e >> 5) * 40)], (h_ptr + b_at[_k]), b_in[_k]);
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), (h_ptr + b_at[_k]), b_in[_k]);
     }
-    half acch_2[16];  // [64, 32] fp16
-    {  // tl.dot: dot_input_4 @ dot_input_5 on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, dot_input_4 and dot_input_5 copied into buffer _issued_acch_2 % 4 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acch_2[_k] = acch_1[_k];
+    half (&acch_2)[16] = acch_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: dot_input_4 @ dot_input_5 on warpgroup MMA (wgmma m64n32k16), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, dot_input_4 and dot_input_5 copied into buffer _issued_acch_2 % 3 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_acch_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        __syncthreads();
-        tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_2, (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680), (const half*)(tl2cu_smem + 35840 + ((_issued_acch_2 - 2) % 4) * 7680 + 5120), _tid);
-      }
       ++_issued_acch_2;
     }
     // L174: for k in range(0, K, BK):
@@ -2170,15 +2181,19 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc4_2 > 2 ? _issued_acc4_2 - 2 : 0; _j < _issued_acc4_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 0, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 8192 + (_j % 3) * 3072 + 2048), _tid);
+    tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 0, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + (_j % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + (_j % 3) * 3072 + 2048), _tid);
+  tl2cu_wgmma_wait<32>(acc5_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc5_2 > 2 ? _issued_acc5_2 - 2 : 0; _j < _issued_acc5_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<tl2cu_e5m2, 64, 32, 32, 4, 1, 48, 48>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608), (const tl2cu_e5m2*)(tl2cu_smem + 17408 + (_j % 4) * 4608 + 3072), _tid);
+    tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 0, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + (_j % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + (_j % 3) * 3072 + 2048), _tid);
+  tl2cu_wgmma_wait<32>(acch_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 64, 32, 32, 4, 1, 40, 40>(acch_1, (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680), (const half*)(tl2cu_smem + 35840 + (_j % 4) * 7680 + 5120), _tid);
+    tl2cu_wgmma<half, 64, 32, 32, 64, 64, 0>(acch_1, (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144), (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144 + 4096), _tid);
   // L184: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
@@ -2439,17 +2454,9 @@ extern "C" cudaError_t dot_left_running(cudaStream_t _stream, half *w_ptr, half 
 extern "C" cudaError_t dot_low_precision_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(x4_ptr) && tl2cu_aligned16(x5_ptr) && tl2cu_aligned16(h_ptr) && tl2cu_aligned16(o32_ptr) && tl2cu_aligned16(o16_ptr) && tl2cu_aligned16(oh_ptr) && K % 16 == 0)
-    {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_low_precision_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 66560);
-      if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_low_precision_aligned<<<dim3(_gx, _gy, _gz), 128, 66560, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
-    }
+    tl2cu_kernels::dot_low_precision_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
   else
-    {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_low_precision, cudaFuncAttributeMaxDynamicSharedMemorySize, 66560);
-      if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_low_precision<<<dim3(_gx, _gy, _gz), 128, 66560, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
-    }
+    tl2cu_kernels::dot_low_precision<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x4_ptr, x5_ptr, h_ptr, o32_ptr, o16_ptr, oh_ptr, K);
   return cudaGetLastError();
 }
 
