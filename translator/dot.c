@@ -474,14 +474,6 @@ typedef struct {
   Stmt *wait_at;     // the first statement of the loop's body that reads var (or the dot's)
 } Running;
 
-// Does v (through the values computed inline, up to those named before it) read x?
-static bool value_reads(Value *v, Value *x, int depth) {
-  if (!v) return false;
-  if (v == x) return true;
-  if (is_materialized(v) || depth > 64) return depth > 64;
-  return value_reads(v->a, x, depth + 1) || value_reads(v->b, x, depth + 1) || value_reads(v->c, x, depth + 1);
-}
-
 // Does statement s (at any depth) read x? (The variable it assigns is written, not read.)
 static bool stmt_reads(Stmt *s, Value *x) {
   Value *vs[STMT_VALUES];

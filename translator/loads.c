@@ -138,16 +138,18 @@ static bool crossable(const Stmt *s) {
   return s->kind == S_LET && s->v->kind != V_ATOMIC && !asm_has_effect(s->v);
 }
 
-// Does v read (through values computed inline) the value statement s defines?
-static bool reads_value_of(Value *v, const Stmt *s, int depth) {
+// Does v read x, through the values computed inline (up to those named before it)? (Past 64
+// levels: taken as yes.)
+bool value_reads(Value *v, Value *x, int depth) {
   if (!v) return false;
-  if (v == s->v) return true;
+  if (v == x) return true;
   if (is_materialized(v) || depth > 64) return depth > 64;
-  return reads_value_of(v->a, s, depth + 1) || reads_value_of(v->b, s, depth + 1) || reads_value_of(v->c, s, depth + 1);
+  return value_reads(v->a, x, depth + 1) || value_reads(v->b, x, depth + 1) || value_reads(v->c, x, depth + 1);
 }
 
+// Does the load read the value statement s defines?
 static bool load_reads(Value *load, const Stmt *s) {
-  return reads_value_of(load->a, s, 0) || reads_value_of(load->b, s, 0) || reads_value_of(load->c, s, 0);
+  return value_reads(load->a, s->v, 0) || value_reads(load->b, s->v, 0) || value_reads(load->c, s->v, 0);
 }
 
 // Moves load statement `ls` up to just after `after`, if nothing between stops it.

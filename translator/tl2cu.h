@@ -680,6 +680,7 @@ int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the fac
 int axis_shifted_vector(Value *ptr, int variant, int64_t *shift);  // runs c elements past a boundary
 void axisinfo_pass(Kernel *k);
 bool stmts_define(Stmt *s, Value *x);  // (axisinfo.c) a let of x in s..., at any depth
+bool value_reads(Value *v, Value *x, int depth);  // (loads.c) does v read x, through values computed inline?
 void var_assignments(Stmt *s, Value *var, Vec *out);  // the S_ASSIGNs to var in s..., at any depth  // every access's vector widths (Value.vector, Stmt.vector)
 bool int_constant(Value *v, int64_t *c);                   // v is this integer constant everywhere
 bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the constant d (elements)
