@@ -61,6 +61,18 @@ if command -v python3 >/dev/null 2>&1; then
   else bad "explained fuzz mismatches" "$tmp/known.log"; fi
 fi
 
+# ---- Python's grammar, with CPython's own files as the oracle (tests/python/cpython_check.py):
+# every file of its Lib/ that it compiles translates with a kernel appended, every
+# invalid-syntax example of its test_syntax.py is rejected. Needs CPython 3.13 (pyenv's here).
+py313=$(command -v python3.13 2>/dev/null || ls /root/.pyenv/versions/3.13.*/bin/python3.13 2>/dev/null | tail -1)
+if [ -z "$py313" ] || ! "$py313" --version >/dev/null 2>&1; then
+  echo "[SKIP] CPython grammar check: no python3.13 (pyenv install 3.13)"
+elif "$py313" tests/python/cpython_check.py --tl2cu "$TL2CU" -v >"$tmp/cpython.log" 2>&1; then
+  ok "$(tail -1 "$tmp/cpython.log")"
+else
+  bad "$(tail -1 "$tmp/cpython.log")" "$tmp/cpython.log"
+fi
+
 # ---- wide and long inputs finish: a static_range unrolled 4,000 times (one C name each)
 # and a call with 100,000 arguments (each took minutes once)
 big_head='# tl2cu: -s k:*fp32\nimport triton\nimport triton.language as tl\n@triton.jit\ndef k(x_ptr):\n    x = tl.load(x_ptr)\n'

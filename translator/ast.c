@@ -828,6 +828,17 @@ static bool python_string_prefix(const char *start) {
   return false;
 }
 
+// `a as b` stands in a with item, an except clause (`except E as e`, `except* E as e`)
+// and a case pattern (`case [a, b] as p`, nested in the pattern too).
+static bool as_pattern_allowed(TSNode ts) {
+  TSNode parent = ts_node_parent(ts);
+  if (ts_node_is_null(parent)) return false;
+  if (is(parent, "with_item") || is(parent, "except_clause") || is(parent, "except_group_clause")) return true;
+  for (TSNode n = parent; !ts_node_is_null(n); n = ts_node_parent(n))
+    if (is(n, "case_clause")) return true;
+  return false;
+}
+
 // The grammar checks of one node that tree-sitter-python lets through; msg NULL if fine.
 static SyntaxIssue grammar_error(TSNode ts) {
   if (is(ts, "string_start") && !python_string_prefix(text_of(ts))) return issue_at(ts, "invalid syntax");
@@ -845,8 +856,8 @@ static SyntaxIssue grammar_error(TSNode ts) {
     if (what) return issue_at(left, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", what));
   }
   if (is(ts, "list_splat") && !starred_allowed(ts)) return issue_at(ts, "invalid syntax");
-  if (is(ts, "as_pattern") && !is(ts_node_parent(ts), "with_item") && !is(ts_node_parent(ts), "case_clause"))
-    return issue_at(ts_node_child(ts, 1), "invalid syntax");  // `a as b` outside with and case
+  if (is(ts, "as_pattern") && !as_pattern_allowed(ts))
+    return issue_at(ts_node_child(ts, 1), "invalid syntax");  // `a as b` outside with, except and case
   if (is(ts, "assignment") && annotated_assignment(field(ts, "right")))  // `a = b: T`
     return issue_at(ts_node_prev_sibling(field(field(ts, "right"), "type")), "invalid syntax");
   if (is(ts, "argument_list")) {
