@@ -458,6 +458,19 @@ else
   fi
 fi
 
+# ---- every long option takes --opt=VALUE and --opt VALUE alike (as gcc and nvcc do)
+"$TL2CU" --format none --signature 'add_kernel:*fp32,*fp32,*fp32,i32' --define BLOCK_SIZE=256 --num-warps 2 --num-stages 2 \
+  --target sm_90 --grid 'cdiv(n_elements, BLOCK_SIZE)' --kernel add_kernel --name add2 --header "$tmp/spaced.h" -o "$tmp/spaced.cu" \
+  samples/vector_add/kernel.py 2>/dev/null
+"$TL2CU" --format=none --signature='add_kernel:*fp32,*fp32,*fp32,i32' --define=BLOCK_SIZE=256 --num-warps=2 --num-stages=2 \
+  --target=sm_90 --grid='cdiv(n_elements, BLOCK_SIZE)' --kernel=add_kernel --name=add2 --header="$tmp/equals.h" -o "$tmp/equals.cu" \
+  samples/vector_add/kernel.py 2>/dev/null
+if [ -s "$tmp/spaced.cu" ] && cmp -s "$tmp/spaced.cu" "$tmp/equals.cu" && cmp -s "$tmp/spaced.h" "$tmp/equals.h"; then
+  ok "long options: --opt=VALUE and --opt VALUE give the same bytes"
+else
+  bad "long options: --opt=VALUE and --opt VALUE give the same bytes"
+fi
+
 # ---- options in the kernel file: --format=none there gives the same bytes as on the command line
 printf '# tl2cu: --format=none -s k:*fp32\nimport triton\nimport triton.language as tl\n@triton.jit\ndef k(x):\n    tl.store(x + tl.arange(0, 128), 1.0)\n' >"$tmp/fmt.py"
 "$TL2CU" "$tmp/fmt.py" -o "$tmp/fmt_file.cu" 2>/dev/null

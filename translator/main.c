@@ -43,13 +43,27 @@ static const char *with_extension(const char *path, const char *ext) {
   return xprintf("%.*s%s", (int)n, path, ext);
 }
 
+// -k names no jit function: a usage error (status 2), with the closest kernel's name.
+static _Noreturn void no_such_kernel(Module *m, const char *name) {
+  Vec names = {0};
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    if (f->is_jit) vec_push(&names, (void *)f->name);
+  }
+  const char *close = closest_name(name, &names);
+  fprintf(stderr, "tl2cu: error: -k %s: no @triton.jit function named '%s'%s\n", name, name,
+          close ? xprintf("; did you mean '%s'?", close) : "");
+  util_free_all();
+  exit(2);
+}
+
 // Entry kernels: those named with -k, else every jit function no other calls.
 static Vec select_kernels(Module *m, Options *opt) {
   Vec out = {0};
   if (opt->kernels.len) {
     for (int i = 0; i < opt->kernels.len; i++) {
       Func *f = module_func(m, opt->kernels.items[i]);
-      if (!f || !f->is_jit) diag_fatal((Loc){0, 0, 0}, "no @triton.jit function named '%s'", (char *)opt->kernels.items[i]);
+      if (!f || !f->is_jit) no_such_kernel(m, opt->kernels.items[i]);
       vec_push(&out, f);
     }
     return out;

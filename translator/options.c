@@ -21,7 +21,7 @@ static const char usage[] =
     "      --name NAME         launcher name when one kernel is translated\n"
     "  -s, --signature K:SIG   parameter types of kernel K, as Triton's AOT compiler takes them:\n"
     "                          '*fp32:16, *fp32, i32, 1024' (pointer, scalar, constexpr value)\n"
-    "  -D NAME=VALUE           fix a parameter, autotune meta-parameter, heuristic, or\n"
+    "  -D, --define NAME=VALUE fix a parameter, autotune meta-parameter, heuristic, or\n"
     "                          module-level constant the kernels read\n"
     "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
@@ -36,15 +36,17 @@ static const char usage[] =
     "                          nvcc -arch=sm_90); fp8 needs sm_89 or later\n"
     "      --num-stages N      Triton's num_stages (default 3, or the autotune config's): a loop's\n"
     "                          tl.dot keeps N - 1 iterations' operand copies in flight (1: none)\n"
-    "      --format=auto|none  run clang-format on the output when present (default auto)\n"
+    "      --format=auto|none|clang-format  run clang-format on the output (auto: when present,\n"
+    "                          the default; clang-format: required)\n"
     "  -MD                     write a make depfile: OUTPUT with .d, naming the .py and the\n"
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
     "  -MF FILE                the same, into FILE\n"
     "      --print-include-dir print the directory holding tl2cu.cuh for this tl2cu (for nvcc -I)\n"
     "      --dump-ir[=PASS]    print the IR after PASS (trace, group, axisinfo, layout, contract, convert, smem; default layout) on\n"
     "                          stdout instead of writing CUDA\n"
-    "      --help, --version\n"
+    "  -h, --help, --version\n"
     "\n"
+    "Every long option takes its value as --opt=VALUE or --opt VALUE.\n"
     "Options may also stand in FILE.py on comment lines '# tl2cu: <options>';\n"
     "command-line options win.\n";
 
@@ -146,53 +148,152 @@ static void add_sig(Options *opt, Loc at, const char *arg) {
   vec_push(&opt->sigs, s);
 }
 
+// ---- the options, one handler each: a table gives every long option both spellings,
+// `--opt=VALUE` and `--opt VALUE`, as gcc and nvcc take them, and the names for did-you-mean.
+
+typedef void (*OptionHandler)(Options *opt, Origin *o, const char *name, const char *val);
+
+static void set_output(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, opt->output = v; }
+static void set_header(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, opt->header = v; }
+static void add_kernel(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)o, (void)n;
+  vec_push(&opt->kernels, (void *)v);
+}
+static void set_name(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, opt->launcher_name = v; }
+static void add_signature(Options *opt, Origin *o, const char *n, const char *v) { (void)n, add_sig(opt, with_value(o), v); }
+static void add_define_option(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)n;
+  add_define(opt, with_value(o), v);
+}
+static void set_grid(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)n;
+  opt->grid = v;
+  opt->grid_loc = o->loc;
+}
+static void set_num_warps(Options *opt, Origin *o, const char *n, const char *v) { opt->num_warps = parse_positive(o, n, v); }
+static void set_num_stages(Options *opt, Origin *o, const char *n, const char *v) { opt->num_stages = parse_stages(o, n, v); }
+static void set_target(Options *opt, Origin *o, const char *n, const char *v) { (void)n, opt->target = parse_target(o, v); }
+static void set_line_directives(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)o, (void)n, (void)v;
+  opt->line_directives = true;
+}
+static void set_inexact_libdevice(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)o, (void)n, (void)v;
+  opt->inexact_libdevice = true;
+}
+static void set_debug(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, (void)v, opt->debug = true; }
+static void set_format(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)n;
+  opt->format = v;
+  if (strcmp(v, "auto") && strcmp(v, "none") && strcmp(v, "clang-format"))
+    bad_option(o, "--format takes auto, none or clang-format, not '%s'", v);
+}
+static void set_dump_ir(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)n;
+  static const char *const passes[] = {"trace", "group", "axisinfo", "layout", "contract", "convert", "smem"};  // main.c's order
+  opt->dump_ir = v ? v : "layout";
+  bool known = false;
+  for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) known |= !strcmp(opt->dump_ir, passes[i]);
+  if (!known)
+    bad_option(o, "--dump-ir takes trace, group, axisinfo, layout, contract, convert or smem (the passes), not '%s'",
+               opt->dump_ir);
+}
+static void set_depfile(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, (void)v, opt->write_depfile = true; }
+static void set_depfile_path(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)o, (void)n;
+  opt->depfile = v;
+  opt->write_depfile = true;
+}
+
+typedef enum {
+  NO_VALUE,
+  VALUE,           // the next word, or after '=' for a long option
+  OPTIONAL_VALUE,  // only after '=' (--dump-ir[=PASS]), as gcc's optional arguments
+} ValueKind;
+
+typedef struct {
+  const char *short_name, *long_name;  // either may be NULL
+  ValueKind value;
+  OptionHandler apply;
+} OptionSpec;
+
+static const OptionSpec option_table[] = {
+    {"-o", NULL, VALUE, set_output},
+    {"-H", "--header", VALUE, set_header},
+    {"-k", "--kernel", VALUE, add_kernel},
+    {NULL, "--name", VALUE, set_name},
+    {"-s", "--signature", VALUE, add_signature},
+    {"-D", "--define", VALUE, add_define_option},
+    {NULL, "--grid", VALUE, set_grid},
+    {NULL, "--num-warps", VALUE, set_num_warps},
+    {NULL, "--num-stages", VALUE, set_num_stages},
+    {NULL, "--target", VALUE, set_target},
+    {NULL, "--line-directives", NO_VALUE, set_line_directives},
+    {NULL, "--allow-inexact-libdevice", NO_VALUE, set_inexact_libdevice},
+    {NULL, "--debug", NO_VALUE, set_debug},
+    {NULL, "--format", VALUE, set_format},
+    {NULL, "--dump-ir", OPTIONAL_VALUE, set_dump_ir},
+    {"-MD", NULL, NO_VALUE, set_depfile},
+    {"-MF", NULL, VALUE, set_depfile_path},
+};
+
+// Options only the command line takes (main.c acts on them), for did-you-mean.
+static const char *const argv_only[] = {"--help", "-h", "--version", "--print-include-dir"};
+
+static const OptionSpec *find_long(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof option_table / sizeof *option_table; i++) {
+    const char *l = option_table[i].long_name;
+    if (l && strlen(l) == len && !strncmp(l, name, len)) return &option_table[i];
+  }
+  return NULL;
+}
+
+static const OptionSpec *find_short(const char *word) {
+  for (size_t i = 0; i < sizeof option_table / sizeof *option_table; i++)
+    if (option_table[i].short_name && !strcmp(option_table[i].short_name, word)) return &option_table[i];
+  return NULL;
+}
+
+// "; did you mean '--num-warps'?" for a misspelt option, or "".
+static const char *option_hint(const char *word) {
+  Vec names = {0};
+  for (size_t i = 0; i < sizeof option_table / sizeof *option_table; i++) {
+    if (option_table[i].short_name) vec_push(&names, (void *)option_table[i].short_name);
+    if (option_table[i].long_name) vec_push(&names, (void *)option_table[i].long_name);
+  }
+  for (size_t i = 0; i < sizeof argv_only / sizeof *argv_only; i++) vec_push(&names, (void *)argv_only[i]);
+  const char *eq = strchr(word, '=');
+  const char *close = closest_name(eq ? xstrndup(word, (size_t)(eq - word)) : word, &names);
+  return close ? xprintf("; did you mean '%s'?", close) : "";
+}
+
 // Options shared by argv and "# tl2cu:" lines. Returns how many words it used,
 // 0 if `w` is not an option it knows.
 static int parse_one(Options *opt, Origin *o, char **w, int n) {
   const char *a = w[0];
-  const char *val = n > 1 ? w[1] : NULL;
-#define NEEDS_VALUE()                                    \
-  if (!val) {                                            \
-    bad_option(o, "option '%s' needs a value", a);       \
-    return 1;                                            \
-  }
-  if (!strcmp(a, "-o")) { NEEDS_VALUE(); opt->output = val; return 2; }
-  if (!strcmp(a, "-H") || !strcmp(a, "--header")) { NEEDS_VALUE(); opt->header = val; return 2; }
-  if (!strcmp(a, "-k") || !strcmp(a, "--kernel")) { NEEDS_VALUE(); vec_push(&opt->kernels, (void *)val); return 2; }
-  if (!strcmp(a, "--name")) { NEEDS_VALUE(); opt->launcher_name = val; return 2; }
-  if (!strcmp(a, "-s") || !strcmp(a, "--signature")) { NEEDS_VALUE(); add_sig(opt, with_value(o), val); return 2; }
-  if (!strcmp(a, "-D")) { NEEDS_VALUE(); add_define(opt, with_value(o), val); return 2; }
-  if (!strncmp(a, "-D", 2)) { add_define(opt, o->loc, a + 2); return 1; }
-  if (!strcmp(a, "--grid")) { NEEDS_VALUE(); opt->grid = val; opt->grid_loc = o->loc; return 2; }
-  if (!strncmp(a, "--grid=", 7)) { opt->grid = a + 7; opt->grid_loc = o->loc; return 1; }
-  if (!strcmp(a, "--num-warps")) { NEEDS_VALUE(); opt->num_warps = parse_positive(o, a, val); return 2; }
-  if (!strncmp(a, "--num-warps=", 12)) { opt->num_warps = parse_positive(o, "--num-warps", a + 12); return 1; }
-  if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
-  if (!strcmp(a, "--allow-inexact-libdevice")) { opt->inexact_libdevice = true; return 1; }
-  if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
-  if (!strcmp(a, "--target")) { NEEDS_VALUE(); opt->target = parse_target(o, val); return 2; }
-  if (!strncmp(a, "--target=", 9)) { opt->target = parse_target(o, a + 9); return 1; }
-  if (!strcmp(a, "--num-stages")) { NEEDS_VALUE(); opt->num_stages = parse_stages(o, a, val); return 2; }
-  if (!strncmp(a, "--num-stages=", 13)) { opt->num_stages = parse_stages(o, "--num-stages", a + 13); return 1; }
-  if (!strncmp(a, "--format=", 9)) {
-    opt->format = a + 9;
-    if (strcmp(opt->format, "auto") && strcmp(opt->format, "none") && strcmp(opt->format, "clang-format"))
-      bad_option(o, "--format takes auto, none or clang-format, not '%s'", opt->format);
+  const char *next = n > 1 ? w[1] : NULL;
+  if (!strncmp(a, "-D", 2) && a[2]) {  // -DNAME=VALUE, as cc takes it
+    add_define(opt, o->loc, a + 2);
     return 1;
   }
-  if (!strcmp(a, "--dump-ir")) { opt->dump_ir = "layout"; return 1; }
-  if (!strncmp(a, "--dump-ir=", 10)) {
-    opt->dump_ir = a + 10;
-    static const char *const passes[] = {"trace", "group", "axisinfo", "layout", "contract", "convert", "smem"};  // main.c's order
-    bool known = false;
-    for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) known |= !strcmp(opt->dump_ir, passes[i]);
-    if (!known) bad_option(o, "--dump-ir takes trace, group, axisinfo, layout, contract, convert or smem (the passes), not '%s'", opt->dump_ir);
+  const char *eq = !strncmp(a, "--", 2) ? strchr(a, '=') : NULL;
+  const OptionSpec *spec = !strncmp(a, "--", 2) ? find_long(a, eq ? (size_t)(eq - a) : strlen(a)) : find_short(a);
+  if (!spec) return 0;
+  const char *name = eq ? xstrndup(a, (size_t)(eq - a)) : a;
+  if (eq && spec->value == NO_VALUE) {
+    bad_option(o, "option '%s' takes no value", name);
     return 1;
   }
-  if (!strcmp(a, "-MD")) { opt->write_depfile = true; return 1; }
-  if (!strcmp(a, "-MF")) { NEEDS_VALUE(); opt->depfile = val; opt->write_depfile = true; return 2; }
-  return 0;
-#undef NEEDS_VALUE
+  if (eq || spec->value != VALUE) {
+    spec->apply(opt, o, name, eq ? eq + 1 : NULL);
+    return 1;
+  }
+  if (!next) {
+    bad_option(o, "option '%s' needs a value", name);
+    return 1;
+  }
+  spec->apply(opt, o, name, next);
+  return 2;
 }
 
 void options_parse_argv(Options *opt, int argc, char **argv) {
@@ -217,7 +318,7 @@ void options_parse_argv(Options *opt, int argc, char **argv) {
       i += used - 1;
       continue;
     }
-    if (a[0] == '-' && a[1]) usage_error("unknown option '%s'", a);
+    if (a[0] == '-' && a[1]) usage_error(xprintf("unknown option '%%s'%s", option_hint(a)), a);
     if (opt->input) usage_error("more than one input file ('%s')", a);
     opt->input = a;
   }
@@ -323,7 +424,7 @@ void options_from_source(Options *opt, const char *text) {
           o.val_end = locs[i + (i + 1 < n)].end_col;
           int used = parse_one(&file, &o, words + i, n - i);
           if (!used) {
-            bad_option(&o, "unknown option '%s' in '# tl2cu:' line", words[i]);
+            bad_option(&o, xprintf("unknown option '%%s' in '# tl2cu:' line%s", option_hint(words[i])), words[i]);
             used = 1;
           }
           i += used;
