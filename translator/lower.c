@@ -1254,18 +1254,58 @@ static void push_descriptor_params(Kernel *k, DescParam *d) {
   }
 }
 
-// num_warps= or num_stages= of the file's own launch, kernel[grid](..., num_warps=8): a literal
-// count in range, else 0.
+static Node *launch_kwarg(Launch *l, const char *name) {
+  for (Node *a = l->call->args; a; a = a->next)
+    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a;
+  return NULL;
+}
+
+// How many statements of stmts (and the blocks under them) bind var.
+static int assignments_to(Node *stmts, const char *var) {
+  int n = 0;
+  for (Node *s = stmts; s; s = s->next) {
+    bool binds = (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) && s->a &&
+                 (s->a->kind != ND_NAME || !strcmp(s->a->str, var));  // (a tuple target may bind it)
+    n += binds + assignments_to(s->body, var) + assignments_to(s->orelse, var);
+  }
+  return n;
+}
+
+// The literal a name stands for where the launch's function assigns it once, at its top
+// level, and nothing else binds it (`num_warps = 8` then `kernel[grid](..., num_warps=num_warps)`).
+static Node *fixed_literal(Launch *l, Node *value) {
+  if (value->kind != ND_NAME || assignments_to(l->scope, value->str) != 1) return NULL;
+  for (Node *s = l->scope; s; s = s->next)
+    if (s->kind == ND_ASSIGN && s->a->kind == ND_NAME && !strcmp(s->a->str, value->str) && s->b->kind == ND_INT)
+      return s->b;
+  return NULL;
+}
+
+// num_warps= or num_stages= of the file's own launch, kernel[grid](..., num_warps=8): its count
+// where the file fixes it, 0 where the launch does not say; an error where it says something
+// tl2cu cannot read (`num_warps=num_warps`, a parameter of the host function), rather than
+// Triton's default in silence.
 static int launch_count(Ctx *c, Func *f, const char *name, int most) {
-  Obj *v = f->launch ? launch_value(c, f->launch, name) : NULL;
-  if (!v || v->kind != OBJ_INT || v->ival < 1 || v->ival > most) return 0;
-  if (!strcmp(name, "num_warps") && (v->ival & (v->ival - 1))) return 0;
-  return (int)v->ival;
+  (void)c;
+  Node *kw = f->launch ? launch_kwarg(f->launch, name) : NULL;
+  if (!kw) return 0;
+  Node *value = kw->a->kind == ND_INT ? kw->a : fixed_literal(f->launch, kw->a);
+  const char *option = !strcmp(name, "num_warps") ? "--num-warps" : "--num-stages";
+  if (!value)
+    diag_fatal(kw->loc, "the launch's %s= is not a number tl2cu can read here: give it with %s N (on the command line "
+               "or a '# tl2cu: %s N' line)", name, option, option);
+  int64_t v = value->ival;
+  bool fits = v >= 1 && v <= most && (strcmp(name, "num_warps") || !(v & (v - 1)));
+  if (!fits)
+    diag_fatal(value->loc, "%s=%lld: %s", name, (long long)v,
+               !strcmp(name, "num_warps") ? "Triton takes a power of two from 1 to 32" : "tl2cu takes 1 to 64");
+  return (int)v;
 }
 
 static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
   // the command line, else the autotune config, else the file's own launch, else Triton's defaults
-  int launch_warps = cfg ? 0 : launch_count(c, f, "num_warps", 32), launch_stages = cfg ? 0 : launch_count(c, f, "num_stages", 64);
+  int launch_warps = cfg || o->num_warps ? 0 : launch_count(c, f, "num_warps", 32);
+  int launch_stages = cfg || o->num_stages ? 0 : launch_count(c, f, "num_stages", 64);
   k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : launch_warps ? launch_warps : 4;
   // Triton's default num_stages (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
   k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
