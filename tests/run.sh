@@ -137,6 +137,22 @@ while read -r py expected; do
   fi
 done < <(golden_inputs)
 
+# ---- the -H headers of every golden compile as C11 and as C++ (fp16/bf16 through tl2cu_half,
+# tl2cu_bfloat16: 16-bit integers in C), against the CUDA toolkit's cuda_runtime.h
+cuda_inc=$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/../include
+if [ -f "$cuda_inc/cuda_runtime.h" ]; then
+  hdr_ok=1
+  for h in "$tmp"/*.h; do
+    printf '#include "%s"\n' "$h" >"$tmp/hdr.c"
+    gcc -std=c11 -Wall -Werror -fsyntax-only -I"$cuda_inc" "$tmp/hdr.c" >>"$tmp/hdr.log" 2>&1 &&
+      g++ -x c++ -Wall -Werror -fsyntax-only -I"$cuda_inc" "$tmp/hdr.c" >>"$tmp/hdr.log" 2>&1 ||
+      { hdr_ok=0; echo "in $h" >>"$tmp/hdr.log"; }
+  done
+  if [ $hdr_ok = 1 ]; then ok "-H headers compile as C11 and C++"; else bad "-H headers compile as C11 and C++" "$tmp/hdr.log"; fi
+else
+  echo "[SKIP] -H headers as C: no CUDA toolkit include directory"
+fi
+
 # ---- no kernel is emitted twice: a kernel's variants differ (tests/distinct_variants.py)
 if command -v python3 >/dev/null 2>&1; then
   if python3 tests/distinct_variants.py tests/golden/*.cu >"$tmp/variants.log" 2>&1; then ok "variants distinct in every golden file"
