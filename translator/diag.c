@@ -46,23 +46,47 @@ const char *diag_line_text(int line) {
   return p ? xstrndup(p, n) : "";
 }
 
-// Columns as a terminal shows them: tabs to the next multiple of 8, one column
-// per UTF-8 character (continuation bytes take none).
+// The bytes of one character at p (at most n): a valid UTF-8 sequence of a printable
+// character, or 0 for a control character or a byte that starts no valid sequence (shown
+// as '?': a binary file's bytes must not reach the terminal).
+static int printable_char(const char *p, int n) {
+  unsigned char c = (unsigned char)p[0];
+  if (c == '\t') return 1;
+  if (c < 0x20 || c == 0x7f) return 0;
+  int len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+  if (!len || len > n) return 0;
+  for (int i = 1; i < len; i++)
+    if (((unsigned char)p[i] & 0xC0) != 0x80) return 0;
+  return len;
+}
+
+// Columns the first `bytes` bytes of a source line take on a terminal: tabs to the next
+// multiple of 8, one per character (a '?' for each byte print_source cannot show).
 static int display_width(const char *p, int bytes) {
   int w = 0;
-  for (int i = 0; i < bytes; i++) {
-    unsigned char ch = (unsigned char)p[i];
-    if (ch == '\t') w = (w / 8 + 1) * 8;
-    else if ((ch & 0xC0) != 0x80) w++;
+  for (int i = 0; i < bytes;) {
+    int len = printable_char(p + i, bytes - i);
+    w = p[i] == '\t' ? (w / 8 + 1) * 8 : w + 1;
+    i += len ? len : 1;
   }
   return w;
+}
+
+static void print_line(const char *p, int n) {
+  for (int i = 0; i < n;) {
+    int len = printable_char(p + i, n - i);
+    if (len) fwrite(p + i, 1, (size_t)len, stderr);
+    else fputc('?', stderr);
+    i += len ? len : 1;
+  }
+  fputc('\n', stderr);
 }
 
 static void print_source(Loc loc) {
   size_t n = 0;
   const char *p = loc.line > 0 ? line_start(loc.line, &n) : NULL;
   if (!p) return;
-  fprintf(stderr, "%.*s\n", (int)n, p);
+  print_line(p, (int)n);
   int col = loc.col - 1 < (int)n ? loc.col - 1 : (int)n;
   int end = loc.end_col > loc.col ? loc.end_col - 1 : col + 1;
   if (end > (int)n) end = (int)n > col ? (int)n : col + 1;

@@ -1,0 +1,2 @@
+import triton
+[2Jÿþ binary
