@@ -70,7 +70,7 @@ static const char *py_float_repr(double f) {
 
 const char *obj_repr(const Obj *o) {
   switch (o->kind) {
-  case OBJ_INT: return xprintf("%lld", (long long)o->ival);
+  case OBJ_INT: return o->str ? o->str : xprintf("%lld", (long long)o->ival);  // (str: beyond int64)
   case OBJ_FLOAT: return py_float_repr(o->fval);
   case OBJ_BOOL: return o->ival ? "True" : "False";
   case OBJ_NONE: return "None";
@@ -94,7 +94,7 @@ bool obj_same(const Obj *a, const Obj *b) {
   if (a->kind != b->kind) return false;
   switch (a->kind) {
   case OBJ_VALUE: return a->val == b->val;
-  case OBJ_INT: case OBJ_BOOL: return a->ival == b->ival;
+  case OBJ_INT: case OBJ_BOOL: return a->ival == b->ival && !a->str == !b->str && (!a->str || !strcmp(a->str, b->str));
   case OBJ_FLOAT: return !memcmp(&a->fval, &b->fval, sizeof a->fval);
   case OBJ_NONE: return true;
   case OBJ_STR: case OBJ_MODULE: case OBJ_BUILTIN: return !strcmp(a->str, b->str);
@@ -470,7 +470,8 @@ static void mark_calls(Module *m, Node *n, Vec *locals) {
 }
 
 bool is_module_constant(Module *m, const char *name) {
-  if (lookup(m->plain, name)) return true;
+  for (int i = 0; i < m->defs.len; i++)
+    if (!strcmp(((ModuleDef *)m->defs.items[i])->name, name)) return true;
   Obj *o = lookup(m->globals, name);
   return o && o->kind != OBJ_MODULE && o->kind != OBJ_FUNC && o->kind != OBJ_BUILTIN && o->kind != OBJ_PYFUNC;
 }
@@ -523,30 +524,167 @@ void define_targets(Module *m, Func *f, Vec *out) {
   constants_read(m, f->def->body, &visited, out);
 }
 
-static bool is_simple_constant(Node *e) {
-  switch (e->kind) {
-  case ND_INT: case ND_FLOAT: case ND_BOOL: case ND_STR: case ND_NONE: return true;
-  case ND_UNARY: return is_simple_constant(e->a);
-  case ND_BINOP: return is_simple_constant(e->a) && is_simple_constant(e->b);
-  default: return false;
+// ---- module-level assignments, computed when read. Python runs a module's code from the
+// top; tl2cu runs none of it, and computes a name's value (plain Python: literals, str,
+// bytes, Python ints, tuples, dicts, dtypes, calls of helpers) only when a kernel, its
+// configs, heuristics or grid read it. Which binding a read sees is Python's: the last one
+// before the reader (a decorator: the def it decorates; a kernel: the module's end). A
+// binding under an `if` or `try` may or may not have run: where those a read may see
+// disagree, the read is an error naming them, not a guess.
+
+static int64_t read_pos = INT64_MAX;
+
+int64_t loc_pos(Loc loc) { return (int64_t)loc.line << 24 | (int64_t)loc.col; }
+
+int64_t module_read_pos(int64_t pos) {
+  int64_t old = read_pos;
+  read_pos = pos;
+  return old;
+}
+
+static void add_def(Module *m, const char *name, Node *stmt, bool in_branch) {
+  ModuleDef *d = xmalloc(sizeof(ModuleDef));
+  d->name = name;
+  d->stmt = stmt;
+  d->pos = loc_pos(stmt->loc);
+  d->in_branch = in_branch;
+  d->constexpr_wrapped = stmt->kind == ND_ASSIGN && stmt->b->kind == ND_CALL && refers_to(m, stmt->b, "tl.constexpr");
+  vec_push(&m->defs, d);
+}
+
+static void bound_names(Node *target, Vec *out);
+
+// The assignments of a module-level block; those under if, try, for and while are branches.
+// Class bodies and functions bind their own names, not the module's.
+static void collect_defs(Module *m, Node *s, bool in_branch) {
+  for (; s; s = s->next) {
+    if (s->kind == ND_ASSIGN && s->b) {
+      Vec names = {0};
+      bound_names(s->a, &names);
+      for (int i = 0; i < names.len; i++) add_def(m, names.items[i], s, in_branch);
+    } else if (s->kind == ND_AUGASSIGN && s->a->kind == ND_NAME) {
+      add_def(m, s->a->str, s, in_branch);
+    } else if (s->kind == ND_IF || s->kind == ND_FOR || s->kind == ND_WHILE ||
+               (s->kind == ND_UNSUPPORTED_STMT && strcmp(s->str, "a class definition"))) {
+      collect_defs(m, s->body, true);
+      collect_defs(m, s->orelse, true);
+    }
   }
 }
 
-static void collect_assign(Module *m, Node *s) {
-  if (s->a->kind != ND_NAME || !s->b) return;
-  if (s->b->kind == ND_CALL && refers_to(m, s->b, "tl.constexpr")) {
-    m->globals = bind(m->globals, s->a->str, module_eval(m, s->b, NULL));
-  } else if (is_simple_constant(s->b)) {
-    m->plain = bind(m->plain, s->a->str, module_eval(m, s->b, NULL));
-  } else {  // host code: its value if tl2cu can compute it (plain Python), else a None that says not
-    HostEval attempt = {m, s->b, NULL};
-    Obj *value = diag_attempt(eval_host, &attempt) ? attempt.result : NULL;
-    if (!value) {
-      value = obj_none();
-      value->str = "not evaluated";
-    }
-    m->plain = bind(m->plain, s->a->str, value);
+// The part of value that `A, (B, C) = value` binds to name.
+static Obj *unpacked(Node *target, Obj *value, const char *name) {
+  if (target->kind == ND_NAME) return !strcmp(target->str, name) ? value : NULL;
+  if (target->kind != ND_TUPLE && target->kind != ND_LIST) return NULL;
+  int n = 0;
+  for (Node *t = target->args; t; t = t->next) n++;
+  if (value->kind != OBJ_TUPLE || value->items.len != n)
+    diag_fatal(target->loc, "cannot unpack %s into %d names", obj_repr(value), n);
+  int i = 0;
+  for (Node *t = target->args; t; t = t->next, i++) {
+    Obj *o = unpacked(t, value->items.items[i], name);
+    if (o) return o;
   }
+  return NULL;
+}
+
+typedef struct {
+  Module *m;
+  ModuleDef *d;
+  Obj *result;
+} DefEval;
+
+static void compute_def(void *arg) {  // (for diag_attempt too)
+  DefEval *e = arg;
+  Node *s = e->d->stmt;
+  if (s->kind == ND_AUGASSIGN) {  // NAME op= x: NAME's binding before this one, op x
+    Node *op = xmalloc(sizeof(Node));
+    *op = (Node){.kind = ND_BINOP, .op = s->op, .a = s->a, .b = s->b, .loc = s->loc};
+    e->result = module_eval(e->m, op, NULL);
+    return;
+  }
+  e->result = unpacked(s->a, module_eval(e->m, s->b, NULL), e->d->name);
+}
+
+// d's value, computed once; an error in it is said where it arises, with a note at the read.
+static Obj *def_value(Module *m, ModuleDef *d, Node *use) {
+  if (d->state == 2) return d->value;
+  if (d->state == 1) diag_fatal(use->loc, "'%s' is defined in terms of itself", d->name);
+  DefEval e = {m, d, NULL};
+  int64_t saved = module_read_pos(d->pos);
+  d->state = 1;
+  bool ok = diag_attempt(compute_def, &e);
+  d->state = ok ? 2 : 0;
+  d->value = e.result;
+  module_read_pos(saved);
+  if (ok) return d->value;
+  // again, for the error (or for the caller's own attempt to see it fail)
+  module_read_pos(d->pos);
+  diag_context(use->loc, xprintf("while computing '%s' (line %d), read here", d->name, d->stmt->loc.line));
+  compute_def(&e);
+  unreachable();
+}
+
+static bool attempt_def(Module *m, ModuleDef *d, Node *use, Obj **out) {
+  int64_t saved = read_pos;
+  DefEval e = {m, d, NULL};
+  bool ok = d->state == 2 || diag_attempt(compute_def, &e);
+  read_pos = saved;
+  if (ok) *out = d->state == 2 ? d->value : def_value(m, d, use);
+  return ok;
+}
+
+static _Noreturn void ambiguous(ModuleDef *a, ModuleDef *b, Node *use) {
+  diag_error(use->loc, "which value of '%s' is read here depends on module-level code that tl2cu does not run: "
+                       "fix it with -D %s=VALUE", use->str, use->str);
+  diag_note(a->stmt->loc, "'%s' is bound here", a->name);
+  diag_note(b->stmt->loc, "and here, in a branch that may or may not run");
+  util_free_all();
+  exit(1);
+}
+
+// The binding of name that a read at read_pos sees: the last one before it that always
+// runs, or the branches after it, when they all bind the same value.
+static ModuleDef *resolve(Module *m, const char *name, Node *use) {
+  Vec seen = {0};
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    if (strcmp(d->name, name) || d->pos >= read_pos) continue;
+    if (!d->in_branch) seen.len = 0;
+    vec_push(&seen, d);
+  }
+  if (seen.len < 2) return seen.len ? seen.items[0] : NULL;
+  Obj *first = NULL, *v = NULL;
+  for (int i = 0; i < seen.len; i++) {
+    if (!attempt_def(m, seen.items[i], use, i ? &v : &first) || (i && !obj_same(first, v)))
+      ambiguous(seen.items[0], seen.items[i], use);
+  }
+  return seen.items[seen.len - 1];
+}
+
+// Triton's kernels read module globals that are tl.constexpr(...) or dtypes; integers in int64.
+static void check_int64(Obj *v, ModuleDef *d, Node *use) {
+  if (obj_is_big_int(v)) {
+    diag_error(use->loc, "'%s' is %s, beyond the int64 range of a kernel's integers", d->name, v->str);
+    diag_note(d->stmt->loc, "'%s' is defined here", d->name);
+    util_free_all();
+    exit(1);
+  }
+  if (v->kind == OBJ_TUPLE || v->kind == OBJ_DICT)
+    for (int i = 0; i < v->items.len; i++) check_int64(v->items.items[i], d, use);
+}
+
+Obj *module_global(Module *m, Node *use, bool in_kernel) {
+  ModuleDef *d = resolve(m, use->str, use);
+  if (!d) return NULL;
+  if (!in_kernel) return def_value(m, d, use);
+  Obj *v = NULL;
+  if (!d->constexpr_wrapped && (!attempt_def(m, d, use, &v) || v->kind != OBJ_DTYPE))
+    diag_fatal(use->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
+               "tl.constexpr(...) or fix it with -D %s=VALUE", use->str, use->str);
+  v = def_value(m, d, use);
+  check_int64(v, d, use);
+  return v;
 }
 
 // kernel[grid](args...) in host code: remembered for the grid and constexpr values.
@@ -595,7 +733,6 @@ Module *collect_module(Node *root, const Options *opt) {
     if (s->kind == ND_IMPORT) collect_import(&m->globals, s->str);
     else if (s->kind == ND_IF) if_imports(m, s, &m->globals);
     else if (s->kind == ND_UNSUPPORTED_STMT && s->body) branch_imports(m, s->body, &m->globals);  // try
-    else if (s->kind == ND_ASSIGN) collect_assign(m, s);
     else if (s->kind == ND_FUNCDEF) {
       Func *f = xmalloc(sizeof(Func));
       f->name = s->str;
@@ -606,10 +743,14 @@ Module *collect_module(Node *root, const Options *opt) {
       m->globals = bind(m->globals, f->name, o);
     }
   }
-  // decorators may name module constants and other functions: decode them last
+  collect_defs(m, root, false);  // (after the imports: is it NAME = tl.constexpr(...)?)
+  // decorators may name module constants and other functions: decode them last, each
+  // seeing the bindings before its def, as Python runs it
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
+    int64_t saved = module_read_pos(loc_pos(f->def->loc));
     collect_decorators(m, f, f->def->args, opt);
+    module_read_pos(saved);
   }
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];

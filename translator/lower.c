@@ -74,14 +74,8 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   if (o) return o;
   o = lookup(c->m->globals, e->str);
   if (o) return o;
-  Obj *plain = lookup(c->m->plain, e->str);
-  if (plain && !c->in_kernel) {  // host code reads plain globals
-    if (plain->str) diag_fatal(e->loc, "host code: '%s' is computed by code that tl2cu does not run", e->str);
-    return plain;
-  }
-  if (plain)
-    diag_fatal(e->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
-               "tl.constexpr(...) or fix it with -D %s=VALUE", e->str, e->str);
+  o = module_global(c->m, e, c->in_kernel);
+  if (o) return o;
   if (builtin_exists(e->str)) return obj_builtin(e->str);
   Obj *choices = lookup(c->m->conditional, e->str);
   if (choices)
@@ -153,7 +147,10 @@ static bool truthy(Obj *o, Loc loc) {
   }
 }
 
-static double num(Obj *o) { return o->kind == OBJ_FLOAT ? o->fval : (double)o->ival; }
+static double num(Obj *o) {
+  if (o->kind == OBJ_INT && o->str) return strtod(o->str, NULL);  // (a Python int beyond int64)
+  return o->kind == OBJ_FLOAT ? o->fval : (double)o->ival;
+}
 
 static int64_t py_floordiv(int64_t a, int64_t b) {
   int64_t q = a / b;
@@ -218,7 +215,124 @@ static double py_float_floordiv(double x, double y) {
   return q - f > 0.5 ? f + 1.0 : f;
 }
 
-static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
+// ---- Python's ints beyond int64 and its str, bytes and tuple operators, in host code
+// (module constants such as `LLONG_MAX = 2**63 - 1` or `SPACE8 = ' ' * 8`). Such ints are
+// kept in 128 bits, their digits in str; a kernel never reads one (collect.c check_int64).
+typedef __int128 Wide;
+
+bool obj_is_big_int(const Obj *o) { return o->kind == OBJ_INT && o->str; }
+
+static Wide wide_of(const Obj *o) {
+  if (!obj_is_big_int(o)) return o->ival;
+  const char *p = o->str + (o->str[0] == '-');
+  Wide w = 0;
+  for (; *p; p++) w = w * 10 + (*p - '0');
+  return o->str[0] == '-' ? -w : w;
+}
+
+static const char *wide_text(Wide w) {
+  char buf[48], *p = buf + sizeof buf;
+  *--p = 0;
+  unsigned __int128 u = w < 0 ? -(unsigned __int128)w : (unsigned __int128)w;
+  do *--p = (char)('0' + (int)(u % 10)); while (u /= 10);
+  if (w < 0) *--p = '-';
+  return xstrdup(p);
+}
+
+static Obj *wide_int(Wide w) {
+  if (w >= INT64_MIN && w <= INT64_MAX) return obj_int((int64_t)w);
+  Obj *o = obj_int(0);
+  o->str = wide_text(w);
+  return o;
+}
+
+static bool wide_pow(Wide i, Wide j, Wide *r) {
+  *r = 1;
+  if (i == 0 || i == 1) return *r = j ? i : 1, false;
+  if (i == -1) return *r = j % 2 ? -1 : 1, false;
+  for (Wide k = 0; k < j; k++)
+    if (__builtin_mul_overflow(*r, i, r)) return true;  // (within 128 steps)
+  return false;
+}
+
+static Obj *wide_binary(Op op, Wide i, Wide j, Loc loc) {
+  Wide r = 0;
+  bool over = false;
+  switch (op) {
+  case OP_LT: return obj_bool(i < j);
+  case OP_LE: return obj_bool(i <= j);
+  case OP_GT: return obj_bool(i > j);
+  case OP_GE: return obj_bool(i >= j);
+  case OP_EQ: return obj_bool(i == j);
+  case OP_NE: return obj_bool(i != j);
+  case OP_ADD: over = __builtin_add_overflow(i, j, &r); break;
+  case OP_SUB: over = __builtin_sub_overflow(i, j, &r); break;
+  case OP_MUL: over = __builtin_mul_overflow(i, j, &r); break;
+  case OP_FLOORDIV: case OP_MOD: {
+    if (j == 0) diag_fatal(loc, op == OP_MOD ? "modulo by zero" : "division by zero");
+    over = j == -1 && i == -i && i;  // (-2**127 // -1)
+    Wide q = over ? 0 : i / j, m = over ? 0 : i % j;
+    if (m && (m < 0) != (j < 0)) q--, m += j;
+    r = op == OP_FLOORDIV ? q : m;
+    break;
+  }
+  case OP_POW: over = wide_pow(i, j, &r); break;
+  case OP_LSHIFT:
+    if (j < 0) diag_fatal(loc, "negative shift count");
+    r = i && j < 127 ? (Wide)((unsigned __int128)i << j) : 0;
+    over = i && (j >= 127 || r >> j != i);
+    break;
+  case OP_RSHIFT:
+    if (j < 0) diag_fatal(loc, "negative shift count");
+    r = j >= 127 ? (i < 0 ? -1 : 0) : i >> j;
+    break;
+  case OP_AND: r = i & j; break;
+  case OP_OR: r = i | j; break;
+  case OP_XOR: r = i ^ j; break;
+  default: diag_fatal(loc, "unsupported operator '%s' on compile-time values", op_text(op));
+  }
+  if (over) diag_fatal(loc, "an integer beyond 128 bits: tl2cu computes Python's integers up to there");
+  return wide_int(r);
+}
+
+// s * n for a str, bytes or tuple (n <= 0: empty), as Python.
+static Obj *repeated(Obj *s, Obj *n, Loc loc) {
+  int64_t count = n->ival < 0 ? 0 : n->ival;
+  size_t len = s->kind == OBJ_STR ? strlen(s->str) : (size_t)s->items.len;
+  if (obj_is_big_int(n) || (len && (uint64_t)count > (1u << 26) / len))
+    diag_fatal(loc, "a repetition longer than %d items: too long to compute", 1 << 26);
+  if (s->kind == OBJ_TUPLE) {
+    Obj *r = obj_new(OBJ_TUPLE);
+    for (int64_t k = 0; k < count; k++)
+      for (size_t i = 0; i < len; i++) vec_push(&r->items, s->items.items[i]);
+    return r;
+  }
+  char *buf = xmalloc(len * (size_t)count + 1);
+  for (int64_t k = 0; k < count; k++) memcpy(buf + len * (size_t)k, s->str, len);
+  buf[len * (size_t)count] = 0;
+  return obj_str(buf);
+}
+
+// str, bytes and tuple operators; NULL if the operands are not such.
+static Obj *sequence_binary(Op op, Obj *a, Obj *b, Loc loc) {
+  bool int_a = a->kind == OBJ_INT || a->kind == OBJ_BOOL, int_b = b->kind == OBJ_INT || b->kind == OBJ_BOOL;
+  bool seq_a = a->kind == OBJ_STR || a->kind == OBJ_TUPLE, seq_b = b->kind == OBJ_STR || b->kind == OBJ_TUPLE;
+  if (op == OP_MUL && seq_a && int_b) return repeated(a, b, loc);
+  if (op == OP_MUL && int_a && seq_b) return repeated(b, a, loc);
+  if (a->kind != OBJ_STR || b->kind != OBJ_STR) return NULL;
+  int cmp = strcmp(a->str, b->str);
+  switch (op) {
+  case OP_ADD: return obj_str(xprintf("%s%s", a->str, b->str));
+  case OP_LT: return obj_bool(cmp < 0);
+  case OP_LE: return obj_bool(cmp <= 0);
+  case OP_GT: return obj_bool(cmp > 0);
+  case OP_GE: return obj_bool(cmp >= 0);
+  default: return NULL;
+  }
+}
+
+// host: Python's ints (beyond int64) in host code; a kernel's are int64.
+static Obj *const_binary(Op op, Obj *a, Obj *b, bool host, Loc loc) {
   if (op == OP_IS || op == OP_ISNOT) {
     bool same = a->kind == b->kind && (a->kind == OBJ_NONE || (obj_is_const_number(a) && num(a) == num(b)) ||
                                        same_dtype(a, b));
@@ -236,9 +350,14 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
     for (int i = 0; i < b->items.len; i++) vec_push(&r->items, b->items.items[i]);
     return r;
   }
+  Obj *seq = host ? sequence_binary(op, a, b, loc) : NULL;
+  if (seq) return seq;
   if (!obj_is_const_number(a) || !obj_is_const_number(b))
     diag_fatal(loc, "unsupported operands for '%s': %s and %s", op_text(op), obj_kind_name(a), obj_kind_name(b));
   bool isf = a->kind == OBJ_FLOAT || b->kind == OBJ_FLOAT;
+  bool bits_of_bools = a->kind == OBJ_BOOL && b->kind == OBJ_BOOL && (op == OP_AND || op == OP_OR || op == OP_XOR);
+  if (host && !isf && op != OP_DIV && !(op == OP_POW && wide_of(b) < 0) && !bits_of_bools)
+    return wide_binary(op, wide_of(a), wide_of(b), loc);
   double x = num(a), y = num(b);
   int64_t i = a->ival, j = b->ival;
   switch (op) {
@@ -296,7 +415,7 @@ static void check_overflow(Ctx *c, Op op, Obj *a, Obj *b, Scalar t, Loc loc) {
 }
 
 Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) {
-  if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, loc);
+  if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, !c->in_kernel, loc);
   if (op == OP_IS || op == OP_ISNOT) return obj_bool((op == OP_IS) == (a == b));
   Obj *r = sem_binary(c, op, a, b, loc);
   if (debug_mode(c) && (op == OP_ADD || op == OP_SUB || op == OP_MUL) && r->kind == OBJ_VALUE) {
@@ -477,6 +596,8 @@ Obj *eval(Ctx *c, Node *e) {
     }
     if (!obj_is_const_number(a)) diag_fatal(e->loc, "bad operand for unary '%s': %s", op_text(e->op), obj_kind_name(a));
     if (e->op == OP_POS) return a;
+    if (!c->in_kernel && a->kind != OBJ_FLOAT)  // -x is 0 - x, ~x is -1 - x: Python's ints
+      return const_binary(OP_SUB, obj_int(e->op == OP_NEG ? 0 : -1), a, true, e->loc);
     if (e->op == OP_NEG) return a->kind == OBJ_FLOAT ? obj_float(-a->fval) : checked_int(OP_SUB, 0, a->ival, e->loc);
     return obj_int(~a->ival);
   }
@@ -1194,7 +1315,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = option_define(o, key->str);
-      if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, f->def->loc), f->def->loc)) match = false;
+      if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, false, f->def->loc), f->def->loc)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (o->num_stages && o->num_stages != effective_stages(cfg)) match = false;

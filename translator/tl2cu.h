@@ -67,8 +67,8 @@ void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void diag_warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_error_count(void);
-void diag_context(Loc loc, const char *text);
-bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)  // a note for any fatal error until cleared (NULL)
+void diag_context(Loc loc, const char *text);  // a note for any fatal error: pushed, popped by NULL
+bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)
 const char *diag_path(void);
 const char *diag_line_text(int line);  // the source line, without its newline
 
@@ -281,9 +281,21 @@ typedef struct Binding {
   struct Binding *next;
 } Binding;
 
+// A module-level binding of a name by assignment (collect.c), computed when first read:
+// host code tl2cu never runs stays unjudged unless a kernel, its configs, heuristics or grid need it.
 typedef struct {
-  Binding *globals;  // module-level names: constexprs, modules, functions
-  Binding *plain;    // module-level plain variables (not readable from kernels, as in Triton)
+  const char *name;
+  Node *stmt;              // ND_ASSIGN or ND_AUGASSIGN
+  int64_t pos;             // where in the file (line, col): a reader sees the bindings before it
+  bool in_branch;          // under a module-level if, try, for, while or with: it may not have run
+  bool constexpr_wrapped;  // NAME = tl.constexpr(...): kernels may read it (Triton's rule)
+  int state;               // 0 not computed, 1 being computed, 2 computed (value)
+  Obj *value;
+} ModuleDef;
+
+typedef struct {
+  Binding *globals;  // module-level names: modules, functions, -D values
+  Vec defs;          // ModuleDef*: module-level assignments, in file order
   Binding *conditional;  // names imported differently by the branches of a module-level if:
                          // a tuple of the choices, ival the if's line (collect.c if_imports)
   Vec funcs;         // Func*
@@ -311,6 +323,12 @@ const char *import_choices(Obj *choices);
 void choose_import(Module *m, const char *name, const char *choice, Loc loc);
 // A module-level constant (tl.constexpr or plain), not an import or a function.
 bool is_module_constant(Module *m, const char *name);
+// The value of a module-level name bound by assignment (NULL: none), computed now if not yet; in a
+// kernel, only what Triton lets a kernel read (tl.constexpr(...) and dtypes), in int64.
+Obj *module_global(Module *m, Node *use, bool in_kernel);
+int64_t module_read_pos(int64_t pos);  // the file position reads see bindings before; returns the old
+int64_t loc_pos(Loc loc);
+bool obj_is_big_int(const Obj *o);     // a Python int beyond int64 (str: its digits)
 // The names a -D may fix for kernel f: its parameters, autotune meta-parameters and
 // heuristics, and the module constants it and the jit functions it calls read.
 void define_targets(Module *m, Func *f, Vec *out);
