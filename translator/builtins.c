@@ -416,6 +416,51 @@ static Obj *b_assume(Ctx *c, Node *call, Obj **a) {
   return obj_none();
 }
 
+// torch.finfo(dtype) and torch.iinfo(dtype), as host code reads them (torch.finfo(torch.float16).max):
+// a dict of their fields, read as attributes (str marks it).
+static Obj *type_info(Node *call, Obj *dt, bool is_float) {
+  if (dt->kind != OBJ_DTYPE || dt->ival == TY_PTR || scalar_is_float((Scalar)dt->ival) != is_float)
+    diag_fatal(call->loc, "torch.%s() needs a %s dtype", is_float ? "finfo" : "iinfo", is_float ? "floating" : "integer");
+  Scalar s = (Scalar)dt->ival;
+  Obj *d = obj_new(OBJ_DICT);
+  d->str = is_float ? "torch.finfo" : "torch.iinfo";
+  int bits = scalar_bits(s);
+  vec_push(&d->items, obj_str("bits"));
+  vec_push(&d->items, obj_int(bits));
+  if (!is_float) {
+    bool sig = scalar_is_signed(s) && s != TY_I1;
+    int64_t max = sig ? (int64_t)(((uint64_t)1 << (bits - 1)) - 1) : bits == 64 ? -1 : (int64_t)(((uint64_t)1 << bits) - 1);
+    if (!sig && bits == 64) diag_fatal(call->loc, "torch.iinfo(torch.uint64).max is beyond int64");
+    vec_push(&d->items, obj_str("max"));
+    vec_push(&d->items, obj_int(max));
+    vec_push(&d->items, obj_str("min"));
+    vec_push(&d->items, obj_int(sig ? -max - 1 : 0));
+    return d;
+  }
+  // mantissa bits and exponent range per format (IEEE, bf16, OCP fp8 e4m3fn / e5m2)
+  int man = s == TY_F16 ? 10 : s == TY_BF16 ? 7 : s == TY_F32 ? 23 : s == TY_F64 ? 52 : s == TY_F8E4NV ? 3 : 2;
+  int emin = s == TY_F16 ? -14 : s == TY_BF16 || s == TY_F32 ? -126 : s == TY_F64 ? -1022 : s == TY_F8E4NV ? -6 : -14;
+  double max = s == TY_F16 ? 65504.0 : s == TY_BF16 ? 0x1.fep127 : s == TY_F32 ? 0x1.fffffep127
+             : s == TY_F64 ? 0x1.fffffffffffffp1023 : s == TY_F8E4NV ? 448.0 : 57344.0;
+  const char *names[] = {"max", "min", "eps", "tiny", "smallest_normal"};
+  double values[] = {max, -max, ldexp(1.0, -man), ldexp(1.0, emin), ldexp(1.0, emin)};
+  for (int i = 0; i < 5; i++) {
+    vec_push(&d->items, obj_str(names[i]));
+    vec_push(&d->items, obj_float(values[i]));
+  }
+  return d;
+}
+
+static Obj *b_finfo(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  return type_info(call, a[0], true);
+}
+
+static Obj *b_iinfo(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  return type_info(call, a[0], false);
+}
+
 static Obj *b_config(Ctx *c, Node *call, Obj **a) {
   (void)c;
   if (a[0]->kind != OBJ_DICT) diag_fatal(call->loc, "triton.Config needs a dict of meta-parameters");
@@ -895,6 +940,8 @@ static const Builtin builtins[] = {
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
+    {"torch.finfo", "type", b_finfo},
+    {"torch.iinfo", "type", b_iinfo},
 };
 
 static const Builtin *find(const char *name) {
@@ -1073,6 +1120,17 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     const char *q = xprintf("triton.%s", name);
     if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
     return obj_builtin(q);
+  }
+  if (!strcmp(m, "torch")) {  // host code's dtypes (torch.float16) and type facts
+    static const struct { const char *alias; Scalar s; } torch_only[] = {
+        {"int", TY_I32}, {"long", TY_I64}, {"short", TY_I16}, {"float8_e4m3fn", TY_F8E4NV}, {"float8_e5m2", TY_F8E5}};
+    Scalar s;
+    for (size_t i = 0; i < sizeof torch_only / sizeof *torch_only; i++)
+      if (!strcmp(name, torch_only[i].alias)) return obj_dtype(torch_only[i].s);
+    if (scalar_from_name(name, &s) && !strchr(name, '_') && strncmp(name, "fp", 2) && strncmp(name, "int1", 5) &&
+        strcmp(name, "B") && strcmp(name, "u1"))
+      return obj_dtype(s);
+    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo")) return obj_builtin(xprintf("torch.%s", name));
   }
   diag_fatal(loc, "unsupported module member '%s.%s'", m, name);
 }

@@ -512,6 +512,11 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     }
     return method(base, e->str);
   }
+  if (base->kind == OBJ_DICT && base->str) {  // torch.finfo(dt).max (builtins.c type_info)
+    for (int i = 0; i + 1 < base->items.len; i += 2)
+      if (!strcmp(((Obj *)base->items.items[i])->str, e->str)) return base->items.items[i + 1];
+    diag_fatal(e->loc, "%s has no attribute '%s' here", base->str, e->str);
+  }
   if (base->kind == OBJ_TENSOR_DESC) {
     Obj *attr = tensordesc_attr(base, e->str, e->loc);
     return attr ? attr : method(base, e->str);
