@@ -505,10 +505,91 @@ static Obj *b_len(Ctx *c, Node *call, Obj **a) {
   diag_fatal(call->loc, "len() needs a tuple or a block");
 }
 
-static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
-  (void)c, (void)a;
-  diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
+// ---- host code's iterables (autotune configs built by comprehensions and helper loops):
+// range, zip, itertools.product, list and tuple, on compile-time lists and tuples.
+
+enum { MAX_HOST_ITEMS = 1 << 20 };
+
+static Obj *host_iterable(Node *call, Obj *o, const char *what) {
+  if (o->kind != OBJ_TUPLE) diag_fatal(call->loc, "%s needs compile-time lists or tuples, not %s", what, obj_kind_name(o));
+  return o;
 }
+
+static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
+  if (c->in_kernel) diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
+  Obj *lo = a[1] ? a[0] : obj_int(0), *hi = a[1] ? a[1] : a[0], *step = a[2] ? a[2] : obj_int(1);
+  if (lo->kind != OBJ_INT || hi->kind != OBJ_INT || step->kind != OBJ_INT || obj_is_big_int(lo) || obj_is_big_int(hi))
+    diag_fatal(call->loc, "range() in host code needs int64 constants");
+  if (step->ival == 0) diag_fatal(call->loc, "range() step must not be zero");
+  Obj *r = obj_new(OBJ_TUPLE);
+  for (int64_t i = lo->ival; step->ival > 0 ? i < hi->ival : i > hi->ival; i += step->ival) {
+    if (r->items.len == MAX_HOST_ITEMS) diag_fatal(call->loc, "range() of more than %d items in host code", MAX_HOST_ITEMS);
+    vec_push(&r->items, obj_int(i));
+  }
+  return r;
+}
+
+// The tuples of one item from each list, the last varying fastest (itertools.product).
+static void product_into(Node *call, Obj **lists, int n, int at, Obj *prefix, Obj *out) {
+  if (at == n) {
+    if (out->items.len == MAX_HOST_ITEMS) diag_fatal(call->loc, "itertools.product of more than %d items", MAX_HOST_ITEMS);
+    Obj *t = obj_new(OBJ_TUPLE);
+    for (int i = 0; i < prefix->items.len; i++) vec_push(&t->items, prefix->items.items[i]);
+    vec_push(&out->items, t);
+    return;
+  }
+  for (int i = 0; i < lists[at]->items.len; i++) {
+    vec_push(&prefix->items, lists[at]->items.items[i]);
+    product_into(call, lists, n, at + 1, prefix, out);
+    prefix->items.len--;
+  }
+}
+
+static Obj *b_product(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *its = a[0];
+  int64_t repeat = a[1] ? a[1]->ival : 1;
+  if (a[1] && (a[1]->kind != OBJ_INT || repeat < 0 || repeat > 16)) diag_fatal(call->loc, "product's repeat must be 0 to 16");
+  enum { MAX_LISTS = 64 };
+  Obj *lists[MAX_LISTS];
+  int n = 0;
+  for (int64_t r = 0; r < repeat; r++)
+    for (int i = 0; i < its->items.len; i++) {
+      if (n == MAX_LISTS) diag_fatal(call->loc, "itertools.product of more than %d lists", MAX_LISTS);
+      lists[n++] = host_iterable(call, its->items.items[i], "itertools.product");
+    }
+  Obj *out = obj_new(OBJ_TUPLE);
+  product_into(call, lists, n, 0, obj_new(OBJ_TUPLE), out);
+  return out;
+}
+
+static Obj *b_zip(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *its = a[0], *out = obj_new(OBJ_TUPLE);
+  int len = its->items.len ? INT32_MAX : 0;
+  for (int i = 0; i < its->items.len; i++) {
+    Obj *l = host_iterable(call, its->items.items[i], "zip");
+    if (a[1] && (a[1]->kind == OBJ_BOOL || a[1]->kind == OBJ_INT) && a[1]->ival && len != INT32_MAX && l->items.len != len)
+      diag_fatal(call->loc, "zip(strict=True): the lists differ in length");
+    if (l->items.len < len) len = l->items.len;
+  }
+  for (int k = 0; k < len; k++) {
+    Obj *t = obj_new(OBJ_TUPLE);
+    for (int i = 0; i < its->items.len; i++) vec_push(&t->items, ((Obj *)its->items.items[i])->items.items[k]);
+    vec_push(&out->items, t);
+  }
+  return out;
+}
+
+static Obj *b_list(Ctx *c, Node *call, Obj **a) {  // list(x), tuple(x): a copy (lists are tuples here)
+  (void)c;
+  Obj *out = obj_new(OBJ_TUPLE);
+  if (!a[0]) return out;
+  Obj *src = host_iterable(call, a[0], "list() and tuple()");
+  for (int i = 0; i < src->items.len; i++) vec_push(&out->items, src->items.items[i]);
+  return out;
+}
+
 
 // ---------------------------------------------------------------- reductions, scans, shape ops
 
@@ -941,6 +1022,10 @@ static const Builtin builtins[] = {
     {"triton.next_power_of_2", "n", b_next_power_of_2},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
     {"torch.finfo", "type", b_finfo},
+    {"itertools.product", "*iterables, repeat=", b_product},
+    {"zip", "*iterables, strict=", b_zip},
+    {"list", "iterable=", b_list},
+    {"tuple", "iterable=", b_list},
     {"torch.iinfo", "type", b_iinfo},
 };
 
@@ -1121,6 +1206,7 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
     return obj_builtin(q);
   }
+  if (!strcmp(m, "itertools") && !strcmp(name, "product")) return obj_builtin("itertools.product");
   if (!strcmp(m, "torch")) {  // host code's dtypes (torch.float16) and type facts
     static const struct { const char *alias; Scalar s; } torch_only[] = {
         {"int", TY_I32}, {"long", TY_I64}, {"short", TY_I16}, {"float8_e4m3fn", TY_F8E4NV}, {"float8_e5m2", TY_F8E5}};

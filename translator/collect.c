@@ -190,6 +190,8 @@ static void collect_import(Binding **env, const char *text) {
       *env = bind(*env, alias, obj_builtin(xprintf("libdevice.%s", name)));
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
       *env = bind(*env, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
+    } else if (!strcmp(from, "itertools") && !strcmp(name, "product")) {  // (autotune configs)
+      *env = bind(*env, alias, obj_builtin("itertools.product"));
     } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
       *env = bind(*env, alias, obj_builtin(builtin_member(from_known, name)));
     }

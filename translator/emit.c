@@ -1471,11 +1471,14 @@ static void emit_kernel(Em *em, Kernel *k) {
   str_add(em->out, wide_plain.buf);
 }
 
-// The parameters a kernel stores through (autotuning restores them after each trial).
+// The parameters a kernel stores through, atomics included (autotuning restores them after
+// each trial: a split-K kernel's atomic_add trials would otherwise add up).
 static void stored_params(Stmt *s, uint64_t *mask) {
   for (; s; s = s->next) {
-    if (s->kind == S_STORE) {
-      Value *p = s->ptr;
+    bool atomic = s->kind == S_LET && s->v->kind == V_ATOMIC;
+    if (s->kind == S_LET && asm_has_effect(s->v)) *mask = ~(uint64_t)0;  // (inline asm: any pointer)
+    if (s->kind == S_STORE || atomic) {
+      Value *p = atomic ? s->v->a : s->ptr;
       while (p && p->kind != V_PARAM) p = p->kind == V_BINARY ? (p->a->ty.kind == TY_PTR ? p->a : p->b) : p->a;
       if (p && p->param_index >= 0 && p->param_index < 64) *mask |= (uint64_t)1 << p->param_index;
       else *mask = ~(uint64_t)0;  // through a pointer we cannot trace: restore every pointer

@@ -534,26 +534,37 @@ static Obj *eval_attr(Ctx *c, Node *e) {
   diag_fatal(e->loc, "%s has no attribute '%s' here", obj_kind_name(base), e->str);
 }
 
+// for A, (B, C) in ...: the names of a target bound to the parts of o (host code).
+static Binding *bind_target(Binding *env, Node *target, Obj *o) {
+  if (target->kind == ND_NAME) return bind(env, target->str, o);
+  if (target->kind != ND_TUPLE && target->kind != ND_LIST) diag_fatal(target->loc, "loop targets must be names or tuples of names");
+  int n = 0;
+  for (Node *t = target->args; t; t = t->next) n++;
+  if (o->kind != OBJ_TUPLE || o->items.len != n) diag_fatal(target->loc, "cannot unpack %s into %d names", obj_repr(o), n);
+  int i = 0;
+  for (Node *t = target->args; t; t = t->next) env = bind_target(env, t, o->items.items[i++]);
+  return env;
+}
+
 static Obj *eval_listcomp(Ctx *c, Node *e, Node *clause, Binding *env, Obj *out) {
+  Binding *saved = c->env;
+  c->env = env;
   if (!clause) {
-    Binding *saved = c->env;
-    c->env = env;
     vec_push(&out->items, eval(c, e->a));
     c->env = saved;
     return out;
   }
+  if (clause->kind == ND_IF) {  // [x for x in xs if cond]
+    bool keep = truthy(eval(c, clause->a), clause->a->loc);
+    c->env = saved;
+    return keep ? eval_listcomp(c, e, clause->next, env, out) : out;
+  }
   if (clause->kind != ND_FOR) diag_fatal(clause->loc, "unsupported %s", clause->str);
-  Binding *saved = c->env;
-  c->env = env;
   Obj *it = eval(c, clause->b);
   c->env = saved;
   if (it->kind != OBJ_TUPLE) diag_fatal(clause->b->loc, "a comprehension needs a compile-time list or tuple");
-  for (int i = 0; i < it->items.len; i++) {
-    Binding *inner = env;
-    if (clause->a->kind != ND_NAME) diag_fatal(clause->a->loc, "comprehension targets must be names");
-    inner = bind(inner, clause->a->str, it->items.items[i]);
-    eval_listcomp(c, e, clause->next, inner, out);
-  }
+  for (int i = 0; i < it->items.len; i++)
+    eval_listcomp(c, e, clause->next, bind_target(env, clause->a, it->items.items[i]), out);
   return out;
 }
 
@@ -1036,28 +1047,42 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
       if (exec_host_block(c, truthy(eval(c, s->a), s->a->loc) ? s->body : s->orelse, ret)) return true;
       break;
     case ND_ASSIGN:
-      if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "host code: only assignments to a name are evaluated");
-      c->env = bind(c->env, s->a->str, eval(c, s->b));
+      if (s->a->kind != ND_NAME && s->a->kind != ND_TUPLE && s->a->kind != ND_LIST)
+        diag_fatal(s->a->loc, "host code: only assignments to names are evaluated");
+      c->env = bind_target(c->env, s->a, eval(c, s->b));
       break;
+    case ND_AUGASSIGN: {  // configs += [...]: a new list, as the name is the only one bound to it here
+      if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "host code: only NAME op= x is evaluated");
+      Obj *old = eval(c, s->a);
+      c->env = bind(c->env, s->a->str, obj_binary(c, s->op, old, eval(c, s->b), s->loc));
+      break;
+    }
     case ND_FOR: {
       Obj *it = eval(c, s->b);
-      if (it->kind != OBJ_TUPLE || s->a->kind != ND_NAME)
-        diag_fatal(s->loc, "host code: only for loops of a name over a list, tuple or range are evaluated");
+      if (it->kind != OBJ_TUPLE)
+        diag_fatal(s->loc, "host code: only for loops over a list, tuple, range, zip or itertools.product are evaluated");
       for (int i = 0; i < it->items.len; i++) {
-        c->env = bind(c->env, s->a->str, it->items.items[i]);
+        c->env = bind_target(c->env, s->a, it->items.items[i]);
         if (exec_host_block(c, s->body, ret)) return true;
       }
       break;
     }
-    case ND_EXPR_STMT: {  // LIST.append(x)
+    case ND_EXPR_STMT: {  // LIST.append(x), LIST.extend(xs)
       Node *e = s->a;
-      Obj *list = e->kind == ND_CALL && e->a->kind == ND_ATTR && !strcmp(e->a->str, "append") && e->args && !e->args->next
-                      ? eval(c, e->a->a) : NULL;
-      if (!list || list->kind != OBJ_TUPLE) diag_fatal(s->loc, "host code: only LIST.append(x) is evaluated as a statement");
-      vec_push(&list->items, eval(c, e->args));
+      const char *method = e->kind == ND_CALL && e->a->kind == ND_ATTR && e->args && !e->args->next ? e->a->str : "";
+      bool append = !strcmp(method, "append"), extend = !strcmp(method, "extend");
+      Obj *list = append || extend ? eval(c, e->a->a) : NULL;
+      if (!list || list->kind != OBJ_TUPLE)
+        diag_fatal(s->loc, "host code: only LIST.append(x) and LIST.extend(xs) are evaluated as statements");
+      Obj *x = eval(c, e->args);
+      if (extend && x->kind != OBJ_TUPLE) diag_fatal(e->args->loc, "LIST.extend needs a list or tuple");
+      for (int i = 0; extend && i < x->items.len; i++) vec_push(&list->items, x->items.items[i]);
+      if (append) vec_push(&list->items, x);
       break;
     }
-    default: diag_fatal(s->loc, "host code: this statement is not evaluated (return, if, for, assignments and LIST.append are)");
+    default:
+      diag_fatal(s->loc, "host code: this statement is not evaluated (return, if, for, assignments, LIST.append and "
+                         "LIST.extend are)");
     }
   }
   return false;
