@@ -356,19 +356,24 @@ static bool truthy_constant(Obj *o, Node *at) {
 }
 
 // What Triton's autotuner does around its trial runs that tl2cu's does differently: said,
-// not silently dropped. (restore_value needs nothing: every argument a kernel writes is
-// restored after each trial.)
-static void warn_ignored_autotune_options(Node *d) {
-  static const char *const ignored[][2] = {
-      {"prune_configs_by", "every config is tried"},
-      {"reset_to_zero", "what each trial writes is undone instead, and nothing is zeroed before the tuned run"},
-      {"pre_hook", "host code is not run"},
-      {"post_hook", "host code is not run"},
+// not silently dropped. prune_configs_by and reset_to_zero leave the results as Triton's
+// (a note); hooks are host code whose effects tl2cu cannot have (a warning). restore_value,
+// warmup, rep, use_cuda_graph and the like need nothing: every argument a kernel writes is
+// restored after each trial, and the rest only times.
+static void note_autotune_options(Node *d) {
+  static const struct { const char *name, *why; bool warn; } options[] = {
+      {"prune_configs_by", "host code tl2cu does not run: every config is kept and tried", false},
+      {"reset_to_zero", "each trial's writes are undone instead (every argument the kernel writes, atomics "
+                        "included, is restored after each trial); the tuned run sees the arguments as passed, "
+                        "where Triton zeroes them first on the call that tunes: pass them zeroed", false},
+      {"pre_hook", "host code is not run", true},
+      {"post_hook", "host code is not run", true},
   };
-  for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) {
-    Node *value = kwarg(d, ignored[i][0]);
-    if (value && value->kind != ND_NONE)
-      diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", ignored[i][0], ignored[i][1]);
+  for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
+    Node *value = kwarg(d, options[i].name);
+    if (!value || value->kind == ND_NONE) continue;
+    if (options[i].warn) diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", options[i].name, options[i].why);
+    else diag_note(value->loc, "@triton.autotune's %s: %s", options[i].name, options[i].why);
   }
 }
 
@@ -407,7 +412,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
           diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
       f->autotune_configs = list;
       f->autotune_loc = d;
-      warn_ignored_autotune_options(d);
+      note_autotune_options(d);
       Node *key = kwarg(d, "key");
       f->autotune_keys = key ? module_eval(m, key, NULL) : obj_new(OBJ_TUPLE);
       if (f->autotune_keys->kind != OBJ_TUPLE) diag_fatal(key->loc, "autotune key must be a list of parameter names");
@@ -544,7 +549,7 @@ int64_t module_read_pos(int64_t pos) {
   return old;
 }
 
-static void add_def(Module *m, const char *name, Node *stmt, bool in_branch) {
+static ModuleDef *add_def(Module *m, const char *name, Node *stmt, bool in_branch) {
   ModuleDef *d = xmalloc(sizeof(ModuleDef));
   d->name = name;
   d->stmt = stmt;
@@ -552,24 +557,48 @@ static void add_def(Module *m, const char *name, Node *stmt, bool in_branch) {
   d->in_branch = in_branch;
   d->constexpr_wrapped = stmt->kind == ND_ASSIGN && stmt->b->kind == ND_CALL && refers_to(m, stmt->b, "tl.constexpr");
   vec_push(&m->defs, d);
+  return d;
 }
 
 static void bound_names(Node *target, Vec *out);
 
+// NAME.append(x) and the like, NAME[i] = x, and NAME op= x in a loop, under the
+// module-level statement top: top is replayed on NAME's value when NAME is read.
+static void add_mutations(Module *m, Node *top, Node *s, bool in_loop) {
+  static const char *const mutators[] = {"append", "extend", "insert", "update", "pop", "remove", "clear",
+                                         "sort", "reverse", "setdefault", "__setitem__"};
+  for (; s; s = s->next) {
+    Node *e = s->kind == ND_EXPR_STMT ? s->a : NULL, *target = NULL;
+    if (e && e->kind == ND_CALL && e->a->kind == ND_ATTR && e->a->a->kind == ND_NAME)
+      for (size_t i = 0; i < sizeof mutators / sizeof *mutators; i++)
+        if (!strcmp(e->a->str, mutators[i])) target = e->a->a;
+    if (s->kind == ND_ASSIGN && s->a->kind == ND_SUBSCRIPT && s->a->a->kind == ND_NAME) target = s->a->a;
+    if (s->kind == ND_AUGASSIGN && in_loop && s->a->kind == ND_NAME) target = s->a;
+    if (target) add_def(m, target->str, top, true)->mutates = true;
+    if (s->kind == ND_IF || s->kind == ND_FOR || s->kind == ND_WHILE ||
+        (s->kind == ND_UNSUPPORTED_STMT && strcmp(s->str, "a class definition"))) {
+      bool loop = in_loop || s->kind == ND_FOR || s->kind == ND_WHILE;
+      add_mutations(m, top, s->body, loop);
+      add_mutations(m, top, s->orelse, loop);
+    }
+  }
+}
+
 // The assignments of a module-level block; those under if, try, for and while are branches.
 // Class bodies and functions bind their own names, not the module's.
-static void collect_defs(Module *m, Node *s, bool in_branch) {
+static void collect_defs(Module *m, Node *s, bool in_branch, bool in_loop) {
   for (; s; s = s->next) {
     if (s->kind == ND_ASSIGN && s->b) {
       Vec names = {0};
       bound_names(s->a, &names);
       for (int i = 0; i < names.len; i++) add_def(m, names.items[i], s, in_branch);
-    } else if (s->kind == ND_AUGASSIGN && s->a->kind == ND_NAME) {
+    } else if (s->kind == ND_AUGASSIGN && s->a->kind == ND_NAME && !in_loop) {
       add_def(m, s->a->str, s, in_branch);
     } else if (s->kind == ND_IF || s->kind == ND_FOR || s->kind == ND_WHILE ||
                (s->kind == ND_UNSUPPORTED_STMT && strcmp(s->str, "a class definition"))) {
-      collect_defs(m, s->body, true);
-      collect_defs(m, s->orelse, true);
+      bool loop = in_loop || s->kind == ND_FOR || s->kind == ND_WHILE;
+      collect_defs(m, s->body, true, loop);
+      collect_defs(m, s->orelse, true, loop);
     }
   }
 }
@@ -651,7 +680,7 @@ static ModuleDef *resolve(Module *m, const char *name, Node *use) {
   Vec seen = {0};
   for (int i = 0; i < m->defs.len; i++) {
     ModuleDef *d = m->defs.items[i];
-    if (strcmp(d->name, name) || d->pos >= read_pos) continue;
+    if (strcmp(d->name, name) || d->pos >= read_pos || d->mutates) continue;
     if (!d->in_branch) seen.len = 0;
     vec_push(&seen, d);
   }
@@ -676,15 +705,34 @@ static void check_int64(Obj *v, ModuleDef *d, Node *use) {
     for (int i = 0; i < v->items.len; i++) check_int64(v->items.items[i], d, use);
 }
 
+// d's value as changed in place by the module-level statements after it and before the read.
+static Obj *replayed(Module *m, ModuleDef *d, Obj *v) {
+  int64_t end = read_pos;
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *x = m->defs.items[i];
+    if (strcmp(x->name, d->name) || x->pos <= d->pos || x->pos >= end) continue;
+    if (!x->mutates) break;  // rebound: later changes are to another value
+    if (v->kind == OBJ_TUPLE || v->kind == OBJ_DICT) {  // (the binding's own value stays as computed)
+      Obj *copy = obj_new(v->kind);
+      for (int j = 0; j < v->items.len; j++) vec_push(&copy->items, v->items.items[j]);
+      v = copy;
+    }
+    int64_t saved = module_read_pos(x->pos);
+    v = module_exec(m, x->stmt, d->name, v);
+    module_read_pos(saved);
+  }
+  return v;
+}
+
 Obj *module_global(Module *m, Node *use, bool in_kernel) {
   ModuleDef *d = resolve(m, use->str, use);
   if (!d) return NULL;
-  if (!in_kernel) return def_value(m, d, use);
+  if (!in_kernel) return replayed(m, d, def_value(m, d, use));
   Obj *v = NULL;
   if (!d->constexpr_wrapped && (!attempt_def(m, d, use, &v) || v->kind != OBJ_DTYPE))
     diag_fatal(use->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
                "tl.constexpr(...) or fix it with -D %s=VALUE", use->str, use->str);
-  v = def_value(m, d, use);
+  v = replayed(m, d, def_value(m, d, use));
   check_int64(v, d, use);
   return v;
 }
@@ -745,7 +793,12 @@ Module *collect_module(Node *root, const Options *opt) {
       m->globals = bind(m->globals, f->name, o);
     }
   }
-  collect_defs(m, root, false);  // (after the imports: is it NAME = tl.constexpr(...)?)
+  collect_defs(m, root, false, false);  // (after the imports: is it NAME = tl.constexpr(...)?)
+  for (Node *s = root; s; s = s->next) {
+    Node one = *s;
+    one.next = NULL;
+    add_mutations(m, s, &one, false);
+  }
   // decorators may name module constants and other functions: decode them last, each
   // seeing the bindings before its def, as Python runs it
   for (int i = 0; i < m->funcs.len; i++) {

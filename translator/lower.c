@@ -1635,6 +1635,19 @@ Vec lower_function(Module *m, Func *f, Options *opt) {
   return out;
 }
 
+// Runs one module-level statement that changes the list NAME holds (`for b in ...:
+// NAME.append(x)`), as Python did before any kernel ran; NAME's value after it.
+Obj *module_exec(Module *m, Node *stmt, const char *name, Obj *value) {
+  Kernel k = {0};
+  Stmt *sink = NULL;
+  Ctx c = {.m = m, .k = &k, .tail = &sink, .env = bind(NULL, name, value), .in_kernel = false};
+  Node one = *stmt;
+  one.next = NULL;
+  Obj *ret = NULL;
+  if (exec_host_block(&c, &one, &ret)) diag_fatal(stmt->loc, "'return' outside a function");
+  return lookup(c.env, name);
+}
+
 // Evaluates a module-level expression (decorator arguments, defaults, constants).
 Obj *module_eval(Module *m, Node *e, Binding *env) {
   Kernel k = {0};

@@ -289,6 +289,8 @@ typedef struct {
   int64_t pos;             // where in the file (line, col): a reader sees the bindings before it
   bool in_branch;          // under a module-level if, try, for, while or with: it may not have run
   bool constexpr_wrapped;  // NAME = tl.constexpr(...): kernels may read it (Triton's rule)
+  bool mutates;            // stmt, a module-level statement, changes NAME's list in place
+                           // (`for ...: NAME.append(x)`): replayed on the value read
   int state;               // 0 not computed, 1 being computed, 2 computed (value)
   Obj *value;
 } ModuleDef;
@@ -824,6 +826,7 @@ Stmt *add_stmt(Ctx *c, SKind kind);
 Obj *obj_value(Value *v);
 bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
+Obj *module_exec(Module *m, Node *stmt, const char *name, Obj *value);  // NAME's value after stmt
 Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
 Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call);  // traces a combine function on scalars
 int func_param_count(const Func *f);
