@@ -377,6 +377,20 @@ static void note_autotune_options(Node *d) {
   }
 }
 
+// A heuristic's lambda: written as one, or a module-level function `def h(args): return
+// expression` (its docstring aside), read as the lambda of that expression.
+static Node *heuristic_lambda(Module *m, Node *e) {
+  if (e->kind == ND_LAMBDA) return e->str ? e : NULL;
+  Func *g = e->kind == ND_NAME ? module_func(m, e->str) : NULL;
+  if (!g || g->is_jit || !g->def->a || g->def->a->next) return NULL;
+  Node *body = g->def->body;
+  if (body && body->kind == ND_EXPR_STMT && body->a->kind == ND_STR) body = body->next;  // (a docstring)
+  if (!body || body->kind != ND_RETURN || !body->a || body->next) return NULL;
+  Node *lambda = xmalloc(sizeof(Node));
+  *lambda = (Node){.kind = ND_LAMBDA, .str = g->def->a->str, .a = body->a, .loc = e->loc};
+  return lambda;
+}
+
 // Is f among the kernels -k asks for (all, without -k)?
 static bool selected(const Options *opt, const char *name) {
   for (int i = 0; i < opt->kernels.len; i++)
@@ -387,10 +401,12 @@ static bool selected(const Options *opt, const char *name) {
 // The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
+  bool below_jit = false;
   for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {
       Node *debug = d->kind == ND_CALL ? kwarg(d, "debug") : NULL;
       if (debug) f->debug = truthy_constant(module_eval(m, debug, NULL), debug);
+      below_jit = true;
       continue;
     } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
       if (!selected(opt, f->name)) continue;  // -k leaves it out: its configs are host code not needed
@@ -422,16 +438,22 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
     } else if (refers_to(m, d, "triton.heuristics") && d->kind == ND_CALL) {
       Node *values = d->args && d->args->kind != ND_KWARG ? d->args : kwarg(d, "values");
       if (!values || values->kind != ND_DICT) diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
+      f->heuristics_outside = !f->autotune_configs && !f->autotune_loc;  // (autotune below: not decoded yet)
       for (Node *pair = values->args; pair; pair = pair->next) {
-        if (pair->a->kind != ND_STR || pair->b->kind != ND_LAMBDA || !pair->b->str)
-          diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression");
+        Node *lambda = pair->a->kind == ND_STR ? heuristic_lambda(m, pair->b) : NULL;
+        if (!lambda) diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression, or a function of "
+                                           "args that returns one");
         Heuristic *h = xmalloc(sizeof(Heuristic));
         h->name = pair->a->str;
-        h->lambda = pair->b;
+        h->lambda = lambda;
         vec_push(&f->heuristics, h);
       }
-    } else {
-      diag_fatal(d->loc, "unsupported decorator '%s' on the @triton.jit function '%s'", dotted_name(d), f->name);
+    } else if (below_jit) {
+      diag_fatal(d->loc, "decorator '%s' under @triton.jit: Triton would compile the function it returns, which "
+                 "tl2cu cannot know; put it above @triton.jit", dotted_name(d));
+    } else {  // @libentry(), @torch.compiler.disable, caching and registration wrappers: host code
+      diag_note(d->loc, "decorator '%s' is not Triton's: tl2cu translates the @triton.jit function under it as if "
+                "it were absent (host code)", dotted_name(d));
     }
   }
 }

@@ -1578,43 +1578,136 @@ static bool config_pinned(Func *f, Options *o) {
   return false;
 }
 
-// Heuristics known now become fixed constexprs; those that test run-time
-// arguments give one variant per combination of their truth values.
+// A config's value of a meta-parameter, or NULL.
+static Obj *config_value(Obj *cfg, const char *name) {
+  Obj *kw = cfg->items.items[0];
+  for (int j = 0; j + 1 < kw->items.len; j += 2)
+    if (!strcmp(((Obj *)kw->items.items[j])->str, name)) return kw->items.items[j + 1];
+  return NULL;
+}
+
+// What a heuristic's args holds in one variant: the constexprs given with -D, by earlier
+// heuristics, by the autotune config (when the heuristics are under @triton.autotune, as
+// Triton calls them with the config's values), in the file's launch, or by defaults.
+static Obj *heuristic_args(Module *m, Func *f, Options *opt, Obj *cfg, Binding *earlier) {
+  Obj *args = obj_new(OBJ_DICT);
+  Ctx c = {.m = m, .opt = opt, .in_kernel = false};
+  for (Node *p = f->def->a; p; p = p->next) {
+    const char *d = option_define(opt, p->str);
+    Obj *v = d ? define_literal(d) : lookup(earlier, p->str);
+    if (!v && cfg && !f->heuristics_outside) v = config_value(cfg, p->str);
+    if (!v && f->launch) v = launch_value(&c, f->launch, p->str);
+    if (!v && p->b) v = module_eval(m, p->b, NULL);
+    if (!v) continue;
+    vec_push(&args->items, obj_str(p->str));
+    vec_push(&args->items, v);
+  }
+  return args;
+}
+
+// The heuristics' values in variant `pick` of config cfg: run-time ones from their value
+// sets (mixed radix, the first fastest), the others computed in order, each seeing those before.
+static Binding *heuristic_bindings(Module *m, Func *f, Options *opt, Obj *cfg, Heuristic **rt, Obj **values, int nrt,
+                                   int pick, Str *text) {
+  Binding *vals = NULL;
+  for (int i = 0, r = 0; i < f->heuristics.len; i++) {
+    Heuristic *h = f->heuristics.items[i];
+    if (option_define(opt, h->name)) continue;
+    if (r < nrt && rt[r] == h) {
+      Obj *v = values[r]->items.items[pick % values[r]->items.len];
+      pick /= values[r++]->items.len;
+      str_addf(text, "%s%s=%s", text->len ? ", " : "", h->name, obj_repr(v));
+      vals = bind(vals, h->name, v);
+    } else {
+      vals = bind(vals, h->name, heuristic_value(m, f, h, heuristic_args(m, f, opt, cfg, vals)));
+    }
+  }
+  return vals;
+}
+
+// The values each run-time heuristic takes under config cfg (computed once, with the
+// earlier heuristics' values of the first variant); their product, the variants per config.
+static int runtime_values(Module *m, Func *f, Options *opt, Obj *cfg, Heuristic **rt, int nrt, Obj **values) {
+  int picks = 1;
+  Binding *vals = NULL;
+  for (int i = 0, r = 0; i < f->heuristics.len; i++) {
+    Heuristic *h = f->heuristics.items[i];
+    if (option_define(opt, h->name)) continue;
+    Obj *args = heuristic_args(m, f, opt, cfg, vals);
+    if (r < nrt && rt[r] == h) {
+      values[r] = heuristic_runtime_values(m, f, h, opt, args);
+      vals = bind(vals, h->name, values[r]->items.items[0]);
+      picks *= values[r++]->items.len;
+      if (picks > 256) diag_fatal(h->lambda->loc, "the run-time heuristics give more than 256 kernel variants: fix some with -D");
+    } else {
+      vals = bind(vals, h->name, heuristic_value(m, f, h, args));
+    }
+  }
+  return picks;
+}
+
+// "16, 32, 64": the values as C, for the launcher's pick.
+static const char *values_c(Obj *values) {
+  Str s = {0};
+  str_add(&s, "");
+  for (int i = 0; i < values->items.len; i++) {
+    Obj *v = values->items.items[i];
+    str_addf(&s, "%s%lld", i ? ", " : "", (long long)v->ival);
+  }
+  return s.buf;
+}
+
+static void note_pow2_values(Heuristic *h, Obj *values) {
+  diag_note(h->lambda->loc, "heuristic '%s' takes %d values here (%s; triton.next_power_of_2 of run-time arguments up "
+            "to %d): a kernel variant each, picked at launch; arguments giving another value make the launcher "
+            "return cudaErrorInvalidValue", h->name, values->items.len, values_c(values), HEURISTIC_POW2_MAX);
+}
+
+// Heuristics known now become fixed constexprs; those that read run-time arguments give
+// one variant per combination of their values, under each autotune config if tuned.
 static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
-  Binding *fixed = NULL;
-  Heuristic *runtime[8];
+  Heuristic *rt[8];
   int nrt = 0;
   for (int i = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
-    if (option_define(opt, h->name)) continue;
-    if (!heuristic_is_runtime(m, f, h, opt)) {
-      fixed = bind(fixed, h->name, heuristic_value(m, f, h, opt));
-      continue;
-    }
-    if (nrt == 3) diag_fatal(h->lambda->loc, "at most 3 heuristics may depend on run-time arguments (8 variants)");
-    runtime[nrt++] = h;
+    if (option_define(opt, h->name) || !heuristic_is_runtime(m, f, h, opt)) continue;
+    if (nrt == 8) diag_fatal(h->lambda->loc, "at most 8 heuristics may depend on run-time arguments");
+    rt[nrt++] = h;
   }
-  if (f->autotune_configs && nrt) diag_fatal(f->def->loc, "run-time heuristics together with @triton.autotune are not supported yet");
+  Obj *configs = f->autotune_configs;
+  bool tuned = configs && configs->items.len >= 2 && !config_pinned(f, opt);
+  int ncfg = tuned ? configs->items.len : 1, picks = 1;
+  Obj *values[8];
   Vec out = {0};
-  Obj *cfg = NULL;
-  if (f->autotune_configs) cfg = chosen_config(f, opt);
-  int n = 1 << nrt;
-  for (int v = 0; v < n; v++) {
-    Binding *values = fixed;
-    Str text = {0};
-    str_add(&text, "");
-    for (int i = 0; i < nrt; i++) {
-      values = bind(values, runtime[i]->name, obj_bool(v >> i & 1));
-      str_addf(&text, "%s%s=%s", i ? ", " : "", runtime[i]->name, v >> i & 1 ? "True" : "False");
+  for (int ci = 0; ci < ncfg; ci++) {
+    Obj *cfg = tuned ? configs->items.items[ci] : configs ? chosen_config(f, opt) : NULL;
+    int n = runtime_values(m, f, opt, cfg, rt, nrt, values);
+    if (ci && n != picks) diag_fatal(f->def->loc, "the run-time heuristics of '%s' take a different number of values "
+                                     "under each autotune config: fix them with -D", f->name);
+    picks = n;
+    for (int r = 0; ci == 0 && r < nrt; r++)
+      if (((Obj *)values[r]->items.items[0])->kind != OBJ_BOOL) note_pow2_values(rt[r], values[r]);
+    for (int v = 0; v < picks; v++) {
+      Str text = {0};
+      str_add(&text, tuned ? config_text(cfg) : "");
+      Binding *vals = heuristic_bindings(m, f, opt, cfg, rt, values, nrt, v, &text);
+      int index = ci * picks + v;
+      Kernel *k = lower_with_config(m, f, opt, cfg, nrt || tuned ? index : -1, vals);
+      k->nconfigs = ncfg * picks;
+      if (nrt) {
+        k->config_text = text.buf;
+        k->nselect = nrt;
+        k->ntuned = tuned ? ncfg : 0;
+        for (int i = 0; i < nrt; i++) k->select_name[i] = rt[i]->name;
+        for (int i = 0; i < nrt; i++) {
+          k->select[i] = heuristic_c(k, rt[i]);
+          k->select_count[i] = values[i]->items.len;
+          bool cond = ((Obj *)values[i]->items.items[0])->kind == OBJ_BOOL;
+          k->select_values[i] = cond ? NULL : values_c(values[i]);
+        }
+      }
+      vec_push(&out, k);
     }
-    Kernel *k = lower_with_config(m, f, opt, cfg, nrt ? v : -1, values);
-    if (nrt) {
-      k->nconfigs = n;
-      k->config_text = text.buf;
-      k->nselect = nrt;
-      for (int i = 0; i < nrt; i++) k->select[i] = heuristic_c(k, runtime[i]);
-    }
-    vec_push(&out, k);
   }
   return out;
 }

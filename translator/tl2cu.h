@@ -269,6 +269,7 @@ struct Func {
   Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
   Obj *autotune_keys;     // OBJ_TUPLE of OBJ_STR: the parameters whose values key the tuning
   Vec heuristics;         // Heuristic*: @triton.heuristics({NAME: lambda args: ...})
+  bool heuristics_outside;  // @triton.heuristics above @triton.autotune: its lambdas do not see the configs
   Launch *launch;         // the file's own launch of this kernel, if any
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
@@ -632,6 +633,11 @@ typedef struct {
   int nconfigs;              // configs of the kernel's autotune group
   const char *select[8];     // heuristics group: host C for bit i of the variant index
   int nselect;
+  const char *select_values[8];  // heuristic i takes more values than False and True: them, as C ("16, 32");
+                                 // the variant index counts them mixed-radix, heuristic 0 fastest
+  int select_count[8];           // how many (2 for a condition)
+  const char *select_name[8];    // heuristic i's name, for the launcher's error
+  int ntuned;                    // heuristics group under autotune: its configs; variant = config * picks + pick
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
   uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
@@ -654,8 +660,10 @@ const char *obj_repr(const Obj *o);
 
 // ---------------------------------------------------------------- heuristics.c
 // @triton.heuristics: which values are known now, and host C for the others.
+enum { HEURISTIC_POW2_MAX = 1 << 14 };  // run-time triton.next_power_of_2(...) in heuristics: variants up to it
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt);
-Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt);
+Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args);  // args: the known constexprs (a dict)
+Obj *heuristic_runtime_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args);  // a tuple
 const char *heuristic_c(Kernel *k, Heuristic *h);
 
 // ---------------------------------------------------------------- layout.c
