@@ -1007,6 +1007,15 @@ static void trace_block(Ctx *c, Node *stmts) {
 // ---------------------------------------------------------------- calls to jit functions
 
 // Binds call arguments to a function's parameters (positional, keyword, default).
+// A host value entering a kernel (a default, a config's, a heuristic's): its ints in int64,
+// as the kernel's are (host code may hold Python's bigger ones).
+static Obj *check_int64_value(Obj *o, const char *name, Loc loc) {
+  if (o && obj_is_big_int(o)) diag_fatal(loc, "'%s' is %s, beyond the int64 range of a kernel's integers", name, o->str);
+  for (int i = 0; o && (o->kind == OBJ_TUPLE || o->kind == OBJ_DICT) && i < o->items.len; i++)
+    check_int64_value(o->items.items[i], name, loc);
+  return o;
+}
+
 static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs,
                         int nkw, Binding **env) {
   int np = 0;
@@ -1021,7 +1030,7 @@ static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node
         if (v) diag_fatal(kwnodes[k]->loc, "%s() got multiple values for argument '%s'", f->name, p->str);
         v = kwargs[k];
       }
-    if (!v && p->b) v = module_eval(c->m, p->b, NULL);
+    if (!v && p->b) v = check_int64_value(module_eval(c->m, p->b, NULL), p->str, p->b->loc);
     if (!v) diag_fatal(call->loc, "%s() missing argument '%s'", f->name, p->str);
     if (v->kind == OBJ_VALUE) v = obj_value(materialize(c, v->val, p->str));
     else name_parts(c, p->str, v);  // a tuple's items too: computed at the call, not where read
@@ -1540,6 +1549,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
     if (p->is_constexpr) {
+      check_int64_value(p->constval, p->name, f->def->loc);
       c.env = bind(c.env, p->name, p->constval);
       vec_push(&k->constexprs, (void *)xprintf("%s=%s", p->name, obj_repr(p->constval)));
       continue;
