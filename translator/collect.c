@@ -483,10 +483,22 @@ static bool is_local(Vec *locals, const char *name) {
 
 // A jit function that another one calls, or passes on (a combine function),
 // is a helper, not an entry kernel.
+// The function a module-level alias (`helper = twice`) names, or NULL.
+static Func *aliased_func(Module *m, const char *name) {
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    Node *s = d->stmt;
+    if (!strcmp(d->name, name) && s->kind == ND_ASSIGN && s->a->kind == ND_NAME && s->b->kind == ND_NAME)
+      return module_func(m, s->b->str);
+  }
+  return NULL;
+}
+
 static void mark_calls(Module *m, Node *n, Vec *locals) {
   for (; n; n = n->next) {
     if (n->kind == ND_NAME && !is_local(locals, n->str)) {
       Func *g = module_func(m, n->str);
+      if (!g) g = aliased_func(m, n->str);
       if (g) g->called_by_jit = true;
     }
     mark_calls(m, n->a, locals);
@@ -746,12 +758,19 @@ static Obj *replayed(Module *m, ModuleDef *d, Obj *v) {
   return v;
 }
 
+// The plain globals Triton lets a kernel read besides tl.constexpr(...): dtypes, jit functions,
+// modules and Triton's builtins (`exp = tl.exp`).
+static bool kernel_readable(Obj *v) {
+  return v->kind == OBJ_DTYPE || (v->kind == OBJ_FUNC && v->fn->is_jit) || v->kind == OBJ_MODULE ||
+         (v->kind == OBJ_BUILTIN && (!strncmp(v->str, "tl.", 3) || !strncmp(v->str, "libdevice.", 10)));
+}
+
 Obj *module_global(Module *m, Node *use, bool in_kernel) {
   ModuleDef *d = resolve(m, use->str, use);
   if (!d) return NULL;
   if (!in_kernel) return replayed(m, d, def_value(m, d, use));
   Obj *v = NULL;
-  if (!d->constexpr_wrapped && (!attempt_def(m, d, use, &v) || v->kind != OBJ_DTYPE))
+  if (!d->constexpr_wrapped && (!attempt_def(m, d, use, &v) || !kernel_readable(v)))
     diag_fatal(use->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
                "tl.constexpr(...) or fix it with -D %s=VALUE", use->str, use->str);
   v = replayed(m, d, def_value(m, d, use));

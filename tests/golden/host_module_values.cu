@@ -6,24 +6,27 @@ namespace tl2cu_kernels {
 // k: num_warps=4
 __global__ void __launch_bounds__(128) k(float *x_ptr) {
   const int _tid = threadIdx.x;
-  // L35: offs = tl.arange(0, BLOCK)
+  // L45: offs = tl.arange(0, BLOCK)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L36: v = tl.load(x_ptr + offs).to(TDT)
+  // L46: v = tl.load(x_ptr + offs).to(TDT)
   half v[1];  // [128] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) v[_k] = tl2cu_cast<half>(x_ptr[offs[_k]]);
-  // L37: w = (v * X + Z).to(tl.float32) + LIMIT
+  // L47: w = (v * X + Z).to(tl.float32) + LIMIT
   float w[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) w[_k] = (tl2cu_cast<float>(__hfma(v[_k], half(65504.0f), half(8.0f))) + 4.6116860184273879e+18f);
-  // L38: tl.store(x_ptr + offs, tl.minimum(w, INF) + SAME)
+  // L48: tl.store(x_ptr + offs, myexp(helper(tl.minimum(w, INF) + SAME)))
+  float x[1];  // [128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) x_ptr[offs[_k]] = (tl2cu_minimum(w[_k], tl2cu_inf<float>()) + 7.0f);
+  for (int _k = 0; _k < 1; ++_k) x[_k] = (tl2cu_minimum(w[_k], tl2cu_inf<float>()) + 7.0f);
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) x_ptr[offs[_k]] = tl2cu_exp((x[_k] * 2.0f));
 }
 
 }  // namespace tl2cu_kernels

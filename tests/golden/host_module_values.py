@@ -1,7 +1,8 @@
 # Module-level host code is computed only when a kernel reads it, with Python's values:
 # str and bytes with + and *, ints beyond int64 (never read by the kernel here), tuples,
 # dicts, torch dtypes, torch.finfo, float('inf'). A name bound twice: the last binding
-# wins; a binding's own right side sees the one before it (BLOCK * 2).
+# wins; a binding's own right side sees the one before it (BLOCK * 2). Aliases of jit
+# functions and of Triton's builtins are readable in kernels, as in Triton.
 # tl2cu: -s 'k:*fp32' --grid 'cdiv(1, 1)'
 import torch
 import triton
@@ -31,8 +32,17 @@ else:
 
 
 @triton.jit
+def twice(x):
+    return x * 2
+
+
+helper = twice
+myexp = tl.exp
+
+
+@triton.jit
 def k(x_ptr):
     offs = tl.arange(0, BLOCK)
     v = tl.load(x_ptr + offs).to(TDT)
     w = (v * X + Z).to(tl.float32) + LIMIT
-    tl.store(x_ptr + offs, tl.minimum(w, INF) + SAME)
+    tl.store(x_ptr + offs, myexp(helper(tl.minimum(w, INF) + SAME)))
