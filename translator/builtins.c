@@ -420,7 +420,8 @@ static Obj *b_assume(Ctx *c, Node *call, Obj **a) {
 // a dict of their fields, read as attributes (str marks it).
 static Obj *type_info(Node *call, Obj *dt, bool is_float) {
   if (dt->kind != OBJ_DTYPE || dt->ival == TY_PTR || scalar_is_float((Scalar)dt->ival) != is_float)
-    diag_fatal(call->loc, "torch.%s() needs a %s dtype", is_float ? "finfo" : "iinfo", is_float ? "floating" : "integer");
+    diag_fatal(call->loc, "torch.%s() needs a %s dtype", is_float ? "finfo" : "iinfo",
+               is_float ? "floating" : "integer");
   Scalar s = (Scalar)dt->ival;
   Obj *d = obj_new(OBJ_DICT);
   d->str = is_float ? "torch.finfo" : "torch.iinfo";
@@ -429,7 +430,8 @@ static Obj *type_info(Node *call, Obj *dt, bool is_float) {
   vec_push(&d->items, obj_int(bits));
   if (!is_float) {
     bool sig = scalar_is_signed(s) && s != TY_I1;
-    int64_t max = sig ? (int64_t)(((uint64_t)1 << (bits - 1)) - 1) : bits == 64 ? -1 : (int64_t)(((uint64_t)1 << bits) - 1);
+    int64_t max = sig ? (int64_t)(((uint64_t)1 << (bits - 1)) - 1)
+                      : bits == 64 ? -1 : (int64_t)(((uint64_t)1 << bits) - 1);
     if (!sig && bits == 64) diag_fatal(call->loc, "torch.iinfo(torch.uint64).max is beyond int64");
     vec_push(&d->items, obj_str("max"));
     vec_push(&d->items, obj_int(max));
@@ -511,7 +513,8 @@ static Obj *b_len(Ctx *c, Node *call, Obj **a) {
 enum { MAX_HOST_ITEMS = 1 << 20 };
 
 static Obj *host_iterable(Node *call, Obj *o, const char *what) {
-  if (o->kind != OBJ_TUPLE) diag_fatal(call->loc, "%s needs compile-time lists or tuples, not %s", what, obj_kind_name(o));
+  if (o->kind != OBJ_TUPLE)
+    diag_fatal(call->loc, "%s needs compile-time lists or tuples, not %s", what, obj_kind_name(o));
   return o;
 }
 
@@ -523,7 +526,8 @@ static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
   if (step->ival == 0) diag_fatal(call->loc, "range() step must not be zero");
   Obj *r = obj_new(OBJ_TUPLE);
   for (int64_t i = lo->ival; step->ival > 0 ? i < hi->ival : i > hi->ival; i += step->ival) {
-    if (r->items.len == MAX_HOST_ITEMS) diag_fatal(call->loc, "range() of more than %d items in host code", MAX_HOST_ITEMS);
+    if (r->items.len == MAX_HOST_ITEMS)
+      diag_fatal(call->loc, "range() of more than %d items in host code", MAX_HOST_ITEMS);
     vec_push(&r->items, obj_int(i));
   }
   return r;
@@ -532,7 +536,8 @@ static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
 // The tuples of one item from each list, the last varying fastest (itertools.product).
 static void product_into(Node *call, Obj **lists, int n, int at, Obj *prefix, Obj *out) {
   if (at == n) {
-    if (out->items.len == MAX_HOST_ITEMS) diag_fatal(call->loc, "itertools.product of more than %d items", MAX_HOST_ITEMS);
+    if (out->items.len == MAX_HOST_ITEMS)
+      diag_fatal(call->loc, "itertools.product of more than %d items", MAX_HOST_ITEMS);
     Obj *t = obj_new(OBJ_TUPLE);
     for (int i = 0; i < prefix->items.len; i++) vec_push(&t->items, prefix->items.items[i]);
     vec_push(&out->items, t);
@@ -549,7 +554,8 @@ static Obj *b_product(Ctx *c, Node *call, Obj **a) {
   (void)c;
   Obj *its = a[0];
   int64_t repeat = a[1] ? a[1]->ival : 1;
-  if (a[1] && (a[1]->kind != OBJ_INT || repeat < 0 || repeat > 16)) diag_fatal(call->loc, "product's repeat must be 0 to 16");
+  if (a[1] && (a[1]->kind != OBJ_INT || repeat < 0 || repeat > 16))
+    diag_fatal(call->loc, "product's repeat must be 0 to 16");
   enum { MAX_LISTS = 64 };
   Obj *lists[MAX_LISTS];
   int n = 0;
@@ -567,9 +573,10 @@ static Obj *b_zip(Ctx *c, Node *call, Obj **a) {
   (void)c;
   Obj *its = a[0], *out = obj_new(OBJ_TUPLE);
   int len = its->items.len ? INT32_MAX : 0;
+  bool strict = a[1] && (a[1]->kind == OBJ_BOOL || a[1]->kind == OBJ_INT) && a[1]->ival;
   for (int i = 0; i < its->items.len; i++) {
     Obj *l = host_iterable(call, its->items.items[i], "zip");
-    if (a[1] && (a[1]->kind == OBJ_BOOL || a[1]->kind == OBJ_INT) && a[1]->ival && len != INT32_MAX && l->items.len != len)
+    if (strict && len != INT32_MAX && l->items.len != len)
       diag_fatal(call->loc, "zip(strict=True): the lists differ in length");
     if (l->items.len < len) len = l->items.len;
   }

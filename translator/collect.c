@@ -372,7 +372,8 @@ static void note_autotune_options(Node *d) {
   for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
     Node *value = kwarg(d, options[i].name);
     if (!value || value->kind == ND_NONE) continue;
-    if (options[i].warn) diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", options[i].name, options[i].why);
+    if (options[i].warn)
+      diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", options[i].name, options[i].why);
     else diag_note(value->loc, "@triton.autotune's %s: %s", options[i].name, options[i].why);
   }
 }

@@ -1518,8 +1518,8 @@ static void emit_heuristic_pick(Em *em, Kernel *k, const char *params) {
         line(em, "    int _at%d = 0;", i);
         line(em, "    while (_at%d < %d && _values%d[_at%d] != _h%d) _at%d++;", i, kc->select_count[i], i, i, i, i);
         line(em, "    if (_at%d == %d) {", i, kc->select_count[i]);
-        line(em, "      fprintf(stderr, \"tl2cu: %s: heuristic '%s' is %%lld here, a value no variant was translated for "
-                 "(%s)\\n\", (long long)_h%d);", name, kc->select_name[i], kc->select_values[i], i);
+        line(em, "      fprintf(stderr, \"tl2cu: %s: heuristic '%s' is %%lld here, a value no variant was "
+                 "translated for (%s)\\n\", (long long)_h%d);", name, kc->select_name[i], kc->select_values[i], i);
         line(em, "      return -1;");
         line(em, "    }");
         line(em, "    _variant += _at%d * _stride;", i);
@@ -1605,7 +1605,8 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
   if (picks) {  // each config's variant the heuristics pick
     int per = n / k->ntuned;
     line(em, "    const int _v = %s_pick(_i%s%s);", name, *args ? ", " : "", args);
-    line(em, "    return _v < 0 ? cudaErrorInvalidValue : %s_config(_i * %d + _v, _s%s%s);", name, per, *args ? ", " : "", args);
+    line(em, "    return _v < 0 ? cudaErrorInvalidValue : %s_config(_i * %d + _v, _s%s%s);", name, per,
+         *args ? ", " : "", args);
     line(em, "  });");
     line(em, "  if (_config < 0) return cudaErrorLaunchFailure;");
     line(em, "  const int _v = %s_pick(_config%s%s);", name, *args ? ", " : "", args);

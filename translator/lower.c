@@ -537,10 +537,12 @@ static Obj *eval_attr(Ctx *c, Node *e) {
 // for A, (B, C) in ...: the names of a target bound to the parts of o (host code).
 static Binding *bind_target(Binding *env, Node *target, Obj *o) {
   if (target->kind == ND_NAME) return bind(env, target->str, o);
-  if (target->kind != ND_TUPLE && target->kind != ND_LIST) diag_fatal(target->loc, "loop targets must be names or tuples of names");
+  if (target->kind != ND_TUPLE && target->kind != ND_LIST)
+    diag_fatal(target->loc, "loop targets must be names or tuples of names");
   int n = 0;
   for (Node *t = target->args; t; t = t->next) n++;
-  if (o->kind != OBJ_TUPLE || o->items.len != n) diag_fatal(target->loc, "cannot unpack %s into %d names", obj_repr(o), n);
+  if (o->kind != OBJ_TUPLE || o->items.len != n)
+    diag_fatal(target->loc, "cannot unpack %s into %d names", obj_repr(o), n);
   int i = 0;
   for (Node *t = target->args; t; t = t->next) env = bind_target(env, t, o->items.items[i++]);
   return env;
@@ -1010,7 +1012,8 @@ static void trace_block(Ctx *c, Node *stmts) {
 // A host value entering a kernel (a default, a config's, a heuristic's): its ints in int64,
 // as the kernel's are (host code may hold Python's bigger ones).
 static Obj *check_int64_value(Obj *o, const char *name, Loc loc) {
-  if (o && obj_is_big_int(o)) diag_fatal(loc, "'%s' is %s, beyond the int64 range of a kernel's integers", name, o->str);
+  if (o && obj_is_big_int(o))
+    diag_fatal(loc, "'%s' is %s, beyond the int64 range of a kernel's integers", name, o->str);
   for (int i = 0; o && (o->kind == OBJ_TUPLE || o->kind == OBJ_DICT) && i < o->items.len; i++)
     check_int64_value(o->items.items[i], name, loc);
   return o;
@@ -1069,7 +1072,8 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
     case ND_FOR: {
       Obj *it = eval(c, s->b);
       if (it->kind != OBJ_TUPLE)
-        diag_fatal(s->loc, "host code: only for loops over a list, tuple, range, zip or itertools.product are evaluated");
+        diag_fatal(s->loc, "host code: only for loops over a list, tuple, range, zip or itertools.product are "
+                           "evaluated");
       for (int i = 0; i < it->items.len; i++) {
         c->env = bind_target(c->env, s->a, it->items.items[i]);
         if (exec_host_block(c, s->body, ret)) return true;
@@ -1648,7 +1652,8 @@ static int runtime_values(Module *m, Func *f, Options *opt, Obj *cfg, Heuristic 
       values[r] = heuristic_runtime_values(m, f, h, opt, args);
       vals = bind(vals, h->name, values[r]->items.items[0]);
       picks *= values[r++]->items.len;
-      if (picks > 256) diag_fatal(h->lambda->loc, "the run-time heuristics give more than 256 kernel variants: fix some with -D");
+      if (picks > 256)
+        diag_fatal(h->lambda->loc, "the run-time heuristics give more than 256 kernel variants: fix some with -D");
     } else {
       vals = bind(vals, h->name, heuristic_value(m, f, h, args));
     }
