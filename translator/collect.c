@@ -392,6 +392,19 @@ static Node *heuristic_lambda(Module *m, Node *e) {
   return lambda;
 }
 
+// The dict literal a module-level name is bound to once, unconditionally (heuristics
+// written as `HEURISTICS = {...}` and passed by name), or NULL.
+static Node *dict_literal_of(Module *m, const char *name) {
+  Node *found = NULL;
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    if (strcmp(d->name, name)) continue;
+    if (found || d->in_branch || d->stmt->kind != ND_ASSIGN || d->stmt->a->kind != ND_NAME) return NULL;
+    found = d->stmt->b;
+  }
+  return found;
+}
+
 // Is f among the kernels -k asks for (all, without -k)?
 static bool selected(const Options *opt, const char *name) {
   for (int i = 0; i < opt->kernels.len; i++)
@@ -437,8 +450,11 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
         if (((Obj *)f->autotune_keys->items.items[i])->kind != OBJ_STR)
           diag_fatal(key->loc, "autotune key must be a list of parameter names");
     } else if (refers_to(m, d, "triton.heuristics") && d->kind == ND_CALL) {
+      if (!selected(opt, f->name)) continue;  // -k leaves it out: its heuristics are host code not needed
       Node *values = d->args && d->args->kind != ND_KWARG ? d->args : kwarg(d, "values");
-      if (!values || values->kind != ND_DICT) diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
+      if (values && values->kind == ND_NAME) values = dict_literal_of(m, values->str);  // HEURISTICS = {...}
+      if (!values || values->kind != ND_DICT)
+        diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
       f->heuristics_outside = !f->autotune_configs && !f->autotune_loc;  // (autotune below: not decoded yet)
       for (Node *pair = values->args; pair; pair = pair->next) {
         Node *lambda = pair->a->kind == ND_STR ? heuristic_lambda(m, pair->b) : NULL;
