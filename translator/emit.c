@@ -1793,7 +1793,11 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
     const char *params = param_list(k, LAUNCHER_PARAMS), *sep = *params ? ", " : "";
     if (k->config_index > 0) continue;
     if (k->config_index == 0) {
-      if (k->nselect) {
+      if (k->nselect && k->ntuned) {
+        fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call for each\n",
+                k->func->name, k->ntuned);
+        fprintf(out, "// value of the autotune key), in the variant its @triton.heuristics pick for these arguments.\n");
+      } else if (k->nselect) {
         fprintf(out, "// Launches the variant of %s that its @triton.heuristics pick for these arguments.\n", k->func->name);
       } else {
         fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call\n", k->func->name, k->nconfigs);
